@@ -1,0 +1,66 @@
+# Two commands for a newcomer: `make serve` and `make test`. Each installs what it needs.
+SHELL := /bin/bash
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := .stamps
+MICROPIP := micropip==0.11.1
+PACKAGING := packaging==26.1
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: serve site wheel test lint types unit e2e bench clean
+
+serve: site
+	@echo "Serving _site/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory _site
+
+# --- installs ---------------------------------------------------------------
+$(STAMPS)/venv: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	@mkdir -p $(STAMPS) && touch $@
+
+$(STAMPS)/npm: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	@mkdir -p $(STAMPS) && touch $@
+
+.cache/wheels/.done:
+	$(PY) -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 \
+	  --dest .cache/wheels $(MICROPIP) $(PACKAGING)
+	touch $@
+
+/usr/bin/chromium:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+# --- build ------------------------------------------------------------------
+wheel: $(STAMPS)/venv
+	rm -rf dist && $(PY) -m pip wheel -q --no-deps --no-build-isolation -w dist .
+
+site: $(STAMPS)/venv $(STAMPS)/npm .cache/wheels/.done wheel
+	$(PY) web/tools/build_site.py
+
+# --- tests ------------------------------------------------------------------
+lint: $(STAMPS)/venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+types: $(STAMPS)/venv
+	$(VENV)/bin/mypy
+
+workflows: $(STAMPS)/venv
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+
+unit: $(STAMPS)/venv
+	$(PY) -m pytest tests -q -p no:cacheprovider; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
+
+e2e: site /usr/bin/chromium
+	$(PY) -m pytest e2e -q -p no:cacheprovider; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
+
+test: lint types workflows unit e2e
+
+bench: site /usr/bin/chromium
+	$(PY) -m bench
+
+clean:
+	rm -rf _site dist build .cache $(STAMPS) _bench *.egg-info

@@ -1,0 +1,51 @@
+"""spygames: three spy card games behind one engine contract.
+
+>>> import spygames
+>>> game = spygames.get_game("deck-of-spies")
+>>> state = game.new(seed=7)
+>>> state.to_play
+[0]
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .cards import Card
+from .errors import (
+    IllegalAction,
+    InvalidCard,
+    InvalidRecord,
+    InvalidSetup,
+    SpyGamesError,
+    UnknownGame,
+)
+from .protocol import Action, Advice, Bot, Game, RandomBot, State, View
+from .record import replay
+from .registry import GAMES, get_game, register
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "Advice",
+    "Bot",
+    "Card",
+    "Game",
+    "IllegalAction",
+    "InvalidCard",
+    "InvalidRecord",
+    "InvalidSetup",
+    "RandomBot",
+    "SpyGamesError",
+    "State",
+    "UnknownGame",
+    "View",
+    "__version__",
+    "get_game",
+    "register",
+    "replay",
+]
+
+# Each game registers itself on import.
+from . import deck_of_spies as _deck_of_spies  # noqa: F401
+from . import espionage as _espionage  # noqa: F401

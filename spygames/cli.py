@@ -1,0 +1,235 @@
+"""`python -m spygames`: play in a terminal, simulate bots against bots, replay a record.
+
+Generic over the engine contract, so every registered game gets all three for free.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import __version__
+from .errors import SpyGamesError
+from .protocol import Bot, Game, State
+from .record import replay
+from .registry import GAMES, get_game
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# -- play ---------------------------------------------------------------------------
+def play(
+    game: Game,
+    *,
+    players: int,
+    seed: int | None,
+    human: int,
+    bots: Sequence[str],
+    read: Callable[[str], str] = input,
+    out: TextIO | None = None,
+) -> State:
+    """A terminal game: the human picks numbered legal actions, bots play the other seats."""
+    out = out or sys.stdout
+    state = game.new(seed=seed, players=players)
+    seat_bots: dict[int, Bot] = {}
+    others = [s for s in range(players) if s != human]
+    for i, seat in enumerate(others):
+        level = bots[i % len(bots)] if bots else "normal"
+        seat_bots[seat] = game.bot(level, seed=state.seed + seat)
+    print(f"{game.name} — deal #{state.seed}. Type a number, 'q' to quit.", file=out)
+    while not state.is_over:
+        seat = state.to_play[0]
+        legal = state.legal_actions()
+        if seat in seat_bots:
+            action = seat_bots[seat].choose(state.view(seat), legal)
+            print(
+                f"  seat {seat} ({seat_bots[seat].level}): {game.describe_action(action)}", file=out
+            )
+            state.apply(action)
+            continue
+        print("\n" + game.describe_view(state.view(seat)), file=out)
+        for number, action in enumerate(legal, 1):
+            print(f"  {number:>3}. {game.describe_action(action)}", file=out)
+        while True:
+            answer = read("your move> ").strip().lower()
+            if answer in ("q", "quit"):
+                print(f"Stopped. Replay with this record:\n{json.dumps(state.record())}", file=out)
+                return state
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                state.apply(legal[int(answer) - 1])
+                break
+            print(f"  pick a number from 1 to {len(legal)}", file=out)
+    print(f"\nGame over: {state.result}", file=out)
+    return state
+
+
+# -- simulate -------------------------------------------------------------------------
+@dataclass
+class Tally:
+    """What one bot level did over the simulated games."""
+
+    level: str
+    games: int = 0
+    wins: float = 0.0
+    scores: list[float] = field(default_factory=list)
+    decisions: int = 0
+    seconds: float = 0.0
+
+
+def simulate(
+    game: Game, *, bots: Sequence[str], games: int, seed: int, players: int | None = None
+) -> dict[str, Any]:
+    """Bots against bots on seeded deals; seats rotate so no level keeps the first seat."""
+    n = players or max(game.min_players, len(bots))
+    if not game.min_players <= n <= game.max_players:
+        raise SpyGamesError(f"{game.name} is for {game.min_players}–{game.max_players} players")
+    tallies: dict[str, Tally] = {}
+    seat_wins = [0.0] * n
+    lengths: list[int] = []
+    for g in range(games):
+        deal = seed + g
+        lineup = [bots[(i + g) % len(bots)] for i in range(n)] if n > 1 else [bots[g % len(bots)]]
+        state = game.new(seed=deal, players=n)
+        seated = [game.bot(level, seed=deal * 31 + s) for s, level in enumerate(lineup)]
+        for level in lineup:
+            tallies.setdefault(level, Tally(level)).games += 1
+        while not state.is_over:
+            seat = state.to_play[0]
+            legal = state.legal_actions()
+            started = time.perf_counter()
+            action = seated[seat].choose(state.view(seat), legal)
+            tally = tallies[lineup[seat]]
+            tally.seconds += time.perf_counter() - started
+            tally.decisions += 1
+            state.apply(action)
+        result = state.result or {}
+        winners = result.get("winners", [])
+        lengths.append(len(state.actions))
+        for seat in winners:  # a shared win is split; a level's rate is per seat played
+            share = 1 / len(winners)
+            seat_wins[seat] += share
+            tallies[lineup[seat]].wins += share
+        if "score" in result:
+            tallies[lineup[0]].scores.append(float(result["score"]))
+    rows = []
+    for t in tallies.values():
+        low, high = wilson(t.wins, t.games)
+        rows.append(
+            {
+                "level": t.level,
+                "games": t.games,
+                "win_rate": t.wins / t.games if t.games else 0.0,
+                "ci95": [low, high],
+                "mean_score": sum(t.scores) / len(t.scores) if t.scores else None,
+                "ms_per_decision": 1000 * t.seconds / t.decisions if t.decisions else 0.0,
+            }
+        )
+    return {
+        "game": game.id,
+        "players": n,
+        "games": games,
+        "seed": seed,
+        "levels": rows,
+        "seat_win_rate": [w / games for w in seat_wins] if games else [],
+        "mean_actions": sum(lengths) / len(lengths) if lengths else 0.0,
+    }
+
+
+def print_simulation(report: dict[str, Any], out: TextIO | None = None) -> None:
+    out = out or sys.stdout
+    print(
+        f"{report['game']}: {report['games']} games, {report['players']} players, "
+        f"seeds {report['seed']}..{report['seed'] + report['games'] - 1}",
+        file=out,
+    )
+    print(f"{'level':<8} {'games':>6} {'win rate':>9} {'95% interval':>16} "
+          f"{'mean score':>10} {'ms/decision':>12}", file=out)  # fmt: skip
+    for row in report["levels"]:
+        low, high = row["ci95"]
+        score = "" if row["mean_score"] is None else f"{row['mean_score']:.2f}"
+        print(
+            f"{row['level']:<8} {row['games']:>6} {row['win_rate']:>8.1%} "
+            f"{f'{low:.1%} – {high:.1%}':>16} {score:>10} {row['ms_per_decision']:>12.2f}",
+            file=out,
+        )
+    if report["players"] > 1:
+        seats = "  ".join(f"seat {i}: {w:.1%}" for i, w in enumerate(report["seat_win_rate"]))
+        print(f"wins by seat: {seats}", file=out)
+    print(f"mean game length: {report['mean_actions']:.1f} actions", file=out)
+
+
+# -- replay ----------------------------------------------------------------------------
+def print_replay(record: dict[str, Any], out: TextIO | None = None) -> State:
+    """Print a recorded game step by step; raises InvalidRecord on a bad record."""
+    out = out or sys.stdout
+    game = get_game(record.get("game", ""))
+    final = replay(record)  # validates every action first
+    state = replay({**record, "actions": []})
+    print(f"{game.name} — deal #{state.seed}, {state.players} player(s)", file=out)
+    for index, action in enumerate(record["actions"]):
+        seat = state.to_play[0] if state.to_play else "-"
+        print(f"{index + 1:>4}. seat {seat}: {game.describe_action(action)}", file=out)
+        state.apply(action)
+    print(f"Result: {final.result if final.is_over else 'game not finished'}", file=out)
+    return final
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m spygames", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"spygames {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_play = sub.add_parser("play", help="play a game in the terminal against bots")
+    p_play.add_argument("game", choices=sorted(GAMES))
+    p_play.add_argument("--players", type=int)
+    p_play.add_argument("--seed", type=int)
+    p_play.add_argument("--seat", type=int, default=0, help="your seat")
+    p_play.add_argument("--bots", default="normal", help="bot levels for the other seats")
+    p_sim = sub.add_parser("simulate", help="bots against bots: win rates, length, speed")
+    p_sim.add_argument("game", choices=sorted(GAMES))
+    p_sim.add_argument("--bots", default="normal", help="comma-separated levels, one per seat")
+    p_sim.add_argument("--games", type=int, default=100)
+    p_sim.add_argument("--seed", type=int, default=1)
+    p_sim.add_argument("--players", type=int)
+    p_sim.add_argument("--json", action="store_true", help="print the report as JSON")
+    p_rep = sub.add_parser("replay", help="print a saved record step by step")
+    p_rep.add_argument("file", type=Path)
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "play":
+            game = get_game(args.game)
+            players = args.players or game.min_players
+            play(game, players=players, seed=args.seed, human=args.seat,
+                 bots=args.bots.split(","))  # fmt: skip
+        elif args.command == "simulate":
+            game = get_game(args.game)
+            report = simulate(game, bots=args.bots.split(","), games=args.games, seed=args.seed,
+                              players=args.players)  # fmt: skip
+            if args.json:
+                print(json.dumps(report, indent=1))
+            else:
+                print_simulation(report)
+        else:
+            record = json.loads(args.file.read_text())
+            print_replay(record)
+    except (SpyGamesError, OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (EOFError, KeyboardInterrupt):
+        print("\nbye", file=sys.stderr)
+        return 130
+    return 0

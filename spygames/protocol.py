@@ -1,0 +1,215 @@
+"""The protocol every game speaks: Game (static facts), State (the position), Bot.
+
+One reducer for all games, in boardgame.io's order: game over -> action shape ->
+legal now -> apply -> log. The record (seed + setup + actions) reproduces a game
+exactly because randomness only comes from the state's own seeded `random.Random`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, InvalidSetup
+
+Action = dict[str, Any]
+View = dict[str, Any]
+Result = dict[str, Any]
+RECORD_FORMAT = 1
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy that also proves the value is JSON-safe."""
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError) as exc:
+        raise InvalidSetup(f"not JSON-safe data: {exc}") from exc
+
+
+class State(ABC):
+    """A game in progress. The only mutable thing; `apply` is the one way to change it."""
+
+    game_id: ClassVar[str]
+
+    def __init__(
+        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
+    ) -> None:
+        self.seed = seed
+        self.players = players
+        self.options = json_copy(options)
+        self.setup = json_copy(setup) if setup is not None else None
+        self.rng = random.Random(seed)
+        self.actions: list[Action] = []
+
+    # -- what each game defines -------------------------------------------------
+    @property
+    @abstractmethod
+    def to_play(self) -> list[int]:
+        """Seats whose decision it is now; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action legal now, as JSON-safe dicts with a "type" key."""
+
+    @abstractmethod
+    def why_illegal(self, action: Action) -> str | None:
+        """None when `action` is legal now, else the reason a player can read."""
+
+    @abstractmethod
+    def _play(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """Exactly what `seat` may know, JSON-safe, with at least `seat` and `to_play`."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """None while playing; then at least `winners` (list of seats) and `reason`."""
+
+    # -- shared by every game ---------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def apply(self, action: Action) -> None:
+        """Play `action`; raise IllegalAction (state untouched) when it is not legal now."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction(f"{action!r} is not an action: expected a dict with a 'type'")
+        try:
+            action = json_copy(action)
+        except InvalidSetup as exc:
+            raise IllegalAction(str(exc)) from exc
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._play(action)
+        self.actions.append(action)
+
+    def record(self) -> dict[str, Any]:
+        """The save format, the share-link payload and the replay format."""
+        return {
+            "game": self.game_id,
+            "format": RECORD_FORMAT,
+            "seed": self.seed,
+            "players": self.players,
+            "options": copy.deepcopy(self.options),
+            "setup": copy.deepcopy(self.setup),
+            "actions": copy.deepcopy(self.actions),
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} seed={self.seed} players={self.players} "
+            f"actions={len(self.actions)} over={self.is_over}>"
+        )
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A bot's choice and a one-line reason a player can read (the Hint)."""
+
+    action: Action
+    reason: str
+
+
+class Bot(ABC):
+    """Decides from a view and the legal actions only — never from the full state."""
+
+    level: ClassVar[str] = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal_actions: list[Action]) -> Action:
+        return self.advise(view, legal_actions).action
+
+    @abstractmethod
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        """The chosen action (one of `legal_actions`) with a short reason."""
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions: a baseline for measuring bots."""
+
+    level = "random"
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        return Advice(self.rng.choice(legal_actions), "a random legal move")
+
+
+class Game(ABC):
+    """Static facts about one game, and the factory for its states and bots."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    bot_levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
+
+    def new(
+        self,
+        seed: int | None = None,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> State:
+        """A new game. `seed` None picks one at random (it is kept in the record)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidSetup(f"seed must be a whole number, not {seed!r}")
+        if players is None:
+            players = self.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidSetup(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                f"{self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players}–{self.max_players}"
+            )
+            raise InvalidSetup(f"{self.name} is for {span} players, not {players}")
+        if options is not None and not isinstance(options, dict):
+            raise InvalidSetup(f"options must be a dict, not {options!r}")
+        if setup is not None and not isinstance(setup, dict):
+            raise InvalidSetup(f"setup must be a dict or None, not {setup!r}")
+        return self._new(seed=seed, players=players, options=options or {}, setup=setup)
+
+    @abstractmethod
+    def _new(
+        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
+    ) -> State:
+        """Build the state; raise InvalidSetup for a bad option or setup."""
+
+    def bot(self, level: str, seed: int | None = None) -> Bot:
+        """A bot of one of `bot_levels` ("random" is always there as a baseline)."""
+        if level == "random":
+            return RandomBot(seed)
+        factories = self._bots()
+        if level not in factories:
+            levels = ", ".join((*self.bot_levels, "random"))
+            raise InvalidSetup(f"{self.name} has no bot level {level!r} (levels: {levels})")
+        return factories[level](seed)
+
+    @abstractmethod
+    def _bots(self) -> dict[str, type[Bot]]:
+        """Bot class by level."""
+
+    # -- text forms, for the CLI and the move log --------------------------------
+    def describe_action(self, action: Action) -> str:
+        rest = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
+        return f"{action['type']} {rest}".strip()
+
+    def describe_view(self, view: View) -> str:
+        return "\n".join(f"{key}: {value}" for key, value in view.items())
+
+    def __repr__(self) -> str:
+        return f"spygames.get_game({self.id!r})"

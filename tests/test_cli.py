@@ -1,0 +1,71 @@
+"""The command line: play, simulate and replay, generic over the contract."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from pile_game import GAME as PILE
+
+from spygames import cli
+
+
+def test_wilson_interval() -> None:
+    low, high = cli.wilson(50, 100)
+    assert low == pytest.approx(0.404, abs=0.002) and high == pytest.approx(0.596, abs=0.002)
+    assert cli.wilson(0, 0) == (0.0, 0.0)
+
+
+def test_play_a_game_in_the_terminal() -> None:
+    answers = iter(["x", "99", "1"] * 50)
+    out = io.StringIO()
+    state = cli.play(PILE, players=2, seed=4, human=0, bots=["easy"],
+                     read=lambda _prompt: next(answers), out=out)  # fmt: skip
+    assert state.is_over
+    text = out.getvalue()
+    assert "pick a number from 1 to" in text and "Game over" in text
+
+
+def test_quit_prints_a_replayable_record() -> None:
+    out = io.StringIO()
+    cli.play(PILE, players=2, seed=4, human=0, bots=["easy"], read=lambda _p: "q", out=out)
+    record = json.loads(out.getvalue().split("record:\n")[1])
+    assert record["game"] == "test-pile" and record["actions"] == []
+
+
+def test_simulate_reports_rates_intervals_and_speed() -> None:
+    report = cli.simulate(PILE, bots=["easy", "random"], games=60, seed=1)
+    levels = {row["level"]: row for row in report["levels"]}
+    assert levels["easy"]["games"] == 60 and levels["random"]["games"] == 60
+    easy = levels["easy"]
+    assert easy["ci95"][0] <= easy["win_rate"] <= easy["ci95"][1]
+    assert easy["win_rate"] > levels["random"]["win_rate"]  # perfect play beats random
+    assert sum(report["seat_win_rate"]) == pytest.approx(1.0)
+    out = io.StringIO()
+    cli.print_simulation(report, out)
+    assert "95% interval" in out.getvalue() and "wins by seat" in out.getvalue()
+    again = cli.simulate(PILE, bots=["easy", "random"], games=60, seed=1)
+    assert [r["win_rate"] for r in again["levels"]] == [r["win_rate"] for r in report["levels"]]
+
+
+def test_replay_prints_each_step(tmp_path: Path) -> None:
+    state = PILE.new(seed=8, players=2, setup={"pile": 5})
+    for _ in range(2):
+        state.apply(state.legal_actions()[0])
+    out = io.StringIO()
+    cli.print_replay(state.record(), out)
+    assert "   1. seat 0: take count=1" in out.getvalue()
+    assert "   2. seat 1: take count=1" in out.getvalue()
+
+
+def test_main_reports_bad_files_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "test-pile", "format": 1}')
+    assert cli.main(["replay", str(bad)]) == 2
+    assert "error:" in capsys.readouterr().err
+    assert cli.main(["simulate", "test-pile", "--bots", "easy,easy", "--games", "3"]) == 0
+    assert "test-pile: 3 games" in capsys.readouterr().out
