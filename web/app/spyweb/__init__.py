@@ -1,0 +1,1 @@
+"""The browser UI: pure view models and renderers, plus a thin DOM layer (`dom`)."""

@@ -1,0 +1,67 @@
+"""The games on the home page, in our own words, and which screen plays each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import spygames
+
+from .screen import Context, GameScreen
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    name: str
+    players: str
+    pitch: str
+    emblem: str  # a symbol for the tile
+
+
+CATALOGUE = (
+    GameInfo(
+        "deck-of-spies",
+        "Deck of Spies",
+        "1 player",
+        "A solo deck-builder: fend off or turn each spy that comes at you and end up "
+        "running 7 of the 12 face cards.",
+        "♠",
+    ),
+    GameInfo(
+        "espionage",
+        "Espionage",
+        "2–4 players",
+        "Bluff about how many spies share a role, faction or city across every hand — "
+        "then call, or spot it exactly.",
+        "◉",
+    ),
+    GameInfo(
+        "spynet",
+        "SpyNet",
+        "2–4 players",
+        "Draft agents, fund branches and run missions, alone or in teams of two.",
+        "✦",
+    ),
+)
+
+ScreenFactory = type[GameScreen]
+SCREENS: dict[str, ScreenFactory] = {}
+
+
+def register_screen(game_id: str, factory: ScreenFactory) -> None:
+    SCREENS[game_id] = factory
+
+
+def is_built(game_id: str) -> bool:
+    return game_id in spygames.GAMES and game_id in SCREENS
+
+
+def info(game_id: str) -> GameInfo | None:
+    return next((g for g in CATALOGUE if g.id == game_id), None)
+
+
+def open_screen(
+    ctx: Context, game_id: str, state: spygames.State | None = None, seed: int | None = None
+) -> GameScreen:
+    """The table of `game_id`: playing `state`, or a new deal `seed`, or the autosave."""
+    return SCREENS[game_id](ctx, state, seed)

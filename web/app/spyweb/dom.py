@@ -1,0 +1,153 @@
+"""The thin DOM layer: the only module that touches the page.
+
+It wires the page's events to `App` (by event delegation on `#app`: elements carry
+`data-act`/`data-arg`), puts `App.render()` on the page in one update per event, and
+adapts localStorage to the `Storage` protocol. Any error is shown, never thrown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import traceback
+from typing import Any
+
+from pyodide.ffi import JsException, create_proxy
+from pyscript import document, window
+
+import spygames
+
+from .app import App
+from .markup import esc
+from .store import StorageFull
+
+
+class LocalStorage:
+    def get(self, key: str) -> str | None:
+        try:
+            value = window.localStorage.getItem(key)
+        except JsException:
+            return None
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            window.localStorage.setItem(key, value)
+        except JsException as exc:
+            if "quota" in str(exc).lower():
+                raise StorageFull(key) from exc
+            raise
+
+    def remove(self, key: str) -> None:
+        with contextlib.suppress(JsException):
+            window.localStorage.removeItem(key)
+
+
+class Page:
+    def __init__(self) -> None:
+        self.root = document.getElementById("app")
+        self.app = App(LocalStorage())
+        self.timer: Any = None
+        self._proxies = [
+            self._listen(self.root, "click", self.on_click),
+            self._listen(self.root, "submit", self.on_submit),
+            self._listen(document, "keydown", self.on_key),
+            self._listen(window, "hashchange", self.on_hash),
+        ]
+        self._tick_proxy = create_proxy(self.on_tick)
+
+    def _listen(self, target: Any, event: str, handler: Any) -> Any:
+        proxy = create_proxy(handler)
+        target.addEventListener(event, proxy)
+        return proxy
+
+    # -- events ------------------------------------------------------------------
+    def on_hash(self, _event: Any = None) -> None:
+        self.guard(lambda: self.app.route(str(window.location.hash)))
+
+    def on_click(self, event: Any) -> None:
+        element = event.target.closest("[data-act]")
+        if element is None or element.disabled:
+            return
+        event.preventDefault()
+        act, arg = str(element.dataset.act), str(element.dataset.arg or "")
+        window.performance.mark("spy:input")
+        self.guard(lambda: self.app.click(act, arg))
+
+    def on_submit(self, event: Any) -> None:
+        form = event.target
+        act = form.dataset.act
+        if not act:
+            return
+        event.preventDefault()
+        values = {str(el.name): str(el.value) for el in form.elements if el.name}
+        window.performance.mark("spy:input")
+        self.guard(lambda: self.app.submit(str(act), values))
+
+    def on_key(self, event: Any) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(event.target.tagName or "")
+        if tag in ("INPUT", "TEXTAREA", "SELECT"):
+            return
+        key = str(event.key)
+        used: list[bool] = []
+        window.performance.mark("spy:input")
+        self.guard(lambda: used.append(self.app.key(key)))
+        if used and used[0]:
+            event.preventDefault()
+
+    def on_tick(self) -> None:
+        self.timer = None
+        self.guard(self.app.tick)
+
+    # -- output ------------------------------------------------------------------
+    def guard(self, step: Any) -> None:
+        """Run one event's work, then render once; an error becomes a message."""
+        try:
+            step()
+        except Exception as exc:  # the page must survive any bug
+            traceback.print_exc()
+            self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
+        target = self.app.take_navigation()
+        if target is not None and target != str(window.location.hash):
+            window.location.hash = target  # hashchange routes and renders
+            return
+        self.render()
+
+    def render(self) -> None:
+        focused = document.activeElement.id if document.activeElement else ""
+        try:
+            html = self.app.render()
+        except Exception as exc:
+            traceback.print_exc()
+            html = (
+                '<div class="notice" role="alert"><p>This screen could not be drawn '
+                f"({esc(type(exc).__name__)}: {esc(exc)}).</p>"
+                '<p><a href="#/">Back to the home page</a></p></div>'
+            )
+        self.root.innerHTML = html
+        document.title = self.app.title
+        if focused:
+            again = document.getElementById(focused)
+            if again:
+                again.focus()
+        window.performance.mark("spy:rendered")
+        if window.performance.getEntriesByName("spy:input").length:
+            window.performance.measure("spy:latency", "spy:input", "spy:rendered")
+            window.performance.clearMarks("spy:input")
+        self.schedule()
+
+    def schedule(self) -> None:
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        delay = self.app.pending_delay()
+        if delay is not None:
+            self.timer = window.setTimeout(self._tick_proxy, max(0, delay))
+
+
+def start() -> None:
+    page = Page()
+    document.getElementById("version").textContent = spygames.__version__
+    document.documentElement.dataset.ready = "true"
+    page.on_hash()

@@ -1,0 +1,34 @@
+"""Small helpers for writing HTML safely from Python."""
+
+from __future__ import annotations
+
+from html import escape
+
+
+def esc(text: object) -> str:
+    """Escape text for HTML content and attribute values."""
+    return escape(str(text), quote=True)
+
+
+def attrs(**values: object) -> str:
+    """`attrs(data_act="undo", disabled=True)` -> ` data-act="undo" disabled`.
+
+    Underscores become dashes; False/None values are left out; True is a bare flag.
+    A trailing underscore is dropped (`class_`).
+    """
+    parts = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
+    return "".join(parts)
+
+
+def button(
+    label: str, act: str, arg: object = "", *, disabled: bool = False, **extra: object
+) -> str:
+    """A button the DOM layer routes by its `data-act` / `data-arg`."""
+    extra.setdefault("class_", "btn")
+    props = attrs(data_act=act, data_arg=arg or None, disabled=disabled, **extra)
+    return f'<button type="button"{props}>{label}</button>'
