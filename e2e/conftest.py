@@ -1,0 +1,133 @@
+"""e2e fixtures: `_site/` served under a sub-path, Debian Chromium, and a strict page.
+
+Every test fails on a request leaving the site's origin, an uncaught page error or a
+console error. `--base-url URL` runs the same suite against a deployed site.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).parent))
+from server import SiteServer
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+BOOT_TIMEOUT = 90_000
+SHOTS = ROOT / "e2e" / "screenshots"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--base-url", default=None, help="test a deployed site instead of _site/")
+
+
+@pytest.fixture(scope="session")
+def site_url(pytestconfig: pytest.Config) -> Iterator[str]:
+    base = pytestconfig.getoption("--base-url")
+    if base:
+        yield base if base.endswith("/") else base + "/"
+        return
+    site = Path(os.environ.get("SPYGAMES_SITE", ROOT / "_site"))
+    if not (site / "index.html").exists():
+        pytest.fail("no _site/: run `make site` (make e2e does it)")
+    with SiteServer(site) as server:
+        yield server.url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+class Guard:
+    """Collects what must never happen on the page."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.problems: list[str] = []
+
+    def request(self, request: Request) -> None:
+        url = request.url
+        if not (url.startswith(self.origin) or url.startswith(("data:", "blob:"))):
+            self.problems.append(f"request outside the origin: {url}")
+
+    def console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(f"console error: {message.text}")
+
+    def page_error(self, error: Any) -> None:
+        self.problems.append(f"page error: {error}")
+
+
+def origin_of(url: str) -> str:
+    scheme, rest = url.split("://", 1)
+    return f"{scheme}://{rest.split('/', 1)[0]}/"
+
+
+@pytest.fixture
+def guard(site_url: str) -> Guard:
+    return Guard(origin_of(site_url))
+
+
+def open_page(browser: Browser, guard: Guard, **context_args: Any) -> Page:
+    context = browser.new_context(**context_args)
+    page = context.new_page()
+    page.on("request", guard.request)
+    page.on("console", guard.console)
+    page.on("pageerror", guard.page_error)
+    return page
+
+
+@pytest.fixture
+def page(browser: Browser, guard: Guard) -> Iterator[Page]:
+    page = open_page(browser, guard)
+    yield page
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+@pytest.fixture
+def phone(browser: Browser, guard: Guard) -> Iterator[Page]:
+    page = open_page(
+        browser, guard, viewport={"width": 375, "height": 740}, device_scale_factor=2,
+        is_mobile=True, has_touch=True,
+    )  # fmt: skip
+    yield page
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def boot(page: Page, url: str) -> None:
+    """Open `url` and wait until Python has started the app."""
+    page.goto(url)
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+
+
+def shot(page: Page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def no_horizontal_scroll(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))

@@ -1,0 +1,112 @@
+"""The app shell on CPython: routes, home tiles, saves and share links (no browser)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import spygames
+from spyweb import links
+from spyweb.app import App, preboot_html
+from spyweb.home import HomeScreen
+from spyweb.markup import attrs, button, esc
+from spyweb.rules import RulesScreen
+from spyweb.store import MemoryStorage, Saves, StorageFull
+
+
+def test_markup_escapes_and_builds_attributes() -> None:
+    assert esc('<a href="x">') == "&lt;a href=&quot;x&quot;&gt;"
+    assert attrs(data_act="go", disabled=True, hidden=False, class_="c") == (
+        ' data-act="go" disabled class="c"'
+    )
+    html = button("Go <now>", "go", 3, disabled=True)
+    assert 'data-act="go"' in html and 'data-arg="3"' in html and "disabled" in html
+
+
+def test_home_lists_three_games_and_only_spynet_is_unbuilt() -> None:
+    app = App(MemoryStorage())
+    app.route("#/")
+    html = app.render()
+    assert isinstance(app.screen, HomeScreen)
+    for name in ("Deck of Spies", "Espionage", "SpyNet"):
+        assert name in html
+    assert html.count("Not built yet") == 1
+    assert 'href="#/deck-of-spies/new"' in html and 'href="#/espionage/new"' in html
+
+
+def test_preboot_tiles_wait_for_python() -> None:
+    html = preboot_html()
+    assert html.count('class="tile') == 3 and "Getting ready" in html
+    assert "href=" not in html.split("tiles")[1]  # nothing clickable before boot
+
+
+def test_unknown_route_and_unbuilt_game_go_home_with_a_message() -> None:
+    app = App(MemoryStorage())
+    app.route("#/chess")
+    assert isinstance(app.screen, HomeScreen) and "no page" in app.render()
+    app.route("#/spynet")
+    assert isinstance(app.screen, HomeScreen) and "not built yet" in app.render()
+
+
+def test_rules_route() -> None:
+    app = App(MemoryStorage())
+    app.route("#/deck-of-spies/rules")
+    assert isinstance(app.screen, RulesScreen)
+    assert "Rules" in app.render()
+
+
+def test_bad_deal_number_is_explained() -> None:
+    app = App(MemoryStorage())
+    app.route("#/deck-of-spies/deal/abc")
+    assert "not a deal number" in app.render()
+
+
+def test_share_link_round_trip_and_tampering() -> None:
+    state = spygames.get_game("deck-of-spies").new(seed=42)
+    state.apply(state.legal_actions()[0])
+    payload = links.encode(state.record())
+    again = links.decode(payload)
+    assert again.record() == state.record()
+    with pytest.raises(links.BadLink, match="damaged"):
+        links.decode(payload[:-6] + "AAAAAA")
+    record = state.record()
+    record["actions"].append({"type": "retire", "cards": ["KS", "KH"]})
+    with pytest.raises(links.BadLink, match="action 1"):
+        links.decode(links.encode(record))
+    app = App(MemoryStorage())
+    app.route("#/play/" + payload[:10])
+    assert isinstance(app.screen, HomeScreen) and "damaged" in app.render()
+
+
+def test_saves_survive_corruption_and_a_full_storage() -> None:
+    storage = MemoryStorage()
+    saves = Saves(storage)
+    state = spygames.get_game("deck-of-spies").new(seed=3)
+    assert saves.save(state.record())
+    assert saves.load("deck-of-spies").record() == state.record()  # type: ignore[union-attr]
+    storage.set("spygames:save:deck-of-spies", "{not json")
+    assert saves.load("deck-of-spies") is None
+    assert "could not be read" in (saves.take_problem() or "")
+    assert storage.get("spygames:corrupt:deck-of-spies") == "{not json"  # kept, not lost
+    full = Saves(MemoryStorage(limit=50))
+    assert not full.save(state.record())
+    assert "storage is full" in (full.take_problem() or "")
+    with pytest.raises(StorageFull):
+        MemoryStorage(limit=1).set("k", "value")
+
+
+def test_tampered_save_for_another_game_is_refused() -> None:
+    storage = MemoryStorage()
+    record = spygames.get_game("deck-of-spies").new(seed=3).record()
+    storage.set("spygames:save:espionage", json.dumps(record))
+    saves = Saves(storage)
+    assert saves.load("espionage") is None and saves.take_problem()
+
+
+def test_dismiss_clears_messages() -> None:
+    app = App(MemoryStorage())
+    app.route("#/nowhere")
+    assert "notice" in app.render()
+    app.click("dismiss", "")
+    assert "notice" not in app.render()
