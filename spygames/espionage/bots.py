@@ -1,0 +1,340 @@
+"""Espionage bots. Each decides from `view(seat)` and the legal actions only.
+
+- easy: trusts its own hand — bids on what it holds most of, calls when a bid is well
+  above what it sees itself (at a threshold it rolls each time), seldom spots.
+- normal: expects its own count plus a fair share of the unseen cards, takes the raise
+  that sits lowest against that estimate, calls when the bid is above it by a margin.
+- hard: exact chances over the unseen cards, tilted by what the others have bid, and a
+  choice by expected gain in chance of winning the game (call, spot, or which bid to
+  make and whom to name next, allowing for how likely that player is to call).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from ..protocol import Action, Advice, Bot, View
+from .cards import ATTRIBUTES, DECK_SIZE, MERCENARIES, PER_ATTRIBUTE, TRAITORS, count
+from .odds import expected_count, pool, split_distribution
+from .rules import POINTS_TO_WIN
+from .text import bid_phrase, player_name
+
+MEAN_CARD = (PER_ATTRIBUTE + MERCENARIES - TRAITORS) / DECK_SIZE
+"""What one unseen card adds to a count on average: 10/36."""
+
+
+def _others(view: View) -> list[int]:
+    me = view["seat"]
+    return [s for s, p in enumerate(view["players"]) if p["active"] and s != me]
+
+
+def _bids(legal: list[Action]) -> list[Action]:
+    return [a for a in legal if a["type"] == "bid"]
+
+
+def _find(legal: list[Action], kind: str) -> Action | None:
+    for action in legal:
+        if action["type"] == kind:
+            return action
+    return None
+
+
+class EasyBot(Bot):
+    """Plausible but naive: believes its own hand, ignores what others may hold."""
+
+    level = "easy"
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        hand: list[str] = view["hand"]
+        bid = view["bid"]
+        own = {a: count(hand, a) for a in ATTRIBUTES}
+        call, spot = _find(legal_actions, "call"), _find(legal_actions, "spot")
+        if bid is not None:
+            mine = own[bid["attribute"]]
+            words = bid_phrase(bid["count"], bid["attribute"])
+            if spot is not None and self.rng.random() < 0.05:
+                return Advice(spot, f"spot: a hunch that there are exactly {bid['count']}")
+            if call is not None and bid["count"] > mine + self.rng.randint(1, 3):
+                return Advice(call, f"call: I hold only {mine} toward {words}")
+        bids = _bids(legal_actions)
+        if not bids:
+            assert call is not None
+            return Advice(call, "call: no bid is left to make")
+        ranked = sorted(ATTRIBUTES, key=lambda a: (-own[a], self.rng.random()))
+        for attribute in ranked:
+            options = [b for b in bids if b["attribute"] == attribute]
+            if not options:
+                continue
+            target = max(1, own[attribute] + self.rng.randint(0, 2))
+            counts = sorted({b["count"] for b in options})
+            pick = next((c for c in counts if c >= target), counts[0])
+            choice = self.rng.choice([b for b in options if b["count"] == pick])
+            return Advice(
+                choice,
+                f"bid {bid_phrase(pick, attribute)}: I hold {own[attribute]} myself",
+            )
+        raise AssertionError("unreachable: there was a bid to make")
+
+
+class NormalBot(Bot):
+    """Own count plus the expected share of the unseen cards; calls beyond a margin."""
+
+    level = "normal"
+    margin = 1.0
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        hand: list[str] = view["hand"]
+        dealt: int = view["dealt"]
+        bid = view["bid"]
+        est = {a: expected_count(hand, a, dealt) for a in ATTRIBUTES}
+        call, spot = _find(legal_actions, "call"), _find(legal_actions, "spot")
+        over = -math.inf
+        if bid is not None:
+            guess = est[bid["attribute"]]
+            over = bid["count"] - guess
+            words = bid_phrase(bid["count"], bid["attribute"])
+            if call is not None and over >= self.margin:
+                return Advice(call, f"call: I expect about {guess:.1f}, not {words}")
+            if spot is not None and abs(over) < 0.35 and self.rng.random() < 0.25:
+                return Advice(spot, f"spot: I expect about {guess:.1f}, right on {bid['count']}")
+        bids = _bids(legal_actions)
+        if not bids:
+            assert call is not None
+            return Advice(call, "call: no bid is left to make")
+        if bid is None:
+            best = max(ATTRIBUTES, key=lambda a: (est[a], -ATTRIBUTES.index(a)))
+            want = max(1, math.floor(est[best]) - 1)
+            options = [b for b in bids if b["attribute"] == best and b["count"] == want]
+            choice = self.rng.choice(options)
+            return Advice(choice, f"open {bid_phrase(want, best)}: I expect about {est[best]:.1f}")
+        lowest: dict[str, int] = {}
+        for b in bids:
+            a = b["attribute"]
+            lowest[a] = min(lowest.get(a, b["count"]), b["count"])
+        risk = {a: c - est[a] for a, c in lowest.items()}
+        least = min(risk.values())
+        best = self.rng.choice(sorted(a for a, r in risk.items() if r <= least + 1e-9))
+        if call is not None and over > 0 and least > over:
+            return Advice(call, f"call: raising is riskier than calling {bid['count']}")
+        choice = self.rng.choice(
+            [b for b in bids if b["attribute"] == best and b["count"] == lowest[best]]
+        )
+        return Advice(
+            choice, f"raise to {bid_phrase(lowest[best], best)}: I expect about {est[best]:.1f}"
+        )
+
+
+# -- the hard bot ---------------------------------------------------------------------
+
+
+SPOT_RATE = 0.12
+"""In `win_chance`'s model, how often a round's winner also scores a point."""
+
+Seat = tuple[int, int]
+"""(active Sources, points) of one player."""
+
+
+@cache
+def _chance(mine: Seat, others: tuple[Seat, ...]) -> float:
+    if mine[1] >= POINTS_TO_WIN:
+        return 1.0
+    if any(p >= POINTS_TO_WIN for _, p in others):
+        return 0.0
+    if mine[0] == 0:
+        return 0.0
+    live = [o for o in others if o[0] > 0]
+    if not live:
+        return 1.0
+    table = [mine, *live]
+    total = 0.0
+    pairs = 0
+    for lo in range(len(table)):
+        for wi in range(len(table)):
+            if lo == wi:
+                continue
+            pairs += 1
+            for chance, point in ((1 - SPOT_RATE, 0), (SPOT_RATE, 1)):
+                after = list(table)
+                after[lo] = (after[lo][0] - 1, after[lo][1])
+                after[wi] = (after[wi][0], after[wi][1] + point)
+                rest = tuple(sorted(a for a in after[1:] if a[0] > 0))
+                total += chance * _chance(after[0], rest)
+    return total / pairs
+
+
+def win_chance(sources: tuple[int, ...], points: tuple[int, ...], seat: int) -> float:
+    """`seat`'s chance to win from here, if every round were a fair coin.
+
+    A crude model used to weigh outcomes: each round a random ordered pair of active
+    players (loser, winner) is drawn; the loser loses a Source and, with `SPOT_RATE`,
+    the winner scores a point.
+    """
+    others = tuple(
+        sorted((sources[s], points[s]) for s in range(len(sources)) if s != seat and sources[s])
+    )
+    return _chance((sources[seat], points[seat]), others)
+
+
+class _Slice:
+    """The others' cards split as (the rest, the next player), for one value y of the latter."""
+
+    __slots__ = ("hi", "lo", "p", "points", "tails", "y")
+
+    def __init__(self, y: int, rest: dict[int, float]) -> None:
+        self.y = y
+        self.lo = min(rest)
+        self.hi = max(rest)
+        self.points = [rest.get(r, 0.0) for r in range(self.lo, self.hi + 1)]
+        self.tails = list(self.points)
+        for i in range(len(self.tails) - 2, -1, -1):
+            self.tails[i] += self.tails[i + 1]
+        self.p = self.tails[0]
+
+    def at_least(self, r: int) -> float:
+        """P(rest ≥ r and next = y)."""
+        if r <= self.lo:
+            return self.p
+        return self.tails[r - self.lo] if r <= self.hi else 0.0
+
+    def exactly(self, r: int) -> float:
+        """P(rest = r and next = y)."""
+        return self.points[r - self.lo] if self.lo <= r <= self.hi else 0.0
+
+
+def _slice(joint: dict[tuple[int, int], float]) -> list[_Slice]:
+    by_y: dict[int, dict[int, float]] = {}
+    for (r, y), p in joint.items():
+        by_y.setdefault(y, {})[r] = p
+    return [_Slice(y, rest) for y, rest in sorted(by_y.items())]
+
+
+class HardBot(Bot):
+    """Exact odds, Bayesian-ish reading of bids, choices by expected value."""
+
+    level = "hard"
+    evidence = 0.6
+    """Tilt per bid a player made on an attribute (their cards weigh exp(tilt × y))."""
+    call_slope = 2.5
+    call_margin = 0.5
+    """How the next player is modelled: calls with chance σ(slope × (bid − guess − margin))."""
+    spot_model = 0.04
+    bluff = 0.08
+    """How often to pick a near-best bid on an attribute the bot is weak in."""
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        me: int = view["seat"]
+        hand: list[str] = view["hand"]
+        dealt: int = view["dealt"]
+        players: list[dict[str, Any]] = view["players"]
+        bid = view["bid"]
+        others = _others(view)
+        sizes = {s: int(players[s]["hand_size"]) for s in others}
+        own = {a: count(hand, a) for a in ATTRIBUTES}
+        pools = {a: pool(hand, a) for a in ATTRIBUTES}
+        made: dict[tuple[int, str], int] = {}
+        for b in view["history"]:
+            if b["by"] != me:
+                made[(b["by"], b["attribute"])] = made.get((b["by"], b["attribute"]), 0) + 1
+
+        sources = tuple(int(p["sources"]) for p in players)
+        points = tuple(int(p["points"]) for p in players)
+        base = win_chance(sources, points, me)
+
+        def gain(loser: int, scorer: int | None = None) -> float:
+            after = list(sources)
+            after[loser] -= 1
+            scored = list(points)
+            if scorer is not None:
+                scored[scorer] += 1
+            return win_chance(tuple(after), tuple(scored), me) - base
+
+        joints: dict[tuple[str, int], dict[tuple[int, int], float]] = {}
+
+        def joint(attribute: str, last: int) -> dict[tuple[int, int], float]:
+            key = (attribute, last)
+            if key not in joints:
+                order = [s for s in others if s != last] + [last]
+                joints[key] = split_distribution(
+                    *pools[attribute],
+                    [sizes[s] for s in order],
+                    [self.evidence * made.get((s, attribute), 0) for s in order],
+                )
+            return joints[key]
+
+        scored: list[tuple[float, float, Action, str]] = []
+        if bid is not None:
+            attribute, need, by = bid["attribute"], bid["count"] - own[bid["attribute"]], bid["by"]
+            dist = joint(attribute, by)
+            hold = sum(p for (r, y), p in dist.items() if r + y >= need)
+            exact = sum(p for (r, y), p in dist.items() if r + y == need)
+            words = bid_phrase(bid["count"], attribute)
+            for action in legal_actions:
+                if action["type"] == "call":
+                    value = hold * gain(me) + (1 - hold) * gain(by)
+                    reason = f"call: only {hold:.0%} chance of {words}"
+                    if hold >= 0.5:
+                        reason = f"call: {hold:.0%} chance of {words}, but raising looks worse"
+                    scored.append((value, 0.0, action, reason))
+                elif action["type"] == "spot":
+                    value = exact * gain(by, me) + (1 - exact) * gain(me, by)
+                    reason = f"spot: {exact:.0%} chance there are exactly {bid['count']}"
+                    scored.append((value, 0.0, action, reason))
+
+        slices: dict[tuple[str, int], list[_Slice]] = {}
+        table: dict[tuple[str, int, int], tuple[float, float, float]] = {}
+        lose_me = gain(me)
+        for action in legal_actions:
+            if action["type"] != "bid":
+                continue
+            c, attribute, n = action["count"], action["attribute"], action["next"]
+            key = (attribute, c, n)
+            if key not in table:
+                if (attribute, n) not in slices:
+                    slices[(attribute, n)] = _slice(joint(attribute, n))
+                need = c - own[attribute]
+                guess_rest = (dealt - sizes[n]) * MEAN_CARD
+                lose_n, right_n, wrong_n = gain(n), gain(me, n), gain(n, me)
+                value = hold = called = 0.0
+                for part in slices[(attribute, n)]:
+                    gap = c - part.y - guess_rest
+                    pc = 1.0 / (1.0 + math.exp(-self.call_slope * (gap - self.call_margin)))
+                    ps = self.spot_model * math.exp(-gap * gap)
+                    holds = part.at_least(need - part.y)
+                    exact = part.exactly(need - part.y)
+                    value += pc * (holds * lose_n + (part.p - holds) * lose_me)
+                    value += ps * (exact * right_n + (part.p - exact) * wrong_n)
+                    hold += holds
+                    called += part.p * pc
+                table[key] = (value, hold, called)
+            value, hold, called = table[key]
+            scored.append((value, own[attribute] - c * 0.01, action, ""))
+
+        def explain(action: Action) -> str:
+            c, attribute, n = action["count"], action["attribute"], action["next"]
+            _, hold, called = table[(attribute, c, n)]
+            return (
+                f"bid {bid_phrase(c, attribute)} → {player_name(n)}: {hold:.0%} likely to hold, "
+                f"{called:.0%} likely to be called"
+            )
+
+        best_value = max(s[0] for s in scored)
+        near = [s for s in scored if s[0] >= best_value - 1e-9]
+        if len(near) > 1:
+            near.sort(key=lambda s: -s[1])
+            top = [s for s in near if s[1] >= near[0][1] - 1e-9]
+            pick = top[self.rng.randrange(len(top))]
+        else:
+            pick = near[0]
+        if pick[2]["type"] == "bid" and self.rng.random() < self.bluff:
+            tolerance = 0.02
+            bluffs = [
+                s
+                for s in scored
+                if s[2]["type"] == "bid" and s[0] >= best_value - tolerance and s[1] < pick[1]
+            ]
+            if bluffs:
+                b = bluffs[self.rng.randrange(len(bluffs))]
+                return Advice(b[2], explain(b[2]) + " (a bluff)")
+        return Advice(pick[2], pick[3] or explain(pick[2]))
