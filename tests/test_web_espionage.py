@@ -1,0 +1,551 @@
+"""The Espionage table on CPython: setup, the bid panel's legality, pass-and-play
+secrecy, the showdown, saves and resume. Driven exactly as the page drives it."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from spyweb.app import App
+from spyweb.catalogue import SCREENS
+from spyweb.espionage import EspionageTable
+from spyweb.espionage.bidpanel import BidPanel
+from spyweb.espionage.seats import Seat, remember
+from spyweb.screen import Context
+from spyweb.store import MemoryStorage, Saves
+
+import spygames
+from spygames.espionage.cards import ATTRIBUTES
+
+GAME = spygames.get_game("espionage")
+CARD_RE = re.compile(r'data-card="([^"]+)"')
+
+
+def context(storage: MemoryStorage | None = None) -> Context:
+    return Context(Saves(storage if storage is not None else MemoryStorage()))
+
+
+def form(*kinds: str, names: tuple[str, ...] = ()) -> dict[str, str]:
+    values = {"players": str(len(kinds))}
+    for i, kind in enumerate(kinds):
+        values[f"seat{i}-kind"] = kind
+        values[f"seat{i}-name"] = names[i] if i < len(names) else ""
+    return values
+
+
+def started(*kinds: str, seed: int | None = 7, names: tuple[str, ...] = ()) -> EspionageTable:
+    table = EspionageTable(context(), seed=seed)
+    table.submit("start", form(*kinds, names=names))
+    assert table.state is not None
+    return table
+
+
+def legal_bids(state: spygames.State) -> set[tuple[int, str, int]]:
+    return {
+        (a["count"], a["attribute"], a["next"]) for a in state.legal_actions() if a["type"] == "bid"
+    }
+
+
+def panel_bids(panel: BidPanel) -> set[tuple[int, str, int]]:
+    """Every bid a person can put together by clicking the panel."""
+    offered = set()
+    for count in panel.counts:
+        panel.set_count(count)
+        for attribute, ok in panel.attributes().items():
+            if not ok:
+                continue
+            assert panel.choose(attribute)
+            for nxt in panel.nexts:
+                assert panel.name_next(nxt)
+                action = panel.action
+                assert action is not None
+                offered.add((action["count"], action["attribute"], action["next"]))
+    return offered
+
+
+def run_bots_until_human(table: EspionageTable, limit: int = 500) -> None:
+    for _ in range(limit):
+        if table.state is None or table.state.is_over:
+            return
+        if table.reveal_pending:
+            table.handle("continue", "")
+        elif table.handoff_needed:
+            table.handle("show-hand", "")
+        elif table.pending_delay() is not None:
+            table.tick()
+        else:
+            return
+
+
+# -- setup ------------------------------------------------------------------------------
+def test_registered_and_routed() -> None:
+    assert SCREENS["espionage"] is EspionageTable
+    app = App(MemoryStorage())
+    app.route("#/espionage")
+    assert isinstance(app.screen, EspionageTable)
+    assert "seat the table" in app.render()
+
+
+def test_setup_screen_first_then_the_table() -> None:
+    ctx = context()
+    table = EspionageTable(ctx)
+    html = table.render()
+    assert table.state is None
+    assert 'data-act="start"' in html and 'id="esp-players"' in html
+    assert html.count('class="esp-setup-seat"') == 4  # rows past the chosen number hide by CSS
+    table.submit(
+        "start",
+        {
+            "players": "3",
+            "seat0-name": "Ada",
+            "seat0-kind": "human",
+            "seat1-name": "Bot Bee",
+            "seat1-kind": "hard",
+            "seat2-name": "",
+            "seat2-kind": "easy",
+            "seat3-name": "Ignored",
+            "seat3-kind": "human",
+        },
+    )
+    assert table.state is not None and table.state.players == 3
+    assert [s.name for s in table.seats] == ["Ada", "Bot Bee", "Agent Kestrel"]
+    assert [s.kind for s in table.seats] == ["human", "bot", "bot"]
+    assert [s.level for s in table.seats[1:]] == ["hard", "easy"]
+    assert ctx.goto == "#/espionage"
+    assert ctx.saves.has("espionage")
+    html = table.render()
+    assert 'id="esp-table"' in html and "Ada" in html and "Bot Bee" in html
+
+
+def test_setup_uses_the_seed_argument_and_random_otherwise() -> None:
+    table = EspionageTable(context(), seed=424242)
+    assert "Deal #424242" in table.render()
+    table.submit("start", form("human", "normal"))
+    assert table.state is not None and table.state.seed == 424242
+    other = started("human", "normal", seed=None)
+    assert other.state is not None and isinstance(other.state.seed, int)
+
+
+@pytest.mark.parametrize(
+    ("values", "problem"),
+    [
+        (form("easy", "hard"), "at least one seat a person"),
+        ({"players": "5"}, "2, 3 or 4"),
+        ({"players": "x"}, "2, 3 or 4"),
+    ],
+)
+def test_setup_refuses_a_table_it_cannot_play(values: dict[str, str], problem: str) -> None:
+    ctx = context()
+    table = EspionageTable(ctx)
+    table.submit("start", values)
+    assert table.state is None
+    assert any(problem in m for m in ctx.messages)
+
+
+def test_duplicate_and_long_names_are_tidied() -> None:
+    table = started("human", "human", "normal", names=("Sam", "sam", "X" * 50))
+    names = [s.name for s in table.seats]
+    assert names[0] == "Sam" and names[1] != "sam" and len(names[2]) <= 20
+
+
+def test_the_engine_takes_no_options_so_seats_live_in_prefs() -> None:
+    with pytest.raises(spygames.InvalidSetup):
+        GAME.new(seed=1, players=2, options={"seats": []})
+    table = started("human", "hard", names=("Me", "Rival"))
+    assert table.state is not None and table.state.options == {}
+    data = json.loads(table.ctx.saves.pref("espionage-seats"))
+    assert data[str(table.state.seed)][1] == {"name": "Rival", "kind": "bot", "level": "hard"}
+
+
+# -- the bid panel ----------------------------------------------------------------------
+def states_to_check() -> list[spygames.State]:
+    """A spread of positions: openings, raised bids, late rounds, 2–4 players."""
+    out = []
+    rng = random.Random(5)
+    for players in (2, 3, 4):
+        for seed in range(3):
+            state = GAME.new(seed=seed, players=players)
+            out.append(spygames.replay(state.record()))
+            for _ in range(rng.randint(5, 40)):
+                if state.is_over:
+                    break
+                legal = state.legal_actions()
+                bids = [a for a in legal if a["type"] == "bid"]
+                # mostly small raises, sometimes a call, so rounds move on
+                if bids and rng.random() < 0.85:
+                    low = min(b["count"] for b in bids)
+                    state.apply(rng.choice([b for b in bids if b["count"] <= low + 1]))
+                else:
+                    state.apply(rng.choice([a for a in legal if a["type"] != "bid"] or bids))
+                if not state.is_over:
+                    out.append(spygames.replay(state.record()))
+    return out
+
+
+def test_bid_panel_offers_exactly_the_legal_bids() -> None:
+    states = states_to_check()
+    assert len(states) > 40
+    for state in states:
+        panel = BidPanel(state.legal_actions())
+        assert panel_bids(panel) == legal_bids(state)
+        assert panel.can_call == (state.view(0)["bid"] is not None)
+        assert panel.can_spot == panel.can_call
+
+
+def test_bid_panel_never_builds_an_illegal_bid_whatever_is_clicked() -> None:
+    rng = random.Random(11)
+    for state in states_to_check()[::3]:
+        panel = BidPanel(state.legal_actions())
+        for _ in range(200):
+            move = rng.randrange(4)
+            if move == 0:
+                panel.step(rng.choice((-1, 1)))
+            elif move == 1:
+                panel.choose(rng.choice((*ATTRIBUTES, "spy", "")))
+            elif move == 2:
+                panel.name_next(rng.randrange(-1, 5))
+            else:
+                panel.set_count(rng.randrange(-2, 40))
+            action = panel.action
+            if action is not None:
+                assert state.why_illegal(action) is None
+
+
+def test_rendered_panel_matches_the_engine() -> None:
+    """The HTML's enabled buttons are the legal choices, at several counts."""
+    table = started("human", "normal", "normal", seed=3)
+    for _ in range(6):
+        run_bots_until_human(table)
+        assert table.state is not None
+        if table.state.is_over:
+            break
+        assert table.my_turn
+        legal = legal_bids(table.state)
+        html = table.render()
+        count = int(re.search(r'id="esp-count"[^>]*>(\d+)<', html).group(1))  # type: ignore[union-attr]
+        for attribute in ATTRIBUTES:
+            button = re.search(rf'<button[^>]*id="esp-attr-{attribute}"[^>]*>', html)
+            assert button is not None
+            enabled = "disabled" not in button.group(0)
+            assert enabled == any(c == count and a == attribute for c, a, _ in legal)
+        nexts = set(map(int, re.findall(r'id="esp-next-(\d+)"', html)))
+        assert nexts == {n for c, _, n in legal if c == count}
+        # raise by one step, pick the first allowed attribute, then bid
+        table.handle("count", "+")
+        panel = table.panel()
+        first = next(a for a, ok in panel.attributes().items() if ok)
+        table.handle("attr", first)
+        before = len(table.state.actions)
+        table.handle("bid", "")
+        assert len(table.state.actions) == before + 1
+        assert table.state.actions[-1]["type"] == "bid"
+
+
+def test_bid_without_an_attribute_explains_and_does_nothing() -> None:
+    table = started("human", "normal")
+    run_bots_until_human(table)
+    assert table.state is not None
+    before = len(table.state.actions)
+    table.handle("bid", "")
+    assert len(table.state.actions) == before
+    assert any("Choose a role" in m for m in table.ctx.messages)
+
+
+def test_keys_drive_the_panel() -> None:
+    table = started("human", "normal", seed=21)
+    run_bots_until_human(table)
+    assert table.state is not None and table.my_turn
+    assert table.key("+")
+    key = next(str(i + 1) for i, a in enumerate(ATTRIBUTES) if table.panel().attribute_ok(a))
+    assert table.key(key)
+    assert table.sel["attribute"] == ATTRIBUTES[int(key) - 1]
+    before = len(table.state.actions)
+    assert table.key("b")
+    assert len(table.state.actions) == before + 1
+    assert not table.key("q")
+
+
+# -- pass-and-play ----------------------------------------------------------------------
+def hands_now(state: spygames.State) -> list[list[str]]:
+    return [state.view(s)["hand"] for s in range(state.players)]
+
+
+def test_pass_and_play_never_puts_another_persons_hand_in_the_html() -> None:
+    rng = random.Random(3)
+    table = started("human", "human", "normal", "human", seed=99, names=("Ann", "Bo", "Cy", "Di"))
+    state = table.state
+    assert state is not None
+    humans = {0, 1, 3}
+    saw_handoff = 0
+    for _ in range(400):
+        if state.is_over:
+            break
+        html = table.render()
+        shown_cards = set(CARD_RE.findall(html))
+        revealed = table.revealed if table.reveal_pending else None
+        allowed: set[str] = set()
+        if revealed is not None:
+            allowed |= {c for hand in revealed["hands"] for c in hand}
+        elif table.viewer is not None and not table.handoff_needed:
+            allowed |= set(state.view(table.viewer)["hand"])
+        assert shown_cards <= allowed
+        for seat in humans - {table.viewer}:
+            for card in state.view(seat)["hand"]:
+                if card not in allowed:
+                    assert card not in html, (seat, card)
+        if table.reveal_pending:
+            table.handle("continue", "")
+        elif table.handoff_needed:
+            saw_handoff += 1
+            assert "Pass the device to" in html
+            assert shown_cards == set()
+            name = table.name(table.current)  # type: ignore[arg-type]
+            assert f"I’m {name} — show my hand" in html
+            table.handle("show-hand", "")
+            assert table.viewer == state.to_play[0]
+        elif table.pending_delay() is not None:
+            table.tick()
+        else:
+            assert table.my_turn
+            panel = table.panel()
+            if panel.can_call and rng.random() < 0.4:
+                table.handle(rng.choice(("call", "spot")), "")
+            else:
+                first = next((a for a, ok in panel.attributes().items() if ok), None)
+                if first is None:
+                    table.handle("call", "")
+                    continue
+                table.handle("attr", first)
+                table.handle("bid", "")
+    assert saw_handoff >= 3
+
+
+def test_one_person_always_sees_their_own_hand() -> None:
+    table = started("normal", "human", "hard", seed=8)
+    assert table.viewer == 1
+    for _ in range(30):
+        if table.state is None or table.state.is_over:
+            break
+        html = table.render()
+        assert "Pass the device" not in html
+        if not table.reveal_pending:
+            for card in table.state.view(1)["hand"]:
+                assert f'data-card="{card}"' in html
+            for seat in (0, 2):
+                for card in table.state.view(seat)["hand"]:
+                    assert f'data-card="{card}"' not in html
+        if table.reveal_pending:
+            table.handle("continue", "")
+        elif table.pending_delay() is not None:
+            table.tick()
+        else:
+            table.handle("call" if table.panel().can_call else "count", "+")
+            if table.my_turn:
+                table.handle("attr", next(a for a, ok in table.panel().attributes().items() if ok))
+                table.handle("bid", "")
+
+
+# -- the showdown -----------------------------------------------------------------------
+HANDS = [
+    ["hacker-agency-london", "face-bureau-moscow", "mercenary-1", "muscle-command-nyc",
+     "traitor-1", "face-agency-nyc"],
+    ["hacker-command-nyc", "traitor-2", "muscle-agency-london", "hacker-bureau-moscow",
+     "face-command-london", "mercenary-2"],
+]  # fmt: skip
+
+
+def scripted(first: int = 0) -> EspionageTable:
+    state = GAME.new(seed=5, players=2, setup={"hands": HANDS, "first": first})
+    ctx = context()
+    remember(ctx.saves, 5, [Seat("You", "human"), Seat("Vesper", "bot", "easy")])
+    return EspionageTable(ctx, state=state)
+
+
+def test_reveal_lights_the_count_and_waits_for_the_person() -> None:
+    table = scripted()
+    assert table.state is not None and table.my_turn
+    # "at least 5 Hackers": 3 Hackers + 2 Mercenaries − 2 Traitors = 3, so a call wins
+    table.handle("count", "+")
+    for _ in range(3):
+        table.handle("count", "+")
+    assert table.sel["count"] == 5
+    table.handle("attr", "hacker")
+    table.handle("next", "1")
+    table.handle("bid", "")
+    assert table.state.actions[-1] == {"type": "bid", "count": 5, "attribute": "hacker", "next": 1}
+    assert "Vesper" in table.render() and 'id="esp-bubble-0"' in table.render()
+    table._apply({"type": "call"})  # Vesper calls (as the bot would, on its turn)
+    assert table.reveal_pending
+    assert table.pending_delay() is None  # paused for the person, whoever opens next
+    html = table.render()
+    assert "3 matches + 2 Mercenaries − 2 Traitors = 3" in re.sub(r"<[^>]+>", "", html)
+    assert html.count("esp-lit") == 5 and html.count("esp-minus") == 2
+    assert html.count("esp-dim") == 12 - 7
+    assert all(f'data-card="{c}"' in html for hand in HANDS for c in hand)
+    seat0 = re.search(r'<li class="([^"]*)" id="esp-seat-0"', html)
+    assert seat0 is not None and "esp-lost" in seat0.group(1)
+    rest = html[seat0.end() :]
+    assert "−1 Source" in rest and "esp-token-new" in rest
+    assert "Next round" in html and 'id="esp-continue"' in html
+    assert "You lose a Source" in html
+    assert not table.key("Enter")
+    assert table.key("n")
+    assert not table.reveal_pending
+    html = table.render()
+    assert "esp-lit" not in html and "Next round" not in html
+    # the new round's hand is shown, the old one is gone
+    new_hand = table.state.view(0)["hand"]
+    assert set(CARD_RE.findall(html)) == set(new_hand)
+
+
+def test_spot_shows_the_point_gained() -> None:
+    table = scripted(first=1)
+    assert table.pending_delay() is not None  # the bot opens
+    table._apply({"type": "bid", "count": 3, "attribute": "hacker", "next": 0})
+    assert table.my_turn
+    table.handle("spot", "")
+    html = table.render()
+    assert "esp-scored" in html and "+1 point" in html
+    assert "You score a point" in html
+    assert table.state is not None and table.state.view(0)["players"][0]["points"] == 1
+
+
+def test_log_names_the_seats() -> None:
+    table = scripted()
+    table.handle("attr", "london")
+    table.handle("bid", "")
+    table._apply({"type": "call"})
+    text = " ".join(e.text for e in table.log)
+    assert "You: at least 1 spy in London → Vesper" in text
+    assert "Vesper calls your “at least 1 spy in London”" in text
+    assert "Round 2" in text
+
+
+# -- the end ----------------------------------------------------------------------------
+def play_to_end(table: EspionageTable) -> None:
+    for _ in range(3000):
+        assert table.state is not None
+        if table.state.is_over:
+            return
+        if table.reveal_pending:
+            table.handle("continue", "")
+        elif table.pending_delay() is not None:
+            table.tick()
+        elif table.panel().can_call:
+            table.handle("call", "")
+        else:
+            table.handle("attr", next(a for a, ok in table.panel().attributes().items() if ok))
+            table.handle("bid", "")
+    raise AssertionError("the game did not end")
+
+
+def test_end_screen_and_play_again_with_the_same_seats() -> None:
+    table = started("human", "easy", "hard", names=("Me", "E", "H"))
+    play_to_end(table)
+    assert table.state is not None
+    result = table.state.result
+    assert result is not None
+    html = table.render()
+    assert "Play again" in html and "New table" in html and 'class="esp-scores"' in html
+    assert "wins" in html or "win " in html
+    assert table.pending_delay() is None
+    seats, seed = table.seats, table.state.seed
+    table.handle("again", "")
+    assert table.state is not None and not table.state.is_over
+    assert table.seats == seats
+    assert len(table.state.actions) == 0 and table.state.seed != seed
+    table.handle("newtable", "")
+    assert table.state is None and table.ctx.goto == "#/espionage/new"
+    assert not table.ctx.saves.has("espionage")
+
+
+# -- saves ------------------------------------------------------------------------------
+def test_resume_from_save_shows_the_same_hands_and_seats() -> None:
+    storage = MemoryStorage()
+    table = EspionageTable(context(storage))
+    table.submit("start", form("human", "hard", "easy", names=("Kim", "Hal", "Eve")))
+    run_bots_until_human(table)
+    table.handle("attr", next(a for a, ok in table.panel().attributes().items() if ok))
+    table.handle("bid", "")
+    run_bots_until_human(table)
+    assert table.state is not None
+    again = EspionageTable(context(storage))
+    assert again.state is not None
+    assert again.state.record() == table.state.record()
+    assert again.state.view(0)["hand"] == table.state.view(0)["hand"]
+    assert [s.name for s in again.seats] == ["Kim", "Hal", "Eve"]
+    assert [e.text for e in again.log] == [e.text for e in table.log]
+    if not again.reveal_pending:
+        assert set(CARD_RE.findall(again.render())) == set(table.state.view(0)["hand"])
+
+
+def test_share_link_state_opens_with_default_seats_on_another_device() -> None:
+    state = GAME.new(seed=77, players=3)
+    table = EspionageTable(context(), state=state)
+    assert [s.kind for s in table.seats] == ["human", "bot", "bot"]
+    assert table.ctx.saves.has("espionage")
+
+
+@pytest.mark.parametrize("raw", ["{not json", json.dumps({"game": "espionage", "format": 1})])
+def test_corrupt_save_is_set_aside_and_setup_shown(raw: str) -> None:
+    storage = MemoryStorage()
+    storage.set("spygames:save:espionage", raw)
+    app = App(storage)
+    app.route("#/espionage")
+    html = app.render()
+    assert "could not be read" in html
+    assert "seat the table" in html
+    assert storage.get("spygames:corrupt:espionage") == raw
+
+
+def test_bad_action_in_save_is_reported() -> None:
+    table = started("human", "normal")
+    assert table.state is not None
+    record = table.state.record()
+    record["actions"] = [{"type": "call"}]
+    storage = MemoryStorage()
+    storage.set("spygames:save:espionage", json.dumps(record))
+    again = EspionageTable(context(storage))
+    assert again.state is None
+    assert "could not be read" in (again.ctx.saves.take_problem() or "")
+
+
+def test_full_storage_keeps_the_game_going() -> None:
+    storage = MemoryStorage(limit=300)
+    table = EspionageTable(context(storage))
+    table.submit("start", form("human", "normal"))
+    assert table.state is not None
+    assert "storage is full" in (table.ctx.saves.take_problem() or "")
+    run_bots_until_human(table)
+    table.handle("attr", next(a for a, ok in table.panel().attributes().items() if ok))
+    table.handle("bid", "")
+    assert len(table.state.actions) >= 1
+
+
+# -- preferences and rules --------------------------------------------------------------
+def test_pace_and_odds_are_saved_prefs() -> None:
+    table = scripted(first=1)
+    assert table.pending_delay() == 900
+    table.handle("pace", "fast")
+    assert table.pending_delay() == 350
+    table.handle("pace", "slow")
+    assert table.pending_delay() == 1600
+    assert table.ctx.saves.pref("espionage-pace") == "slow"
+    table._apply({"type": "bid", "count": 3, "attribute": "hacker", "next": 0})
+    assert "esp-odds-line" not in table.render()
+    table.handle("odds", "")
+    html = table.render()
+    assert table.ctx.saves.pref("espionage-odds") == "1"
+    assert 'id="esp-odds-line"' in html and "it holds" in html and "exactly right" in html
+
+
+def test_rules_have_a_worked_example_with_cards() -> None:
+    html = EspionageTable.rules_html()
+    assert "3 + 1 − 1 = 3" in html
+    assert html.count("data-card=") == 8
+    assert "Mercenar" in html and "Traitor" in html
+    table = scripted()
+    table.handle("rules", "")
+    assert 'id="esp-rules-panel"' in table.render()
