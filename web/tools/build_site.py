@@ -111,7 +111,7 @@ def build(site: Path, dist: Path, wheels: Path) -> None:
     (site / "index.html").write_text(page.replace("<!--PREBOOT-->", preboot_html()))
     (site / ".nojekyll").write_text("")
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
-    print(f"built {site.relative_to(ROOT)}/: {total / 1e6:.1f} MB")
+    print(f"built {site}/: {total / 1e6:.1f} MB")
 
 
 def main() -> None:

@@ -23,10 +23,11 @@ load_tables()
 
 
 class App:
-    def __init__(self, storage: Storage) -> None:
-        self.ctx = Context(Saves(storage))
+    def __init__(self, storage: Storage, base_url: str = "") -> None:
+        self.ctx = Context(Saves(storage), base_url=base_url)
         self.screen: Screen = HomeScreen(self.ctx)
         self.hash = "#/"
+        self.replace_hash: str | None = None
 
     # -- routing ---------------------------------------------------------------
     def route(self, location_hash: str) -> None:
@@ -39,6 +40,10 @@ class App:
         except links.BadLink as exc:
             self.ctx.notify(str(exc))
             self.screen = HomeScreen(self.ctx)
+        if self.ctx.goto is not None:
+            # The screen moved itself to a tidier address (a deal or link became the
+            # autosave): show that address without a new history entry or a new route.
+            self.hash, self.replace_hash, self.ctx.goto = self.ctx.goto, self.ctx.goto, None
 
     def _screen_for(self, parts: list[str]) -> Screen:
         if not parts:
@@ -90,9 +95,11 @@ class App:
     def tick(self) -> None:
         self.screen.tick()
 
-    def take_navigation(self) -> str | None:
+    def take_navigation(self) -> tuple[str | None, str | None]:
+        """(a hash to go to — a new history entry, or a hash to show in place)."""
         target, self.ctx.goto = self.ctx.goto, None
-        return target
+        replace, self.replace_hash = self.replace_hash, None
+        return target, replace
 
     # -- output ------------------------------------------------------------------
     @property

@@ -21,13 +21,18 @@ from .markup import esc
 from .store import StorageFull
 
 
+def is_null(value: Any) -> bool:
+    """JS null arrives as pyodide's `jsnull` (not None) in this Pyodide."""
+    return value is None or type(value).__name__ == "JsNull"
+
+
 class LocalStorage:
     def get(self, key: str) -> str | None:
         try:
             value = window.localStorage.getItem(key)
         except JsException:
             return None
-        return None if value is None else str(value)
+        return None if is_null(value) else str(value)
 
     def set(self, key: str, value: str) -> None:
         try:
@@ -45,7 +50,7 @@ class LocalStorage:
 class Page:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
-        self.app = App(LocalStorage())
+        self.app = App(LocalStorage(), base_url=str(window.location.href).split("#")[0])
         self.timer: Any = None
         self._proxies = [
             self._listen(self.root, "click", self.on_click),
@@ -65,21 +70,25 @@ class Page:
         self.guard(lambda: self.app.route(str(window.location.hash)))
 
     def on_click(self, event: Any) -> None:
-        element = event.target.closest("[data-act]")
-        if element is None or element.disabled:
+        element = event.target.closest("[data-act]:not(form)")  # a form's data-act is for submit
+        if is_null(element) or getattr(element, "disabled", False):
             return
         event.preventDefault()
-        act, arg = str(element.dataset.act), str(element.dataset.arg or "")
+        act, arg = str(element.dataset.act), str(getattr(element.dataset, "arg", None) or "")
         window.performance.mark("spy:input")
         self.guard(lambda: self.app.click(act, arg))
 
     def on_submit(self, event: Any) -> None:
         form = event.target
-        act = form.dataset.act
+        act = getattr(form.dataset, "act", None)
         if not act:
             return
         event.preventDefault()
-        values = {str(el.name): str(el.value) for el in form.elements if el.name}
+        values = {
+            str(el.name): str(el.value)
+            for el in form.elements
+            if el.name and (str(el.type) not in ("checkbox", "radio") or el.checked)
+        }
         window.performance.mark("spy:input")
         self.guard(lambda: self.app.submit(str(act), values))
 
@@ -90,11 +99,19 @@ class Page:
         if tag in ("INPUT", "TEXTAREA", "SELECT"):
             return
         key = str(event.key)
-        used: list[bool] = []
+        try:
+            used = bool(self.app.key(key))
+        except Exception as exc:  # the page must survive any bug
+            traceback.print_exc()
+            self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
+            used = True
+        if not used:
+            # Leave the page as it is: re-rendering would replace the focused button
+            # and swallow its own Enter/Space activation.
+            return
+        event.preventDefault()
         window.performance.mark("spy:input")
-        self.guard(lambda: used.append(self.app.key(key)))
-        if used and used[0]:
-            event.preventDefault()
+        self.guard(lambda: None)
 
     def on_tick(self) -> None:
         self.timer = None
@@ -108,7 +125,9 @@ class Page:
         except Exception as exc:  # the page must survive any bug
             traceback.print_exc()
             self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
-        target = self.app.take_navigation()
+        target, in_place = self.app.take_navigation()
+        if in_place is not None:
+            window.history.replaceState(None, "", in_place)
         if target is not None and target != str(window.location.hash):
             window.location.hash = target  # hashchange routes and renders
             return

@@ -17,6 +17,7 @@ class Context:
     """What a screen may use: the saves, a way to show a message, a way to navigate."""
 
     saves: Saves
+    base_url: str = ""  # the page's address without the hash, for share links
     messages: list[str] = field(default_factory=list)
     goto: str | None = None  # a hash the app should navigate to after this event
 
