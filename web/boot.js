@@ -30,6 +30,11 @@
   new MutationObserver(function () {
     if (document.documentElement.dataset.ready === "true") ready();
   }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("./sw.js").catch(function () { /* offline play is optional */ });
+    });
+  }
   window.addEventListener("error", function (event) {
     if (document.documentElement.dataset.ready === "true") return;
     var box = document.getElementById("boot-error");
