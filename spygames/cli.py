@@ -150,6 +150,28 @@ def simulate(
     }
 
 
+def league(game: Game, players: int | None) -> tuple[list[list[str]], list[int | None]]:
+    """The standard comparison: each level alone for a solo game; else every pairing of
+    levels (random included) at 2 players, and each level against `normal` bots at
+    every larger table."""
+    levels = ["random", *game.bot_levels]
+    if game.max_players == 1:
+        return [[level] for level in levels], [1] * len(levels)
+    lineups: list[list[str]] = []
+    sizes: list[int | None] = []
+    for n in [players] if players else range(game.min_players, game.max_players + 1):
+        if n == 2:
+            pairs = [[b, a] for i, a in enumerate(levels) for b in levels[i + 1 :]]
+            lineups += pairs
+            sizes += [2] * len(pairs)
+        else:
+            for level in levels:
+                if level != "normal":
+                    lineups.append([level] + ["normal"] * (n - 1))
+                    sizes.append(n)
+    return lineups, sizes
+
+
 def print_simulation(report: dict[str, Any], out: TextIO | None = None) -> None:
     out = out or sys.stdout
     print(
@@ -171,6 +193,33 @@ def print_simulation(report: dict[str, Any], out: TextIO | None = None) -> None:
         seats = "  ".join(f"seat {i}: {w:.1%}" for i, w in enumerate(report["seat_win_rate"]))
         print(f"wins by seat: {seats}", file=out)
     print(f"mean game length: {report['mean_actions']:.1f} actions", file=out)
+
+
+def print_league(reports: list[dict[str, Any]], out: TextIO | None = None) -> None:
+    """One line per line-up: the first level's win rate against the rest."""
+    out = out or sys.stdout
+    first = reports[0]
+    print(f"{first['game']}: {first['games']} games per line-up, seeds {first['seed']}.."
+          f"{first['seed'] + first['games'] - 1}, seats rotating", file=out)  # fmt: skip
+    print(f"{'players':>7}  {'line-up':<26} {'win rate':>9} {'95% interval':>16} "
+          f"{'mean score':>10} {'ms/decision':>12} {'length':>7}", file=out)  # fmt: skip
+    for report in reports:
+        rows = report["levels"]
+        focus = rows[0]
+        if report["players"] == 1:
+            lineup = focus["level"]
+        elif len(rows) == 2 and report["players"] > 2:
+            lineup = f"{focus['level']} + {rows[1]['level']}×{report['players'] - 1}"
+        else:
+            lineup = " vs ".join(r["level"] for r in rows)
+        low, high = focus["ci95"]
+        score = "" if focus["mean_score"] is None else f"{focus['mean_score']:.2f}"
+        print(
+            f"{report['players']:>7}  {lineup:<26} {focus['win_rate']:>8.1%} "
+            f"{f'{low:.1%} – {high:.1%}':>16} {score:>10} {focus['ms_per_decision']:>12.2f} "
+            f"{report['mean_actions']:>7.1f}",
+            file=out,
+        )
 
 
 # -- replay ----------------------------------------------------------------------------
@@ -201,7 +250,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_play.add_argument("--bots", default="normal", help="bot levels for the other seats")
     p_sim = sub.add_parser("simulate", help="bots against bots: win rates, length, speed")
     p_sim.add_argument("game", choices=sorted(GAMES))
-    p_sim.add_argument("--bots", default="normal", help="comma-separated levels, one per seat")
+    p_sim.add_argument(
+        "--bots",
+        help="comma-separated levels, one per seat (seats rotate each game); "
+        "omitted: every level alone (1 player) or a league of every pairing",
+    )
     p_sim.add_argument("--games", type=int, default=100)
     p_sim.add_argument("--seed", type=int, default=1)
     p_sim.add_argument("--players", type=int)
@@ -217,12 +270,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                  bots=args.bots.split(","))  # fmt: skip
         elif args.command == "simulate":
             game = get_game(args.game)
-            report = simulate(game, bots=args.bots.split(","), games=args.games, seed=args.seed,
-                              players=args.players)  # fmt: skip
-            if args.json:
-                print(json.dumps(report, indent=1))
+            if args.bots:
+                lineups = [args.bots.split(",")]
+                sizes: list[int | None] = [args.players]
             else:
-                print_simulation(report)
+                lineups, sizes = league(game, args.players)
+            reports = [
+                simulate(game, bots=bots, games=args.games, seed=args.seed, players=n)
+                for bots, n in zip(lineups, sizes, strict=True)
+            ]
+            if args.json:
+                print(json.dumps(reports if len(reports) > 1 else reports[0], indent=1))
+            elif len(reports) == 1:
+                print_simulation(reports[0])
+            else:
+                print_league(reports)
         else:
             record = json.loads(args.file.read_text())
             print_replay(record)

@@ -69,3 +69,16 @@ def test_main_reports_bad_files_without_a_traceback(
     assert "error:" in capsys.readouterr().err
     assert cli.main(["simulate", "test-pile", "--bots", "easy,easy", "--games", "3"]) == 0
     assert "test-pile: 3 games" in capsys.readouterr().out
+
+
+def test_league_lineups() -> None:
+    lineups, sizes = cli.league(PILE, None)
+    assert ["hard", "random"] in lineups and ["hard", "normal"] in lineups
+    assert ["hard", "normal", "normal"] in lineups and sizes.count(3) == 3
+    assert len(lineups) == len(sizes) == 6 + 3
+
+
+def test_simulate_without_bots_prints_a_league(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "test-pile", "--games", "4", "--players", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "line-up" in out and "hard vs random" in out
