@@ -135,6 +135,12 @@ class Bot(ABC):
     def advise(self, view: View, legal_actions: list[Action]) -> Advice:
         """The chosen action (one of `legal_actions`) with a short reason."""
 
+    def prepare(self, budget_s: float) -> bool:
+        """Do up to `budget_s` seconds of one-off work (tables, caches) before deciding;
+        True when ready. A page calls it in short slices so it never freezes; `advise`
+        works without it, only slower the first time."""
+        return True
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions: a baseline for measuring bots."""

@@ -204,3 +204,20 @@ def test_strength_ladder() -> None:
     assert _match("hard", "normal", 40, 2) >= 26
     assert _match("normal", "easy", 30, 2) >= 20
     assert _match("easy", "random", 30, 2) >= 25
+
+
+def test_hard_bot_prepares_its_tables_in_slices() -> None:
+    """Never frozen: the hard bot's one-off win-chance table can be built in short slices
+    (`Bot.prepare`), after which deciding needs no table work at all."""
+    from spygames.espionage import bots
+
+    bot = spygames.get_game("espionage").bot("hard", seed=1)
+    slices = 0
+    while not bot.prepare(0.002):
+        slices += 1
+        assert slices < 10_000
+    misses = bots._chance.cache_info().misses
+    for sources, points in (((3, 3, 3, 3), (0, 0, 0, 0)), ((6, 6), (0, 0)), ((4, 2, 1), (2, 0, 1))):
+        bots.win_chance(sources, points, 0)
+    assert bots._chance.cache_info().misses == misses
+    assert spygames.get_game("espionage").bot("easy").prepare(0.0)  # nothing to prepare

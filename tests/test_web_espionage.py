@@ -527,6 +527,9 @@ def test_full_storage_keeps_the_game_going() -> None:
 # -- preferences and rules --------------------------------------------------------------
 def test_pace_and_odds_are_saved_prefs() -> None:
     table = scripted(first=1)
+    assert table.pending_delay() == 0  # the bots first build their tables, in slices
+    while table.pending_delay() == 0:
+        table.tick()
     assert table.pending_delay() == 900
     table.handle("pace", "fast")
     assert table.pending_delay() == 350

@@ -11,14 +11,17 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+import time
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 from ..protocol import Action, Advice, Bot, View
 from .cards import ATTRIBUTES, DECK_SIZE, MERCENARIES, PER_ATTRIBUTE, TRAITORS, count
 from .odds import expected_count, pool, split_distribution
-from .rules import POINTS_TO_WIN
+from .rules import POINTS_TO_WIN, SOURCES_FOR
 from .text import bid_phrase, player_name
 
 MEAN_CARD = (PER_ATTRIBUTE + MERCENARIES - TRAITORS) / DECK_SIZE
@@ -164,6 +167,32 @@ def _chance(mine: Seat, others: tuple[Seat, ...]) -> float:
     return total / pairs
 
 
+def _positions() -> Iterator[tuple[Seat, tuple[Seat, ...]]]:
+    """Every position `_chance` can meet, for each table size, fewest Sources first, so
+    each one's follow-ups are already known when it is reached."""
+    positions: set[tuple[Seat, tuple[Seat, ...]]] = set()
+    for players, top in SOURCES_FOR.items():
+        seats = [(s, p) for s in range(top + 1) for p in range(POINTS_TO_WIN)]
+        live = [seat for seat in seats if seat[0] > 0]
+        for k in range(players):
+            for others in itertools.combinations_with_replacement(live, k):
+                positions.update((mine, others) for mine in seats)
+    yield from sorted(positions, key=lambda pos: (pos[0][0] + sum(s for s, _ in pos[1]), pos))
+
+
+_warming = _positions()
+
+
+def warm_up(budget_s: float) -> bool:
+    """Fill `win_chance`'s table for up to `budget_s` seconds; True once it is complete."""
+    deadline = time.perf_counter() + budget_s
+    for mine, others in _warming:
+        _chance(mine, others)
+        if time.perf_counter() > deadline:
+            return False
+    return True
+
+
 def win_chance(sources: tuple[int, ...], points: tuple[int, ...], seat: int) -> float:
     """`seat`'s chance to win from here, if every round were a fair coin.
 
@@ -222,6 +251,9 @@ class HardBot(Bot):
     spot_model = 0.04
     bluff = 0.08
     """How often to pick a near-best bid on an attribute the bot is weak in."""
+
+    def prepare(self, budget_s: float) -> bool:
+        return warm_up(budget_s)
 
     def advise(self, view: View, legal_actions: list[Action]) -> Advice:
         me: int = view["seat"]

@@ -25,6 +25,7 @@ from .seats import Seat, last_seats, parse, recall, remember, setup_html
 
 PACES = {"slow": 1600, "normal": 900, "fast": 350}
 PACE_PREF = "espionage-pace"
+BOT_SLICE_S = 0.03  # longest stretch of bot preparation between two paints
 ODDS_PREF = "espionage-odds"
 LOG_SHOWN = 40
 CROWN = ' <span class="esp-crown">★ winner</span>'
@@ -62,6 +63,7 @@ class EspionageTable(GameScreen):
         self.state: spygames.State | None = None
         self.seats: list[Seat] = []
         self.bots: dict[int, spygames.Bot] = {}
+        self.bots_ready = False
         self.log: list[LogEntry] = []
         self.holder: int | None = None  # pass-and-play: the person holding the device
         self.acked_round = 0  # the showdown (by round) the people have looked at
@@ -85,6 +87,7 @@ class EspionageTable(GameScreen):
             for i, s in enumerate(self.seats)
             if not s.is_human
         }
+        self.bots_ready = False
         self.holder = None
         self.acked_round = 0
         self.sel = {"count": 0, "attribute": None, "next": None}
@@ -302,10 +305,14 @@ class EspionageTable(GameScreen):
         cur = self.current
         if cur is None or self.reveal_pending or self.seats[cur].is_human:
             return None
-        return PACES[self.pace]
+        return PACES[self.pace] if self.bots_ready else 0
 
     def tick(self) -> None:
         if self.pending_delay() is None or self.state is None:
+            return
+        if not self.bots_ready:
+            # One-off bot tables are built in short slices so the page never freezes.
+            self.bots_ready = all(bot.prepare(BOT_SLICE_S) for bot in self.bots.values())
             return
         seat = self.state.to_play[0]
         advice = self.bots[seat].advise(self.state.view(seat), self.state.legal_actions())
