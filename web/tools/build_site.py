@@ -65,6 +65,11 @@ def copy_runtime(site: Path, wheels: Path) -> None:
             shutil.copy2(path, pyscript / path.name)
 
 
+def lock_file_name(site: Path, package: str) -> str:
+    lock = json.loads((site / "vendor" / "pyodide" / "pyodide-lock.json").read_text())
+    return str(lock["packages"][package]["file_name"])
+
+
 def zip_app(site: Path) -> Path:
     """The UI package (web/app/spyweb) as one zip that PyScript unpacks at start."""
     target = site / "app" / "spyweb.zip"
@@ -107,8 +112,26 @@ def build(site: Path, dist: Path, wheels: Path) -> None:
         "files": {f"./{app_zip.relative_to(site).as_posix()}": "./*"},
     }
     (site / "pyscript.json").write_text(json.dumps(config, indent=1))
+    # Start every download the boot needs with the page, not one after another.
+    pyscript_chunk = next((site / "vendor" / "pyscript").glob("core-*.js")).name
+    modules = [
+        f"./vendor/pyscript/{pyscript_chunk}",
+        "./vendor/pyodide/pyodide.mjs",
+        "./vendor/pyodide/pyodide.asm.mjs",
+    ]
+    fetches = [
+        "./vendor/pyodide/pyodide-lock.json",
+        f"./dist/{wheel.name}",
+        f"./vendor/pyodide/{lock_file_name(site, 'micropip')}",
+        f"./{app_zip.relative_to(site).as_posix()}",
+    ]
+    preloads = "\n".join(
+        [f'<link rel="modulepreload" href="{url}">' for url in modules]
+        + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
+    )
     page = (ROOT / "index.html").read_text()
-    (site / "index.html").write_text(page.replace("<!--PREBOOT-->", preboot_html()))
+    page = page.replace("<!--PREBOOT-->", preboot_html()).replace("<!--PRELOADS-->", preloads)
+    (site / "index.html").write_text(page)
     (site / ".nojekyll").write_text("")
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     print(f"built {site}/: {total / 1e6:.1f} MB")
