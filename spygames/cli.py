@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -91,18 +92,17 @@ class Tally:
     seconds: float = 0.0
 
 
-def simulate(
-    game: Game, *, bots: Sequence[str], games: int, seed: int, players: int | None = None
+def _play_deals(
+    game_id: str, bots: Sequence[str], n: int, deals: range, first: int
 ) -> dict[str, Any]:
-    """Bots against bots on seeded deals; seats rotate so no level keeps the first seat."""
-    n = players or max(game.min_players, len(bots))
-    if not game.min_players <= n <= game.max_players:
-        raise SpyGamesError(f"{game.name} is for {game.min_players}–{game.max_players} players")
+    """Play the deals numbered `deals` (one game each; `first` is the run's first deal,
+    which fixes the seating) and tally them."""
+    game = get_game(game_id)
     tallies: dict[str, Tally] = {}
     seat_wins = [0.0] * n
     lengths: list[int] = []
-    for g in range(games):
-        deal = seed + g
+    for deal in deals:
+        g = deal - first  # the game's index in the run decides the seating
         lineup = [bots[(i + g) % len(bots)] for i in range(n)] if n > 1 else [bots[g % len(bots)]]
         state = game.new(seed=deal, players=n)
         seated = [game.bot(level, seed=deal * 31 + s) for s, level in enumerate(lineup)]
@@ -126,6 +126,45 @@ def simulate(
             tallies[lineup[seat]].wins += share
         if "score" in result:
             tallies[lineup[0]].scores.append(float(result["score"]))
+    return {"tallies": tallies, "seat_wins": seat_wins, "lengths": lengths}
+
+
+def simulate(
+    game: Game,
+    *,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    players: int | None = None,
+    jobs: int = 1,
+) -> dict[str, Any]:
+    """Bots against bots on deals seed, seed+1, …; seats rotate so no level keeps the
+    first seat. `jobs` > 1 shares the deals among processes: same deals, same results."""
+    n = players or max(game.min_players, len(bots))
+    if not game.min_players <= n <= game.max_players:
+        raise SpyGamesError(f"{game.name} is for {game.min_players}–{game.max_players} players")
+    for level in set(bots):
+        game.bot(level)  # an unknown level fails here, not in a worker
+    size = -(-games // max(1, jobs))
+    chunks = [range(a, min(a + size, seed + games)) for a in range(seed, seed + games, size)]
+    if jobs > 1 and len(chunks) > 1:
+        with multiprocessing.Pool(min(jobs, len(chunks))) as pool:
+            parts = pool.starmap(_play_deals, [(game.id, list(bots), n, c, seed) for c in chunks])
+    else:
+        parts = [_play_deals(game.id, bots, n, c, seed) for c in chunks]
+    tallies: dict[str, Tally] = {}
+    seat_wins = [0.0] * n
+    lengths: list[int] = []
+    for part in parts:
+        for level, t in part["tallies"].items():
+            into = tallies.setdefault(level, Tally(level))
+            into.games += t.games
+            into.wins += t.wins
+            into.scores += t.scores
+            into.decisions += t.decisions
+            into.seconds += t.seconds
+        seat_wins = [a + b for a, b in zip(seat_wins, part["seat_wins"], strict=True)]
+        lengths += part["lengths"]
     rows = []
     for t in tallies.values():
         low, high = wilson(t.wins, t.games)
@@ -258,6 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sim.add_argument("--games", type=int, default=100)
     p_sim.add_argument("--seed", type=int, default=1)
     p_sim.add_argument("--players", type=int)
+    p_sim.add_argument("--jobs", type=int, default=1, help="processes to share the deals")
     p_sim.add_argument("--json", action="store_true", help="print the report as JSON")
     p_rep = sub.add_parser("replay", help="print a saved record step by step")
     p_rep.add_argument("file", type=Path)
@@ -276,7 +316,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 lineups, sizes = league(game, args.players)
             reports = [
-                simulate(game, bots=bots, games=args.games, seed=args.seed, players=n)
+                simulate(
+                    game, bots=bots, games=args.games, seed=args.seed, players=n, jobs=args.jobs
+                )
                 for bots, n in zip(lineups, sizes, strict=True)
             ]
             if args.json:

@@ -82,3 +82,14 @@ def test_simulate_without_bots_prints_a_league(capsys: pytest.CaptureFixture[str
     assert cli.main(["simulate", "test-pile", "--games", "4", "--players", "2"]) == 0
     out = capsys.readouterr().out
     assert "line-up" in out and "hard vs random" in out
+
+
+def test_jobs_share_the_deals_and_give_the_same_results() -> None:
+    one = cli.simulate(PILE, bots=["easy", "random"], games=30, seed=5)
+    two = cli.simulate(PILE, bots=["easy", "random"], games=30, seed=5, jobs=2)
+    keep = ("level", "games", "win_rate", "ci95")
+    assert [{k: r[k] for k in keep} for r in one["levels"]] == [
+        {k: r[k] for k in keep} for r in two["levels"]
+    ]
+    assert one["seat_win_rate"] == two["seat_win_rate"]
+    assert one["mean_actions"] == two["mean_actions"]
