@@ -1,0 +1,350 @@
+"""The Deck of Spies bots: easy (greedy), normal (a judged heuristic), hard (search).
+
+Every bot decides from the view and the legal actions only. The parts of the table the
+view does not show (the order of the draw deck and of the spy deck under the top spy)
+are guessed afresh from what the view does show, so a bot given the same view and
+the same seed always gives the same answer, whatever the real order is.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from ..protocol import Action, Advice, Bot, View
+from .deck import (
+    ALL_CARDS,
+    GROUP_OF,
+    IS_ACE,
+    IS_FACE,
+    NAMES,
+    SUIT_OF,
+    SUIT_SYMBOL,
+    SYMBOLS,
+    TIERS,
+    VALUES,
+    ace_of_suit,
+    card_id,
+    symbols,
+    total,
+)
+from .payment import payment_options
+from .policy import (
+    EXPERT,
+    TIPS,
+    Move,
+    Weights,
+    choose,
+    faces_near,
+    play,
+    ranked_payments,
+    retire_pick,
+)
+from .table import DEAL, OVER, Table
+
+WHERE: Final = {"hand": "your hand", "draw": "your draw deck", "discard": "your discard pile"}
+
+
+# -- from a view to a table the bots can play on -------------------------------------
+class Guesser:
+    """What a view shows, read once; `guess` deals the hidden orders at random.
+
+    The draw deck holds exactly `view["draw_cards"]`; the spy deck under the top spy
+    holds every card not in sight, in tier order (5–7 on 8–10 on J–K), each tier
+    shuffled. Nothing else is hidden from the player, so nothing else is guessed.
+    """
+
+    def __init__(self, view: View) -> None:
+        def ids(key: str) -> list[int]:
+            return [card_id(text) for text in view[key]]
+
+        hand, discard, spy_discard = ids("hand"), ids("discard"), ids("spy_discard")
+        removed, draw, recruited = ids("removed"), ids("draw_cards"), ids("recruited")
+        top = [card_id(view["spy"])] if view["spy"] is not None else []
+        seen = set(hand + discard + spy_discard + removed + draw + top)
+        # Bottom tier first, as the piles are kept (top card last).
+        self.tiers = [
+            [card for card in ALL_CARDS if card not in seen and GROUP_OF[card] == tier]
+            for tier in reversed(TIERS)
+        ]
+        below = [card for cards in self.tiers for card in cards]
+        self.known = Table(
+            rng=random.Random(0),
+            draw=draw,
+            spies=below + top if top else [],
+            hand=hand,
+            discard=discard,
+            spy_discard=spy_discard,
+            removed=removed,
+            recruited=recruited,
+        )
+        self.known.phase = view["phase"]
+        self.known.retired = bool(view["retired_this_turn"])
+        self.known.turn = int(view["turn"])
+
+    def guess(self, rng: random.Random) -> Table:
+        """A table consistent with the view, hidden orders drawn with `rng`."""
+        table = self.known.copy(rng)
+        rng.shuffle(table.draw)
+        if table.spies:
+            below: list[int] = []
+            for cards in self.tiers:
+                tier = cards[:]
+                rng.shuffle(tier)
+                below += tier
+            table.spies = below + table.spies[-1:]
+        return table
+
+
+def guess_table(view: View, rng: random.Random) -> Table:
+    """A table consistent with `view`, its hidden orders drawn with `rng`."""
+    return Guesser(view).guess(rng)
+
+
+def to_action(move: Move, legal: Sequence[Action]) -> Action | None:
+    """The legal action that makes `move` (the same dict object), if there is one."""
+    kind, cards = move
+    wanted = {NAMES[card] for card in cards}
+    for action in legal:
+        if action.get("type") != kind:
+            continue
+        if kind == "assassinate":
+            if {action.get("ace")} == wanted:
+                return action
+        elif set(action.get("cards", ())) == wanted:
+            return action
+    return None
+
+
+def to_move(action: Action) -> Move:
+    kind = str(action["type"])
+    if kind == "assassinate":
+        return (kind, (card_id(action["ace"]),))
+    return (kind, tuple(card_id(text) for text in action.get("cards", ())))
+
+
+# -- reasons a player can read ----------------------------------------------------------
+def explain(table: Table, move: Move, weights: Weights = TIPS) -> str:
+    """One line saying what the move does and why it is sensible."""
+    kind, cards = move
+    if kind == "end_turn":
+        if table.retired:
+            return "end your turn and draw back up to five"
+        return "end your turn: no pair worth retiring now"
+    if kind == "retire":
+        if VALUES[cards[0]] <= 4:
+            return f"retire {symbols(cards)}: with fewer low cards your strong ones come sooner"
+        return f"retire {symbols(cards)}: a thin deck brings your Aces and faces round more often"
+    spy = table.spies[-1]
+    if kind == "assassinate":
+        ace = cards[0]
+        where = next(place for card, place in table.owned_aces() if card == ace)
+        return (
+            f"your hand adds up to {total(table.hand)}, short of {VALUES[spy]}: sacrifice the "
+            f"{SYMBOLS[ace]} from {WHERE[where]} (its suit has the fewest faces to come)"
+        )
+    rest = [card for card in table.hand if card not in cards]
+    kept = _kept(table, rest, weights)
+    if kind == "recruit":
+        how = "the double agent lets any suit pay" if ace_of_suit(SUIT_OF[spy]) in cards else ""
+        prize = "a face card for the final count" if IS_FACE[spy] else "it joins your deck"
+        details = ", ".join(part for part in (prize, how, kept) if part)
+        return f"recruit the {SYMBOLS[spy]} with {symbols(cards)}: {details}"
+    _, recruits = payment_options(table.hand, spy)
+    if not recruits:
+        suit = SUIT_SYMBOL[SUIT_OF[spy]]
+        why = f"your {suit} cards cannot reach {VALUES[spy]}"
+    elif VALUES[spy] < weights.recruit_min_value:
+        why = "a low card would only thicken your deck"
+    else:
+        why = "recruiting would leave a weaker hand"
+    details = ", ".join(part for part in (why, kept) if part)
+    return f"counter the {SYMBOLS[spy]} with {symbols(cards)}: {details}"
+
+
+def _kept(table: Table, rest: list[int], weights: Weights) -> str:
+    """What the payment leaves in hand that is worth having."""
+    aces = [card for card in rest if IS_ACE[card]]
+    if aces and weights.ace_late and faces_near(table, weights):
+        return f"keeps {symbols(aces)} for the faces to come"
+    retired = retire_pick(rest, table, weights)
+    if retired:
+        return f"keeps {symbols(retired)} back to retire"
+    if aces and weights.ace_kept:
+        return f"keeps {symbols(aces)} in reserve"
+    high = [card for card in rest if VALUES[card] >= 7]
+    if high:
+        return f"keeps {symbols(high)} for the next spy"
+    return ""
+
+
+def _fallback(legal: Sequence[Action]) -> Advice:
+    return Advice(legal[0], "the first legal move")
+
+
+# -- easy --------------------------------------------------------------------------------
+class EasyBot(Bot):
+    """Greedy: recruit when it can, else counter as cheaply as possible; never retires."""
+
+    level = "easy"
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        if not legal_actions:
+            raise ValueError("no legal actions: the game is over")
+        by_kind: dict[str, list[Action]] = {}
+        for action in legal_actions:
+            by_kind.setdefault(str(action["type"]), []).append(action)
+        spy = SYMBOLS[card_id(view["spy"])] if view.get("spy") else "the spy"
+
+        def cost(action: Action) -> tuple[int, int]:
+            cards = action["cards"]
+            return (sum(VALUES[card_id(text)] for text in cards), len(cards))
+
+        if "recruit" in by_kind:
+            action = min(by_kind["recruit"], key=cost)
+            return Advice(action, f"recruit the {spy} with {symbols(to_move(action)[1])}")
+        if "counter" in by_kind:
+            action = min(by_kind["counter"], key=cost)
+            return Advice(
+                action, f"counter the {spy} as cheaply as possible: {symbols(to_move(action)[1])}"
+            )
+        if "assassinate" in by_kind:
+            action = by_kind["assassinate"][0]
+            return Advice(action, f"no way to pay: sacrifice the {SYMBOLS[to_move(action)[1][0]]}")
+        if "end_turn" in by_kind:
+            return Advice(by_kind["end_turn"][0], "end your turn and draw back up to five")
+        return _fallback(legal_actions)
+
+
+# -- normal ------------------------------------------------------------------------------
+class NormalBot(Bot):
+    """Recruits high, keeps an Ace in reserve, leaves the best hand, retires low pairs."""
+
+    level = "normal"
+    weights: Weights = TIPS
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        if not legal_actions:
+            raise ValueError("no legal actions: the game is over")
+        # The policy reads which cards are where, never their order, so any guess will
+        # do: a fixed one keeps the normal bot's answer a function of the view alone.
+        table = guess_table(view, random.Random(0))
+        move = choose(table, self.weights)
+        action = to_action(move, legal_actions)
+        if action is None:
+            return _fallback(legal_actions)
+        return Advice(action, explain(table, move, self.weights))
+
+
+# -- hard ------------------------------------------------------------------------------------
+class HardBot(Bot):
+    """Determinized Monte Carlo: guess the hidden orders, play each candidate out.
+
+    The candidates are the expert policy's `width` best payments, or every retire
+    choice, or every Ace to sacrifice. Each is played on guesses of the hidden card
+    orders (consistent with the view) and the game finished by the expert policy; the
+    outcome is 1 for a win plus 0.02 per face card owned. All candidates are played on
+    the same guesses, so they are compared on equal terms, and the weaker half is
+    dropped after each stage (successive halving) to spend the budget on the close ones.
+
+    `playouts` is the budget of played-out games per decision; `time_limit` (seconds,
+    default 0.25) stops early so a decision stays quick. Pass `time_limit=None` to play
+    the whole budget: then the bot is deterministic given its seed.
+    """
+
+    level = "hard"
+    favourite_bonus: Final = 0.01  # the policy's own choice wins a tie within noise
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        playouts: int = 120,
+        width: int = 5,
+        time_limit: float | None = 0.25,
+        weights: Weights = EXPERT,
+    ) -> None:
+        super().__init__(seed)
+        self.playouts = playouts
+        self.width = width
+        self.time_limit = time_limit
+        self.weights = weights
+        self.last_playouts = 0
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        if not legal_actions:
+            raise ValueError("no legal actions: the game is over")
+        table = guess_table(view, random.Random(0))
+        candidates = self.candidates(table, legal_actions)
+        self.last_playouts = 0
+        best = 0
+        if len(candidates) > 1:
+            best = self.search(view, candidates)
+        move = candidates[best]
+        action = to_action(move, legal_actions)
+        if action is None:
+            return _fallback(legal_actions)
+        reason = explain(table, move, self.weights)
+        if self.last_playouts:
+            reason += (
+                f" (best of {len(candidates)} options in {self.last_playouts} simulated games)"
+            )
+        return Advice(action, reason)
+
+    def candidates(self, table: Table, legal_actions: Sequence[Action]) -> list[Move]:
+        """The moves worth searching, the policy's favourite first."""
+        if table.phase == DEAL and not table.must_assassinate():
+            ranked = ranked_payments(table, self.weights)
+            return [move for _, move in ranked[: self.width]]
+        moves = [to_move(action) for action in legal_actions]
+        preferred = choose(table, self.weights)
+        moves.sort(key=lambda move: move != preferred)
+        return moves
+
+    def search(self, view: View, candidates: list[Move]) -> int:
+        """The index of the candidate with the best average outcome."""
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        guesser = Guesser(view)
+        alive = list(range(len(candidates)))
+        sums = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        stages = max(1, (len(candidates) - 1).bit_length())
+        budget = self.playouts
+        played = 0
+        for stage in range(stages):
+            rounds = max(1, budget // ((stages - stage) * len(alive)))
+            for _ in range(rounds):
+                guess = guesser.guess(random.Random(self.rng.getrandbits(64)))
+                seed = self.rng.getrandbits(64)
+                for index in alive:
+                    outcome = playout(guess.copy(random.Random(seed)), candidates[index], self)
+                    sums[index] += outcome
+                    counts[index] += 1
+                budget -= len(alive)
+                played += len(alive)
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+            else:
+                alive.sort(key=lambda index: -self._mean(index, sums, counts))
+                alive = alive[: max(1, (len(alive) + 1) // 2)] if stage < stages - 1 else alive
+                continue
+            break
+        self.last_playouts = played
+        return max(alive, key=lambda index: self._mean(index, sums, counts))
+
+    def _mean(self, index: int, sums: list[float], counts: list[int]) -> float:
+        bonus = self.favourite_bonus if index == 0 else 0.0
+        return sums[index] / max(counts[index], 1) + bonus
+
+
+def playout(table: Table, move: Move, bot: HardBot) -> float:
+    """Play `move`, finish the game with the policy: 1 for a win, plus 0.02 a face owned."""
+    weights = bot.weights
+    play(table, move)
+    while table.phase != OVER:
+        play(table, choose(table, weights))
+    faces = table.faces_owned()
+    won = not table.lost and faces >= 7
+    return (1.0 if won else 0.0) + 0.02 * faces

@@ -1,0 +1,112 @@
+"""How strong the bots are, measured on seeded deals (CPython only: it may fork workers).
+
+    python -m spygames.deck_of_spies.strength hard --games 1000 --jobs 2
+
+Prints the win rate with its 95% Wilson interval, the mean score (face cards owned)
+and the time per decision. Deal `seed` is the same for every level, so levels are
+compared on the same deals; the bot's own seed is the deal's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from dataclasses import dataclass
+
+from ..registry import get_game
+from .rules import GAME_ID
+
+
+@dataclass(frozen=True)
+class Game:
+    won: bool
+    score: int
+    ending: str
+    decisions: int
+    seconds: float
+    slowest: float
+
+
+def play_one(level: str, seed: int) -> Game:
+    """One deal played by the bot of `level`."""
+    game = get_game(GAME_ID)
+    state = game.new(seed=seed)
+    bot = game.bot(level, seed=seed)
+    decisions = 0
+    seconds = slowest = 0.0
+    while not state.is_over:
+        view, legal = state.view(0), state.legal_actions()
+        start = time.perf_counter()
+        action = bot.choose(view, legal)
+        spent = time.perf_counter() - start
+        seconds += spent
+        slowest = max(slowest, spent)
+        decisions += 1
+        state.apply(action)
+    result = state.result or {}
+    return Game(
+        bool(result["won"]),
+        int(result["score"]),
+        str(result["ending"]),
+        decisions,
+        seconds,
+        slowest,
+    )
+
+
+def _play_args(args: tuple[str, int]) -> Game:
+    return play_one(*args)
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if not games:
+        return (0.0, 1.0)
+    rate = wins / games
+    denominator = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
+    return (centre - half, centre + half)
+
+
+def summary(level: str, games: list[Game]) -> str:
+    count = len(games)
+    wins = sum(game.won for game in games)
+    low, high = wilson(wins, count)
+    decisions = sum(game.decisions for game in games)
+    seconds = sum(game.seconds for game in games)
+    endings: dict[str, int] = {}
+    for game in games:
+        endings[game.ending] = endings.get(game.ending, 0) + 1
+    return (
+        f"{level}: {count} deals, won {wins / count:.1%} (95% CI {low:.1%}–{high:.1%}), "
+        f"mean score {sum(game.score for game in games) / count:.2f}, "
+        f"{1000 * seconds / max(decisions, 1):.1f} ms/decision "
+        f"(slowest {1000 * max(game.slowest for game in games):.0f} ms), endings {endings}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Measure the Deck of Spies bots.")
+    parser.add_argument("levels", nargs="+", help="easy, normal, hard or random")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    options = parser.parse_args(argv)
+    seeds = range(options.first_seed, options.first_seed + options.games)
+    for level in options.levels:
+        work = [(level, seed) for seed in seeds]
+        if options.jobs > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(options.jobs) as pool:
+                games = list(pool.map(_play_args, work, chunksize=4))
+        else:
+            games = [_play_args(args) for args in work]
+        print(summary(level, games), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,155 @@
+"""Deck of Spies bots: legal, deterministic under a seed, blind to what the view hides
+(DESIGN.md: "Bots decide from view(seat) and the legal actions only")."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+
+import spygames
+from spygames import Bot
+from spygames.deck_of_spies import DeckOfSpiesState, EasyBot, HardBot, NormalBot
+from spygames.deck_of_spies.bots import Guesser
+from spygames.deck_of_spies.deck import GROUP_OF, NAMES, TIERS
+
+GAME = spygames.get_game("deck-of-spies")
+LEVELS = ("easy", "normal", "hard")
+
+
+def make_bot(level: str, seed: int = 1) -> Bot:
+    if level == "hard":
+        return HardBot(seed=seed, playouts=24, time_limit=None)
+    return GAME.bot(level, seed=seed)
+
+
+def positions(seed: int = 4, every: int = 7) -> list[DeckOfSpiesState]:
+    """Snapshots of a game played by the normal bot: paying, retiring and ending turns."""
+    state = GAME.new(seed=seed)
+    assert isinstance(state, DeckOfSpiesState)
+    bot = GAME.bot("normal", seed=seed)
+    found = []
+    step = 0
+    while not state.is_over:
+        if step % every == 0 or len(state.legal_actions()) > 1:
+            found.append(copy.deepcopy(state))
+        state.apply(bot.choose(state.view(0), state.legal_actions()))
+        step += 1
+    return found[::3]
+
+
+def must_assassinate() -> DeckOfSpiesState:
+    state = GAME.new(seed=2, setup={"draw": ["2C", "3H", "2S", "2D", "3C"], "spies": ["KC"]})
+    assert isinstance(state, DeckOfSpiesState)
+    return state
+
+
+def public(state: DeckOfSpiesState) -> dict[str, Any]:
+    """The view as a bot gets it: plain JSON, nothing attached to the state."""
+    view: dict[str, Any] = json.loads(json.dumps(state.view(0)))
+    return view
+
+
+def test_levels_are_registered() -> None:
+    """DESIGN: game.bot_levels == ("easy", "normal", "hard"); game.bot(level, seed)."""
+    assert isinstance(GAME.bot("easy"), EasyBot)
+    assert isinstance(GAME.bot("normal"), NormalBot)
+    assert isinstance(GAME.bot("hard"), HardBot)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_action_with_a_reason(level: str) -> None:
+    """Every advice is one of the legal actions, with a one-line reason for the Hint."""
+    states = [*positions(), must_assassinate()]
+    kinds = set()
+    for state in states:
+        legal = state.legal_actions()
+        advice = make_bot(level).advise(public(state), legal)
+        assert advice.action in legal
+        assert advice.reason and "\n" not in advice.reason
+        kinds.add(advice.action["type"])
+    assert {"counter", "end_turn", "assassinate"} <= kinds
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_answer(level: str) -> None:
+    """Bots are deterministic given their seed (the hard bot with its time cap off)."""
+    for state in positions(seed=9)[:6]:
+        legal = state.legal_actions()
+        first = make_bot(level, seed=3).advise(public(state), legal)
+        again = make_bot(level, seed=3).advise(public(state), legal)
+        assert first == again
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_cannot_see_hidden_cards(level: str) -> None:
+    """A bot given two positions that differ only in what the view hides (the draw deck's
+    order, the spies under the top one) answers the same: it cannot read them."""
+    for state in positions(seed=12)[:6]:
+        other = copy.deepcopy(state)
+        random.Random(1).shuffle(other.table.draw)
+        below = other.table.spies[:-1]
+        by_tier = {tier: [card for card in below if GROUP_OF[card] == tier] for tier in TIERS}
+        for cards in by_tier.values():
+            random.Random(2).shuffle(cards)
+        other.table.spies[:-1] = [by_tier[GROUP_OF[card]].pop() for card in below]
+        assert public(other) == public(state)
+        legal = state.legal_actions()
+        assert other.legal_actions() == legal
+        assert make_bot(level, 5).advise(public(state), legal) == make_bot(level, 5).advise(
+            public(other), legal
+        )
+
+
+def test_guesses_agree_with_the_view() -> None:
+    """The hard bot's guessed tables hold exactly the cards the view says are in each pile."""
+    for state in positions(seed=21)[:5]:
+        view = public(state)
+        guesser = Guesser(view)
+        for seed in range(3):
+            table = guesser.guess(random.Random(seed))
+            assert sorted(NAMES[card] for card in table.draw) == sorted(view["draw_cards"])
+            assert NAMES[table.spies[-1]] == view["spy"]
+            assert len(table.spies) == view["spies_left"]
+            assert sorted(table.spies) == sorted(state.table.spies)
+            assert [NAMES[card] for card in table.hand] == view["hand"]
+            tiers = [GROUP_OF[card] for card in reversed(table.spies[:-1])]
+            assert tiers == sorted(tiers, key=["5-7", "8-10", "J-K"].index)
+
+
+def test_hard_bot_keeps_to_its_time_cap() -> None:
+    """The hard bot stops searching at its time limit (default 0.25 s per decision)."""
+    state = GAME.new(seed=1)
+    bot = HardBot(seed=1, playouts=100_000)
+    start = time.perf_counter()
+    advice = bot.advise(public(state), state.legal_actions())
+    assert time.perf_counter() - start < 2.0  # generous: test machines are busy
+    assert advice.action in state.legal_actions()
+    assert 0 < bot.last_playouts < 100_000
+
+
+def test_normal_beats_easy() -> None:
+    """The levels are ordered: over 100 deals the normal bot wins clearly more often."""
+
+    def wins(level: str) -> int:
+        won = 0
+        for seed in range(100):
+            state = GAME.new(seed=seed)
+            bot = GAME.bot(level, seed=seed)
+            while not state.is_over:
+                state.apply(bot.choose(state.view(0), state.legal_actions()))
+            won += bool(state.result and state.result["won"])
+        return won
+
+    assert wins("normal") > wins("easy") + 15
+
+
+def test_bots_refuse_a_finished_game() -> None:
+    """A bot is asked only while there is something to do."""
+    for level in LEVELS:
+        with pytest.raises(ValueError):
+            make_bot(level).advise(public(GAME.new(seed=1)), [])
