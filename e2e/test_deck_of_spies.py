@@ -1,0 +1,145 @@
+"""Deck of Spies in the browser: a whole game by clicks, reasons, undo, reload, phone, keys."""
+
+from __future__ import annotations
+
+from conftest import boot, no_horizontal_scroll, shot
+from playwright.sync_api import Page
+
+import spygames
+
+TABLE = "#/deck-of-spies"
+
+
+def deal(seed: int) -> spygames.State:
+    """The same deal as the page's "Deal #seed", to know its cards."""
+    return spygames.get_game("deck-of-spies").new(seed=seed)
+
+
+def actions_done(page: Page) -> int:
+    return int(page.get_attribute(".dos", "data-actions") or "0")
+
+
+def wait_actions(page: Page, count: int) -> None:
+    page.wait_for_selector(f'.dos[data-actions="{count}"]')
+
+
+def open_deal(page: Page, site_url: str, seed: int) -> None:
+    boot(page, f"{site_url}{TABLE}/deal/{seed}")
+    page.wait_for_selector(f'.dos [data-testid="deal"]:text("Deal #{seed}")')
+    page.wait_for_function("location.hash === '#/deck-of-spies'")
+
+
+def test_a_whole_game_by_following_the_hint(page: Page, site_url: str) -> None:
+    open_deal(page, site_url, 2)
+    shot(page, "dos-desktop-start")
+    for _ in range(200):
+        if page.locator('[data-testid="end"]').count():
+            break
+        done = actions_done(page)
+        if page.get_attribute(".dos", "data-phase") == "after":
+            page.click("#act-end-turn")
+            wait_actions(page, done + 1)
+            continue
+        page.click("#btn-hint")
+        hint = page.wait_for_selector(".dos-hint")
+        kind = hint.get_attribute("data-hint-type")
+        if kind == "assassinate":
+            page.click(f"#act-assassinate-{hint.get_attribute('data-hint-ace')}")
+        else:
+            for card in (hint.get_attribute("data-hint-cards") or "").split():
+                page.click(f"#card-{card}")
+                assert page.get_attribute(f"#card-{card}", "aria-pressed") == "true"
+            if done == 0:
+                shot(page, "dos-desktop-hint")
+            page.click(f"#act-{kind}")
+        wait_actions(page, done + 1)
+    end = page.locator('[data-testid="end"]')
+    assert end.is_visible()
+    text = end.inner_text()
+    assert ("You won!" in text) or ("The spies won" in text)
+    assert "of 12 face cards" in text
+    assert page.locator("#btn-again").is_visible() and page.locator("#btn-new-end").is_visible()
+    assert page.locator(".dos-log-list li").count() > 10
+    shot(page, "dos-desktop-end")
+    page.click("#btn-again")
+    wait_actions(page, 0)
+    assert page.locator('[data-testid="end"]').count() == 0
+
+
+def test_illegal_selection_undo_and_reload(page: Page, site_url: str) -> None:
+    seed = 7
+    state = deal(seed)
+    view = state.view(0)
+    need = view["spy_value"]
+    lowest = min(view["hand"], key=lambda c: spygames.Card.parse(c).value)
+    assert spygames.Card.parse(lowest).value < need
+    open_deal(page, site_url, seed)
+    hand_html = page.inner_html(".dos-hand")
+
+    # An illegal selection explains itself, and trying it anyway changes nothing.
+    page.click(f"#card-{lowest}")
+    assert page.is_disabled("#act-counter")
+    why = page.inner_text("#why-counter")
+    assert "more" in why or "not needed" in why, why
+    page.keyboard.press("c")
+    assert "Counter" in page.inner_text(".notice")
+    assert actions_done(page) == 0
+    page.click("#btn-clear")
+
+    # A legal move, then Undo brings the same hand back.
+    move = state.legal_actions()[0]
+    for card in move["cards"]:
+        page.click(f"#card-{card}")
+    page.click(f"#act-{move['type']}")
+    wait_actions(page, 1)
+    assert page.get_attribute(".dos", "data-phase") == "after"
+    page.click("#btn-undo")
+    wait_actions(page, 0)
+    assert page.get_attribute(".dos", "data-phase") == "deal"
+    assert page.inner_html(".dos-hand").replace(" fresh", "") == hand_html.replace(" fresh", "")
+
+    # Play on a little; a reload resumes exactly there.
+    for card in move["cards"]:
+        page.click(f"#card-{card}")
+    page.click(f"#act-{move['type']}")
+    page.click("#act-end-turn")
+    wait_actions(page, 2)
+    before = page.inner_html(".dos-hand").replace(" fresh", "")
+    log = page.inner_text(".dos-log-list")
+    page.reload()
+    page.wait_for_selector('html[data-ready=true] .dos[data-actions="2"]', timeout=90_000)
+    assert page.inner_html(".dos-hand").replace(" fresh", "") == before
+    assert page.inner_text(".dos-log-list") == log
+
+
+def test_phone_layout_and_one_turn_by_keyboard(phone: Page, site_url: str) -> None:
+    seed = 11
+    state = deal(seed)
+    open_deal(phone, site_url, seed)
+    assert no_horizontal_scroll(phone)
+    shot(phone, "dos-phone-375")
+    hand = state.view(0)["hand"]
+    move = state.legal_actions()[0]
+    keys = [str(hand.index(card) + 1) for card in move["cards"]]
+    # The first card by focusing it and pressing Space (cards are real buttons)...
+    first = move["cards"][0]
+    phone.focus(f"#card-{first}")
+    phone.keyboard.press("Space")
+    assert phone.get_attribute(f"#card-{first}", "aria-pressed") == "true"
+    # ...the rest by their number keys, then the letter of the action.
+    for key in keys[1:]:
+        phone.keyboard.press(key)
+    total = phone.inner_text('[data-testid="selected-total"]')
+    assert int(total) == sum(spygames.Card.parse(c).value for c in move["cards"])
+    phone.keyboard.press("c" if move["type"] == "counter" else "r")
+    wait_actions(phone, 1)
+    phone.keyboard.press("h")
+    phone.wait_for_selector(".dos-hint")
+    phone.keyboard.press("e")
+    wait_actions(phone, 2)
+    assert phone.get_attribute(".dos", "data-turn") == "2"
+    assert no_horizontal_scroll(phone)
+    phone.click("#btn-rules")
+    phone.wait_for_selector(".dos-rules")
+    assert no_horizontal_scroll(phone)
+    shot(phone, "dos-phone-rules")

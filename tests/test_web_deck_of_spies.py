@@ -1,0 +1,319 @@
+"""The Deck of Spies table, driven as the page drives it: clicks, keys, saves, links."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from spyweb import links
+from spyweb.app import App
+from spyweb.deck_of_spies import DeckOfSpiesTable
+from spyweb.deck_of_spies import viewmodel as vm
+from spyweb.deck_of_spies.cards import card_name, hand_card
+from spyweb.screen import Context
+from spyweb.store import MemoryStorage, Saves
+
+import spygames
+
+GAME = "deck-of-spies"
+# A scripted deal: spies top first, then the draw deck top first (the first 5 are the hand).
+SETUP = {
+    "spies": ["5C", "7H", "6S", "8D", "9C", "10S", "JH", "QS", "KD"],
+    "draw": ["2C", "3H", "4S", "5H", "2H", "AH", "3C", "AC", "4D", "2S", "3S", "4C"],
+}
+
+
+def scripted(setup: dict | None = None) -> spygames.State:
+    return spygames.get_game(GAME).new(seed=11, setup=setup or SETUP)
+
+
+def table(state: spygames.State | None = None, storage: MemoryStorage | None = None):
+    ctx = Context(Saves(storage if storage is not None else MemoryStorage()))
+    screen = DeckOfSpiesTable(ctx, state=state if state is not None else scripted())
+    return ctx, screen
+
+
+def buttons(screen: DeckOfSpiesTable) -> dict[str, vm.ActionButton]:
+    return {b.kind: b for b in vm.build(screen.state, screen.selected).buttons}
+
+
+def test_the_scripted_hand() -> None:
+    _, screen = table()
+    view = screen.state.view(0)
+    assert view["spy"] == "5C"
+    assert sorted(view["hand"]) == sorted(["2C", "3H", "4S", "5H", "2H"])
+
+
+def test_cards_are_buttons_with_names_and_pressed_state() -> None:
+    html = hand_card("7H", index=0, selected=True)
+    assert 'aria-label="Seven of hearts, value 7"' in html
+    assert 'aria-pressed="true"' in html
+    assert 'data-act="pick"' in html and 'id="card-7H"' in html
+    assert card_name("10S") == "Ten of spades"
+    _, screen = table()
+    html = screen.render()
+    assert html.count('data-act="pick"') == 5
+    assert 'aria-label="Five of clubs"' in html  # the spy, as an image with a name
+
+
+def test_selection_total_and_why_disabled() -> None:
+    _, screen = table()
+    b = buttons(screen)
+    assert b["counter"].reason == "choose the cards to pay with"
+    screen.handle("pick", "2C")
+    assert vm.build(screen.state, screen.selected).total == 2
+    assert buttons(screen)["counter"].reason == "needs 3 more"
+    screen.handle("pick", "3H")
+    b = buttons(screen)
+    assert b["counter"].enabled
+    assert b["recruit"].reason is not None and "♣" in b["recruit"].reason
+    html = screen.render()
+    assert 'data-testid="selected-total">5<' in html
+    assert re.search(r'id="act-counter" class="btn btn-primary"', html)
+    assert re.search(r'<button[^>]*id="act-recruit"[^>]*disabled', html)
+    assert "All ♣" in html  # the engine's reason, under the Recruit button
+    screen.handle("pick", "4S")  # one too many: the 2♣ is not needed
+    assert buttons(screen)["counter"].reason == "the 2♣ is not needed"
+    screen.handle("pick", "4S")  # toggles off again
+    assert screen.selected == ["2C", "3H"]
+
+
+def test_counter_then_retire_then_end_turn() -> None:
+    ctx, screen = table()
+    for card in ("2C", "3H"):
+        screen.handle("pick", card)
+    screen.handle("counter", "")
+    view = screen.state.view(0)
+    assert view["phase"] == "after" and view["spy_discard"] == ["5C"]
+    assert screen.selected == []
+    assert set(buttons(screen)) == {"retire", "end_turn"}
+    assert buttons(screen)["retire"].reason == "retire needs two or more cards of one rank"
+    screen.handle("pick", "4S")
+    screen.handle("pick", "5H")
+    assert buttons(screen)["retire"].reason == "retire needs two or more cards of one rank"
+    screen.handle("clear", "")
+    screen.handle("end_turn", "")
+    assert screen.state.view(0)["spy"] == "7H"
+    assert len(screen.state.view(0)["hand"]) == 5
+    saved = json.loads(ctx.saves.storage.get("spygames:save:deck-of-spies"))
+    assert len(saved["actions"]) == 2  # autosaved after every action
+
+
+def test_illegal_action_explains_itself_and_changes_nothing() -> None:
+    ctx, screen = table()
+    before = screen.state.record()
+    screen.handle("pick", "2C")
+    screen.handle("counter", "")  # disabled button: only reachable by the key
+    assert ctx.messages and "needs 3 more" in ctx.messages[-1].lower()
+    assert screen.state.record() == before
+    screen.handle("end_turn", "")
+    assert "counter first" in ctx.messages[-1]
+    assert screen.state.record() == before
+
+
+def test_keyboard_mapping() -> None:
+    assert vm.command_for_key("1") == ("pick_index", "0")
+    assert vm.command_for_key("5") == ("pick_index", "4")
+    assert vm.command_for_key("C") == ("counter", "")
+    assert vm.command_for_key("e") == ("end_turn", "")
+    assert vm.command_for_key("h") == ("hint", "")
+    assert vm.command_for_key("u") == ("undo", "")
+    assert vm.command_for_key("t") == ("retire", "")
+    assert vm.command_for_key("a") == ("assassinate", "")
+    assert vm.command_for_key("q") is None
+    assert vm.command_for_key("0") is None
+    _, screen = table()
+    hand = screen.state.view(0)["hand"]  # 2C 2H 3H 4S 5H in display order
+    assert screen.key("1") and screen.key("3")
+    assert screen.selected == [hand[0], hand[2]]
+    assert not screen.key("q")
+    assert screen.key("c")
+    assert screen.state.view(0)["phase"] == "after"
+    assert screen.key("e")
+    assert screen.state.view(0)["spy"] == "7H"
+    html = screen.render()
+    for letter in ("C", "R", "H", "U"):
+        assert f'aria-keyshortcuts="{letter}"' in html
+
+
+def test_recruit_with_a_double_agent_and_assassinate() -> None:
+    setup = {"spies": ["7C", "KH", "5S"], "draw": ["AC", "2H", "2D", "3S", "AS", "2C", "AH"]}
+    _, screen = table(scripted(setup))
+    for card in ("AC", "2H", "2D", "3S"):  # 1 + 2 + 2 + 3 = 8 for the 7♣: every card needed
+        screen.handle("pick", card)
+    screen.handle("pick", "2H")
+    screen.handle("pick", "2D")
+    screen.handle("pick", "2H")  # reselect: AC 3S 2H = 6
+    assert buttons(screen)["recruit"].reason == "needs 1 more"
+    screen.handle("pick", "2D")
+    assert buttons(screen)["recruit"].enabled
+    screen.handle("recruit", "")
+    assert "7C" in screen.state.view(0)["discard"]
+    screen.handle("end_turn", "")
+    view = screen.state.view(0)
+    assert view["spy"] == "KH" and view["must_assassinate"]
+    model = vm.build(screen.state, [])
+    assert [a.arg for a in model.aces] == [a["card"] for a in view["owned_aces"]]
+    html = screen.render()
+    assert "Assassinate with the A" in html
+    assert 'id="act-counter"' not in html
+    screen.key("a")
+    assert screen.state.view(0)["spy"] == "5S"
+    assert len(screen.state.view(0)["removed"]) == 1
+
+
+def test_undo_replays_without_the_last_action() -> None:
+    ctx, screen = table()
+    screen.handle("undo", "")
+    assert "Nothing to undo" in ctx.messages[-1]
+    screen.handle("pick", "2C")
+    screen.handle("pick", "3H")
+    screen.handle("counter", "")
+    screen.handle("end_turn", "")
+    log_length = len(screen.log)
+    screen.handle("undo", "")
+    assert len(screen.state.actions) == 1 and screen.state.view(0)["phase"] == "after"
+    assert len(screen.log) == log_length - 1
+    screen.key("u")
+    assert screen.state.actions == [] and screen.state.view(0)["spy"] == "5C"
+    saved = json.loads(ctx.saves.storage.get("spygames:save:deck-of-spies"))
+    assert saved["actions"] == []  # undone moves leave the record and the save
+
+
+def test_autosave_and_resume_exactly() -> None:
+    storage = MemoryStorage()
+    ctx, screen = table(storage=storage)
+    assert ctx.goto == "#/deck-of-spies"  # the address no longer re-deals on reload
+    screen.handle("pick", "2C")
+    screen.handle("pick", "3H")
+    screen.handle("counter", "")
+    screen.handle("four", "")
+    again = DeckOfSpiesTable(Context(Saves(storage)))
+    assert again.state.record() == screen.state.record()
+    assert again.state.view(0) == screen.state.view(0)
+    assert again.four_colour and "four-colour" in again.render()
+    assert [e["kind"] for e in again.log] == [e["kind"] for e in screen.log]
+
+
+def test_app_routes_resume_new_and_deal() -> None:
+    storage = MemoryStorage()
+    app = App(storage)
+    app.route("#/deck-of-spies/deal/42")
+    assert isinstance(app.screen, DeckOfSpiesTable) and app.screen.seed == 42
+    assert app.take_navigation() == (None, "#/deck-of-spies")  # shown in place
+    assert "Deal #42" in app.render()
+    app.route("#/deck-of-spies")
+    assert app.screen.seed == 42  # resumed from the autosave
+    app.screen.submit("deal", {"deal": "7"})
+    assert app.take_navigation() == ("#/deck-of-spies/deal/7", None)
+    app.screen.submit("deal", {"deal": "seven"})
+    assert "not a deal number" in app.render()
+    app.route("#/deck-of-spies/new")
+    assert app.screen.seed != 42 or app.screen.state.actions == []
+
+
+def test_corrupt_save_is_reported_and_a_new_game_starts() -> None:
+    storage = MemoryStorage()
+    storage.set("spygames:save:deck-of-spies", '{"game": "deck-of-spies", "format": 1, oops')
+    app = App(storage)
+    app.route("#/deck-of-spies")
+    html = app.render()
+    assert "could not be read" in html
+    assert isinstance(app.screen, DeckOfSpiesTable)
+    assert storage.get("spygames:corrupt:deck-of-spies") is not None
+
+
+def test_full_storage_gives_a_message_and_the_game_goes_on() -> None:
+    storage = MemoryStorage(limit=50)
+    app = App(storage)
+    app.route("#/deck-of-spies/deal/3")
+    html = app.render()
+    assert "storage is full" in html
+    screen = app.screen
+    assert isinstance(screen, DeckOfSpiesTable)
+    legal = screen.state.legal_actions()[0]
+    for card in legal["cards"]:
+        screen.handle("pick", card)
+    screen.handle(legal["type"], "")
+    assert len(screen.state.actions) == 1
+
+
+def play_out(screen: DeckOfSpiesTable) -> None:
+    while not screen.state.is_over:
+        action = screen.state.legal_actions()[0]
+        if action["type"] == "assassinate":
+            screen.handle("assassinate", action["ace"])
+            continue
+        if action["type"] == "retire":
+            screen.handle("end_turn", "")
+            continue
+        for card in action.get("cards", []):
+            screen.handle("pick", card)
+        screen.handle(action["type"], "")
+
+
+def test_end_screen_keeps_the_save_and_offers_replay_and_new() -> None:
+    storage = MemoryStorage()
+    _, screen = table(spygames.get_game(GAME).new(seed=5), storage=storage)
+    play_out(screen)
+    result = screen.state.result
+    html = screen.render()
+    assert 'data-testid="end"' in html
+    assert ("You won!" in html) == result["won"]
+    assert f"Score <b>{result['score']}</b> of 12" in html
+    assert 'id="btn-again"' in html and 'id="btn-new-end"' in html
+    # reload: the end screen again
+    again = DeckOfSpiesTable(Context(Saves(storage)))
+    assert again.state.is_over and 'data-testid="end"' in again.render()
+    # play this deal again: same seed, from the start
+    again.handle("again", "")
+    assert again.state.actions == [] and again.seed == 5
+    assert not again.state.is_over
+    again.handle("new", "")
+    assert again.state.actions == []
+    saved = json.loads(storage.get("spygames:save:deck-of-spies"))
+    assert saved["seed"] == again.seed and saved["actions"] == []
+
+
+def test_share_link_round_trip() -> None:
+    _, screen = table()
+    screen.handle("pick", "2C")
+    screen.handle("pick", "3H")
+    screen.handle("counter", "")
+    screen.handle("panel", "share")
+    html = screen.render()
+    match = re.search(r'id="share-link" class="dos-input" readonly value="#/play/([^"]+)"', html)
+    assert match
+    state = links.decode(match.group(1))
+    assert state.actions == [] and state.setup == SETUP and state.seed == 11
+    app = App(MemoryStorage())
+    app.route(f"#/play/{match.group(1)}")
+    assert isinstance(app.screen, DeckOfSpiesTable)
+    assert app.screen.state.view(0)["spy"] == "5C"
+
+
+def test_hint_names_an_action_and_highlights_its_cards() -> None:
+    _, screen = table()
+    screen.handle("hint", "")
+    assert screen.hint is not None
+    action = screen.hint.action
+    assert action in screen.state.legal_actions()
+    html = screen.render()
+    assert f'data-hint-type="{action["type"]}"' in html
+    for card in action.get("cards", []):
+        assert re.search(rf'id="card-{card}"[^>]*data-hinted="1"', html)
+    assert screen.key("h")  # same position: the same hint, no new search
+
+
+def test_panels_and_rules() -> None:
+    _, screen = table()
+    screen.handle("panel", "discard")
+    assert "Your discard pile (0)" in screen.render()
+    screen.handle("panel", "draw")
+    assert re.search(r"Your draw deck \(\d+\)", screen.render())
+    screen.handle("panel", "rules")
+    html = screen.render()
+    assert "Double agents" in html and "Retire" in html
+    rules = DeckOfSpiesTable.rules_html()
+    for example in ("Two of spades", "Seven of diamonds", "Nine of clubs", "Seven of hearts"):
+        assert example in rules

@@ -1,0 +1,185 @@
+"""What the table shows, decided without the DOM: the selection, the buttons and why not.
+
+No rule lives here: every "may I?" is the engine's `why_illegal`, every total its
+`selection_total`. This module only arranges the answers for the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import spygames
+from spygames.deck_of_spies import selection_total, sort_cards
+
+from .cards import card_symbol
+
+# Letter keys -> the table's commands (number keys 1–9 pick cards in the hand).
+KEYS: dict[str, str] = {
+    "c": "counter",
+    "r": "recruit",
+    "a": "assassinate",
+    "t": "retire",
+    "e": "end_turn",
+    "h": "hint",
+    "u": "undo",
+    "x": "clear",
+    "Escape": "clear",
+}
+KEY_OF: dict[str, str] = {
+    "counter": "C",
+    "recruit": "R",
+    "assassinate": "A",
+    "retire": "T",
+    "end_turn": "E",
+    "hint": "H",
+    "undo": "U",
+    "clear": "X",
+}
+WHERE = {"hand": "in your hand", "draw": "in your draw deck", "discard": "in your discard pile"}
+TIERS = (("5-7", "5–7"), ("8-10", "8–10"), ("J-K", "J–K"))
+
+
+def command_for_key(key: str) -> tuple[str, str] | None:
+    """("pick", "<index>") for a digit, (command, "") for a letter, else None."""
+    if len(key) == 1 and key.isdigit() and key != "0":
+        return "pick_index", str(int(key) - 1)
+    command = KEYS.get(key if len(key) > 1 else key.lower())
+    return (command, "") if command else None
+
+
+@dataclass
+class ActionButton:
+    """One action button: enabled, or disabled with the reason shown under it."""
+
+    kind: str
+    label: str
+    action: dict[str, Any] | None
+    reason: str | None = None  # why it is disabled (None when enabled)
+    arg: str = ""
+
+    @property
+    def enabled(self) -> bool:
+        return self.reason is None
+
+
+@dataclass
+class TableModel:
+    """Everything the table's HTML needs, in words and numbers."""
+
+    phase: str  # "deal", "after", "over"
+    selected: list[str]
+    total: int
+    prompt: str
+    buttons: list[ActionButton] = field(default_factory=list)
+    aces: list[ActionButton] = field(default_factory=list)
+
+
+def reason_text(reason: str) -> str:
+    """The engine's reason, as a sentence start: "Needs 2 more"."""
+    return reason[:1].upper() + reason[1:] if reason else reason
+
+
+def tidy_selection(hand: list[str], selected: list[str]) -> list[str]:
+    """The selected cards still in the hand, in hand order."""
+    return [card for card in sort_cards(hand) if card in selected]
+
+
+def build(state: spygames.State, selected: list[str]) -> TableModel:
+    view = state.view(0)
+    hand = view["hand"]
+    chosen = tidy_selection(hand, selected)
+    total = selection_total(chosen)
+    phase = view["phase"]
+    model = TableModel(phase=phase, selected=chosen, total=total, prompt="")
+    if state.is_over:
+        model.phase = "over"
+        model.prompt = "The game is over."
+        return model
+    spy = view["spy"]
+    need = view["spy_value"]
+    if phase == "deal" and view["must_assassinate"]:
+        model.prompt = (
+            f"Your hand adds up to {view['hand_total']}, less than the {card_symbol(spy)}'s "
+            f"{need}: sacrifice a double agent (an Ace) to assassinate it."
+        )
+        for ace in view["owned_aces"]:
+            action = {"type": "assassinate", "ace": ace["card"]}
+            model.aces.append(
+                ActionButton(
+                    "assassinate",
+                    f"Assassinate with the {card_symbol(ace['card'])} ({WHERE[ace['where']]})",
+                    action,
+                    state.why_illegal(action),
+                    arg=ace["card"],
+                )
+            )
+        return model
+    if phase == "deal":
+        if chosen:
+            model.prompt = f"Selected {total} — the {card_symbol(spy)} needs {need}."
+        else:
+            model.prompt = (
+                f"Pick cards worth at least {need} to counter the {card_symbol(spy)} — "
+                f"all {card_symbol(spy)[-1]} (or with its Ace) to recruit it."
+            )
+        for kind, label in (("counter", "Counter"), ("recruit", "Recruit")):
+            action = {"type": kind, "cards": chosen}
+            model.buttons.append(ActionButton(kind, label, action, state.why_illegal(action)))
+        return model
+    # after paying: retire (optional, once) and end the turn
+    if view["retired_this_turn"]:
+        model.prompt = "Retired. End your turn to draw back up to five."
+    elif chosen:
+        model.prompt = "Retire these cards for good, or end your turn."
+    else:
+        model.prompt = (
+            "Spy dealt with. You may retire two or more cards of one rank, then end your turn."
+        )
+    retire = {"type": "retire", "cards": chosen}
+    retire_reason = state.why_illegal(retire)
+    if retire_reason is None and not chosen:
+        retire_reason = "select two or more cards of one rank"
+    model.buttons.append(ActionButton("retire", "Retire", retire, retire_reason))
+    end = {"type": "end_turn"}
+    model.buttons.append(ActionButton("end_turn", "End turn", end, state.why_illegal(end)))
+    return model
+
+
+def tiers_left(view: dict[str, Any]) -> list[tuple[str, int]]:
+    """[("5–7", 3), ("8–10", 12), ("J–K", 12)]: the spies still to come, by tier."""
+    left = view.get("spies_left_by_tier", {})
+    return [(label, int(left.get(key, 0))) for key, label in TIERS]
+
+
+def current_tier(view: dict[str, Any]) -> str | None:
+    for key, label in TIERS:
+        if view.get("spies_left_by_tier", {}).get(key):
+            return label
+    return None
+
+
+def hint_cards(action: dict[str, Any] | None) -> list[str]:
+    """The cards a hinted action uses (to highlight them)."""
+    if not action:
+        return []
+    if "cards" in action:
+        return list(action["cards"])
+    if action.get("type") == "assassinate":
+        return [action["ace"]]
+    return []
+
+
+def describe(action: dict[str, Any]) -> str:
+    """An action in words, for the hint: "Recruit with 3♥ 5♥"."""
+    kind = action.get("type")
+    cards = " ".join(card_symbol(card) for card in action.get("cards", []))
+    if kind == "counter":
+        return f"Counter with {cards}"
+    if kind == "recruit":
+        return f"Recruit with {cards}"
+    if kind == "retire":
+        return f"Retire {cards}"
+    if kind == "assassinate":
+        return f"Assassinate with the {card_symbol(action['ace'])}"
+    return "End your turn"
