@@ -11,6 +11,7 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -134,6 +135,14 @@ class Bot(ABC):
     @abstractmethod
     def advise(self, view: View, legal_actions: list[Action]) -> Advice:
         """The chosen action (one of `legal_actions`) with a short reason."""
+
+    def think(
+        self, view: View, legal_actions: list[Action], slice_s: float
+    ) -> Iterator[Advice | None]:
+        """`advise` in slices for a page that must stay responsive: yields None after each
+        stretch of about `slice_s` seconds of work, then the Advice. A bot that decides
+        quickly yields its answer at once; a searching bot overrides this."""
+        yield self.advise(view, legal_actions)
 
     def prepare(self, budget_s: float) -> bool:
         """Do up to `budget_s` seconds of one-off work (tables, caches) before deciding;

@@ -153,3 +153,15 @@ def test_bots_refuse_a_finished_game() -> None:
     for level in LEVELS:
         with pytest.raises(ValueError):
             make_bot(level).advise(public(GAME.new(seed=1)), [])
+
+
+def test_hard_bot_thinks_in_slices_to_the_same_answer() -> None:
+    """Never frozen: `think` runs the same search in short slices (None between them) and
+    ends with the advice `advise` gives for the same seed and budget."""
+    game = spygames.get_game("deck-of-spies")
+    state = game.new(seed=11)
+    view, legal = state.view(0), state.legal_actions()
+    whole = HardBot(seed=3, playouts=60, time_limit=None).advise(view, legal)
+    steps = list(HardBot(seed=3, playouts=60, time_limit=None).think(view, legal, 0.0))
+    assert steps[-1] == whole and all(step is None for step in steps[:-1])
+    assert len(steps) > 2  # it really paused between rounds

@@ -295,6 +295,10 @@ def test_share_link_round_trip() -> None:
 def test_hint_names_an_action_and_highlights_its_cards() -> None:
     _, screen = table()
     screen.handle("hint", "")
+    while screen.pending_delay() == 0:  # the search runs in slices between paints
+        assert 'id="btn-hint"' in screen.render() and "Thinking…" in screen.render()
+        screen.tick()
+    assert screen.pending_delay() is None
     assert screen.hint is not None
     action = screen.hint.action
     assert action in screen.state.legal_actions()
@@ -303,6 +307,17 @@ def test_hint_names_an_action_and_highlights_its_cards() -> None:
     for card in action.get("cards", []):
         assert re.search(rf'id="card-{card}"[^>]*data-hinted="1"', html)
     assert screen.key("h")  # same position: the same hint, no new search
+    assert screen.pending_delay() is None
+
+
+def test_a_move_made_while_the_hint_thinks_drops_that_hint() -> None:
+    _, screen = table()
+    screen.handle("hint", "")
+    assert screen.pending_delay() == 0
+    legal = screen.state.legal_actions()
+    screen.state.apply(legal[0])
+    screen.tick()
+    assert screen.pending_delay() is None and screen.hint is None
 
 
 def test_panels_and_rules() -> None:

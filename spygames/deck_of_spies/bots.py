@@ -8,9 +8,10 @@ the same seed always gives the same answer, whatever the real order is.
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from ..protocol import Action, Advice, Bot, View
@@ -274,6 +275,16 @@ class HardBot(Bot):
         self.last_playouts = 0
 
     def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        for step in self.think(view, legal_actions, math.inf):
+            if step is not None:
+                return step
+        raise AssertionError("think ended without advice")
+
+    def think(
+        self, view: View, legal_actions: list[Action], slice_s: float
+    ) -> Iterator[Advice | None]:
+        """The search in slices of about `slice_s` seconds (None between them), then the
+        Advice; `time_limit` counts only the time spent searching, not the pauses."""
         if not legal_actions:
             raise ValueError("no legal actions: the game is over")
         table = guess_table(view, random.Random(0))
@@ -281,17 +292,22 @@ class HardBot(Bot):
         self.last_playouts = 0
         best = 0
         if len(candidates) > 1:
-            best = self.search(view, candidates)
+            for step in self._search(view, candidates, slice_s):
+                if step is None:
+                    yield None
+                else:
+                    best = step
         move = candidates[best]
         action = to_action(move, legal_actions)
         if action is None:
-            return _fallback(legal_actions)
+            yield _fallback(legal_actions)
+            return
         reason = explain(table, move, self.weights)
         if self.last_playouts:
             reason += (
                 f" (best of {len(candidates)} options in {self.last_playouts} simulated games)"
             )
-        return Advice(action, reason)
+        yield Advice(action, reason)
 
     def candidates(self, table: Table, legal_actions: Sequence[Action]) -> list[Move]:
         """The moves worth searching, the policy's favourite first."""
@@ -305,7 +321,15 @@ class HardBot(Bot):
 
     def search(self, view: View, candidates: list[Move]) -> int:
         """The index of the candidate with the best average outcome."""
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for step in self._search(view, candidates, math.inf):
+            if step is not None:
+                return step
+        raise AssertionError("search ended without a choice")
+
+    def _search(self, view: View, candidates: list[Move], slice_s: float) -> Iterator[int | None]:
+        """`search`, yielding None whenever a slice of `slice_s` seconds has been used."""
+        spent = 0.0  # seconds searched before the current slice
+        started = time.perf_counter()
         guesser = Guesser(view)
         alive = list(range(len(candidates)))
         sums = [0.0] * len(candidates)
@@ -324,7 +348,12 @@ class HardBot(Bot):
                     counts[index] += 1
                 budget -= len(alive)
                 played += len(alive)
-                if deadline is not None and time.perf_counter() > deadline:
+                now = time.perf_counter()
+                if now - started >= slice_s:
+                    spent += now - started
+                    yield None
+                    now = started = time.perf_counter()
+                if self.time_limit is not None and spent + now - started > self.time_limit:
                     break
             else:
                 alive.sort(key=lambda index: -self._mean(index, sums, counts))
@@ -332,7 +361,7 @@ class HardBot(Bot):
                 continue
             break
         self.last_playouts = played
-        return max(alive, key=lambda index: self._mean(index, sums, counts))
+        yield max(alive, key=lambda index: self._mean(index, sums, counts))
 
     def _mean(self, index: int, sums: list[float], counts: list[int]) -> float:
         bonus = self.favourite_bonus if index == 0 else 0.0

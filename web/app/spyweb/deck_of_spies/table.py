@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import spygames
@@ -24,7 +25,8 @@ GAME_ID = "deck-of-spies"
 HOME_HASH = f"#/{GAME_ID}"
 FOUR_COLOUR_PREF = "dos-four-colour"
 HINT_PLAYOUTS = 40
-HINT_SECONDS = 0.3
+HINT_SECONDS = 0.3  # of search, spread over slices
+HINT_SLICE_S = 0.04  # longest stretch of search between two paints
 MAX_DEAL = 999_999_999
 
 
@@ -58,6 +60,8 @@ class DeckOfSpiesTable(GameScreen):
         self.selected: list[str] = []
         self.hint: spygames.Advice | None = None
         self.hint_at = -1  # the number of actions the hint was given for
+        self.thinking: Iterator[spygames.Advice | None] | None = None  # a hint being worked out
+        self.thinking_at = -1
         self.panel: str | None = None  # "rules", "discard", "draw" or "share"
         self.fresh: set[str] = set()  # cards just drawn (animated once)
         self.spy_fresh = False
@@ -232,13 +236,34 @@ class DeckOfSpiesTable(GameScreen):
             return
         if self._hint_current():
             return
+        if self.thinking is not None and self.thinking_at == len(self.state.actions):
+            return  # already thinking about this very position
         bot = _game().bot("hard", seed=self.seed * 1000 + len(self.state.actions))
         # A modest budget keeps the answer well under a second in the browser.
         if hasattr(bot, "time_limit"):
             bot.playouts = HINT_PLAYOUTS  # type: ignore[attr-defined]
             bot.time_limit = HINT_SECONDS  # type: ignore[attr-defined]
-        self.hint = bot.advise(self.state.view(0), self.state.legal_actions())
-        self.hint_at = len(self.state.actions)
+        # The search runs in short slices between paints (see tick), so the page never
+        # freezes while the hint is being worked out.
+        self.thinking = bot.think(self.state.view(0), self.state.legal_actions(), HINT_SLICE_S)
+        self.thinking_at = len(self.state.actions)
+        self.tick()
+
+    def pending_delay(self) -> int | None:
+        return 0 if self.thinking is not None else None
+
+    def tick(self) -> None:
+        """One slice of the hint's search; the advice shows when it is done."""
+        if self.thinking is None:
+            return
+        if self.thinking_at != len(self.state.actions):  # the position moved on
+            self.thinking = None
+            return
+        step = next(self.thinking, None)
+        if step is not None:
+            self.thinking = None
+            self.hint = step
+            self.hint_at = self.thinking_at
 
     # -- drawing -----------------------------------------------------------------------
     def render(self) -> str:
@@ -520,7 +545,7 @@ class DeckOfSpiesTable(GameScreen):
         tools = (
             '<div class="dos-tools">'
             + self._btn(
-                "Hint",
+                "Thinking…" if self.thinking is not None else "Hint",
                 "hint",
                 id_="btn-hint",
                 key="H",
