@@ -8,7 +8,7 @@ MICROPIP := micropip==0.11.1
 PACKAGING := packaging==26.1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: serve site wheel test lint types unit e2e bench clean
+.PHONY: serve site wheel test lint types workflows unit e2e bench clean
 
 serve: site
 	@echo "Serving _site/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -25,7 +25,7 @@ $(STAMPS)/npm: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	@mkdir -p $(STAMPS) && touch $@
 
-.cache/wheels/.done:
+.cache/wheels/.done: $(STAMPS)/venv
 	$(PY) -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 \
 	  --dest .cache/wheels $(MICROPIP) $(PACKAGING)
 	touch $@
@@ -59,8 +59,8 @@ e2e: site /usr/bin/chromium
 
 test: lint types workflows unit e2e
 
-bench: site /usr/bin/chromium
-	$(PY) -m bench
-
 clean:
 	rm -rf _site dist build .cache $(STAMPS) _bench *.egg-info
+
+bench: site /usr/bin/chromium
+	$(PY) -m bench
