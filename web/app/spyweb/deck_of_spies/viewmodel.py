@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spygames
-from spygames.deck_of_spies import selection_total, sort_cards
+from spygames.deck_of_spies import describe_action, selection_total, sort_cards
 
 from .cards import card_symbol
 
@@ -171,15 +171,6 @@ def hint_cards(action: dict[str, Any] | None) -> list[str]:
 
 
 def describe(action: dict[str, Any]) -> str:
-    """An action in words, for the hint: "Recruit with 3♥ 5♥"."""
-    kind = action.get("type")
-    cards = " ".join(card_symbol(card) for card in action.get("cards", []))
-    if kind == "counter":
-        return f"Counter with {cards}"
-    if kind == "recruit":
-        return f"Recruit with {cards}"
-    if kind == "retire":
-        return f"Retire {cards}"
-    if kind == "assassinate":
-        return f"Assassinate with the {card_symbol(action['ace'])}"
-    return "End your turn"
+    """An action in words, for the hint: "Recruit with 3♥ 5♥" (the engine's words)."""
+    words = describe_action(action)
+    return words[:1].upper() + words[1:]
