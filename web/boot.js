@@ -19,11 +19,11 @@
       });
     });
   }
-  if ("PerformanceObserver" in window) {
-    new PerformanceObserver(function (list) { scan(list.getEntries()); })
-      .observe({ type: "resource", buffered: true });
-  }
+  // Polled rather than observed: Chromium reports preloaded files to an observer late.
+  var poll = setInterval(function () { scan(performance.getEntriesByType("resource")); }, 150);
   function ready() {
+    clearInterval(poll);
+    scan(performance.getEntriesByType("resource"));
     var boot = document.getElementById("boot");
     if (boot) boot.hidden = true;
   }
