@@ -1,0 +1,1 @@
+"""`make bench`: figures for boot, bytes, interaction latency, long tasks and engine speed."""

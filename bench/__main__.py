@@ -1,0 +1,124 @@
+"""`make bench`: every figure of the performance issue, with its target beside it.
+
+Prints a table and writes JSON to $BENCH_OUT (default _bench/results.json). Figures
+that compare are ratios measured in one run, since the machine is noisy. Nothing here
+asserts: the targets are printed next to the figures, met or not.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from . import engine, pages, play
+from .browser import boot_times, chromium, pyodide_engine, transferred_bytes
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def row(name: str, figure: str, target: str, met: bool | None) -> str:
+    mark = {True: "met", False: "NOT MET", None: ""}[met]
+    return f"  {name:<44} {figure:>22}   {target:<22} {mark}"
+
+
+def main() -> int:
+    out = Path(os.environ.get("BENCH_OUT", ROOT / "_bench" / "results.json"))
+    site = ROOT / "_site"
+    if not (site / "index.html").exists():
+        print("no _site/: run `make site` first", file=sys.stderr)
+        return 2
+    results: dict[str, Any] = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "runs": RUNS}
+    print("engine on CPython …", flush=True)
+    results["cpython"] = engine.run(seconds=2.0, decisions=40)
+    bench_site = pages.build(site, ROOT / "_bench" / "site")
+    with chromium(bench_site) as (browser, url):
+        print("boot (cold/warm, app vs floor) …", flush=True)
+        results["boot"] = boot_times(browser, url, RUNS)
+        print("bytes …", flush=True)
+        results["bytes"] = transferred_bytes(browser, url, bench_site)
+        print("scripted games (latency, long tasks) …", flush=True)
+        results["play"] = {
+            "deck-of-spies": play.deck_of_spies(browser, url),
+            "espionage": play.espionage(browser, url),
+        }
+        print("engine inside Pyodide …", flush=True)
+        results["pyodide"] = pyodide_engine(browser, url)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=1))
+    report(results)
+    print(f"\nJSON: {out}")
+    return 0
+
+
+def report(r: dict[str, Any]) -> None:
+    print("\nspygames benchmarks —", r["when"], f"(medians of {r['runs']} runs where timed)")
+    print(f"  {'figure':<44} {'measured':>22}   {'target':<22}")
+    boot = r["boot"]
+    ms = boot["ms"]
+    print("Boot: navigation -> first playable table (ms; ratios vs the floor page)")
+    print(row("floor page (Pyodide + one line) cold / warm",
+              f"{ms['floor/cold']:.0f} / {ms['floor/warm']:.0f}", "", None))  # fmt: skip
+    for game in ("deck-of-spies", "espionage"):
+        g = boot[game]
+        print(row(f"{game} cold / warm (ms)",
+                  f"{ms[game + '/cold']:.0f} / {ms[game + '/warm']:.0f}", "", None))  # fmt: skip
+        print(row(f"{game} cold app/floor", f"{g['cold_vs_floor']:.2f}×", "≤ 1.30×",
+                  g["cold_vs_floor"] <= 1.3))  # fmt: skip
+        print(row(f"{game} warm/cold", f"{g['warm_vs_cold']:.2f}×", "clearly < 1 (≤ 0.9×)",
+                  g["warm_vs_cold"] <= 0.9))  # fmt: skip
+    b = r["bytes"]
+    print("Bytes on a cold load")
+    for game in ("deck-of-spies", "espionage"):
+        print(row(f"{game} runtime (Pyodide + PyScript)", f"{b[game]['runtime'] / 1e6:.2f} MB",
+                  "", None))  # fmt: skip
+        print(row(f"{game} ours (wheel, app, CSS, images)", f"{b[game]['ours'] / 1e3:.0f} KB",
+                  "≤ 400 KB", b[game]["ours"] <= 400_000))  # fmt: skip
+    print(row("ours gzipped (as Pages serves it)", f"{b['ours_gzip'] / 1e3:.0f} KB", "", None))
+    print(row("heavy PyScript add-ons loaded", ", ".join(b["heavy_addons_loaded"]) or "none",
+              "none", not b["heavy_addons_loaded"]))  # fmt: skip
+    print("Interaction latency: click -> DOM updated (ms)")
+    for game, played in r["play"].items():
+        human = played["human_ms"]
+        print(row(f"{game} p50 / p95 over {len(human)} clicks",
+                  f"{pct(human, .5):.0f} / {pct(human, .95):.0f}", "p95 ≤ 100",
+                  pct(human, .95) <= 100))  # fmt: skip
+        if played.get("hint_ms"):
+            hints = played["hint_ms"]
+            print(row(f"{game} Hint (hard bot) p50 / p95",
+                      f"{pct(hints, .5):.0f} / {pct(hints, .95):.0f}", "", None))  # fmt: skip
+    print("Never frozen: main-thread long tasks while playing (ms)")
+    for game, played in r["play"].items():
+        tasks = played["longtasks_ms"]
+        worst = max(tasks, default=0.0)
+        over = sum(t > 200 for t in tasks)
+        print(row(f"{game} longest / count over 200", f"{worst:.0f} / {over}",
+                  "none over 200", worst <= 200))  # fmt: skip
+    print("Engine throughput (random-legal games/s) and ms per bot decision")
+    cp, py = r["cpython"], r["pyodide"]
+    for key in engine.TABLES:
+        name = f"{key[0]}/{key[1]}p"
+        a, p = cp[name], py.get(name, {})
+        ratio = a["games_per_s"] / p["games_per_s"] if p.get("games_per_s") else float("nan")
+        print(row(f"{name} games/s CPython / Pyodide",
+                  f"{a['games_per_s']:.0f} / {p.get('games_per_s', 0):.0f}",
+                  f"Pyodide {ratio:.1f}× slower", None))  # fmt: skip
+        for level, cms in a.get("ms_per_decision", {}).items():
+            pms = p.get("ms_per_decision", {}).get(level, float("nan"))
+            print(row(f"{name} {level} ms/decision CPython / Pyodide", f"{cms:.1f} / {pms:.1f}",
+                      f"ratio {pms / cms:.1f}×" if cms else "", None))  # fmt: skip
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""Browser figures: boot (app vs floor, cold and warm), bytes, latency, long tasks, Pyodide.
+
+Headless Debian Chromium against the bench site served on loopback under a sub-path.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import statistics
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "e2e"))
+from conftest import CHROMIUM, FLAGS  # noqa: E402
+from server import SiteServer  # noqa: E402
+
+TIMEOUT = 120_000
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longtasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+TABLE_ROUTES = {"deck-of-spies": "#/deck-of-spies/new", "espionage": "#/espionage/new"}
+# The first screen a player can act on: the Deck of Spies table, Espionage's seat setup.
+TABLE_READY = {"deck-of-spies": ".dos", "espionage": "#esp-setup-form"}
+
+
+@contextmanager
+def chromium(site: Path) -> Iterator[tuple[Browser, str]]:
+    with SiteServer(site) as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield browser, server.url
+        finally:
+            browser.close()
+
+
+def _first_render_ms(page: Page) -> float:
+    return float(page.evaluate("performance.getEntriesByName('spy:rendered')[0].startTime"))
+
+
+def _boot_app(page: Page, url: str, game: str) -> float:
+    page.goto(url + TABLE_ROUTES[game])
+    page.wait_for_selector(TABLE_READY[game], timeout=TIMEOUT)
+    return _first_render_ms(page)
+
+
+def _boot_floor(page: Page, url: str) -> float:
+    page.goto(url + "floor.html")
+    page.wait_for_function("document.getElementById('result').textContent === 'ready'",
+                           timeout=TIMEOUT)  # fmt: skip
+    return float(page.evaluate("performance.getEntriesByName('floor:ready')[0].startTime"))
+
+
+def boot_times(browser: Browser, url: str, runs: int) -> dict[str, Any]:
+    """Median ms from navigation to the first playable table, cold and warm, vs the floor.
+
+    Cold: a fresh browser context (empty cache). Warm: a second visit in that context.
+    Floor and app runs alternate so drift on a noisy machine hits both alike.
+    """
+    samples: dict[str, list[float]] = {}
+    for _ in range(runs):
+        loaders: dict[str, Callable[[Page], float]] = {"floor": lambda p: _boot_floor(p, url)}
+        for game in TABLE_ROUTES:
+            loaders[game] = lambda p, g=game: _boot_app(p, url, g)  # type: ignore[misc]
+        for name, load in loaders.items():
+            context = browser.new_context()
+            page = context.new_page()
+            samples.setdefault(f"{name}/cold", []).append(load(page))
+            page.goto("about:blank")
+            samples.setdefault(f"{name}/warm", []).append(load(page))
+            context.close()
+    medians = {key: statistics.median(values) for key, values in samples.items()}
+    report: dict[str, Any] = {"runs": runs, "ms": medians}
+    for game in TABLE_ROUTES:
+        report[game] = {
+            "cold_vs_floor": medians[f"{game}/cold"] / medians["floor/cold"],
+            "warm_vs_floor": medians[f"{game}/warm"] / medians["floor/warm"],
+            "warm_vs_cold": medians[f"{game}/warm"] / medians[f"{game}/cold"],
+        }
+    return report
+
+
+def transferred_bytes(browser: Browser, url: str, site: Path) -> dict[str, Any]:
+    """Bytes a cold visit to each table transfers, split into the runtime and ours."""
+    report: dict[str, Any] = {}
+    for game in TABLE_ROUTES:
+        context = browser.new_context()
+        page = context.new_page()
+        _boot_app(page, url, game)
+        entries = page.evaluate(
+            """() => performance.getEntriesByType('resource').concat(
+                 performance.getEntriesByType('navigation')).map(
+                 e => [e.name, e.transferSize, e.encodedBodySize])"""
+        )
+        context.close()
+        runtime = ours = 0
+        files: dict[str, int] = {}
+        for name, _transfer, body in entries:
+            path = name.split("#")[0].replace(url, "") or "index.html"
+            files[path] = body
+            if path.startswith("vendor/"):
+                runtime += body
+            else:
+                ours += body
+        report[game] = {"runtime": runtime, "ours": ours, "files": files}
+    ours_files = {p for g in report.values() for p in g["files"] if not p.startswith("vendor/")}
+    report["ours_gzip"] = sum(
+        len(gzip.compress((site / p).read_bytes())) for p in ours_files if (site / p).is_file()
+    )
+    heavy = ("codemirror", "xterm")
+    report["heavy_addons_loaded"] = sorted(
+        p for g in TABLE_ROUTES for p in report[g]["files"] if any(h in p for h in heavy)
+    )
+    return report
+
+
+def pyodide_engine(browser: Browser, url: str) -> dict[str, Any]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "engine.html")
+    page.wait_for_function("document.getElementById('result').textContent.length > 2",
+                           timeout=600_000)  # fmt: skip
+    text = page.text_content("#result") or "{}"
+    context.close()
+    return dict(json.loads(text))
