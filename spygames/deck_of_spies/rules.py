@@ -23,6 +23,10 @@ assassinate, which ends the turn by itself. The last spy's turn is played the sa
 way: after paying for it the player may still retire, and the game ends with
 `end_turn` (or at once when the last spy is assassinated).
 
+Setup: the four groups shuffled with the state's seeded generator, or a scripted
+`setup` naming the top of the spy deck and draw deck (and, for short demos, cards
+already on the discard piles) — see `setup.py`.
+
 The game is lost at once when a spy comes up that the hand cannot pay for and no Ace
 is left anywhere in the player's deck. Otherwise it ends after the last spy: won with 7
 or more of the 12 face cards owned (hand + draw deck + draw discard pile). The "Keep
