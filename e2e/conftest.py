@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
 from server import SiteServer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,3 +132,16 @@ def shot(page: Page, name: str) -> Path:
 
 def no_horizontal_scroll(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def saved_record_js(game: str) -> str:
+    """A JS expression: the record of `game`'s current saved slot (or null)."""
+    return (
+        f"(() => {{ const id = localStorage.getItem('spygames:current:{game}');"
+        " const raw = id && localStorage.getItem('spygames:slot:' + id);"
+        " return raw ? JSON.parse(raw).record : null; })()"
+    )
+
+
+def saved_record(page: Page, game: str) -> Any:
+    return page.evaluate(saved_record_js(game))

@@ -4,10 +4,9 @@ the bid panel offers exactly the legal bids."""
 
 from __future__ import annotations
 
-import json
 import time
 
-from conftest import SHOTS, boot, no_horizontal_scroll, shot
+from conftest import SHOTS, boot, no_horizontal_scroll, saved_record, saved_record_js, shot
 from playwright.sync_api import Page
 
 import spygames
@@ -27,8 +26,7 @@ def start(page: Page, *seats: tuple[str, str]) -> None:
 
 
 def saved_state(page: Page) -> spygames.State:
-    raw = page.evaluate("localStorage.getItem('spygames:save:espionage')")
-    return spygames.replay(json.loads(raw))
+    return spygames.replay(saved_record(page, "espionage"))
 
 
 def wait_for_me(page: Page, timeout: float = 30) -> str:
@@ -68,9 +66,7 @@ def play_turn(page: Page, *, call: bool = True) -> None:
     before = len(saved_state(page).actions)
     page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
     page.click("#esp-bid")
-    page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('spygames:save:espionage')).actions.length > {before}"
-    )
+    page.wait_for_function(f"{saved_record_js('espionage')}.actions.length > {before}")
     last = saved_state(page).actions[-1]
     assert last["type"] == "bid"
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from spyweb import links
 from spyweb.app import App, preboot_html
 from spyweb.home import HomeScreen
 from spyweb.markup import attrs, button, esc
 from spyweb.rules import RulesScreen
-from spyweb.store import MemoryStorage, Saves, StorageFull
+from spyweb.store import MemoryStorage
 
 import spygames
 
@@ -77,31 +75,6 @@ def test_share_link_round_trip_and_tampering() -> None:
     app = App(MemoryStorage())
     app.route("#/play/" + payload[:10])
     assert isinstance(app.screen, HomeScreen) and "damaged" in app.render()
-
-
-def test_saves_survive_corruption_and_a_full_storage() -> None:
-    storage = MemoryStorage()
-    saves = Saves(storage)
-    state = spygames.get_game("deck-of-spies").new(seed=3)
-    assert saves.save(state.record())
-    assert saves.load("deck-of-spies").record() == state.record()  # type: ignore[union-attr]
-    storage.set("spygames:save:deck-of-spies", "{not json")
-    assert saves.load("deck-of-spies") is None
-    assert "could not be read" in (saves.take_problem() or "")
-    assert storage.get("spygames:corrupt:deck-of-spies") == "{not json"  # kept, not lost
-    full = Saves(MemoryStorage(limit=50))
-    assert not full.save(state.record())
-    assert "storage is full" in (full.take_problem() or "")
-    with pytest.raises(StorageFull):
-        MemoryStorage(limit=1).set("k", "value")
-
-
-def test_tampered_save_for_another_game_is_refused() -> None:
-    storage = MemoryStorage()
-    record = spygames.get_game("deck-of-spies").new(seed=3).record()
-    storage.set("spygames:save:espionage", json.dumps(record))
-    saves = Saves(storage)
-    assert saves.load("espionage") is None and saves.take_problem()
 
 
 def test_dismiss_clears_messages() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from spyweb import links
@@ -95,7 +94,7 @@ def test_counter_then_retire_then_end_turn() -> None:
     screen.handle("end_turn", "")
     assert screen.state.view(0)["spy"] == "7H"
     assert len(screen.state.view(0)["hand"]) == 5
-    saved = json.loads(ctx.saves.storage.get("spygames:save:deck-of-spies"))
+    saved = ctx.saves.current(GAME).record
     assert len(saved["actions"]) == 2  # autosaved after every action
 
 
@@ -176,7 +175,7 @@ def test_undo_replays_without_the_last_action() -> None:
     assert len(screen.log) == log_length - 1
     screen.key("u")
     assert screen.state.actions == [] and screen.state.view(0)["spy"] == "5C"
-    saved = json.loads(ctx.saves.storage.get("spygames:save:deck-of-spies"))
+    saved = ctx.saves.current(GAME).record
     assert saved["actions"] == []  # undone moves leave the record and the save
 
 
@@ -204,23 +203,41 @@ def test_app_routes_resume_new_and_deal() -> None:
     assert "Deal #42" in app.render()
     app.route("#/deck-of-spies")
     assert app.screen.seed == 42  # resumed from the autosave
-    app.screen.submit("deal", {"deal": "7"})
+    app.screen.submit("deal", {"deal": "7"})  # no move made yet: nothing to ask
     assert app.take_navigation() == ("#/deck-of-spies/deal/7", None)
     app.screen.submit("deal", {"deal": "seven"})
     assert "not a deal number" in app.render()
+    # "New game" (the route) never destroys the game in progress: it keeps its slot.
+    app.route("#/deck-of-spies/deal/42")
+    old = app.screen
+    assert isinstance(old, DeckOfSpiesTable)
+    old.state.apply(old.state.legal_actions()[0])
+    old._save()
+    old_record, old_slot = old.state.record(), old.slot
     app.route("#/deck-of-spies/new")
-    assert app.screen.seed != 42 or app.screen.state.actions == []
+    new = app.screen
+    assert isinstance(new, DeckOfSpiesTable) and new is not old
+    assert new.state.actions == [] and new.slot != old_slot
+    assert "kept under Saved games" in app.render()
+    kept = app.ctx.saves.slot(old_slot)  # type: ignore[arg-type]
+    assert kept is not None and kept.record == old_record and kept.in_progress
+    assert app.ctx.saves.current_id(GAME) == new.slot
 
 
-def test_corrupt_save_is_reported_and_a_new_game_starts() -> None:
+def test_corrupt_save_is_reported_kept_and_a_new_game_starts() -> None:
     storage = MemoryStorage()
-    storage.set("spygames:save:deck-of-spies", '{"game": "deck-of-spies", "format": 1, oops')
+    record = spygames.get_game(GAME).new(seed=9).record()
+    record["actions"] = [{"type": "retire", "cards": ["KS", "KH"]}]  # not legal at the start
+    saves = Saves(storage)
+    bad = saves.start(record, {"over": False})
     app = App(storage)
+    assert 'data-testid="continue-deck-of-spies"' not in app.render()  # not offered
     app.route("#/deck-of-spies")
     html = app.render()
-    assert "could not be read" in html
-    assert isinstance(app.screen, DeckOfSpiesTable)
-    assert storage.get("spygames:corrupt:deck-of-spies") is not None
+    assert "could not be opened" in html and "Saved games" in html
+    assert isinstance(app.screen, DeckOfSpiesTable) and app.screen.slot != bad
+    damaged = app.ctx.saves.slot(bad)
+    assert damaged is not None and damaged.problem and "action 0" in damaged.problem
 
 
 def test_full_storage_gives_a_message_and_the_game_goes_on() -> None:
@@ -269,10 +286,12 @@ def test_end_screen_keeps_the_save_and_offers_replay_and_new() -> None:
     again.handle("again", "")
     assert again.state.actions == [] and again.seed == 5
     assert not again.state.is_over
-    again.handle("new", "")
-    assert again.state.actions == []
-    saved = json.loads(storage.get("spygames:save:deck-of-spies"))
+    again.handle("new", "")  # no move made in this deal yet: nothing to ask
+    assert again.state.actions == [] and again.ctx.confirming is None
+    saved = again.ctx.saves.current(GAME).record
     assert saved["seed"] == again.seed and saved["actions"] == []
+    finished = [s for s in again.ctx.saves.slots() if s.over]
+    assert [s.record["actions"] for s in finished] == [screen.state.record()["actions"]]
 
 
 def test_share_link_round_trip() -> None:
@@ -282,7 +301,9 @@ def test_share_link_round_trip() -> None:
     screen.handle("counter", "")
     screen.handle("panel", "share")
     html = screen.render()
-    match = re.search(r'id="share-link" class="dos-input" readonly value="#/play/([^"]+)"', html)
+    match = re.search(
+        r'id="share-link" class="share-input" readonly data-select value="#/play/([^"]+)"', html
+    )
     assert match
     state = links.decode(match.group(1))
     assert state.actions == [] and state.setup == SETUP and state.seed == 11

@@ -456,9 +456,8 @@ def test_end_screen_and_play_again_with_the_same_seats() -> None:
     assert table.state is not None and not table.state.is_over
     assert table.seats == seats
     assert len(table.state.actions) == 0 and table.state.seed != seed
-    table.handle("newtable", "")
-    assert table.state is None and table.ctx.goto == "#/espionage/new"
-    assert not table.ctx.saves.has("espionage")
+    table.handle("newtable", "")  # no move made in this deal: nothing to ask
+    assert table.ctx.confirming is None and table.ctx.goto == "#/espionage/new"
 
 
 # -- saves ------------------------------------------------------------------------------
@@ -495,9 +494,11 @@ def test_corrupt_save_is_set_aside_and_setup_shown(raw: str) -> None:
     app = App(storage)
     app.route("#/espionage")
     html = app.render()
-    assert "could not be read" in html
+    assert "could not be opened" in html
     assert "seat the table" in html
-    assert storage.get("spygames:corrupt:espionage") == raw
+    damaged = [s for s in app.ctx.saves.slots() if s.problem]
+    assert len(damaged) == 1 and storage.get("spygames:save:espionage") is None
+    assert raw in damaged[0].raw or json.loads(damaged[0].raw)["record"] == json.loads(raw)
 
 
 def test_bad_action_in_save_is_reported() -> None:
@@ -509,7 +510,7 @@ def test_bad_action_in_save_is_reported() -> None:
     storage.set("spygames:save:espionage", json.dumps(record))
     again = EspionageTable(context(storage))
     assert again.state is None
-    assert "could not be read" in (again.ctx.saves.take_problem() or "")
+    assert "action 0" in " ".join(again.ctx.saves.take_messages())
 
 
 def test_full_storage_keeps_the_game_going() -> None:
@@ -517,7 +518,7 @@ def test_full_storage_keeps_the_game_going() -> None:
     table = EspionageTable(context(storage))
     table.submit("start", form("human", "normal"))
     assert table.state is not None
-    assert "storage is full" in (table.ctx.saves.take_problem() or "")
+    assert "storage is full" in " ".join(table.ctx.saves.take_messages())
     run_bots_until_human(table)
     table.handle("attr", next(a for a, ok in table.panel().attributes().items() if ok))
     table.handle("bid", "")

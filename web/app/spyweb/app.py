@@ -1,19 +1,25 @@
 """The app: routes the URL hash to a screen and passes it the page's events.
 
 Routes: `#/` home; `#/<game>` resume (or new); `#/<game>/new`; `#/<game>/deal/<n>`;
-`#/<game>/rules`; `#/play/<payload>` a shared game. Pure Python: the DOM layer only
-calls `route`, `click`, `submit`, `key`, `tick` and puts `render()` on the page.
+`#/<game>/rules`; `#/play/<payload>` a shared game; `#/saves` saved games; `#/stats`.
+Pure Python: the DOM layer only calls `route`, `click`, `submit`, `key`, `tick`, runs
+the effects it is handed (copy, share, download) and puts `render()` on the page.
+
+No route destroys a game: a new, dealt or shared game gets its own slot and the one in
+progress stays under Saved games.
 """
 
 from __future__ import annotations
 
-from . import links
+from . import links, stats
 from .catalogue import info, is_built, open_screen
+from .deals import bad_deal, parse_deal
 from .home import HomeScreen
 from .home import preboot_html as home_preboot
-from .markup import esc
+from .markup import button, esc
 from .rules import RulesScreen
-from .screen import Context, Screen
+from .saved import SavedGamesScreen, StatsScreen
+from .screen import Confirm, Context, Screen
 from .store import Saves, Storage
 
 # Each game's table registers itself with the catalogue on import.
@@ -23,8 +29,10 @@ load_tables()
 
 
 class App:
-    def __init__(self, storage: Storage, base_url: str = "") -> None:
-        self.ctx = Context(Saves(storage), base_url=base_url)
+    def __init__(self, storage: Storage, base_url: str = "", *, can_share: bool = False) -> None:
+        saves = Saves(storage)
+        saves.on_finish = lambda slot: stats.count(saves, slot)
+        self.ctx = Context(saves, base_url=base_url, can_share=can_share)
         self.screen: Screen = HomeScreen(self.ctx)
         self.hash = "#/"
         self.replace_hash: str | None = None
@@ -34,6 +42,7 @@ class App:
         """Show the screen for `location_hash`; a bad address falls back home with a message."""
         self.hash = location_hash or "#/"
         self.ctx.messages.clear()
+        self.ctx.confirming = None
         parts = [p for p in self.hash.lstrip("#").split("/") if p]
         try:
             self.screen = self._screen_for(parts)
@@ -48,6 +57,10 @@ class App:
     def _screen_for(self, parts: list[str]) -> Screen:
         if not parts:
             return HomeScreen(self.ctx)
+        if parts == ["saves"]:
+            return SavedGamesScreen(self.ctx)
+        if parts == ["stats"]:
+            return StatsScreen(self.ctx)
         if parts[0] == "play" and len(parts) == 2:
             state = links.decode(parts[1])
             if not is_built(state.game_id):
@@ -64,30 +77,70 @@ class App:
         if rest == ["rules"]:
             return RulesScreen(self.ctx, game_id)
         if rest == ["new"]:
-            self.ctx.saves.clear(game_id)
-            return open_screen(self.ctx, game_id)
+            return open_screen(self.ctx, game_id, new=True)
         if len(rest) == 2 and rest[0] == "deal":
-            if not rest[1].isdigit() or len(rest[1]) > 9:
-                self.ctx.notify(f"“{rest[1]}” is not a deal number (use 0 to 999999999).")
+            number = parse_deal(rest[1])
+            if number is None:
+                self.ctx.notify(bad_deal(rest[1]))
                 return open_screen(self.ctx, game_id)
-            return open_screen(self.ctx, game_id, seed=int(rest[1]))
+            return open_screen(self.ctx, game_id, seed=number)
         return open_screen(self.ctx, game_id)
 
     # -- events ------------------------------------------------------------------
     def click(self, act: str, arg: str) -> None:
         if act == "dismiss":
             self.ctx.messages.clear()
+        elif act == "confirm-yes":
+            self._confirmed()
+        elif act == "confirm-no":
+            self.ctx.confirming = None
+        elif act == "copy":
+            self.ctx.effect("copy", arg)
+        elif act == "webshare":
+            self.ctx.effect("share", arg)
+        elif self.ctx.confirming is None:
+            self.screen.handle(act, arg)
+
+    def _confirmed(self) -> None:
+        asked, self.ctx.confirming = self.ctx.confirming, None
+        if asked is None:
             return
-        self.screen.handle(act, arg)
+        self.ctx.confirmed = (asked.act, asked.arg)
+        try:
+            if asked.values is not None:
+                self.screen.submit(asked.act, asked.values)
+            else:
+                self.screen.handle(asked.act, asked.arg)
+        finally:
+            self.ctx.confirmed = None
 
     def submit(self, act: str, values: dict[str, str]) -> None:
-        self.screen.submit(act, values)
+        if self.ctx.confirming is None:
+            self.screen.submit(act, values)
 
     def key(self, key: str) -> bool:
+        if key == "Escape" and self.ctx.confirming is not None:
+            self.ctx.confirming = None
+            return True
+        if self.ctx.confirming is not None:
+            return False  # Enter and Space still press the dialog's focused button
         if key == "Escape" and self.ctx.messages:
             self.ctx.messages.clear()
             return True
         return self.screen.key(key)
+
+    def effect_done(self, kind: str, ok: bool) -> None:
+        """The page reports how an effect went (the clipboard may be refused)."""
+        if kind == "copy":
+            self.ctx.notify(
+                "Link copied — paste it to a friend."
+                if ok
+                else "Your browser did not allow copying: select the link and copy it."
+            )
+
+    def take_effects(self) -> list[tuple[str, ...]]:
+        effects, self.ctx.effects = self.ctx.effects, []
+        return effects
 
     def pending_delay(self) -> int | None:
         return self.screen.pending_delay()
@@ -107,11 +160,26 @@ class App:
         return self.screen.title
 
     def render(self) -> str:
-        problem = self.ctx.saves.take_problem()
-        if problem:
-            self.ctx.notify(problem)
-        body = self.screen.render()
-        return self._messages() + body
+        body = self.screen.render()  # first: drawing may load a save and report on it
+        for message in self.ctx.saves.take_messages():
+            self.ctx.notify(message)
+        return self._messages() + body + self._question()
+
+    def _question(self) -> str:
+        asked: Confirm | None = self.ctx.confirming
+        if asked is None:
+            return ""
+        return (
+            '<div class="confirm-backdrop">'
+            '<div class="confirm" role="alertdialog" aria-modal="true" '
+            'aria-labelledby="confirm-q" aria-describedby="confirm-d">'
+            f'<h2 id="confirm-q">{esc(asked.question)}</h2>'
+            f'<p id="confirm-d">{esc(asked.detail)}</p>'
+            '<div class="confirm-actions">'
+            + button(esc(asked.no), "confirm-no", id="confirm-no", data_autofocus=True)
+            + button(esc(asked.yes), "confirm-yes", id="confirm-yes", class_="btn btn-primary")
+            + "</div></div></div>"
+        )
 
     def _messages(self) -> str:
         if not self.ctx.messages:

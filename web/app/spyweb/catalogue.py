@@ -61,7 +61,13 @@ def info(game_id: str) -> GameInfo | None:
 
 
 def open_screen(
-    ctx: Context, game_id: str, state: spygames.State | None = None, seed: int | None = None
+    ctx: Context,
+    game_id: str,
+    state: spygames.State | None = None,
+    seed: int | None = None,
+    *,
+    new: bool = False,
 ) -> GameScreen:
-    """The table of `game_id`: playing `state`, or a new deal `seed`, or the autosave."""
-    return SCREENS[game_id](ctx, state, seed)
+    """The table of `game_id`: playing `state`, or deal `seed`, or a new game (`new`),
+    or else the game in progress."""
+    return SCREENS[game_id](ctx, state, seed, new=new)

@@ -11,7 +11,8 @@ import contextlib
 import traceback
 from typing import Any
 
-from pyodide.ffi import JsException, create_proxy
+from js import Object
+from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 import spygames
@@ -19,6 +20,8 @@ import spygames
 from .app import App
 from .markup import esc
 from .store import StorageFull
+
+MAX_FILE = 2_000_000  # bytes: larger files are not read at all
 
 
 def is_null(value: Any) -> bool:
@@ -46,15 +49,28 @@ class LocalStorage:
         with contextlib.suppress(JsException):
             window.localStorage.removeItem(key)
 
+    def list_keys(self) -> list[str]:
+        try:
+            store = window.localStorage
+            return [str(store.key(i)) for i in range(int(store.length))]
+        except JsException:
+            return []
+
 
 class Page:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
-        self.app = App(LocalStorage(), base_url=str(window.location.href).split("#")[0])
+        self.app = App(
+            LocalStorage(),
+            base_url=str(window.location.href).split("#")[0],
+            can_share=bool(getattr(window.navigator, "share", None)),
+        )
         self.timer: Any = None
         self._proxies = [
             self._listen(self.root, "click", self.on_click),
             self._listen(self.root, "submit", self.on_submit),
+            self._listen(self.root, "change", self.on_change),
+            self._listen(self.root, "focusin", self.on_focus),
             self._listen(document, "keydown", self.on_key),
             self._listen(window, "hashchange", self.on_hash),
         ]
@@ -70,7 +86,9 @@ class Page:
         self.guard(lambda: self.app.route(str(window.location.hash)))
 
     def on_click(self, event: Any) -> None:
-        element = event.target.closest("[data-act]:not(form)")  # a form's data-act is for submit
+        # A form's data-act is for submit, a file input's for change (its click opens
+        # the file chooser and must not be prevented).
+        element = event.target.closest("[data-act]:not(form):not(input)")
         if is_null(element) or getattr(element, "disabled", False):
             return
         event.preventDefault()
@@ -91,6 +109,31 @@ class Page:
         }
         window.performance.mark("spy:input")
         self.guard(lambda: self.app.submit(str(act), values))
+
+    def on_change(self, event: Any) -> None:
+        """A file chosen for import: read it, then hand its text to the screen."""
+        target = event.target
+        act = getattr(target.dataset, "act", None)
+        if str(getattr(target, "type", "")) != "file" or not act or not target.files.length:
+            return
+        file = target.files.item(0)
+        target.value = ""  # choosing the same file again fires again
+        if int(file.size) > MAX_FILE:
+            self.guard(lambda: self.app.submit(str(act), {"too_big": "1"}))
+            return
+
+        def loaded(text: Any) -> None:
+            self.guard(
+                lambda: self.app.submit(str(act), {"name": str(file.name), "text": str(text)})
+            )
+
+        file.text().then(create_once_callable(loaded))
+
+    def on_focus(self, event: Any) -> None:
+        """A link field selects itself, ready to copy."""
+        target = event.target
+        if not is_null(target) and target.hasAttribute("data-select"):
+            target.select()
 
     def on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey:
@@ -125,6 +168,8 @@ class Page:
         except Exception as exc:  # the page must survive any bug
             traceback.print_exc()
             self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
+        for effect in self.app.take_effects():
+            self.run_effect(effect)
         target, in_place = self.app.take_navigation()
         if in_place is not None:
             window.history.replaceState(None, "", in_place)
@@ -132,6 +177,48 @@ class Page:
             window.location.hash = target  # hashchange routes and renders
             return
         self.render()
+
+    def run_effect(self, effect: tuple[str, ...]) -> None:
+        kind, payload = effect[0], effect[1:]
+        if kind == "copy":
+            self.copy(payload[0])
+        elif kind == "share":
+            share = to_js(
+                {"url": payload[0], "title": "spygames"}, dict_converter=Object.fromEntries
+            )
+            window.navigator.share(share).catch(create_proxy(lambda _error: None))
+        elif kind == "download":
+            name, text = payload
+            blob = window.Blob.new(
+                [text], to_js({"type": "application/json"}, dict_converter=Object.fromEntries)
+            )
+            url = window.URL.createObjectURL(blob)
+            link = document.createElement("a")
+            link.href, link.download = url, name
+            document.body.appendChild(link)
+            link.click()
+            link.remove()
+            window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def copy(self, text: str) -> None:
+        """The clipboard API where allowed, else the selected link field and execCommand."""
+
+        def done(ok: bool) -> None:
+            self.guard(lambda: self.app.effect_done("copy", ok))
+
+        def fallback(_error: Any = None) -> None:
+            field = document.getElementById("share-link")
+            ok = False
+            if not is_null(field):
+                field.select()
+                ok = bool(document.execCommand("copy"))
+            done(ok)
+
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if is_null(clipboard) or clipboard is None:
+            fallback()
+            return
+        clipboard.writeText(text).then(create_proxy(lambda _v: done(True)), create_proxy(fallback))
 
     def render(self) -> None:
         focused = document.activeElement.id if document.activeElement else ""
@@ -146,7 +233,10 @@ class Page:
             )
         self.root.innerHTML = html
         document.title = self.app.title
-        if focused:
+        wanted = self.root.querySelector("[data-autofocus]")
+        if not is_null(wanted):
+            wanted.focus()
+        elif focused:
             again = document.getElementById(focused)
             if again:
                 again.focus()

@@ -6,26 +6,66 @@ Screens are pure Python (no DOM), so CPython tests drive them exactly as the pag
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import spygames
 
-from .store import Saves
+from .deals import bad_deal, parse_deal
+from .store import Saves, Summary
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A question the player must answer before a step that could lose something.
+    Yes re-runs the click (or the form, with its `values`) that asked it."""
+
+    act: str
+    arg: str
+    question: str
+    detail: str
+    yes: str
+    no: str = "Keep playing"
+    values: dict[str, str] | None = None  # set when a form submit asked
 
 
 @dataclass
 class Context:
-    """What a screen may use: the saves, a way to show a message, a way to navigate."""
+    """What a screen may use: the saves, messages, navigation, questions, page effects."""
 
     saves: Saves
     base_url: str = ""  # the page's address without the hash, for share links
+    can_share: bool = False  # the browser has the Web Share API
     messages: list[str] = field(default_factory=list)
     goto: str | None = None  # a hash the app should navigate to after this event
+    confirming: Confirm | None = None  # the open question
+    confirmed: tuple[str, str] | None = None  # the step being run after a yes
+    effects: list[tuple[str, ...]] = field(default_factory=list)  # for the DOM layer
 
     def notify(self, message: str) -> None:
         self.messages.append(message)
 
     def navigate(self, target: str) -> None:
         self.goto = target
+
+    def ask(
+        self,
+        act: str,
+        arg: str,
+        question: str,
+        detail: str,
+        yes: str,
+        values: dict[str, str] | None = None,
+    ) -> bool:
+        """True when the player has just said yes to this very step: go on. Otherwise
+        put the question up and return False; the step runs again on yes."""
+        if self.confirmed == (act, arg):
+            return True
+        self.confirming = Confirm(act, arg, question, detail, yes, values=values)
+        return False
+
+    def effect(self, kind: str, *payload: str) -> None:
+        """Something only the page can do: "copy" text, "share" a URL, "download" a file."""
+        self.effects.append((kind, *payload))
 
 
 class Screen:
@@ -58,17 +98,89 @@ class Screen:
 
 
 class GameScreen(Screen):
-    """A game's table. Opened with a state (a share link), a seed ("Deal #N"), or
-    neither (resume the autosave, else a new game)."""
+    """A game's table. Opened with a state (a share link), a seed ("Deal #N"), `new`,
+    or none of them (resume the game's current slot, else a new game).
+
+    It keeps its game in a slot of the saves: `_begin` gives a new game its own slot
+    (the one it replaces stays under Saved games), `_save` stores each new position.
+    """
 
     game_id = ""
+    state: spygames.State | None
 
     def __init__(
-        self, ctx: Context, state: spygames.State | None = None, seed: int | None = None
+        self,
+        ctx: Context,
+        state: spygames.State | None = None,
+        seed: int | None = None,
+        *,
+        new: bool = False,
     ) -> None:
         super().__init__(ctx)
+        self.slot: str | None = None
 
     @classmethod
     def rules_html(cls) -> str:
         """The game's rules in our own words, for the Rules screen and the table's panel."""
         raise NotImplementedError
+
+    def summary(self) -> Summary:
+        """How the Saved games list and the stats describe this game now: at least
+        `over`, `progress`, `players`; once over, `result` and `outcome` (see stats.py)."""
+        raise NotImplementedError
+
+    # -- the slot --------------------------------------------------------------------------
+    def _resume(self) -> spygames.State | None:
+        found = self.ctx.saves.resume(self.game_id)
+        if found is None:
+            return None
+        self.slot, state = found
+        return state
+
+    def _begin(self) -> None:
+        """The table now plays a new game: it goes into a slot of its own."""
+        assert self.state is not None
+        self.slot = self.ctx.saves.start(self.state.record(), self.summary())
+
+    def _save(self) -> None:
+        if self.state is None:
+            return
+        if self.slot is None:
+            self._begin()
+        else:
+            self.ctx.saves.save(self.slot, self.state.record(), self.summary())
+
+    @property
+    def in_progress(self) -> bool:
+        """A game the player could lose: begun, unfinished, at least one move made."""
+        return self.state is not None and not self.state.is_over and bool(self.state.actions)
+
+    def ask_before_leaving(
+        self, act: str, arg: str, question: str, yes: str, values: dict[str, str] | None = None
+    ) -> bool:
+        """True when nothing is at stake or the player confirmed: the game in progress
+        will be kept under Saved games, and the player is told so before choosing."""
+        if not self.in_progress:
+            return True
+        return self.ctx.ask(
+            act,
+            arg,
+            question,
+            "The game you are playing is kept under Saved games, so you can come back to it later.",
+            yes,
+            values=values,
+        )
+
+    def play_deal(self, values: dict[str, str]) -> None:
+        """The "Deal #" box was submitted: open that deal (asking first in mid-game)."""
+        text = values.get("deal", "")
+        number = parse_deal(text)
+        if number is None:
+            self.ctx.notify(bad_deal(text))
+        elif self.ask_before_leaving("deal", "", f"Play deal #{number}?", "Play deal", values):
+            self.ctx.navigate(f"#/{self.game_id}/deal/{number}")
+
+    def share_record(self) -> dict[str, Any]:
+        """What a share link sends: this deal, from its start."""
+        assert self.state is not None
+        return {**self.state.record(), "actions": []}

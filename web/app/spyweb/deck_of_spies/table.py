@@ -7,16 +7,16 @@ button, sends `state.apply(action)` and autosaves the record after each action.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from typing import Any
 
 import spygames
 from spygames import IllegalAction
 
-from .. import links
+from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
 from ..screen import Context, GameScreen
+from ..share import share_panel
 from . import viewmodel as vm
 from .cards import card_back, card_symbol, hand_card, mini_cards, show_card
 from .rules import rules_html
@@ -27,16 +27,10 @@ FOUR_COLOUR_PREF = "dos-four-colour"
 HINT_PLAYOUTS = 40
 HINT_SECONDS = 0.3  # of search, spread over slices
 HINT_SLICE_S = 0.04  # longest stretch of search between two paints
-MAX_DEAL = 999_999_999
 
 
 def _game() -> spygames.Game:
     return spygames.get_game(GAME_ID)
-
-
-def new_seed() -> int:
-    """A deal number the "Deal #N" form can reach again."""
-    return random.SystemRandom().randrange(1, MAX_DEAL + 1)
 
 
 def _capital(text: str) -> str:
@@ -52,9 +46,15 @@ def _sentence(text: str) -> str:
 class DeckOfSpiesTable(GameScreen):
     game_id = GAME_ID
     title = "Deck of Spies — spygames"
+    state: spygames.State
 
     def __init__(
-        self, ctx: Context, state: spygames.State | None = None, seed: int | None = None
+        self,
+        ctx: Context,
+        state: spygames.State | None = None,
+        seed: int | None = None,
+        *,
+        new: bool = False,
     ) -> None:
         super().__init__(ctx)
         self.selected: list[str] = []
@@ -68,25 +68,23 @@ class DeckOfSpiesTable(GameScreen):
         self.pile_fresh = False
         self.four_colour = ctx.saves.pref(FOUR_COLOUR_PREF, "0") == "1"
         self.log: list[dict[str, Any]] = []
-        if state is not None or seed is not None:
-            self.state = state if state is not None else _game().new(seed=seed)
-            self._started()
-            return
-        loaded = ctx.saves.load(GAME_ID)
-        if loaded is not None and loaded.game_id == GAME_ID:
-            self.state = loaded
+        resumed = None if state is not None or seed is not None or new else self._resume()
+        if resumed is not None:
+            self.state = resumed
             self._rebuild_log()
             return
-        self.state = _game().new(seed=new_seed())
+        self.state = (
+            state if state is not None else _game().new(seed=new_seed() if seed is None else seed)
+        )
         self._started()
 
     def _started(self) -> None:
-        """A game that is not the autosave yet: save it, and drop the deal from the address
-        so that reloading the page resumes this game instead of dealing it again."""
+        """A new game: give it a slot, and drop the deal from the address so that
+        reloading the page resumes this game instead of dealing it again."""
         self._rebuild_log()
         self.spy_fresh = True
         self.fresh = set(self.state.view(0)["hand"])
-        self._save()
+        self._begin()
         self.ctx.navigate(HOME_HASH)
 
     # -- the record, the log, saving ---------------------------------------------------
@@ -94,8 +92,20 @@ class DeckOfSpiesTable(GameScreen):
     def seed(self) -> int:
         return int(self.state.seed)
 
-    def _save(self) -> None:
-        self.ctx.saves.save(self.state.record())
+    def summary(self) -> dict[str, Any]:
+        view = self.state.view(0)
+        result = self.state.result
+        summary: dict[str, Any] = {
+            "over": result is not None,
+            "progress": f"Deal #{self.seed} · turn {view['turn']}",
+            "players": "Solo",
+        }
+        if result is not None:
+            score = int(result.get("score", 0))
+            won = bool(result.get("won"))
+            summary["result"] = f"{'Won' if won else 'Lost'} · {score} of 12 face cards"
+            summary["outcome"] = {"won": won, "score": score, "table": None}
+        return summary
 
     def _rebuild_log(self) -> None:
         """The move log, by replaying the record and keeping each action's events."""
@@ -129,7 +139,8 @@ class DeckOfSpiesTable(GameScreen):
         self._save()
         return True
 
-    def _replace(self, state: spygames.State) -> None:
+    def _replace(self, state: spygames.State, *, new_game: bool) -> None:
+        """Show `state`: a new game (in a slot of its own) or this game taken back."""
         self.state = state
         self.selected = []
         self.hint = None
@@ -137,7 +148,10 @@ class DeckOfSpiesTable(GameScreen):
         self._rebuild_log()
         self.fresh = set(state.view(0)["hand"])
         self.spy_fresh = True
-        self._save()
+        if new_game:
+            self._begin()
+        else:
+            self._save()
 
     # -- events ------------------------------------------------------------------------
     def handle(self, act: str, arg: str) -> None:
@@ -171,10 +185,11 @@ class DeckOfSpiesTable(GameScreen):
         elif act == "undo":
             self._undo()
         elif act == "again":
-            self._replace(spygames.replay({**self.state.record(), "actions": []}))
+            if self.ask_before_leaving(act, arg, "Restart this deal?", "Restart"):
+                self._replace(spygames.replay(self.share_record()), new_game=True)
         elif act == "new":
-            self.ctx.saves.clear(GAME_ID)
-            self._replace(_game().new(seed=new_seed()))
+            if self.ask_before_leaving(act, arg, "Start a new game?", "New game"):
+                self._replace(_game().new(seed=new_seed()), new_game=True)
         elif act == "four":
             self.four_colour = not self.four_colour
             self.ctx.saves.set_pref(FOUR_COLOUR_PREF, "1" if self.four_colour else "0")
@@ -182,13 +197,8 @@ class DeckOfSpiesTable(GameScreen):
             self.panel = None if self.panel == arg else arg
 
     def submit(self, act: str, values: dict[str, str]) -> None:
-        if act != "deal":
-            return
-        text = values.get("deal", "").strip()
-        if not text.isdigit() or int(text) > MAX_DEAL:
-            self.ctx.notify(f"“{text}” is not a deal number: use a whole number, 0 to {MAX_DEAL}.")
-            return
-        self.ctx.navigate(f"#/{GAME_ID}/deal/{int(text)}")
+        if act == "deal":
+            self.play_deal(values)
 
     def key(self, key: str) -> bool:
         command = vm.command_for_key(key)
@@ -223,7 +233,7 @@ class DeckOfSpiesTable(GameScreen):
         if not record["actions"]:
             self.ctx.notify("Nothing to undo: this is the start of the deal.")
             return
-        self._replace(spygames.replay(record, upto=len(record["actions"]) - 1))
+        self._replace(spygames.replay(record, upto=len(record["actions"]) - 1), new_game=False)
         self.fresh = set()
         self.spy_fresh = False
 
@@ -289,7 +299,7 @@ class DeckOfSpiesTable(GameScreen):
             + '<aside class="dos-side">'
             + (self._panel(view) if self.panel != "rules" else "")
             + self._log()
-            + self._deal_form()
+            + deal_form(self.seed)
             + "</aside></div></div>"
         )
 
@@ -629,17 +639,11 @@ class DeckOfSpiesTable(GameScreen):
                 "</section>"
             )
         if self.panel == "share":
-            payload = links.encode({**self.state.record(), "actions": []})
-            link = f"{self.ctx.base_url}#/play/{payload}"
-            return (
-                '<section class="dos-panel" aria-label="Share this deal">'
-                f"<h2>Share deal #{self.seed}</h2>"
-                '<label for="share-link">Copy link to this deal</label>'
-                f'<input id="share-link" class="dos-input" readonly value="{esc(link)}" '
-                ">"
-                f'<p class="dos-note"><a id="share-anchor" href="{esc(link)}">Open the link</a> '
-                "— it deals the same cards from "
-                "the start.</p></section>"
+            return share_panel(
+                self.ctx,
+                self.share_record(),
+                title=f"Share deal #{self.seed}",
+                note="The link deals the same cards from the start.",
             )
         return ""
 
@@ -660,17 +664,6 @@ class DeckOfSpiesTable(GameScreen):
             '<section class="dos-log" aria-label="Move log">'
             '<h2>Log <span class="dos-note">latest first</span></h2>'
             f'<ol class="dos-log-list">{"".join(items)}</ol></section>'
-        )
-
-    def _deal_form(self) -> str:
-        return (
-            '<section class="dos-deals" aria-label="Deals">'
-            '<form class="dos-deal-form" data-act="deal">'
-            '<label for="deal-number">Deal #</label>'
-            '<input id="deal-number" class="dos-input" name="deal" type="number" min="0" '
-            f'max="{MAX_DEAL}" inputmode="numeric" required placeholder="{self.seed}">'
-            '<button type="submit" id="btn-deal" class="btn">Play deal</button></form>'
-            "</section>"
         )
 
     @classmethod

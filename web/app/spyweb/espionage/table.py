@@ -8,7 +8,6 @@ ever put in the HTML.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,8 +15,10 @@ import spygames
 from spygames.espionage.cards import ATTRIBUTE_NAMES, ATTRIBUTES, bid_words
 from spygames.espionage.odds import chance_at_least, chance_exactly
 
+from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
 from ..screen import Context, GameScreen
+from ..share import share_panel
 from . import cards
 from .bidpanel import GROUPS, BidPanel
 from .rules import rules_html
@@ -55,9 +56,14 @@ class EspionageTable(GameScreen):
     title = "Espionage — spygames"
 
     def __init__(
-        self, ctx: Context, state: spygames.State | None = None, seed: int | None = None
+        self,
+        ctx: Context,
+        state: spygames.State | None = None,
+        seed: int | None = None,
+        *,
+        new: bool = False,
     ) -> None:
-        super().__init__(ctx, state, seed)
+        super().__init__(ctx, state, seed, new=new)
         self.game = spygames.get_game("espionage")
         self.seed = seed
         self.state: spygames.State | None = None
@@ -69,12 +75,13 @@ class EspionageTable(GameScreen):
         self.acked_round = 0  # the showdown (by round) the people have looked at
         self.sel: dict[str, Any] = {"count": 0, "attribute": None, "next": None}
         self.show_rules = False
+        self.show_share = False
         self.setup_seats = last_seats(ctx.saves)
         if state is not None:
             self._open(state)
-            self._save()
-        elif seed is None:
-            saved = ctx.saves.load(self.game_id)
+            self._begin()
+        elif seed is None and not new:
+            saved = self._resume()
             if saved is not None:
                 self._open(saved)
 
@@ -94,16 +101,40 @@ class EspionageTable(GameScreen):
         self.log = self._replay_log(state.record())
 
     def _start(self, seats: list[Seat], seed: int | None) -> None:
-        state = self.game.new(seed=seed, players=len(seats))
+        state = self.game.new(seed=new_seed() if seed is None else seed, players=len(seats))
         remember(self.ctx.saves, state.seed, seats)
         self.setup_seats = seats
         self._open(state, seats)
-        self._save()
+        self._begin()
         self.ctx.navigate("#/espionage")
 
-    def _save(self) -> None:
-        if self.state is not None:
-            self.ctx.saves.save(self.state.record())
+    def summary(self) -> dict[str, Any]:
+        assert self.state is not None
+        view = self.state.view(0)
+        people = self.humans
+        summary: dict[str, Any] = {
+            "over": self.state.is_over,
+            "progress": f"Round {view['round']}",
+            "players": ", ".join(
+                s.name if s.is_human else f"{s.name} ({s.level})" for s in self.seats
+            ),
+        }
+        result = self.state.result
+        if result is not None:
+            winner = result["winners"][0]
+            summary["result"] = f"{self.name(winner)} won"
+            levels = "/".join(sorted({s.level for s in self.seats if not s.is_human}))
+            table = (
+                f"{len(self.seats)} players · "
+                + (f"bots {levels}" if levels else "no bots")
+                + (" · pass-and-play" if len(people) > 1 else "")
+            )
+            summary["outcome"] = {
+                "won": winner in people if len(people) == 1 else None,
+                "score": None,
+                "table": table,
+            }
+        return summary
 
     # -- who is who -----------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -328,16 +359,18 @@ class EspionageTable(GameScreen):
         if act == "odds":
             self.ctx.saves.set_pref(ODDS_PREF, "0" if self.odds_on else "1")
             return
+        if act == "share":
+            self.show_share = not self.show_share
+            return
         if act == "newtable":
-            self.ctx.saves.clear(self.game_id)
-            self.state = None
-            self.seed = None
-            self.ctx.navigate("#/espionage/new")
+            if self.ask_before_leaving(act, arg, "Set up a new table?", "New table"):
+                self.ctx.navigate("#/espionage/new")
             return
         if self.state is None:
             return
         if act == "again":
-            self._start(self.seats, None)
+            if self.ask_before_leaving(act, arg, "Start a new deal at this table?", "New deal"):
+                self._start(self.seats, None)
             return
         if act == "continue":
             if self.reveal_pending:
@@ -378,6 +411,9 @@ class EspionageTable(GameScreen):
             self.holder = None if cur != self.holder else self.holder
 
     def submit(self, act: str, values: dict[str, str]) -> None:
+        if act == "deal":
+            self.play_deal(values)
+            return
         if act != "start":
             return
         seats, problem = parse(values)
@@ -430,7 +466,11 @@ class EspionageTable(GameScreen):
             self._felt(view),
             self._actions(view),
             "</div>",
+            '<div class="esp-side">',
+            self._share_html(),
             self._log_html(),
+            deal_form(self.state.seed if self.state else None, label="Deal"),
+            "</div>",
             "</div>",
         ]
         if self.show_rules:
@@ -465,6 +505,8 @@ class EspionageTable(GameScreen):
             f"{'☑' if odds else '☐'} Show odds</button>"
             '<button type="button" class="btn btn-quiet" data-act="rules" id="esp-rules" '
             f'aria-expanded="{"true" if self.show_rules else "false"}">Rules</button>'
+            '<button type="button" class="btn btn-quiet" data-act="share" id="esp-share" '
+            f'aria-expanded="{"true" if self.show_share else "false"}">Share</button>'
             '<button type="button" class="btn btn-quiet" data-act="newtable" id="esp-newtable">'
             "New table</button></div></header>"
         )
@@ -768,6 +810,17 @@ class EspionageTable(GameScreen):
             "New table</button></div></section>"
         )
 
+    def _share_html(self) -> str:
+        if not self.show_share or self.state is None:
+            return ""
+        return share_panel(
+            self.ctx,
+            self.share_record(),
+            title=f"Share deal #{self.state.seed}",
+            note="The link seats the same table (names, people and bots) and deals the same "
+            "cards from the start.",
+        )
+
     def _log_html(self) -> str:
         items = "".join(
             f'<li class="esp-log-{e.kind}">{esc(e.text)}</li>'
@@ -777,7 +830,3 @@ class EspionageTable(GameScreen):
             '<aside class="esp-log" aria-label="Game log"><h2>Log</h2>'
             f'<ol class="esp-log-list" id="esp-log">{items}</ol></aside>'
         )
-
-
-def random_seed() -> int:
-    return random.SystemRandom().randrange(2**31)

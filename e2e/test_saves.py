@@ -1,0 +1,161 @@
+"""Never lose a game, in a real browser: questions before leaving a game, share links over
+a game in progress, a corrupt save, Saved games with export and import, Copy, stats."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import Guard, boot, open_page, saved_record, shot
+from playwright.sync_api import Browser, Page, expect
+from spyweb import links
+
+import spygames
+
+DOS = "#/deck-of-spies"
+
+
+def open_deal(page: Page, url: str) -> None:
+    boot(page, url)
+    expect(page.locator(".dos")).to_be_visible()
+    page.wait_for_function("location.hash === '#/deck-of-spies'")
+
+
+def play_moves(page: Page, count: int) -> None:
+    """Make `count` moves by following the engine's first legal action."""
+    for _ in range(count):
+        state = spygames.replay(saved_record(page, "deck-of-spies"))
+        done = len(state.actions)
+        action = state.legal_actions()[0]
+        if action["type"] == "assassinate":
+            page.click(f"#act-assassinate-{action['ace']}")
+        else:
+            for card in action.get("cards", []):
+                page.click(f"#card-{card}")
+            page.click(f"#act-{action['type'].replace('_', '-')}")
+        expect(page.locator(".dos")).to_have_attribute("data-actions", str(done + 1))
+
+
+def test_new_game_and_play_deal_ask_first_and_keep_the_game(page: Page, site_url: str) -> None:
+    open_deal(page, f"{site_url}{DOS}/deal/21")
+    play_moves(page, 2)
+    record = saved_record(page, "deck-of-spies")
+    page.click("#btn-new")
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Start a new game?")
+    expect(page.locator("#confirm-no")).to_be_focused()
+    shot(page, "confirm-new-game")
+    page.click("#confirm-no")
+    expect(dialog).to_have_count(0)
+    assert saved_record(page, "deck-of-spies") == record
+    page.fill("#deal-number", "5")
+    page.click("#btn-deal")
+    expect(dialog).to_contain_text("Play deal #5?")
+    page.click("#confirm-yes")
+    expect(page.locator('[data-testid="deal"]')).to_have_text("Deal #5")
+    page.goto(f"{site_url}#/saves")
+    row = page.locator('.saves-row:has-text("Deal #21")')
+    expect(row).to_have_count(1)
+    row.get_by_role("button", name="Continue").click()
+    expect(page.locator('[data-testid="deal"]')).to_have_text("Deal #21")
+    expect(page.locator(".dos")).to_have_attribute("data-actions", "2")
+
+
+def test_a_share_link_over_a_game_in_progress_keeps_it(page: Page, site_url: str) -> None:
+    open_deal(page, f"{site_url}{DOS}/deal/33")
+    play_moves(page, 1)
+    mine = saved_record(page, "deck-of-spies")
+    shared = spygames.get_game("deck-of-spies").new(seed=34).record()
+    page.goto(f"{site_url}#/play/{links.encode(shared)}")
+    expect(page.locator(".notice")).to_contain_text("kept under Saved games")
+    expect(page.locator('[data-testid="deal"]')).to_have_text("Deal #34")
+    page.goto(f"{site_url}#/saves")
+    page.locator('.saves-row:has-text("Deal #33")').get_by_role("button", name="Continue").click()
+    expect(page.locator('[data-testid="deal"]')).to_have_text("Deal #33")
+    assert saved_record(page, "deck-of-spies") == mine
+
+
+def test_a_corrupt_save_is_reported_and_not_offered(page: Page, site_url: str) -> None:
+    boot(page, site_url)
+    page.evaluate(
+        """([slot, raw]) => {
+        localStorage.setItem('spygames:slot:' + slot, raw);
+        localStorage.setItem('spygames:current:deck-of-spies', slot);
+    }""",
+        ["deck-of-spies-bad", '{"record": {"game": "deck-of-spies"'],
+    )
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]")
+    expect(page.locator('[data-testid="continue-deck-of-spies"]')).to_have_count(0)
+    page.goto(f"{site_url}{DOS}")
+    expect(page.locator(".notice")).to_contain_text("could not be opened")
+    expect(page.locator(".dos")).to_be_visible()
+    page.goto(f"{site_url}#/saves")
+    expect(page.locator("#saves-damaged .saves-row")).to_have_count(1)
+
+
+def test_export_then_import_in_a_fresh_browser(
+    browser: Browser, guard: Guard, page: Page, site_url: str, tmp_path: Path
+) -> None:
+    open_deal(page, f"{site_url}{DOS}/deal/44")
+    play_moves(page, 3)
+    position = saved_record(page, "deck-of-spies")
+    page.goto(f"{site_url}#/saves")
+    with page.expect_download() as info:
+        page.click("#btn-export-all")
+    exported = tmp_path / info.value.suggested_filename
+    info.value.save_as(exported)
+    assert json.loads(exported.read_text())["saves"][0]["record"] == position
+    shot(page, "saved-games")
+
+    fresh = open_page(browser, guard, accept_downloads=True)
+    boot(fresh, f"{site_url}#/saves")
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text('{"hello": "world"}')
+    fresh.set_input_files("#import-file", str(foreign))
+    expect(fresh.locator(".notice")).to_contain_text("not a spygames save")
+    assert fresh.evaluate("localStorage.length") == 0  # nothing stored
+    with fresh.expect_file_chooser() as chooser:  # as a player does it: click, pick
+        fresh.get_by_text("Import a file…").click()
+    chooser.value.set_files(str(exported))
+    expect(fresh.locator(".notice")).to_contain_text("Imported 1 game")
+    fresh.goto(f"{site_url}{DOS}")
+    expect(fresh.locator(".dos")).to_have_attribute("data-actions", "3")
+    assert saved_record(fresh, "deck-of-spies") == position
+    fresh.context.close()
+
+
+def test_copy_puts_the_link_on_the_clipboard(browser: Browser, guard: Guard, site_url: str) -> None:
+    page = open_page(browser, guard, permissions=["clipboard-read", "clipboard-write"])
+    open_deal(page, f"{site_url}{DOS}/deal/55")
+    page.click("#btn-share")
+    field = page.locator("#share-link")
+    field.click()
+    assert page.evaluate("document.activeElement.selectionEnd") == len(field.input_value())
+    page.click("#btn-copy")
+    expect(page.locator(".notice")).to_contain_text("Link copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == field.input_value() and "#/play/" in copied
+    assert links.decode(copied.split("#/play/")[1]).seed == 55
+    page.context.close()
+    assert not guard.problems, guard.problems
+
+
+def test_a_finished_game_counts_once_in_stats(page: Page, site_url: str) -> None:
+    state = spygames.get_game("deck-of-spies").new(seed=5)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    ended = {**state.record(), "actions": state.actions[:-1]}  # one move from the end
+    page.goto(f"{site_url}#/play/{links.encode(ended)}")
+    page.wait_for_selector("html[data-ready=true]")
+    expect(page.locator(".dos")).to_be_visible()
+    play_moves(page, 1)
+    expect(page.locator('[data-testid="end"]')).to_be_visible()
+    page.reload()  # the end screen again: not a second game
+    page.wait_for_selector("html[data-ready=true]")
+    expect(page.locator('[data-testid="end"]')).to_be_visible()
+    page.goto(f"{site_url}#/stats")
+    card = page.locator('.stats-card[data-game="deck-of-spies"]')
+    expect(card.locator('[data-stat="played"]')).to_have_text("1")
+    expect(card.locator("svg rect")).to_have_count(1)
+    shot(page, "stats")

@@ -1,0 +1,40 @@
+"""Deal numbers: every table's "Deal #" box, and the seeds new games are dealt from.
+
+A deal number is the game's seed, so the same number deals the same cards anywhere.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .markup import esc
+
+MAX_DEAL = 999_999_999
+
+
+def new_seed() -> int:
+    """A deal number the "Deal #" box can reach again."""
+    return random.SystemRandom().randrange(1, MAX_DEAL + 1)
+
+
+def parse_deal(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() and int(text) <= MAX_DEAL else None
+
+
+def bad_deal(text: str) -> str:
+    return f"“{text.strip()}” is not a deal number: use a whole number, 0 to {MAX_DEAL}."
+
+
+def deal_form(current: int | None, *, label: str = "Play deal") -> str:
+    """The box that deals a chosen number (submitted as the form `deal`)."""
+    return (
+        '<section class="deal-box" aria-label="Deals">'
+        '<form class="deal-form" data-act="deal">'
+        '<label for="deal-number">Deal #</label>'
+        '<input id="deal-number" class="deal-input" name="deal" type="number" min="0" '
+        f'max="{MAX_DEAL}" inputmode="numeric" required'
+        + (f' placeholder="{esc(current)}"' if current is not None else "")
+        + f'><button type="submit" id="btn-deal" class="btn">{esc(label)}</button></form>'
+        "</section>"
+    )

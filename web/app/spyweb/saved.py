@@ -1,0 +1,300 @@
+"""Saved games and Stats: the screens where a player finds, moves and counts their games.
+
+Saved games lists every game in progress, the recent finished ones and any damaged save,
+with Continue / View, Export, Delete (asked first); Export all; Import a file.
+Stats shows each game's record (see stats.py) with a chart of the last results.
+"""
+
+from __future__ import annotations
+
+from . import stats, transfer
+from .catalogue import CATALOGUE, info, is_built
+from .markup import button, esc
+from .screen import Context, Screen
+from .store import Slot
+
+
+def ago(then: float, now: float) -> str:
+    """ "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", "12 weeks ago"."""
+    seconds = max(0.0, now - then)
+    if then <= 0:
+        return "some time ago"
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h ago"
+    days = int(seconds // 86400)
+    if days == 1:
+        return "yesterday"
+    return f"{days} days ago" if days < 30 else f"{days // 7} weeks ago"
+
+
+def _button(label: str, act: str, arg: str, *, id_: str, primary: bool = False) -> str:
+    return button(
+        label, act, arg, id=id_, class_="btn btn-small" + (" btn-primary" if primary else "")
+    )
+
+
+class SavedGamesScreen(Screen):
+    title = "Saved games — spygames"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.pending: transfer.Incoming | None = None  # an import waiting for a yes
+
+    # -- events ----------------------------------------------------------------------------
+    def handle(self, act: str, arg: str) -> None:
+        saves = self.ctx.saves
+        slot = saves.slot(arg) if arg else None
+        if act == "continue" and slot is not None:
+            if saves.make_current(slot.id):
+                self.ctx.navigate(f"#/{slot.game}")
+        elif act == "delete" and slot is not None:
+            what = "this game in progress" if slot.in_progress else "this saved game"
+            if self.ctx.ask(
+                act,
+                arg,
+                f"Delete {what}?",
+                "It is removed from this browser for good. Export it first to keep a copy.",
+                "Delete",
+            ):
+                saves.delete(slot.id)
+                self.ctx.notify("Deleted.")
+        elif act == "export" and slot is not None:
+            self._download([slot], slot.game)
+        elif act == "export-all":
+            slots = [s for s in saves.slots() if s.record is not None]
+            if not slots:
+                self.ctx.notify("There is nothing to export yet.")
+            else:
+                self._download(slots, "saves")
+        elif act == "download-raw" and slot is not None:
+            self.ctx.effect(
+                "download", transfer.file_name(f"{slot.game}-damaged", saves.clock()), slot.raw
+            )
+        elif act == "import-replace" and self.pending is not None:
+            self._import_replace(self.pending)
+
+    def _import_replace(self, pending: transfer.Incoming) -> None:
+        if self.ctx.ask(
+            "import-replace",
+            "",
+            "Replace your saved game with the imported one?",
+            "The file holds a different position of a game saved here; the one here "
+            "will be replaced. Export it first to keep a copy.",
+            "Replace",
+        ):
+            self._store(pending, replace=True)
+
+    def _download(self, slots: list[Slot], what: str) -> None:
+        now = self.ctx.saves.clock()
+        self.ctx.effect("download", transfer.file_name(what, now), transfer.export_text(slots, now))
+
+    def submit(self, act: str, values: dict[str, str]) -> None:
+        if act != "import":
+            return
+        if values.get("too_big"):
+            self.ctx.notify("That file is too big to be a spygames save; nothing was imported.")
+            return
+        try:
+            incoming = transfer.read(values.get("text", ""), self.ctx.saves)
+        except transfer.BadFile as exc:
+            self.ctx.notify(f"{exc} Nothing was imported; your games are untouched.")
+            return
+        if incoming.replacing:
+            self.pending = incoming
+            self.handle("import-replace", "")  # asks first; stored on yes
+            return
+        self._store(incoming, replace=False)
+
+    def _store(self, incoming: transfer.Incoming, *, replace: bool) -> None:
+        self.pending = None
+        count = transfer.store(incoming, self.ctx.saves, replace=replace)
+        if count:
+            self.ctx.notify(f"Imported {count} game{'s' if count != 1 else ''}.")
+        elif incoming.same:
+            self.ctx.notify("These games are already here; nothing changed.")
+
+    # -- drawing ---------------------------------------------------------------------------
+    def render(self) -> str:
+        slots = self.ctx.saves.slots()
+        playing = [s for s in slots if s.problem is None and not s.over]
+        finished = [s for s in slots if s.problem is None and s.over]
+        damaged = [s for s in slots if s.problem is not None]
+        sections = [
+            self._section("In progress", "saves-playing", playing, "No game in progress."),
+            self._section("Finished", "saves-finished", finished, "No finished games yet."),
+        ]
+        if damaged:
+            sections.append(self._section("Damaged saves", "saves-damaged", damaged, ""))
+        return (
+            '<div class="saves-page">'
+            '<nav class="crumbs"><a href="#/">spygames</a> › Saved games</nav>'
+            "<h1>Saved games</h1>"
+            '<p class="saves-lede">Every game is saved in this browser after each move. '
+            "Export a game to move it to another browser or device, and import it there.</p>"
+            '<div class="saves-tools">'
+            + _button("Export all", "export-all", "", id_="btn-export-all")
+            + '<label class="btn btn-small file-btn">Import a file…'
+            '<input type="file" id="import-file" class="file-input" '
+            'accept=".json,application/json" data-act="import"></label>'
+            '<a class="btn btn-small btn-quiet" href="#/stats">Stats</a>'
+            "</div>" + "".join(sections) + "</div>"
+        )
+
+    def _section(self, title: str, id_: str, slots: list[Slot], empty: str) -> str:
+        rows = "".join(self._row(s) for s in slots)
+        body = (
+            f'<ul class="saves-list">{rows}</ul>' if rows else f'<p class="saves-empty">{empty}</p>'
+        )
+        return (
+            f'<section class="saves-section" id="{id_}" aria-labelledby="{id_}-h">'
+            f'<h2 id="{id_}-h">{title}</h2>{body}</section>'
+        )
+
+    def _row(self, slot: Slot) -> str:
+        game = info(slot.game)
+        name = game.name if game else slot.game
+        summary = slot.summary or {}
+        now = self.ctx.saves.clock()
+        if slot.problem is not None:
+            detail = f"Cannot be opened: {slot.problem}."
+            buttons = _button("Download", "download-raw", slot.id, id_=f"dl-{slot.id}") + _button(
+                "Delete", "delete", slot.id, id_=f"del-{slot.id}"
+            )
+        else:
+            parts = [
+                str(summary.get(k)) for k in ("players", "progress", "result") if summary.get(k)
+            ]
+            detail = " · ".join(parts) or f"{slot.moves} moves"
+            is_current = self.ctx.saves.current_id(slot.game) == slot.id
+            label = "View" if slot.over else "Continue"
+            buttons = (
+                (
+                    _button(label, "continue", slot.id, id_=f"go-{slot.id}", primary=not slot.over)
+                    if is_built(slot.game)
+                    else ""
+                )
+                + _button("Export", "export", slot.id, id_=f"exp-{slot.id}")
+                + _button("Delete", "delete", slot.id, id_=f"del-{slot.id}")
+            )
+            if is_current and not slot.over:
+                name += " · on the table"
+        return (
+            f'<li class="saves-row" data-slot="{esc(slot.id)}" data-game="{esc(slot.game)}">'
+            f'<div class="saves-what"><strong>{esc(name)}</strong>'
+            f'<span class="saves-detail">{esc(detail)}</span>'
+            f'<span class="saves-when">{esc(ago(slot.updated, now))}</span></div>'
+            f'<div class="saves-actions">{buttons}</div></li>'
+        )
+
+
+class StatsScreen(Screen):
+    title = "Stats — spygames"
+
+    def handle(self, act: str, arg: str) -> None:
+        game = info(arg)
+        if act == "reset" and game is not None:
+            name = game.name
+            if self.ctx.ask(
+                act,
+                arg,
+                f"Reset your {name} stats?",
+                "Games played, wins, streaks and best score go back to zero. Saved games stay.",
+                "Reset",
+            ):
+                stats.reset(self.ctx.saves, arg)
+                self.ctx.notify(f"Your {name} stats were reset.")
+
+    def render(self) -> str:
+        cards = "".join(self._card(g.id, g.name) for g in CATALOGUE if is_built(g.id))
+        return (
+            '<div class="stats-page">'
+            '<nav class="crumbs"><a href="#/">spygames</a> › Stats</nav>'
+            "<h1>Your record</h1>"
+            '<p class="saves-lede">Kept in this browser. A game counts once, when it ends.</p>'
+            f'<div class="stats-cards">{cards}</div></div>'
+        )
+
+    def _card(self, game_id: str, name: str) -> str:
+        record = stats.load(self.ctx.saves, game_id)
+        rate = f"{round(100 * record.won / record.decided)}%" if record.decided else "—"
+        figures = [
+            ("Played", str(record.played)),
+            ("Won", f"{record.won} ({rate})"),
+            ("Streak", str(record.streak)),
+            ("Best streak", str(record.best_streak)),
+        ]
+        if game_id == "deck-of-spies":
+            best = record.best_score
+            figures.append(("Best score", f"{best} of 12" if best is not None else "—"))
+        items = "".join(
+            f'<div class="stat"><dt>{esc(k)}</dt>'
+            f'<dd data-stat="{esc(k.lower().replace(" ", "-"))}">{esc(v)}</dd></div>'
+            for k, v in figures
+        )
+        tables = ""
+        if record.tables:
+            rows = "".join(
+                f"<tr><th scope='row'>{esc(t)}</th><td>{p}</td><td>{w}</td></tr>"
+                for t, (p, w) in sorted(record.tables.items())
+            )
+            tables = (
+                '<table class="stats-tables"><caption>By table</caption><thead><tr>'
+                '<th scope="col">Table</th><th scope="col">Played</th><th scope="col">Won</th>'
+                f"</tr></thead><tbody>{rows}</tbody></table>"
+            )
+        reset = _button("Reset", "reset", game_id, id_=f"reset-{game_id}") if record.played else ""
+        return (
+            f'<section class="stats-card" data-game="{esc(game_id)}" '
+            f'aria-labelledby="st-{game_id}">'
+            f'<h2 id="st-{game_id}">{esc(name)}</h2><dl class="stats-figures">{items}</dl>'
+            f"{chart(record, game_id)}{tables}{reset}</section>"
+        )
+
+
+def chart(record: stats.Record, game_id: str) -> str:
+    """The last results as bars: a win up in green, a loss down in red; Deck of Spies
+    draws the score (faces owned) with the winning line at 7."""
+    results = record.recent
+    if not results:
+        return '<p class="saves-empty">No finished games yet.</p>'
+    width, height, gap = 300, 80, 2
+    bar = (width - gap * 30) / 30
+    bars = []
+    scored = game_id == "deck-of-spies"
+    for i, r in enumerate(results):
+        x = i * (bar + gap)
+        won = "won" if r.won else ("lost" if r.won is False else "shared")
+        if scored and r.score is not None:
+            h = max(2.0, height * r.score / 12)
+            y = height - h
+        else:
+            h = height / 2 - 4
+            y = 4 if r.won else height / 2
+        title = ("Won" if r.won else "Lost" if r.won is False else "Played") + (
+            f", {r.score} faces" if scored and r.score is not None else ""
+        )
+        bars.append(
+            f'<rect class="bar-{won}" x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}">'
+            f"<title>{esc(title)}</title></rect>"
+        )
+    line = (
+        f'<line class="chart-goal" x1="0" x2="{width}" y1="{height - height * 7 / 12:.1f}" '
+        f'y2="{height - height * 7 / 12:.1f}"/>'
+        if scored
+        else f'<line class="chart-axis" x1="0" x2="{width}" y1="{height / 2}" y2="{height / 2}"/>'
+    )
+    wins = sum(1 for r in results if r.won)
+    note = (
+        "Face cards owned in each game; the dashed line is the 7 needed to win."
+        if scored
+        else "Each game: up and green, won; down and red, lost; grey, a pass-and-play table."
+    )
+    return (
+        f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="Last {len(results)} results: {wins} won">{line}{"".join(bars)}</svg>'
+        f'<p class="chart-note">Last {len(results)} games, oldest first. {note}</p>'
+    )

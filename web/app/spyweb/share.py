@@ -1,0 +1,41 @@
+"""The Share panel every table offers: a link to the same deal, Copy, and the system's
+share sheet where the browser has one. The link field selects itself on click."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import links
+from .markup import attrs, esc
+from .screen import Context
+
+
+def link_for(ctx: Context, record: dict[str, Any]) -> str:
+    return f"{ctx.base_url}#/play/{links.encode(record)}"
+
+
+def share_panel(ctx: Context, record: dict[str, Any], *, title: str, note: str) -> str:
+    link = link_for(ctx, record)
+    web_share = (
+        "<button"
+        + attrs(type="button", class_="btn", id="btn-webshare", data_act="webshare", data_arg=link)
+        + ">Share…</button>"
+        if ctx.can_share
+        else ""
+    )
+    return (
+        f'<section class="share-panel" aria-labelledby="share-title">'
+        f'<h2 id="share-title">{esc(title)}</h2>'
+        '<label for="share-link">Link to this deal</label>'
+        '<div class="share-row">'
+        f'<input id="share-link" class="share-input" readonly data-select value="{esc(link)}">'
+        + "<button"
+        + attrs(
+            type="button", class_="btn btn-primary", id="btn-copy", data_act="copy", data_arg=link
+        )
+        + ">Copy</button>"
+        + web_share
+        + "</div>"
+        f'<p class="share-note">{esc(note)} '
+        f'<a id="share-anchor" href="{esc(link)}">Open the link here</a>.</p></section>'
+    )
