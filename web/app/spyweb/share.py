@@ -1,5 +1,6 @@
-"""The Share panel every table offers: a link to the same deal, Copy, and the system's
-share sheet where the browser has one. The link field selects itself on click."""
+"""The Share sheet every table offers: a link to the same deal, Copy, and the system's
+share sheet where the browser has one. It opens over the table (so it shows on a phone
+too), the link field selects itself on click, and Close is the table's own toggle."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ def link_for(ctx: Context, record: dict[str, Any]) -> str:
     return f"{ctx.base_url}#/play/{links.encode(record)}"
 
 
-def share_panel(ctx: Context, record: dict[str, Any], *, title: str, note: str) -> str:
+def share_panel(
+    ctx: Context, record: dict[str, Any], *, title: str, note: str, close: tuple[str, str]
+) -> str:
     link = link_for(ctx, record)
     web_share = (
         "<button"
@@ -24,18 +27,31 @@ def share_panel(ctx: Context, record: dict[str, Any], *, title: str, note: str) 
         else ""
     )
     return (
-        f'<section class="share-panel" aria-labelledby="share-title">'
+        '<div class="sheet-backdrop">'
+        '<section class="share-panel sheet" role="dialog" aria-modal="true" '
+        'aria-labelledby="share-title">'
         f'<h2 id="share-title">{esc(title)}</h2>'
         '<label for="share-link">Link to this deal</label>'
         '<div class="share-row">'
         f'<input id="share-link" class="share-input" readonly data-select value="{esc(link)}">'
         + "<button"
         + attrs(
-            type="button", class_="btn btn-primary", id="btn-copy", data_act="copy", data_arg=link
+            type="button",
+            class_="btn btn-primary",
+            id="btn-copy",
+            data_act="copy",
+            data_arg=link,
+            data_autofocus=True,
         )
         + ">Copy</button>"
         + web_share
         + "</div>"
         f'<p class="share-note">{esc(note)} '
-        f'<a id="share-anchor" href="{esc(link)}">Open the link here</a>.</p></section>'
+        f'<a id="share-anchor" href="{esc(link)}">Open the link here</a>.</p>'
+        '<div class="sheet-actions">'
+        + "<button"
+        + attrs(
+            type="button", class_="btn", id="btn-share-close", data_act=close[0], data_arg=close[1]
+        )
+        + ">Close</button></div></section></div>"
     )

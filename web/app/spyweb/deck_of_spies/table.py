@@ -644,6 +644,7 @@ class DeckOfSpiesTable(GameScreen):
                 self.share_record(),
                 title=f"Share deal #{self.seed}",
                 note="The link deals the same cards from the start.",
+                close=("panel", "share"),
             )
         return ""
 

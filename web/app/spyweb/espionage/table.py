@@ -80,6 +80,7 @@ class EspionageTable(GameScreen):
         if state is not None:
             self._open(state)
             self._begin()
+            self.ctx.navigate("#/espionage")  # a reload resumes it, not opens the link again
         elif seed is None and not new:
             saved = self._resume()
             if saved is not None:
@@ -819,6 +820,7 @@ class EspionageTable(GameScreen):
             title=f"Share deal #{self.state.seed}",
             note="The link seats the same table (names, people and bots) and deals the same "
             "cards from the start.",
+            close=("share", ""),
         )
 
     def _log_html(self) -> str:
