@@ -27,6 +27,17 @@ class Result:
     at: float
     table: str | None = None
 
+    @classmethod
+    def from_data(cls, data: dict[str, Any], at: float) -> Result:
+        """From stored or outcome data, whatever its shape: wrong types read as unknown."""
+        won, score, table = data.get("won"), data.get("score"), data.get("table")
+        return cls(
+            won if isinstance(won, bool) else None,
+            score if isinstance(score, int) and not isinstance(score, bool) else None,
+            at,
+            table if isinstance(table, str) else None,
+        )
+
 
 @dataclass
 class Record:
@@ -79,20 +90,8 @@ def load(saves: Saves, game_id: str) -> Record:
         data = {}
     if not isinstance(data, dict):
         data = {}
-    recent = []
-    for raw in data.get("recent", []) if isinstance(data.get("recent"), list) else []:
-        if isinstance(raw, dict):
-            won = raw.get("won")
-            score = raw.get("score")
-            table = raw.get("table")
-            recent.append(
-                Result(
-                    won if isinstance(won, bool) else None,
-                    _int(score) if score is not None else None,
-                    as_number(raw.get("at")),
-                    table if isinstance(table, str) else None,
-                )
-            )
+    stored = data.get("recent") if isinstance(data.get("recent"), list) else []
+    recent = [Result.from_data(r, as_number(r.get("at"))) for r in stored if isinstance(r, dict)]
     tables = data.get("tables") if isinstance(data.get("tables"), dict) else {}
     best = data.get("best_score")
     return Record(
@@ -117,18 +116,8 @@ def count(saves: Saves, slot: Slot) -> None:
     if not isinstance(outcome, dict):
         return
     record = load(saves, slot.game)
-    won = outcome.get("won")
-    score = outcome.get("score")
-    table = outcome.get("table")
-    record.add(
-        Result(
-            won if isinstance(won, bool) else None,
-            score if isinstance(score, int) else None,
-            saves.clock(),
-            table if isinstance(table, str) else None,
-        )
-    )
-    if not saves._set(_key(slot.game), record.to_json()):
+    record.add(Result.from_data(outcome, saves.clock()))
+    if not saves.set_quietly(_key(slot.game), record.to_json()):
         saves.messages.append("Your browser's storage is full; this result was not recorded.")
 
 

@@ -165,7 +165,7 @@ class Saves:
         self.clock = clock
         self.messages: list[str] = []  # for the UI to show once
         self.failing = False  # saving failed last time (say so once, not on every move)
-        self._checked: dict[str, Slot] = {}  # parsed slots by raw text: replay once
+        self._checked: dict[str, Slot] = {}  # parsed slots by id, each replayed once
         self.on_finish: Callable[[Slot], None] | None = None  # stats hook
         self._migrate()
 
@@ -174,9 +174,9 @@ class Saves:
         raw = self.storage.get(SLOT + slot_id)
         if raw is None:
             return None
-        known = self._checked.get(raw)
-        if known is None or known.id != slot_id:
-            known = self._checked[raw] = parse_slot(slot_id, raw)
+        known = self._checked.get(slot_id)
+        if known is None or known.raw != raw:
+            known = self._checked[slot_id] = parse_slot(slot_id, raw)
         return known
 
     def slots(self) -> list[Slot]:
@@ -228,7 +228,7 @@ class Saves:
         now = self.clock()
         slot = Slot(slot_id, game_id, "", record=record, summary=summary, created=now)
         self._write(slot)
-        self._set(CURRENT + game_id, slot_id)
+        self.set_quietly(CURRENT + game_id, slot_id)
         return slot_id
 
     def save(self, slot_id: str, record: dict[str, Any], summary: Summary) -> bool:
@@ -257,7 +257,7 @@ class Saves:
         slot = self.slot(slot_id)
         if slot is None or slot.problem is not None:
             return False
-        return self._set(CURRENT + slot.game, slot_id)
+        return self.set_quietly(CURRENT + slot.game, slot_id)
 
     def delete(self, slot_id: str) -> None:
         slot = self.slot(slot_id)
@@ -270,7 +270,7 @@ class Saves:
         if not self._write(slot, touch=False):
             return False
         if not slot.over and not self.has(slot.game):
-            self._set(CURRENT + slot.game, slot.id)
+            self.set_quietly(CURRENT + slot.game, slot.id)
         return True
 
     def _write(self, slot: Slot, *, touch: bool = True) -> bool:
@@ -292,7 +292,7 @@ class Saves:
             return False
         self.failing = False
         slot.raw = raw
-        self._checked[raw] = slot
+        self._checked[slot.id] = slot
         return True
 
     def _fail(self, message: str) -> None:
@@ -331,10 +331,10 @@ class Saves:
                     slot.counted = state.is_over
                 slot.updated = slot.created
                 raw = json.dumps(slot.data(), separators=(",", ":"))
-            if not self._set(SLOT + slot.id, raw):
+            if not self.set_quietly(SLOT + slot.id, raw):
                 continue  # storage full: leave the old key as it is
             if key.startswith(LEGACY[0]):
-                self._set(CURRENT + game_id, slot.id)
+                self.set_quietly(CURRENT + game_id, slot.id)
             self.storage.remove(key)
 
     # -- preferences ---------------------------------------------------------------------
@@ -343,10 +343,11 @@ class Saves:
         return default if value is None else value
 
     def set_pref(self, name: str, value: str) -> None:
-        if not self._set(f"{PREFIX}pref:{name}", value):
+        if not self.set_quietly(f"{PREFIX}pref:{name}", value):
             self._fail("Your browser's storage is full; a setting could not be kept.")
 
-    def _set(self, key: str, value: str) -> bool:
+    def set_quietly(self, key: str, value: str) -> bool:
+        """Store one value; False (nothing raised) when the storage refuses it."""
         try:
             self.storage.set(key, value)
         except Exception:
