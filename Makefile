@@ -8,7 +8,7 @@ MICROPIP := micropip==0.11.1
 PACKAGING := packaging==26.1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: serve site wheel test lint types workflows unit e2e bench clean
+.PHONY: serve site wheel browser test lint types workflows unit e2e bench clean
 
 serve: site
 	@echo "Serving _site/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -30,8 +30,10 @@ $(STAMPS)/npm: web/package.json web/package-lock.json
 	  --dest .cache/wheels $(MICROPIP) $(PACKAGING)
 	touch $@
 
-/usr/bin/chromium:
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+# The e2e browser: $$CHROMIUM, else a system Chromium/Chrome, else Debian's chromium on
+# Debian, else Playwright's own (see e2e/browser.py).
+browser: $(STAMPS)/venv
+	$(PY) e2e/browser.py --ensure
 
 # --- build ------------------------------------------------------------------
 wheel: $(STAMPS)/venv
@@ -54,7 +56,7 @@ workflows: $(STAMPS)/venv
 unit: $(STAMPS)/venv
 	$(PY) -m pytest tests -q -p no:cacheprovider; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
-e2e: site /usr/bin/chromium
+e2e: site browser
 	$(PY) -m pytest e2e -q -p no:cacheprovider; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
 test: lint types workflows unit e2e
@@ -62,5 +64,5 @@ test: lint types workflows unit e2e
 clean:
 	rm -rf _site dist build .cache $(STAMPS) _bench *.egg-info
 
-bench: site /usr/bin/chromium
+bench: site browser
 	$(PY) -m bench

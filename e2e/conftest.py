@@ -17,10 +17,11 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_pla
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
+from browser import executable
 from server import SiteServer
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = executable()  # None: Playwright's own Chromium
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -1,0 +1,64 @@
+"""Which Chromium the browser tests drive, found the same way by `make` and by pytest.
+
+In order: `$CHROMIUM` (a path to a browser executable); Debian's `/usr/bin/chromium`
+(also the name GitHub's Ubuntu runners link their own Chromium under); Google Chrome;
+else Playwright's own Chromium (`playwright install --with-deps chromium`, which works
+on Ubuntu, where the apt `chromium` is only a snap shim). `python e2e/browser.py
+--ensure` installs what is missing — Debian's `chromium` on Debian, Playwright's
+elsewhere — and prints what will be used.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+SYSTEM = ("/usr/bin/chromium", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable")
+
+
+def _is_real(path: str) -> bool:
+    """An executable that is not a snap shim (snap's Chromium cannot run headless here)."""
+    target = Path(path).resolve()
+    return target.is_file() and os.access(target, os.X_OK) and "/snap/" not in str(target)
+
+
+def executable() -> str | None:
+    """The browser to launch, or None for Playwright's own Chromium."""
+    chosen = os.environ.get("CHROMIUM")
+    if chosen:
+        return chosen
+    return next((p for p in SYSTEM if _is_real(p)), None)
+
+
+def _debian() -> bool:
+    try:
+        release = Path("/etc/os-release").read_text()
+    except OSError:
+        return False
+    return "ID=debian" in release
+
+
+def ensure() -> str:
+    found = executable()
+    if found is None and _debian() and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+        found = executable()
+    if found is None:
+        command = [sys.executable, "-m", "playwright", "install", "chromium"]
+        if os.geteuid() == 0:
+            command.insert(4, "--with-deps")
+        subprocess.run(command, check=True)
+        return "Playwright's Chromium"
+    return found
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--ensure"]:
+        print(f"browser for the e2e suite: {ensure()}")
+    else:
+        print(executable() or "Playwright's Chromium")
