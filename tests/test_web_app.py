@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import zlib
+
 import pytest
 from spyweb import links
 from spyweb.app import App, preboot_html
@@ -83,3 +86,14 @@ def test_dismiss_clears_messages() -> None:
     assert "notice" in app.render()
     app.click("dismiss", "")
     assert "notice" not in app.render()
+
+
+def test_links_bound_their_work() -> None:
+    """Nested JSON and a zip bomb give BadLink, not RecursionError or a frozen page."""
+    nested = base64.urlsafe_b64encode(zlib.compress(b"[" * 200_000 + b"]" * 200_000, 9))
+    with pytest.raises(links.BadLink, match="damaged"):
+        links.decode(nested.decode().rstrip("="))
+    bomb = base64.urlsafe_b64encode(zlib.compress(b" " * 50_000_000, 9)).decode()
+    assert len(bomb) < links.MAX_PAYLOAD
+    with pytest.raises(links.BadLink, match="far more than a game"):
+        links.decode(bomb.rstrip("="))

@@ -19,16 +19,27 @@ def encode(record: dict[str, Any]) -> str:
     return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
+MAX_PAYLOAD = 200_000  # characters of link
+MAX_RECORD = 1_000_000  # bytes of JSON once decompressed
+
+
 def decode(payload: str) -> spygames.State:
-    """The game the link describes, replayed; BadLink with a reason otherwise."""
-    if len(payload) > 200_000:
+    """The game the link describes, replayed; BadLink with a reason otherwise. The work
+    is bounded: the link's length, the decompressed size, and JSON nesting are capped."""
+    if len(payload) > MAX_PAYLOAD:
         raise BadLink("This link is too long to be a spygames link.")
     try:
         data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-        record = json.loads(zlib.decompress(data, bufsize=1 << 16).decode())
-    except (ValueError, zlib.error) as exc:
+        inflater = zlib.decompressobj()
+        text = inflater.decompress(data, MAX_RECORD)
+        if inflater.unconsumed_tail:
+            raise BadLink("This link holds far more than a game: it was not opened.")
+        record = json.loads(text.decode())
+    except BadLink:
+        raise
+    except (ValueError, zlib.error, RecursionError) as exc:
         raise BadLink("This link is damaged: it does not hold a game.") from exc
     try:
         return spygames.replay(record)
-    except spygames.SpyGamesError as exc:
+    except (spygames.SpyGamesError, RecursionError) as exc:
         raise BadLink(f"This link's game cannot be replayed: {exc}.") from exc
