@@ -21,7 +21,16 @@ from ..screen import Context, GameScreen
 from . import cards
 from .bidpanel import GROUPS, BidPanel
 from .rules import rules_html
-from .seats import Seat, last_seats, parse, recall, remember, setup_html
+from .seats import (
+    Seat,
+    last_seats,
+    parse,
+    recall,
+    remember_last,
+    seat_options,
+    seats_in,
+    setup_html,
+)
 
 PACES = {"slow": 1600, "normal": 900, "fast": 350}
 PACE_PREF = "espionage-pace"
@@ -81,7 +90,9 @@ class EspionageTable(GameScreen):
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
         self.state = state
-        self.seats = seats or recall(self.ctx.saves, state.seed, state.players)
+        # The record carries its seats; an older one (options {}) falls back to the
+        # seats this device kept for its seed, else the default table.
+        self.seats = seats or seats_in(state) or recall(self.ctx.saves, state.seed, state.players)
         self.bots = {
             i: self.game.bot(s.level, seed=state.seed * 31 + i)
             for i, s in enumerate(self.seats)
@@ -94,8 +105,8 @@ class EspionageTable(GameScreen):
         self.log = self._replay_log(state.record())
 
     def _start(self, seats: list[Seat], seed: int | None) -> None:
-        state = self.game.new(seed=seed, players=len(seats))
-        remember(self.ctx.saves, state.seed, seats)
+        state = self.game.new(seed=seed, players=len(seats), options=seat_options(seats))
+        remember_last(self.ctx.saves, seats)
         self.setup_seats = seats
         self._open(state, seats)
         self._save()
