@@ -81,9 +81,11 @@ def seat_options(seats: list[Seat]) -> dict[str, Any]:
     return {"seats": [asdict(s) for s in seats]}
 
 
-def seats_in(state: spygames.State) -> list[Seat] | None:
-    """The seats a game's record carries (the engine has checked them), or None."""
-    return seats_from(state.options.get("seats"), state.players)
+def seats_for(state: spygames.State, saves: Saves) -> list[Seat]:
+    """The seats the game's record carries (the engine has checked them); for an older
+    record (options `{}`), the seats this device kept for its seed, else the default."""
+    carried = seats_from(state.options.get("seats"), state.players)
+    return carried or recall(saves, state.seed, state.players)
 
 
 def _load(saves: Saves, name: str) -> Any:

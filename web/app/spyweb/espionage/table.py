@@ -20,17 +20,10 @@ from ..markup import attrs, esc
 from ..screen import Context, GameScreen
 from . import cards
 from .bidpanel import GROUPS, BidPanel
+from .hint import Hints
 from .rules import rules_html
-from .seats import (
-    Seat,
-    last_seats,
-    parse,
-    recall,
-    remember_last,
-    seat_options,
-    seats_in,
-    setup_html,
-)
+from .seats import Seat, last_seats, parse, remember_last, seat_options, seats_for, setup_html
+from .undo import Undo
 
 PACES = {"slow": 1600, "normal": 900, "fast": 350}
 PACE_PREF = "espionage-pace"
@@ -79,6 +72,8 @@ class EspionageTable(GameScreen):
         self.sel: dict[str, Any] = {"count": 0, "attribute": None, "next": None}
         self.show_rules = False
         self.setup_seats = last_seats(ctx.saves)
+        self.hints = Hints(self)
+        self.undo = Undo(self)
         if state is not None:
             self._open(state)
             self._save()
@@ -90,9 +85,7 @@ class EspionageTable(GameScreen):
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
         self.state = state
-        # The record carries its seats; an older one (options {}) falls back to the
-        # seats this device kept for its seed, else the default table.
-        self.seats = seats or seats_in(state) or recall(self.ctx.saves, state.seed, state.players)
+        self.seats = seats or seats_for(state, self.ctx.saves)
         self.bots = {
             i: self.game.bot(s.level, seed=state.seed * 31 + i)
             for i, s in enumerate(self.seats)
@@ -313,12 +306,17 @@ class EspionageTable(GameScreen):
         return True
 
     def pending_delay(self) -> int | None:
+        if self.hints.thinking:
+            return 0
         cur = self.current
         if cur is None or self.reveal_pending or self.seats[cur].is_human:
             return None
         return PACES[self.pace] if self.bots_ready else 0
 
     def tick(self) -> None:
+        if self.hints.thinking:
+            self.hints.step()
+            return
         if self.pending_delay() is None or self.state is None:
             return
         if not self.bots_ready:
@@ -358,6 +356,12 @@ class EspionageTable(GameScreen):
         if act == "show-hand":
             if self.handoff_needed:
                 self.holder = self.current
+            return
+        if act == "undo":
+            self.undo.run()
+            return
+        if act == "hint":
+            self.hints.ask()
             return
         if not self.my_turn:
             return
@@ -399,7 +403,8 @@ class EspionageTable(GameScreen):
         self._start(seats, self.seed)
 
     def key(self, key: str) -> bool:
-        """Shortcuts: − / + count, 1–9 attributes, B bid, C call, S spot, N next round.
+        """Shortcuts: − / + count, 1–9 attributes, B bid, C call, S spot, N next round,
+        H hint, U undo.
 
         Enter and Space are left to the browser, so they press the focused button.
         """
@@ -407,6 +412,9 @@ class EspionageTable(GameScreen):
             return False
         if key in ("n", "N") and self.reveal_pending:
             self.handle("continue", "")
+            return True
+        if key in ("u", "U") and self.undo.offered:
+            self.handle("undo", "")
             return True
         if not self.my_turn:
             return False
@@ -416,6 +424,8 @@ class EspionageTable(GameScreen):
             self.handle("attr", KEYS_ATTR[key])
         elif key in ("b", "B"):
             self.handle("bid", "")
+        elif key in ("h", "H"):
+            self.handle("hint", "")
         elif key in ("c", "C", "s", "S"):
             if not self.panel().can_call:
                 return False
@@ -439,6 +449,7 @@ class EspionageTable(GameScreen):
             '<div class="esp-layout">',
             '<div class="esp-main">',
             self._felt(view),
+            self.hints.row(),
             self._actions(view),
             "</div>",
             self._log_html(),
@@ -676,10 +687,12 @@ class EspionageTable(GameScreen):
             standing = (
                 '<div class="esp-answer"><p>Answer '
                 f"{esc(self.whose(bid['by']))} bid, or raise it:</p>"
-                f'<button type="button" class="btn btn-danger" data-act="call" id="esp-call"'
+                f'<button type="button" class="btn btn-danger{self._hinted("call")}" '
+                f'data-act="call" id="esp-call"'
                 f"{'' if panel.can_call else ' disabled'}>Call — too high "
                 '<span class="kbd">C</span></button>'
-                f'<button type="button" class="btn" data-act="spot" id="esp-spot"'
+                f'<button type="button" class="btn{self._hinted("spot")}" data-act="spot" '
+                f'id="esp-spot"'
                 f"{'' if panel.can_spot else ' disabled'}>Spot — exactly right "
                 '<span class="kbd">S</span></button></div>'
             )
@@ -718,7 +731,7 @@ class EspionageTable(GameScreen):
             label = "Bid — choose what to bid on"
         bid_attrs = attrs(
             type="button",
-            class_="btn btn-primary esp-bidbtn",
+            class_=f"btn btn-primary esp-bidbtn{self._hinted('bid')}",
             data_act="bid",
             id="esp-bid",
             disabled=action is None,
@@ -753,6 +766,9 @@ class EspionageTable(GameScreen):
             f'{esc(label)} <span class="kbd">B</span></button>'
             "</section>"
         )
+
+    def _hinted(self, kind: str) -> str:
+        return " esp-hinted" if self.hints.hinted(kind) else ""
 
     def _end(self, view: dict[str, Any]) -> str:
         result = view["result"]
