@@ -220,6 +220,10 @@ def test_hint_selects_the_hard_bots_bid_so_one_click_plays_it() -> None:
     assert "esp-hinted" in button(html, "esp-bid")
     panel = table.panel()
     assert panel.action == advice.action
+    table.handle("count", "+")  # you look around; H sets the hinted bid up again
+    assert table.panel().action != advice.action
+    assert table.key("H") and not table.hints.thinking
+    assert table.panel().action == advice.action
     table.handle("bid", "")
     assert state.actions[-1] == advice.action
     assert 'id="esp-hint-box"' not in table.render()  # the position moved on

@@ -155,6 +155,7 @@ class Hints:
             table.ctx.notify("A hint is for your own turn.")
             return
         if self.current() is not None:
+            self._select()  # asked again: set the hinted bid up again
             return
         if self.search is not None and self.search_at == self._position():
             return  # already working on this very position
@@ -176,9 +177,13 @@ class Hints:
             return
         self.search = None
         self.advice, self.at = found, self.search_at
-        action = found.action
-        if action["type"] == "bid":  # one click on Bid plays it
-            self.table.sel = {k: action[k] for k in ("count", "attribute", "next")}
+        self._select()
+
+    def _select(self) -> None:
+        """Set the hinted bid up in the bid panel, so one click on Bid plays it."""
+        advice = self.current()
+        if advice is not None and advice.action["type"] == "bid":
+            self.table.sel = {k: advice.action[k] for k in ("count", "attribute", "next")}
 
     def hinted(self, kind: str) -> bool:
         """Whether the hint points at this button ("bid", "call" or "spot")."""
