@@ -1,13 +1,15 @@
 """Espionage in Chromium: a whole game against a bot, reload mid-round, pass-and-play
-secrecy and the phone layout. The engine (CPython) replays the autosave to check that
-the bid panel offers exactly the legal bids."""
+secrecy and the phone layout, Hint and Undo, a share link opened elsewhere. The engine
+(CPython) replays the autosave to check that the bid panel offers exactly the legal bids."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from conftest import SHOTS, boot, no_horizontal_scroll, saved_record, saved_record_js, shot
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
+from spyweb import links  # the app's own link format
 
 import spygames
 from spygames.espionage.cards import ATTRIBUTES
@@ -178,3 +180,102 @@ def test_pass_and_play_hides_hands_on_a_phone(phone: Page, site_url: str) -> Non
         play_turn(page, call=False)
     assert handoffs >= 3 and set(seen) == {"Ann", "Bo"}
     assert no_horizontal_scroll(page)
+
+
+def saved_actions(page: Page) -> list[dict[str, object]]:
+    return saved_state(page).record()["actions"]  # type: ignore[no-any-return]
+
+
+def test_hint_then_undo_on_a_fixed_deal(page: Page, site_url: str) -> None:
+    """Deal #7, Ann against Vesper (hard): Vesper opens; the hint's bid is set up in the
+    panel so one click plays it; Vesper answers with a bid; Undo takes both back; a call
+    then shows the hands, and Undo is off with the reason on show."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boot(page, site_url + "#/espionage/deal/7")
+    expect(page.locator(".esp-setup-deal")).to_contain_text("Deal #7")
+    start(page, ("Ann", "human"), ("Vesper", "hard"))
+    page.click("#esp-pace-fast")
+    expect(page.locator("#esp-bid")).to_be_visible()  # Vesper has opened
+    assert len(saved_actions(page)) == 1
+    first = saved_actions(page)[0]
+    expect(page.locator("#esp-undo")).to_be_disabled()
+    expect(page.locator("#esp-undo-why")).to_have_text("Undo is off: you have made no move yet.")
+    expect(page.locator("#esp-hint-box")).to_have_count(0)
+
+    page.keyboard.press("h")
+    box = page.locator("#esp-hint-box")
+    expect(box).to_be_visible()
+    hint = json.loads(box.get_attribute("data-hint") or "{}")
+    assert hint == {"type": "bid", "count": 3, "attribute": "moscow", "next": 1}
+    expect(box).to_contain_text("Bid at least 3 spies in Moscow and pass to Vesper")
+    expect(box.locator(".esp-hint-why")).to_contain_text(
+        "Counting your own cards and reading the others’ bids, there is "
+    )
+    expect(box.locator(".esp-hint-why")).to_contain_text("chance that Vesper calls it.")
+    expect(page.locator("#esp-count")).to_have_text("3")
+    expect(page.locator("#esp-attr-moscow")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#esp-next-1")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#esp-bid")).to_have_class("btn btn-primary esp-bidbtn esp-hinted")
+    shot(page, "espionage-hint")
+
+    page.click("#esp-bid")  # one click plays the hint
+    expect(box).to_have_count(0)
+    page.wait_for_function(f"{saved_record_js('espionage')}.actions.length >= 3")
+    expect(page.locator("#esp-bid")).to_be_visible()  # Vesper raised: your turn again
+    actions = saved_actions(page)
+    assert actions[:2] == [first, hint] and len(actions) == 3 and actions[2]["type"] == "bid"
+
+    expect(page.locator("#esp-undo")).to_be_enabled()
+    page.keyboard.press("u")
+    page.wait_for_function(f"{saved_record_js('espionage')}.actions.length === 1")
+    assert saved_actions(page) == [first]  # the autosave is the position before your bid
+    expect(page.locator("#esp-log li").first).to_have_text(
+        "Ann took back their bid: at least 3 spies in Moscow → Vesper (and the bid after it)"
+    )
+    expect(page.locator("#esp-log li.esp-log-undone")).to_have_count(1)
+    expect(page.locator("#esp-undo")).to_be_disabled()
+
+    page.click("#esp-call")  # the hands are shown: no going back past that
+    expect(page.locator("#esp-continue")).to_be_visible()
+    expect(page.locator("#esp-undo")).to_be_disabled()
+    expect(page.locator("#esp-undo-why")).to_have_text(
+        "Undo is off: the hands have been shown since."
+    )
+    expect(page.locator("#esp-hint")).to_be_disabled()
+
+
+def test_a_share_link_opens_the_same_table_elsewhere(page: Page, site_url: str) -> None:
+    """A link made on one device (two people, two bots) opens in a fresh browser with
+    the same names, people and bots, bot levels and deal; the autosave keeps them."""
+    seats = [
+        {"name": "Ann", "kind": "human", "level": "normal"},
+        {"name": "Bo", "kind": "human", "level": "normal"},
+        {"name": "Cy", "kind": "bot", "level": "easy"},
+        {"name": "Di", "kind": "bot", "level": "hard"},
+    ]
+    state = spygames.get_game("espionage").new(seed=34, players=4, options={"seats": seats})
+    record = state.record()
+    boot(page, f"{site_url}#/play/{links.encode(record)}")
+    expect(page.locator("#esp-table")).to_be_visible()
+    page.click("#esp-pace-fast")
+    for seat, (name, tag) in enumerate(
+        [("Ann", "Person"), ("Bo", "Person"), ("Cy", "Bot · easy"), ("Di", "Bot · hard")]
+    ):
+        expect(page.locator(f"#esp-seat-{seat} .esp-name")).to_have_text(name)
+        if seat >= 2:
+            expect(page.locator(f"#esp-seat-{seat} .esp-tag")).to_have_text(tag)
+    expect(page.locator("#esp-show-hand")).to_be_visible()  # the bots play up to a person
+    saved = saved_state(page)
+    assert saved.record()["options"] == record["options"] and saved.seed == 34
+    assert len(saved.actions) >= 1  # a bot opened this deal, then named a person
+    who = saved.to_play[0]
+    assert who in (0, 1) and saved.view(who)["round"] == 1
+    expect(page.locator("#esp-handoff-title")).to_have_text(
+        f"Pass the device to {seats[who]['name']}"
+    )
+    page.click("#esp-show-hand")
+    expect(page.locator(MY_CARDS).first).to_be_visible()
+    hand = page.eval_on_selector_all(MY_CARDS, "els => els.map(e => e.dataset.card)")
+    assert hand == saved_state(page).view(who)["hand"] == state.view(who)["hand"]  # same deal
+    expect(page.locator("#esp-undo")).to_have_count(0)  # no Undo with two people
+    expect(page.locator("#esp-hint")).to_be_enabled()

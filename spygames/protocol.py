@@ -12,7 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, InvalidSetup
@@ -115,10 +115,14 @@ class State(ABC):
 
 @dataclass(frozen=True)
 class Advice:
-    """A bot's choice and a one-line reason a player can read (the Hint)."""
+    """A bot's choice and a one-line reason a player can read (the Hint).
+
+    `facts` may carry the figures behind the reason (JSON-safe, by name, e.g. a chance
+    from 0 to 1), so that a UI can word its own sentence; a bot may leave it empty."""
 
     action: Action
     reason: str
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 class Bot(ABC):

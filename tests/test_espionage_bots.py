@@ -159,6 +159,25 @@ def test_hard_reason_names_the_chance() -> None:
     advice = GAME.bot("hard", seed=1).advise(state.view(0), state.legal_actions())
     assert advice.action == {"type": "call"}
     assert advice.reason.startswith("call: only ") and "% chance of at least 10" in advice.reason
+    assert advice.facts["hold"] < 0.01 and advice.facts["exact"] < 0.01
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_advice_carries_its_figures(players: int) -> None:
+    """`Advice.facts` holds the chances behind the reason, JSON-safe, for a UI's words."""
+    kinds = set()
+    for state, view in positions(players, range(60)):
+        advice = GAME.bot("hard", seed=2).advise(view, state.legal_actions())
+        facts = json.loads(json.dumps(advice.facts))
+        kind = advice.action["type"]
+        kinds.add(kind)
+        wanted = {"hold", "called", "bluff"} if kind == "bid" else {"hold", "exact"}
+        assert set(facts) == wanted
+        assert all(0 <= facts[k] <= 1 for k in wanted - {"bluff"})
+        if kind == "bid":
+            assert facts["bluff"] == advice.reason.endswith("(a bluff)")
+            assert f"{facts['hold']:.0%} likely to hold" in advice.reason
+    assert "bid" in kinds and "call" in kinds
 
 
 def test_hard_is_fast() -> None:

@@ -508,10 +508,80 @@ def test_bad_setup(setup: dict[str, Any], words: str) -> None:
         GAME.new(seed=1, players=2, setup=setup)
 
 
-def test_no_options() -> None:
-    """Espionage has no variants: an option is refused rather than silently ignored."""
-    with pytest.raises(spygames.InvalidSetup, match="no options"):
-        GAME.new(seed=1, players=2, options={"fast": True})
+def seat(name: str, kind: str = "bot", level: str | None = "normal") -> dict[str, Any]:
+    out: dict[str, Any] = {"name": name, "kind": kind}
+    if level is not None:
+        out["level"] = level
+    return out
+
+
+TABLE = [
+    seat("Ann", "human", None),
+    seat("Bo", "human", None),
+    seat("Cy"),
+    seat("Di", level="hard"),
+]
+
+
+def test_seats_option_describes_the_table_and_travels_in_the_record() -> None:
+    """DESIGN: the record is the save and the share link, so the table (names, people,
+    bot levels) travels in `options["seats"]`; the rules never look at it."""
+    state = GAME.new(
+        seed=4, players=4, options={"seats": [{**TABLE[0], "name": "  Ann "}, *TABLE[1:]]}
+    )
+    record = state.record()
+    assert record["options"]["seats"] == [
+        {"name": "Ann", "kind": "human", "level": "normal"},
+        {"name": "Bo", "kind": "human", "level": "normal"},
+        {"name": "Cy", "kind": "bot", "level": "normal"},
+        {"name": "Di", "kind": "bot", "level": "hard"},
+    ]
+    assert state.view(2)["names"] == ["Ann", "Bo", "Cy", "Di"]
+    plain = GAME.new(seed=4, players=4)
+    assert plain.view(0)["names"] is None and plain.record()["options"] == {}
+    # the seats change nothing in the game: the same deal, opener and legal moves
+    assert [state.view(s)["hand"] for s in range(4)] == [plain.view(s)["hand"] for s in range(4)]
+    assert state.legal_actions() == plain.legal_actions()
+    for _ in range(6):
+        action = state.legal_actions()[0]
+        state.apply(action)
+        plain.apply(action)
+    again = spygames.replay(json.loads(json.dumps(state.record())))
+    assert again.record() == state.record()
+    assert [again.view(s) for s in range(4)] == [state.view(s) for s in range(4)]
+    assert "player 1 (Ann)" in GAME.describe_view(state.view(0))
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"fast": True}, "no option fast"),
+        ({"seats": TABLE[0]}, "must be a list of 2 seats"),
+        ({"seats": TABLE[:1]}, "must list 2 seats, one per player, not 1"),
+        ({"seats": TABLE[:3]}, "must list 2 seats, one per player, not 3"),
+        ({"seats": ["Ann", "Bo"]}, "seat 1 must be an object"),
+        ({"seats": [TABLE[0], seat("")]}, "seat 2 needs a name"),
+        ({"seats": [TABLE[0], seat("   ")]}, "seat 2 needs a name"),
+        ({"seats": [TABLE[0], {"name": 7, "kind": "bot"}]}, "seat 2 needs a name"),
+        ({"seats": [TABLE[0], seat("X" * 21)]}, "longer than 20 characters"),
+        ({"seats": [TABLE[0], seat("Bo", "robot")]}, "kind must be human or bot"),
+        ({"seats": [TABLE[0], {"name": "Bo"}]}, "kind must be human or bot"),
+        ({"seats": [TABLE[0], seat("Bo", level="random")]}, "level must be one of easy"),
+        ({"seats": [TABLE[0], seat("Bo", level=None)]}, "a bot needs a level"),
+        ({"seats": [TABLE[0], seat("Bo", "human", "expert")]}, "level must be one of easy"),
+        ({"seats": [TABLE[0], {**TABLE[2], "colour": "red"}]}, "unknown keys colour"),
+        ({"seats": [seat("Cy"), seat("Di")]}, "at least one person"),
+    ],
+)
+def test_bad_seats_are_refused_with_a_reason(options: dict[str, Any], words: str) -> None:
+    """A table that cannot be shown is refused rather than silently patched."""
+    with pytest.raises(spygames.InvalidSetup, match=words):
+        GAME.new(seed=1, players=2, options=options)
+
+
+def test_a_twenty_character_name_is_fine() -> None:
+    state = GAME.new(seed=1, players=2, options={"seats": [seat("Y" * 20, "human"), seat("Bo")]})
+    assert state.view(0)["names"] == ["Y" * 20, "Bo"]
 
 
 def test_illegal_actions_leave_state_unchanged() -> None:

@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from spyweb import links
 from spyweb.app import App
 from spyweb.catalogue import SCREENS
 from spyweb.espionage import EspionageTable
@@ -150,13 +151,67 @@ def test_duplicate_and_long_names_are_tidied() -> None:
     assert names[0] == "Sam" and names[1] != "sam" and len(names[2]) <= 20
 
 
-def test_the_engine_takes_no_options_so_seats_live_in_prefs() -> None:
-    with pytest.raises(spygames.InvalidSetup):
-        GAME.new(seed=1, players=2, options={"seats": []})
-    table = started("human", "hard", names=("Me", "Rival"))
-    assert table.state is not None and table.state.options == {}
-    data = json.loads(table.ctx.saves.pref("espionage-seats"))
-    assert data[str(table.state.seed)][1] == {"name": "Rival", "kind": "bot", "level": "hard"}
+def test_the_seats_travel_in_the_record() -> None:
+    table = started("human", "hard", "human", "easy", names=("Me", "Rival", "Pal", "Rook"))
+    assert table.state is not None
+    seats = table.state.options["seats"]
+    assert seats[1] == {"name": "Rival", "kind": "bot", "level": "hard"}
+    assert [s["kind"] for s in seats] == ["human", "bot", "human", "bot"]
+    assert table.ctx.saves.pref("espionage-seats") == ""  # no longer kept by seed
+    record = table.state.record()
+    # through the replay and through a share link, into a device that knows nothing
+    again = spygames.replay(json.loads(json.dumps(record)))
+    assert again.record() == record
+    decoded = links.decode(links.encode(record))
+    assert decoded.record() == record
+    elsewhere = EspionageTable(context(), state=decoded)
+    assert elsewhere.seats == table.seats
+    assert elsewhere.state is not None
+    assert [elsewhere.state.view(s)["hand"] for s in range(4)] == [
+        table.state.view(s)["hand"] for s in range(4)
+    ]
+    assert {i: b.level for i, b in elsewhere.bots.items()} == {1: "hard", 3: "easy"}
+    assert elsewhere.pass_and_play
+    html = elsewhere.render()
+    assert all(name in html for name in ("Me", "Rival", "Pal", "Rook"))
+    assert "Bot · hard" in html and "Bot · easy" in html
+
+
+def test_the_setup_screen_remembers_the_last_table() -> None:
+    storage = MemoryStorage()
+    table = EspionageTable(context(storage))
+    table.submit("start", form("human", "hard", names=("Me", "Rival")))
+    fresh = EspionageTable(context(storage))
+    fresh.handle("newtable", "")
+    assert [s.name for s in fresh.setup_seats] == ["Me", "Rival"]
+    assert "Rival" in fresh.render()
+
+
+def test_an_older_save_without_seats_still_opens() -> None:
+    """Records from before seats were options have `{}`: the seats kept on the device
+    for their seed, else the default table."""
+    old = GAME.new(seed=31, players=3)
+    for _ in range(3):
+        old.apply(old.legal_actions()[0])
+    record = old.record()
+    assert record["options"] == {}
+    storage = MemoryStorage()
+    storage.set("spygames:save:espionage", json.dumps(record))
+    table = EspionageTable(context(storage))
+    assert table.state is not None and table.state.record() == record
+    assert [s.name for s in table.seats] == ["You", "Agent Vesper", "Agent Kestrel"]
+    assert len(table.log) == 4 and "Something went wrong" not in table.render()
+    remember(
+        table.ctx.saves,
+        31,
+        [Seat("Kim", "bot", "easy"), Seat("Lu", "human"), Seat("Mo", "bot", "hard")],
+    )
+    kept = EspionageTable(context(storage))
+    assert [s.name for s in kept.seats] == ["Kim", "Lu", "Mo"] and kept.viewer == 1
+    app = App(storage)
+    app.route(f"#/play/{links.encode(record)}")
+    assert isinstance(app.screen, EspionageTable) and app.screen.state is not None
+    assert app.screen.state.record() == record
 
 
 # -- the bid panel ----------------------------------------------------------------------

@@ -296,12 +296,14 @@ class HardBot(Bot):
             return joints[key]
 
         scored: list[tuple[float, float, Action, str]] = []
+        facts: dict[str, dict[str, float]] = {}
         if bid is not None:
             attribute, need, by = bid["attribute"], bid["count"] - own[bid["attribute"]], bid["by"]
             dist = joint(attribute, by)
             hold = sum(p for (r, y), p in dist.items() if r + y >= need)
             exact = sum(p for (r, y), p in dist.items() if r + y == need)
             words = bid_phrase(bid["count"], attribute)
+            facts["call"] = facts["spot"] = {"hold": hold, "exact": exact}
             for action in legal_actions:
                 if action["type"] == "call":
                     value = hold * gain(me) + (1 - hold) * gain(by)
@@ -351,6 +353,13 @@ class HardBot(Bot):
                 f"{called:.0%} likely to be called"
             )
 
+        def advice(action: Action, reason: str = "", bluff: bool = False) -> Advice:
+            if action["type"] != "bid":
+                return Advice(action, reason, dict(facts[action["type"]]))
+            _, hold, called = table[(action["attribute"], action["count"], action["next"])]
+            found = {"hold": hold, "called": called, "bluff": bluff}
+            return Advice(action, reason or explain(action), found)
+
         best_value = max(s[0] for s in scored)
         near = [s for s in scored if s[0] >= best_value - 1e-9]
         if len(near) > 1:
@@ -368,5 +377,5 @@ class HardBot(Bot):
             ]
             if bluffs:
                 b = bluffs[self.rng.randrange(len(bluffs))]
-                return Advice(b[2], explain(b[2]) + " (a bluff)")
-        return Advice(pick[2], pick[3] or explain(pick[2]))
+                return advice(b[2], explain(b[2]) + " (a bluff)", bluff=True)
+        return advice(pick[2], pick[3])

@@ -40,7 +40,9 @@ def describe_view(view: dict[str, Any]) -> str:
     """A few lines for a terminal: table, bid, your hand, the last reveal."""
     seat = view["seat"]
     lines = [f"Round {view['round']} — you are {player_name(seat)}; {view['dealt']} cards dealt"]
+    names = view.get("names")
     for s, p in enumerate(view["players"]):
+        who = f"{player_name(s)} ({names[s]})" if names else player_name(s)
         marks = []
         if s == seat:
             marks.append("you")
@@ -50,7 +52,7 @@ def describe_view(view: dict[str, Any]) -> str:
             marks.append("to play")
         tail = f" ({', '.join(marks)})" if marks else ""
         lines.append(
-            f"  {player_name(s)}: {p['sources']} active / {p['underground']} underground Sources,"
+            f"  {who}: {p['sources']} active / {p['underground']} underground Sources,"
             f" {p['points']} points, {p['hand_size']} cards{tail}"
         )
     revealed = view.get("revealed")

@@ -1,9 +1,10 @@
 """Who sits at the table: names, people or bots, and the setup screen that picks them.
 
-The engine takes no options, so the seats are not in the game's record. They are kept
-as a preference keyed by the game's seed (the last dozen games), which the autosave and
-a share link opened on the same device both find again; a game whose seats are not
-known (a link from someone else) gets the default table: you in seat 1, bots after.
+The seats travel in the game's record, as the engine's `options["seats"]`, so a save or
+a share link opened anywhere shows the same table. Records from before that have `{}`
+options: their seats were kept on the device as a preference keyed by the game's seed
+(`remember`), which `recall` still reads; a record whose seats are known nowhere gets
+the default table: you in seat 1, bots after.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from typing import Any
+
+import spygames
 
 from ..markup import esc
 from ..store import Saves
@@ -73,6 +76,18 @@ def seats_from(raw: Any, players: int | None = None) -> list[Seat] | None:
     return [s for s in seats if s is not None]
 
 
+def seat_options(seats: list[Seat]) -> dict[str, Any]:
+    """The engine's options for a game at this table."""
+    return {"seats": [asdict(s) for s in seats]}
+
+
+def seats_for(state: spygames.State, saves: Saves) -> list[Seat]:
+    """The seats the game's record carries (the engine has checked them); for an older
+    record (options `{}`), the seats this device kept for its seed, else the default."""
+    carried = seats_from(state.options.get("seats"), state.players)
+    return carried or recall(saves, state.seed, state.players)
+
+
 def _load(saves: Saves, name: str) -> Any:
     try:
         return json.loads(saves.pref(name, "null"))
@@ -80,7 +95,14 @@ def _load(saves: Saves, name: str) -> Any:
         return None
 
 
+def remember_last(saves: Saves, seats: list[Seat]) -> None:
+    """The table the setup screen offers next time."""
+    saves.set_pref(PREF_LAST, json.dumps([asdict(s) for s in seats], separators=(",", ":")))
+
+
 def remember(saves: Saves, seed: int, seats: list[Seat]) -> None:
+    """How games without seats in their options kept them (by seed): kept so tests can
+    set up such an older game; new games carry their seats in the record instead."""
     data = _load(saves, PREF_BY_SEED)
     table = data if isinstance(data, dict) else {}
     table.pop(str(seed), None)
@@ -88,11 +110,12 @@ def remember(saves: Saves, seed: int, seats: list[Seat]) -> None:
     while len(table) > KEEP:
         table.pop(next(iter(table)))
     saves.set_pref(PREF_BY_SEED, json.dumps(table, separators=(",", ":")))
-    saves.set_pref(PREF_LAST, json.dumps([asdict(s) for s in seats], separators=(",", ":")))
+    remember_last(saves, seats)
 
 
 def recall(saves: Saves, seed: int, players: int) -> list[Seat]:
-    """The seats of the game dealt from `seed`, or the default table."""
+    """For an older record without seats: the seats kept on this device for the game
+    dealt from `seed`, or the default table."""
     data = _load(saves, PREF_BY_SEED)
     if isinstance(data, dict):
         found = seats_from(data.get(str(seed)), players)

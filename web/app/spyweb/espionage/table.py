@@ -21,8 +21,10 @@ from ..screen import Context, GameScreen
 from ..share import share_panel
 from . import cards
 from .bidpanel import GROUPS, BidPanel
+from .hint import Hints
 from .rules import rules_html
-from .seats import Seat, last_seats, parse, recall, remember, setup_html
+from .seats import Seat, last_seats, parse, remember_last, seat_options, seats_for, setup_html
+from .undo import Undo
 
 PACES = {"slow": 1600, "normal": 900, "fast": 350}
 PACE_PREF = "espionage-pace"
@@ -77,6 +79,8 @@ class EspionageTable(GameScreen):
         self.show_rules = False
         self.show_share = False
         self.setup_seats = last_seats(ctx.saves)
+        self.hints = Hints(self)
+        self.undo = Undo(self)
         if state is not None:
             self._open(state)
             self._begin()
@@ -89,7 +93,7 @@ class EspionageTable(GameScreen):
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
         self.state = state
-        self.seats = seats or recall(self.ctx.saves, state.seed, state.players)
+        self.seats = seats or seats_for(state, self.ctx.saves)
         self.bots = {
             i: self.game.bot(s.level, seed=state.seed * 31 + i)
             for i, s in enumerate(self.seats)
@@ -102,8 +106,12 @@ class EspionageTable(GameScreen):
         self.log = self._replay_log(state.record())
 
     def _start(self, seats: list[Seat], seed: int | None) -> None:
-        state = self.game.new(seed=new_seed() if seed is None else seed, players=len(seats))
-        remember(self.ctx.saves, state.seed, seats)
+        state = self.game.new(
+            seed=new_seed() if seed is None else seed,
+            players=len(seats),
+            options=seat_options(seats),
+        )
+        remember_last(self.ctx.saves, seats)
         self.setup_seats = seats
         self._open(state, seats)
         self._begin()
@@ -334,12 +342,17 @@ class EspionageTable(GameScreen):
         return True
 
     def pending_delay(self) -> int | None:
+        if self.hints.thinking:
+            return 0
         cur = self.current
         if cur is None or self.reveal_pending or self.seats[cur].is_human:
             return None
         return PACES[self.pace] if self.bots_ready else 0
 
     def tick(self) -> None:
+        if self.hints.thinking:
+            self.hints.step()
+            return
         if self.pending_delay() is None or self.state is None:
             return
         if not self.bots_ready:
@@ -381,6 +394,12 @@ class EspionageTable(GameScreen):
         if act == "show-hand":
             if self.handoff_needed:
                 self.holder = self.current
+            return
+        if act == "undo":
+            self.undo.run()
+            return
+        if act == "hint":
+            self.hints.ask()
             return
         if not self.my_turn:
             return
@@ -425,7 +444,8 @@ class EspionageTable(GameScreen):
         self._start(seats, self.seed)
 
     def key(self, key: str) -> bool:
-        """Shortcuts: − / + count, 1–9 attributes, B bid, C call, S spot, N next round.
+        """Shortcuts: − / + count, 1–9 attributes, B bid, C call, S spot, N next round,
+        H hint, U undo.
 
         Enter and Space are left to the browser, so they press the focused button.
         """
@@ -433,6 +453,9 @@ class EspionageTable(GameScreen):
             return False
         if key in ("n", "N") and self.reveal_pending:
             self.handle("continue", "")
+            return True
+        if key in ("u", "U") and self.undo.offered:
+            self.handle("undo", "")
             return True
         if not self.my_turn:
             return False
@@ -442,6 +465,8 @@ class EspionageTable(GameScreen):
             self.handle("attr", KEYS_ATTR[key])
         elif key in ("b", "B"):
             self.handle("bid", "")
+        elif key in ("h", "H"):
+            self.handle("hint", "")
         elif key in ("c", "C", "s", "S"):
             if not self.panel().can_call:
                 return False
@@ -465,6 +490,7 @@ class EspionageTable(GameScreen):
             '<div class="esp-layout">',
             '<div class="esp-main">',
             self._felt(view),
+            self.hints.row(),
             self._actions(view),
             "</div>",
             '<div class="esp-side">',
@@ -708,10 +734,12 @@ class EspionageTable(GameScreen):
             standing = (
                 '<div class="esp-answer"><p>Answer '
                 f"{esc(self.whose(bid['by']))} bid, or raise it:</p>"
-                f'<button type="button" class="btn btn-danger" data-act="call" id="esp-call"'
+                f'<button type="button" class="btn btn-danger{self._hinted("call")}" '
+                f'data-act="call" id="esp-call"'
                 f"{'' if panel.can_call else ' disabled'}>Call — too high "
                 '<span class="kbd">C</span></button>'
-                f'<button type="button" class="btn" data-act="spot" id="esp-spot"'
+                f'<button type="button" class="btn{self._hinted("spot")}" data-act="spot" '
+                f'id="esp-spot"'
                 f"{'' if panel.can_spot else ' disabled'}>Spot — exactly right "
                 '<span class="kbd">S</span></button></div>'
             )
@@ -750,7 +778,7 @@ class EspionageTable(GameScreen):
             label = "Bid — choose what to bid on"
         bid_attrs = attrs(
             type="button",
-            class_="btn btn-primary esp-bidbtn",
+            class_=f"btn btn-primary esp-bidbtn{self._hinted('bid')}",
             data_act="bid",
             id="esp-bid",
             disabled=action is None,
@@ -785,6 +813,9 @@ class EspionageTable(GameScreen):
             f'{esc(label)} <span class="kbd">B</span></button>'
             "</section>"
         )
+
+    def _hinted(self, kind: str) -> str:
+        return " esp-hinted" if self.hints.hinted(kind) else ""
 
     def _end(self, view: dict[str, Any]) -> str:
         result = view["result"]
