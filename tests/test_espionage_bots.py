@@ -206,16 +206,22 @@ def test_strength_ladder() -> None:
     assert _match("easy", "random", 30, 2) >= 25
 
 
-def test_hard_bot_prepares_its_tables_in_slices() -> None:
+def test_hard_bot_prepares_its_tables_in_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     """Never frozen: the hard bot's one-off win-chance table can be built in short slices
-    (`Bot.prepare`), after which deciding needs no table work at all."""
+    (`Bot.prepare`), after which deciding needs no table work at all. The table starts
+    empty here (another test may have filled it), and a zero budget stops each slice
+    after one position, so the building really is spread over many slices."""
     from spygames.espionage import bots
 
+    bots._chance.cache_clear()
+    monkeypatch.setattr(bots, "_warming", bots._positions())
     bot = spygames.get_game("espionage").bot("hard", seed=1)
     slices = 0
-    while not bot.prepare(0.002):
+    while not bot.prepare(0.0):
         slices += 1
         assert slices < 10_000
+    assert slices > 1
+    assert bots._chance.cache_info().currsize >= slices
     misses = bots._chance.cache_info().misses
     for sources, points in (((3, 3, 3, 3), (0, 0, 0, 0)), ((6, 6), (0, 0)), ((4, 2, 1), (2, 0, 1))):
         bots.win_chance(sources, points, 0)
