@@ -41,7 +41,7 @@ def ms_per_decision(game_id: str, players: int, level: str, decisions: int) -> f
     seed = 0
     while timed < decisions:
         state = game.new(seed=seed, players=players)
-        bots = [game.bot(level, seed=seed * 7 + s) for s in range(players)]
+        bots = [game.bot(level, seed=spygames.bot_seed(seed, s)) for s in range(players)]
         while not state.is_over and timed < decisions:
             seat = state.to_play[0]
             view, legal = state.view(seat), state.legal_actions()

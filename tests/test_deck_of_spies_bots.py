@@ -31,7 +31,7 @@ def positions(seed: int = 4, every: int = 7) -> list[DeckOfSpiesState]:
     """Snapshots of a game played by the normal bot: paying, retiring and ending turns."""
     state = GAME.new(seed=seed)
     assert isinstance(state, DeckOfSpiesState)
-    bot = GAME.bot("normal", seed=seed)
+    bot = GAME.bot("normal", seed=spygames.bot_seed(seed, 0))
     found = []
     step = 0
     while not state.is_over:
@@ -139,7 +139,7 @@ def test_normal_beats_easy() -> None:
         won = 0
         for seed in range(100):
             state = GAME.new(seed=seed)
-            bot = GAME.bot(level, seed=seed)
+            bot = GAME.bot(level, seed=spygames.bot_seed(seed, 0))
             while not state.is_over:
                 state.apply(bot.choose(state.view(0), state.legal_actions()))
             won += bool(state.result and state.result["won"])

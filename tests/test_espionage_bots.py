@@ -96,7 +96,7 @@ def positions(players: int, seeds: range) -> list[tuple[EspionageState, dict[str
     for seed in seeds:
         state = GAME.new(seed=seed, players=players)
         assert isinstance(state, EspionageState)
-        mover = GAME.bot("random", seed=seed)
+        mover = GAME.bot("random", seed=spygames.bot_seed(seed, 0, "mover"))
         for _ in range(seed % 9):
             if state.is_over:
                 break
@@ -121,7 +121,7 @@ def test_bots_choose_legal_explained_actions(level: str, players: int) -> None:
 def test_bots_are_deterministic_under_seed(level: str) -> None:
     def play(seed: int) -> list[Any]:
         state = GAME.new(seed=seed, players=3)
-        bots = [GAME.bot(level, seed=seed + s) for s in range(3)]
+        bots = [GAME.bot(level, seed=spygames.bot_seed(seed, s)) for s in range(3)]
         while not state.is_over:
             seat = state.to_play[0]
             state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
@@ -187,7 +187,7 @@ def _match(hero: str, villain: str, games: int, players: int) -> int:
         levels = [villain] * players
         levels[seat] = hero
         state = GAME.new(seed=seed, players=players)
-        bots = [GAME.bot(level, seed=seed * 10 + s) for s, level in enumerate(levels)]
+        bots = [GAME.bot(level, seed=spygames.bot_seed(seed, s)) for s, level in enumerate(levels)]
         while not state.is_over:
             s = state.to_play[0]
             state.apply(bots[s].choose(state.view(s), state.legal_actions()))

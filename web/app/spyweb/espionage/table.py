@@ -91,7 +91,7 @@ class EspionageTable(GameScreen):
         self.state = state
         self.seats = seats or recall(self.ctx.saves, state.seed, state.players)
         self.bots = {
-            i: self.game.bot(s.level, seed=state.seed * 31 + i)
+            i: self.game.bot(s.level, seed=spygames.bot_seed(state.seed, i))
             for i, s in enumerate(self.seats)
             if not s.is_human
         }
