@@ -53,11 +53,12 @@ types: $(STAMPS)/venv
 workflows: $(STAMPS)/venv
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
+# pytest exits 5 when it collects nothing: that is a failure here, the suites exist.
 unit: $(STAMPS)/venv
-	$(PY) -m pytest tests -q -p no:cacheprovider; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
+	$(PY) -m pytest tests -q -p no:cacheprovider
 
 e2e: site browser
-	$(PY) -m pytest e2e -q -p no:cacheprovider; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
+	$(PY) -m pytest e2e -q -p no:cacheprovider
 
 test: lint types workflows unit e2e
 

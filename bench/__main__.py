@@ -105,8 +105,23 @@ def report(r: dict[str, Any]) -> None:
         over = sum(t > 200 for t in tasks)
         print(row(f"{game} longest / count over 200", f"{worst:.0f} / {over}",
                   "none over 200", worst <= 200))  # fmt: skip
-    print("Engine throughput (random-legal games/s) and ms per bot decision")
     cp, py = r["cpython"], r["pyodide"]
+    print("Bot decisions (moved here from the unit tests, which assert no timings)")
+    for where, figures in (("CPython", cp), ("Pyodide", py)):
+        cap = figures.get("deck-of-spies/hard time cap")
+        if cap:
+            print(row(f"deck-of-spies hard, time cap only, {where}",
+                      f"{1000 * cap['slowest_s']:.0f} ms, {cap['mean_playouts']:.0f} playouts",
+                      f"≤ {2000 * cap['cap_s']:.0f} ms (cap+round)",
+                      cap["slowest_s"] <= 2 * cap["cap_s"]))  # fmt: skip
+        esp = figures.get("espionage/hard decision")
+        if esp:  # the target is CPython's; Pyodide's figure is reported beside it
+            target = where == "CPython"
+            print(row(f"espionage hard mean ms/decision, {where}",
+                      f"{esp['mean_ms']:.1f} ({esp['decisions']:.0f} decisions)",
+                      f"≤ {esp['target_ms']:.0f} ms" if target else "",
+                      esp["mean_ms"] <= esp["target_ms"] if target else None))  # fmt: skip
+    print("Engine throughput (random-legal games/s) and ms per bot decision")
     for key in engine.TABLES:
         name = f"{key[0]}/{key[1]}p"
         a, p = cp[name], py.get(name, {})

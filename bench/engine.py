@@ -41,7 +41,7 @@ def ms_per_decision(game_id: str, players: int, level: str, decisions: int) -> f
     seed = 0
     while timed < decisions:
         state = game.new(seed=seed, players=players)
-        bots = [game.bot(level, seed=seed * 7 + s) for s in range(players)]
+        bots = [game.bot(level, seed=spygames.bot_seed(seed, s, "bench")) for s in range(players)]
         while not state.is_over and timed < decisions:
             seat = state.to_play[0]
             view, legal = state.view(seat), state.legal_actions()
@@ -54,8 +54,68 @@ def ms_per_decision(game_id: str, players: int, level: str, decisions: int) -> f
     return 1000 * total / timed
 
 
+def hard_time_cap(deals: int = 5, playouts: int = 100_000) -> dict[str, float]:
+    """Deck of Spies `hard` with a playout budget it can never finish, so only its time
+    cap (`HardBot.time_limit`, 0.25 s) ends each decision: the wall time of the slowest
+    decision (the cap is kept when this is near 250 ms) and the playouts it reached."""
+    from spygames.deck_of_spies import HardBot
+
+    game = spygames.get_game("deck-of-spies")
+    slowest = total = 0.0
+    reached = []
+    for deal in range(1, deals + 1):
+        state = game.new(seed=deal)
+        bot = HardBot(seed=spygames.bot_seed(deal, 0, "bench"), playouts=playouts)
+        started = time.perf_counter()
+        bot.advise(state.view(0), state.legal_actions())
+        spent = time.perf_counter() - started
+        slowest, total = max(slowest, spent), total + spent
+        reached.append(bot.last_playouts)
+    return {
+        "cap_s": float(HardBot().time_limit or 0.0),
+        "slowest_s": slowest,
+        "mean_s": total / deals,
+        "mean_playouts": sum(reached) / deals,
+        "budget": playouts,
+    }
+
+
+def espionage_hard_ms(seeds: int = 30) -> dict[str, float]:
+    """Mean ms per `hard` Espionage decision over positions of 2-, 3- and 4-player games
+    (each a few random moves in), after its win-chance table is built once."""
+    game = spygames.get_game("espionage")
+    game.bot("hard").advise(*_first_view(game, 4))  # warm the table: not a decision's cost
+    spent, decisions = 0.0, 0
+    for players in (2, 3, 4):
+        for seed in range(seeds):
+            state = game.new(seed=seed, players=players)
+            mover = game.bot("random", seed=spygames.bot_seed(seed, 0, "bench mover"))
+            for _ in range(seed % 9):
+                if state.is_over:
+                    break
+                seat = state.to_play[0]
+                state.apply(mover.choose(state.view(seat), state.legal_actions()))
+            if state.is_over:
+                continue
+            seat = state.to_play[0]
+            view, legal = state.view(seat), state.legal_actions()
+            bot = game.bot("hard", seed=spygames.bot_seed(seed, seat, "bench"))
+            started = time.perf_counter()
+            bot.advise(view, legal)
+            spent += time.perf_counter() - started
+            decisions += 1
+    return {"mean_ms": 1000 * spent / decisions, "decisions": decisions, "target_ms": 50.0}
+
+
+def _first_view(game: spygames.Game, players: int) -> tuple[dict[str, Any], list[Any]]:
+    state = game.new(seed=0, players=players)
+    return state.view(state.to_play[0]), state.legal_actions()
+
+
 def run(seconds: float = 2.0, decisions: int = 40) -> dict[str, Any]:
     results: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
+    results["deck-of-spies/hard time cap"] = hard_time_cap()
+    results["espionage/hard decision"] = espionage_hard_ms()
     for game_id, players in TABLES:
         key = f"{game_id}/{players}p"
         results[key] = random_games_per_second(game_id, players, seconds)

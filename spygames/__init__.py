@@ -23,6 +23,7 @@ from .errors import (
 from .protocol import Action, Advice, Bot, Game, RandomBot, State, View
 from .record import replay
 from .registry import GAMES, get_game, register
+from .seeds import bot_seed
 
 __all__ = [
     "GAMES",
@@ -41,6 +42,7 @@ __all__ = [
     "UnknownGame",
     "View",
     "__version__",
+    "bot_seed",
     "get_game",
     "register",
     "replay",

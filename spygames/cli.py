@@ -21,6 +21,7 @@ from .errors import SpyGamesError
 from .protocol import Bot, Game, State
 from .record import replay
 from .registry import GAMES, get_game
+from .seeds import bot_seed
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -51,7 +52,7 @@ def play(
     others = [s for s in range(players) if s != human]
     for i, seat in enumerate(others):
         level = bots[i % len(bots)] if bots else "normal"
-        seat_bots[seat] = game.bot(level, seed=state.seed + seat)
+        seat_bots[seat] = game.bot(level, seed=bot_seed(state.seed, seat))
     print(f"{game.name} — deal #{state.seed}. Type a number, 'q' to quit.", file=out)
     while not state.is_over:
         seat = state.to_play[0]
@@ -105,7 +106,7 @@ def _play_deals(
         g = deal - first  # the game's index in the run decides the seating
         lineup = [bots[(i + g) % len(bots)] for i in range(n)] if n > 1 else [bots[g % len(bots)]]
         state = game.new(seed=deal, players=n)
-        seated = [game.bot(level, seed=deal * 31 + s) for s, level in enumerate(lineup)]
+        seated = [game.bot(level, seed=bot_seed(deal, s)) for s, level in enumerate(lineup)]
         for level in lineup:
             tallies.setdefault(level, Tally(level)).games += 1
         while not state.is_over:

@@ -1,18 +1,18 @@
-"""Espionage odds and bots: exact chances, legal and explained choices, no peeking."""
+"""Espionage odds and bots: exact chances, legal and explained choices (no peeking is
+proved for every game in test_bots_blind.py)."""
 
 from __future__ import annotations
 
 import itertools
 import json
 import math
-import time
 from typing import Any
 
 import pytest
 
 import spygames
 from spygames.espionage import odds
-from spygames.espionage.bots import HardBot, win_chance
+from spygames.espionage.bots import win_chance
 from spygames.espionage.cards import ATTRIBUTES, DECK, count
 from spygames.espionage.rules import EspionageState
 
@@ -96,7 +96,7 @@ def positions(players: int, seeds: range) -> list[tuple[EspionageState, dict[str
     for seed in seeds:
         state = GAME.new(seed=seed, players=players)
         assert isinstance(state, EspionageState)
-        mover = GAME.bot("random", seed=seed)
+        mover = GAME.bot("random", seed=spygames.bot_seed(seed, 0, "mover"))
         for _ in range(seed % 9):
             if state.is_over:
                 break
@@ -121,7 +121,7 @@ def test_bots_choose_legal_explained_actions(level: str, players: int) -> None:
 def test_bots_are_deterministic_under_seed(level: str) -> None:
     def play(seed: int) -> list[Any]:
         state = GAME.new(seed=seed, players=3)
-        bots = [GAME.bot(level, seed=seed + s) for s in range(3)]
+        bots = [GAME.bot(level, seed=spygames.bot_seed(seed, s)) for s in range(3)]
         while not state.is_over:
             seat = state.to_play[0]
             state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
@@ -129,25 +129,6 @@ def test_bots_are_deterministic_under_seed(level: str) -> None:
         return actions
 
     assert play(4) == play(4)
-
-
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_bots_see_only_the_view(level: str) -> None:
-    """DESIGN: "Bots decide from view(seat) and the legal actions only." Two games that
-    differ only in the *other* player's hand give the same view to seat 0, so the bot must
-    give the same advice; and it works from a JSON copy of the view (no state inside)."""
-    mine = ["face-agency-nyc", "hacker-bureau-london", "mercenary-1", "traitor-1"]
-    mine += ["muscle-command-moscow", "face-command-london"]
-    rest = [c for c in DECK if c not in mine]
-    a = GAME.new(seed=1, players=2, setup={"hands": [mine, rest[:6]], "first": 1})
-    b = GAME.new(seed=1, players=2, setup={"hands": [mine, rest[-6:]], "first": 1})
-    for state in (a, b):
-        state.apply({"type": "bid", "count": 3, "attribute": "london", "next": 0})
-    assert a.view(0) == b.view(0)
-    view = json.loads(json.dumps(a.view(0)))
-    advice_a = GAME.bot(level, seed=5).advise(view, a.legal_actions())
-    advice_b = GAME.bot(level, seed=5).advise(b.view(0), b.legal_actions())
-    assert advice_a == advice_b
 
 
 def test_hard_reason_names_the_chance() -> None:
@@ -180,25 +161,6 @@ def test_hard_advice_carries_its_figures(players: int) -> None:
     assert "bid" in kinds and "call" in kinds
 
 
-def test_hard_is_fast() -> None:
-    """Under 50 ms a decision (mean) on CPython."""
-    HardBot(seed=0).advise(*_first_view(4))  # warm the win-chance model once
-    spent, decisions = 0.0, 0
-    for players in (2, 3, 4):
-        for state, view in positions(players, range(30)):
-            legal = state.legal_actions()
-            start = time.perf_counter()
-            HardBot(seed=1).advise(view, legal)
-            spent += time.perf_counter() - start
-            decisions += 1
-    assert spent / decisions < 0.05
-
-
-def _first_view(players: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    state = GAME.new(seed=0, players=players)
-    return state.view(state.to_play[0]), state.legal_actions()
-
-
 def _match(hero: str, villain: str, games: int, players: int) -> int:
     wins = 0
     for seed in range(games):
@@ -206,7 +168,7 @@ def _match(hero: str, villain: str, games: int, players: int) -> int:
         levels = [villain] * players
         levels[seat] = hero
         state = GAME.new(seed=seed, players=players)
-        bots = [GAME.bot(level, seed=seed * 10 + s) for s, level in enumerate(levels)]
+        bots = [GAME.bot(level, seed=spygames.bot_seed(seed, s)) for s, level in enumerate(levels)]
         while not state.is_over:
             s = state.to_play[0]
             state.apply(bots[s].choose(state.view(s), state.legal_actions()))
@@ -225,16 +187,22 @@ def test_strength_ladder() -> None:
     assert _match("easy", "random", 30, 2) >= 25
 
 
-def test_hard_bot_prepares_its_tables_in_slices() -> None:
+def test_hard_bot_prepares_its_tables_in_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     """Never frozen: the hard bot's one-off win-chance table can be built in short slices
-    (`Bot.prepare`), after which deciding needs no table work at all."""
+    (`Bot.prepare`), after which deciding needs no table work at all. The table starts
+    empty here (another test may have filled it), and a zero budget stops each slice
+    after one position, so the building really is spread over many slices."""
     from spygames.espionage import bots
 
+    bots._chance.cache_clear()
+    monkeypatch.setattr(bots, "_warming", bots._positions())
     bot = spygames.get_game("espionage").bot("hard", seed=1)
     slices = 0
-    while not bot.prepare(0.002):
+    while not bot.prepare(0.0):
         slices += 1
         assert slices < 10_000
+    assert slices > 1
+    assert bots._chance.cache_info().currsize >= slices
     misses = bots._chance.cache_info().misses
     for sources, points in (((3, 3, 3, 3), (0, 0, 0, 0)), ((6, 6), (0, 0)), ((4, 2, 1), (2, 0, 1))):
         bots.win_chance(sources, points, 0)

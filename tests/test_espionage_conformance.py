@@ -53,7 +53,7 @@ def check_views(state: EspionageState) -> list[dict[str, Any]]:
 def play_random(players: int, seed: int) -> tuple[EspionageState, list[list[dict[str, Any]]]]:
     state = GAME.new(seed=seed, players=players)
     assert isinstance(state, EspionageState)
-    bots = [GAME.bot("random", seed=seed * 7 + s) for s in range(players)]
+    bots = [GAME.bot("random", seed=spygames.bot_seed(seed, s)) for s in range(players)]
     trail = [check_views(state)]
     check_deal(state)
     last_round = state.round

@@ -205,7 +205,7 @@ def test_hint_selects_the_hard_bots_bid_so_one_click_plays_it() -> None:
     assert state is not None
     assert advice.action in state.legal_actions()
     # the same as the hard bot asked from your view (no bluff in a hint)
-    bot = GAME.bot("hard", seed=state.seed * 1000)
+    bot = GAME.bot("hard", seed=spygames.bot_seed(state.seed, 0, "hint"))
     assert isinstance(bot, HardBot)
     bot.bluff = 0.0
     assert bot.advise(state.view(0), state.legal_actions()).action == advice.action
@@ -340,7 +340,7 @@ def test_hint_search_decides_from_the_view_only() -> None:
     for other in (rest[:6], rest[-6:]):
         state = GAME.new(seed=1, players=2, setup={"hands": [mine, other], "first": 1})
         state.apply(bid(3, "london", 0))
-        search = HintSearch(state.view(0), state.legal_actions(), seed=3)
+        search = HintSearch(state.view(0), state.legal_actions(), game_seed=3)
         found = None
         while found is None:
             found = search.step()

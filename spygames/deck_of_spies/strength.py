@@ -4,7 +4,7 @@
 
 Prints the win rate with its 95% Wilson interval, the mean score (face cards owned)
 and the time per decision. Deal `seed` is the same for every level, so levels are
-compared on the same deals; the bot's own seed is the deal's.
+compared on the same deals; the bot's own seed is `bot_seed(deal, 0)`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 
 from ..registry import get_game
+from ..seeds import bot_seed
 from .rules import GAME_ID
 
 
@@ -32,7 +33,7 @@ def play_one(level: str, seed: int) -> Game:
     """One deal played by the bot of `level`."""
     game = get_game(GAME_ID)
     state = game.new(seed=seed)
-    bot = game.bot(level, seed=seed)
+    bot = game.bot(level, seed=bot_seed(seed, 0))
     decisions = 0
     seconds = slowest = 0.0
     while not state.is_over:

@@ -248,7 +248,7 @@ class DeckOfSpiesTable(GameScreen):
             return
         if self.thinking is not None and self.thinking_at == len(self.state.actions):
             return  # already thinking about this very position
-        bot = _game().bot("hard", seed=self.seed * 1000 + len(self.state.actions))
+        bot = _game().bot("hard", seed=spygames.bot_seed(self.seed, 0, "hint"))
         # A modest budget keeps the answer well under a second in the browser.
         if hasattr(bot, "time_limit"):
             bot.playouts = HINT_PLAYOUTS  # type: ignore[attr-defined]

@@ -97,8 +97,10 @@ def why(advice: spygames.Advice, bid: dict[str, Any] | None, name: Callable[[int
 class HintSearch:
     """The hard bot's advice for one position, worked out a slice at a time."""
 
-    def __init__(self, view: dict[str, Any], legal: list[dict[str, Any]], seed: int) -> None:
-        self.bot = spygames.get_game("espionage").bot("hard", seed=seed)
+    def __init__(self, view: dict[str, Any], legal: list[dict[str, Any]], game_seed: int) -> None:
+        self.bot = spygames.get_game("espionage").bot(
+            "hard", seed=spygames.bot_seed(game_seed, int(view["seat"]), "hint")
+        )
         if isinstance(self.bot, HardBot):
             self.bot.bluff = 0.0  # advice is the best move, never a bluff
         self.view, self.legal = view, legal
@@ -160,8 +162,7 @@ class Hints:
         if self.search is not None and self.search_at == self._position():
             return  # already working on this very position
         seat = state.to_play[0]
-        seed = state.seed * 1000 + len(state.actions)
-        self.search = HintSearch(state.view(seat), state.legal_actions(), seed)
+        self.search = HintSearch(state.view(seat), state.legal_actions(), state.seed)
         self.search_at = self._position()
         self.step()
 

@@ -95,7 +95,7 @@ class EspionageTable(GameScreen):
         self.state = state
         self.seats = seats or seats_for(state, self.ctx.saves)
         self.bots = {
-            i: self.game.bot(s.level, seed=state.seed * 31 + i)
+            i: self.game.bot(s.level, seed=spygames.bot_seed(state.seed, i))
             for i, s in enumerate(self.seats)
             if not s.is_human
         }

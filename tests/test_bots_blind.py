@@ -1,0 +1,402 @@
+"""Bots see only the view — a proof that a cheating bot fails.
+
+DESIGN: "Bots decide from view(seat) and the legal actions only: a bot that reads the
+full state is cheating, and a test must show it cannot."
+
+For many positions of every game, two *twins* are built from records whose `setup`
+deals the hidden cards differently (Deck of Spies: the order of the draw deck and of
+the spies within each tier; Espionage: the other players' hands) while the seat to
+play sees exactly the same view and has the same legal actions. Each bot is asked about
+one twin; that twin is dropped and collected (`gc.collect()`, and a weak reference
+shows it is gone); only then is the other twin built and a fresh bot with the same seed
+asked again. Only one twin is ever alive, so a bot that finds the game through the
+garbage collector reads the hidden cards of the very twin it is asked about, and its
+advice follows them; an honest bot's advice is the same for both.
+
+`PeekingBot` is such a cheat, and `test_the_proof_catches_a_bot_that_peeks` shows the
+proof catches it. The proof this replaced asked about two twins alive together, which
+the same cheat passes (`test_with_both_twins_alive_the_cheat_slips_through`).
+
+A new game (SpyNet) joins with one entry in `TWINS`: how to build its twins, what its
+view hides, and (if a level needs settings to be deterministic) how to make its bots.
+Every game the engine ships must have one.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import gc
+import json
+import random
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import spygames
+from spygames import Action, Advice, Bot, State, View, bot_seed
+from spygames.deck_of_spies import DeckOfSpiesState, HardBot
+from spygames.deck_of_spies.deck import GROUP_OF, NAMES, card_id
+from spygames.espionage.cards import DECK
+from spygames.espionage.rules import SOURCES_FOR, EspionageState
+
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Twins:
+    """Two records whose states show `seat` the same view but hide different cards."""
+
+    seat: int
+    a: Record
+    b: Record
+
+
+def record(
+    game_id: str, seed: int, players: int, setup: dict[str, Any], actions: list[Action]
+) -> Record:
+    return {"game": game_id, "format": 1, "seed": seed, "players": players, "options": {},
+            "setup": setup, "actions": list(actions)}  # fmt: skip
+
+
+def public(value: Any) -> Any:
+    """What a bot is handed: plain JSON, nothing attached to the state."""
+    return json.loads(json.dumps(value))
+
+
+# -- Deck of Spies twins ---------------------------------------------------------------------
+DOS_DEALS = 6
+DOS_EVERY = 11  # a position every this many moves of a game played by the normal bot
+
+
+def _shuffled_apart(cards: list[str], rng: random.Random) -> list[str]:
+    """`cards` in another order (the same when there is no other)."""
+    other = cards[:]
+    rng.shuffle(other)
+    if other == cards and len(cards) > 1:
+        other = cards[1:] + cards[:1]
+    return other
+
+
+def _dos_setups(state: DeckOfSpiesState, rng: random.Random) -> tuple[dict[str, Any], ...]:
+    """Two setups that deal a fresh game holding this position's cards where they are: the
+    hand on top of the draw deck (so it is drawn first), then the draw deck, the spy deck,
+    both discard piles (the Aces out of the game with the spies dealt with). The second
+    setup keeps the top five draw cards and the top spy, and reorders the rest of the draw
+    deck and each tier of spies beneath: what the view never shows."""
+    table = state.table
+    draw = [NAMES[card] for card in table.hand + table.draw[::-1]]
+    spies = [NAMES[card] for card in table.spies[::-1]]
+    common = {
+        "discard": [NAMES[card] for card in table.discard],
+        "spy_discard": [NAMES[card] for card in table.spy_discard + table.removed],
+    }
+    other_spies = spies[:1]
+    by_tier: dict[str, list[str]] = {}
+    for name in spies[1:]:
+        by_tier.setdefault(GROUP_OF[card_id(name)], []).append(name)
+    reordered = {tier: _shuffled_apart(names, rng) for tier, names in by_tier.items()}
+    other_spies += [reordered[GROUP_OF[card_id(name)]].pop(0) for name in spies[1:]]
+    a = {"draw": draw, "spies": spies, **common}
+    b = {"draw": draw[:5] + _shuffled_apart(draw[5:], rng), "spies": other_spies, **common}
+    return a, b
+
+
+def deck_of_spies_twins() -> list[Twins]:
+    """Positions of seeded games (before paying, after paying, after retiring), each
+    dealt twice from its own cards with the hidden orders apart."""
+    game = spygames.get_game("deck-of-spies")
+    twins: list[Twins] = []
+    for seed in range(DOS_DEALS):
+        state = game.new(seed=seed)
+        mover = game.bot("normal", seed=bot_seed(seed, 0, "mover"))
+        step = 0
+        while not state.is_over:
+            assert isinstance(state, DeckOfSpiesState)
+            if step % DOS_EVERY == 0 and len(state.table.spies) > 1:
+                setup_a, setup_b = _dos_setups(state, random.Random(seed * 1000 + step))
+                twins += _played_on(game, seed, 1, setup_a, setup_b, lambda s: 0, moves=2)
+            state.apply(mover.choose(state.view(0), state.legal_actions()))
+            step += 1
+    return twins
+
+
+def _played_on(
+    game: spygames.Game,
+    seed: int,
+    players: int,
+    setup_a: dict[str, Any],
+    setup_b: dict[str, Any],
+    seat_of: Callable[[State], int],
+    moves: int,
+) -> list[Twins]:
+    """Twins at the start of two setups and after each of up to `moves` of the normal
+    bot's moves, for as long as the views stay the same and the hidden cards differ."""
+    found = []
+    actions: list[Action] = []
+    deal = functools.partial(record, game.id, seed, players)
+    for _ in range(moves + 1):
+        a, b = spygames.replay(deal(setup_a, actions)), spygames.replay(deal(setup_b, actions))
+        if a.is_over:
+            break
+        seat = seat_of(a)
+        if a.view(seat) != b.view(seat) or not hidden_apart(a, b):
+            break
+        assert a.legal_actions() == b.legal_actions()
+        if len(a.legal_actions()) > 1:  # a forced move asks the bot nothing
+            found.append(Twins(seat, deal(setup_a, actions), deal(setup_b, actions)))
+        mover = game.bot("normal", seed=bot_seed(seed, seat, "mover"))
+        actions.append(mover.choose(a.view(seat), a.legal_actions()))
+    return found
+
+
+def hidden_apart(a: State, b: State) -> bool:
+    """The twins really hold their hidden cards differently."""
+    hidden = TWINS[a.game_id].hidden
+    return hidden(a) != hidden(b)
+
+
+# -- Espionage twins ---------------------------------------------------------------------------
+ESP_DEALS = 36
+
+
+def espionage_twins() -> list[Twins]:
+    """First rounds of 2-, 3- and 4-player games, some starting part-way (fewer Sources,
+    some points), a few bids in: the same hand for the seat to play, the other hands
+    dealt again from the cards that seat cannot see."""
+    game = spygames.get_game("espionage")
+    twins: list[Twins] = []
+    for seed in range(ESP_DEALS):
+        rng = random.Random(seed)
+        players = 2 + seed % 3
+        top = SOURCES_FOR[players]
+        setup: dict[str, Any] = {}
+        sources = [top] * players
+        if seed % 2:
+            sources = [rng.randint(1, top) for _ in range(players)]
+            setup["sources"] = sources
+            setup["points"] = [rng.randint(0, 2) for _ in range(players)]
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hands, at = [], 0
+        for size in sources:
+            hands.append(deck[at : at + size])
+            at += size
+        setup.update(hands=hands, first=rng.randrange(players))
+        # A few bids by the normal bots (stopping before a call or spot) ...
+        state = game.new(seed=seed, players=players, setup=setup)
+        actions: list[Action] = []
+        for _ in range(rng.randint(0, 5)):
+            seat = state.to_play[0]
+            action = game.bot("normal", seed=bot_seed(seed, seat, "mover")).choose(
+                state.view(seat), state.legal_actions()
+            )
+            if action["type"] != "bid":
+                break  # the position before a call or spot is worth asking about
+            state.apply(action)
+            actions.append(action)
+        # ... then deal the others again from the cards that seat does not see.
+        seat = state.to_play[0]
+        unseen = [card for card in DECK if card not in hands[seat]]
+        rng.shuffle(unseen)
+        others, at = [], 0
+        for s, size in enumerate(sources):
+            others.append(hands[seat] if s == seat else unseen[at : at + size])
+            at += 0 if s == seat else size
+        deal = functools.partial(record, game.id, seed, players)
+        one, other = deal(setup, actions), deal({**setup, "hands": others}, actions)
+        a, b = spygames.replay(one), spygames.replay(other)
+        assert a.view(seat) == b.view(seat) and a.legal_actions() == b.legal_actions()
+        if hidden_apart(a, b) and len(a.legal_actions()) > 1:
+            twins.append(Twins(seat, one, other))
+    return twins
+
+
+# -- one entry per game ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TwinMaker:
+    """What the proof needs to know about one game."""
+
+    build: Callable[[], list[Twins]]
+    """The twins: records of positions that look the same and hide different cards."""
+    hidden: Callable[[State], Any]
+    """Everything the view hides, to check that twins really differ."""
+    bot: Callable[[str, int], Bot] | None = None
+    """`bot(level, seed)`, when a level needs settings to be deterministic."""
+
+
+def _deck_of_spies_hidden(state: State) -> Any:
+    assert isinstance(state, DeckOfSpiesState)
+    return state.table.draw, state.table.spies
+
+
+def _deck_of_spies_bot(level: str, seed: int) -> Bot:
+    if level == "hard":  # a fixed budget and no clock, so its advice is a function of the view
+        return HardBot(seed=seed, playouts=24, time_limit=None)
+    return spygames.get_game("deck-of-spies").bot(level, seed=seed)
+
+
+def _espionage_hidden(state: State) -> Any:
+    assert isinstance(state, EspionageState)
+    return state.hands
+
+
+TWINS: dict[str, TwinMaker] = {
+    "deck-of-spies": TwinMaker(deck_of_spies_twins, _deck_of_spies_hidden, _deck_of_spies_bot),
+    "espionage": TwinMaker(espionage_twins, _espionage_hidden),
+}
+"""One entry per game (SpyNet: add its own here)."""
+
+
+def make_bot(game_id: str, level: str, seed: int) -> Bot:
+    maker = TWINS[game_id].bot
+    return maker(level, seed) if maker else spygames.get_game(game_id).bot(level, seed=seed)
+
+
+SHIPPED = sorted(
+    game_id
+    for game_id, game in spygames.GAMES.items()
+    if type(game).__module__.startswith("spygames.")  # not the tests' own toy games
+)
+LEVELS = [
+    (game_id, level)
+    for game_id in SHIPPED
+    for level in (*spygames.GAMES[game_id].bot_levels, "random")
+]
+
+
+@functools.cache
+def twins_of(game_id: str) -> tuple[Twins, ...]:
+    if game_id not in TWINS:
+        pytest.fail(f"{game_id}: no twin builder in TWINS, so no proof its bots are blind")
+    return tuple(TWINS[game_id].build())
+
+
+# -- the proof ---------------------------------------------------------------------------------
+def _ask(
+    twin: Twins, which: Record, bot: Callable[[int], Bot]
+) -> tuple[Advice, weakref.ref[State]]:
+    """Build one twin, ask a fresh bot about it, and hand back a weak reference to it."""
+    state = spygames.replay(which)
+    view, legal = public(state.view(twin.seat)), public(state.legal_actions())
+    seed = bot_seed(which["seed"], twin.seat)
+    return bot(seed).advise(view, legal), weakref.ref(state)
+
+
+def blind_proof(twins: tuple[Twins, ...], bot: Callable[[int], Bot]) -> str | None:
+    """None when the bot (made by `bot(seed)`) gives each pair of twins the same advice,
+    asked with only one of them alive at a time; else what gave it away."""
+    for index, twin in enumerate(twins):
+        answers = []
+        for which in (twin.a, twin.b):
+            advice, alive = _ask(twin, which, bot)
+            gc.collect()
+            if alive() is not None:
+                return f"twin {index}: the state outlived the question (something kept it)"
+            answers.append(advice)
+        if answers[0] != answers[1]:
+            where = f"seed {twin.a['seed']}, {len(twin.a['actions'])} actions in"
+            return f"twin {index} ({where}): {answers[0]} but {answers[1]}"
+    return None
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_twins_look_the_same_and_hide_different_cards(game_id: str) -> None:
+    twins = twins_of(game_id)
+    assert len(twins) >= 30
+    for twin in twins:
+        a, b = spygames.replay(twin.a), spygames.replay(twin.b)
+        assert a.view(twin.seat) == b.view(twin.seat)
+        assert a.legal_actions() == b.legal_actions() and len(a.legal_actions()) > 1
+        assert twin.a["setup"] != twin.b["setup"] and hidden_apart(a, b)
+    assert len({json.dumps(twin.a) for twin in twins}) == len(twins)
+
+
+@pytest.mark.parametrize(("game_id", "level"), LEVELS)
+def test_every_bot_gives_twins_the_same_advice(game_id: str, level: str) -> None:
+    problem = blind_proof(twins_of(game_id), lambda seed: make_bot(game_id, level, seed))
+    assert problem is None, f"{game_id} {level} bot reads hidden cards: {problem}"
+
+
+# -- a bot that cheats, and the proof catching it ---------------------------------------------
+def live_states(view: View) -> list[State]:
+    """Every State in memory that shows `view` to its seat: found through the collector."""
+    found = []
+    for thing in gc.get_objects():
+        if isinstance(thing, State):
+            try:
+                if thing.view(view["seat"]) == view:
+                    found.append(thing)
+            except ValueError:
+                continue
+    return found
+
+
+class PeekingBot(Bot):
+    """Cheats: finds the live game through `gc`, then plays each legal action out on a
+    copy of it — the real deck order, the real hands — and picks the one that does best."""
+
+    level = "cheat"
+
+    def __init__(self, game_id: str, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.game = spygames.get_game(game_id)
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        states = live_states(view)
+        if not states:
+            return Advice(legal_actions[0], "nothing to peek at")
+        state = min(states, key=id)  # if there are several, always the same one
+        seat = view["seat"]
+        # Ten candidates are plenty to show the hidden cards steering the choice (the
+        # sample is seeded, so the same for both twins); all of them would be slow.
+        candidates = legal_actions
+        if len(candidates) > 10:
+            candidates = self.rng.sample(legal_actions, 10)
+
+        def outcome(action: Action) -> tuple[bool, int]:
+            trial = copy.deepcopy(state)
+            trial.apply(action)
+            while not trial.is_over:
+                s = trial.to_play[0]
+                easy = self.game.bot("easy", seed=s)
+                trial.apply(easy.choose(trial.view(s), trial.legal_actions()))
+            result = trial.result or {}
+            return seat in result["winners"], int(result.get("score", 0))
+
+        return Advice(max(candidates, key=outcome), "I looked at the hidden cards")
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_the_proof_catches_a_bot_that_peeks(game_id: str) -> None:
+    problem = blind_proof(twins_of(game_id), lambda seed: PeekingBot(game_id, seed))
+    assert problem is not None and "but" in problem
+
+
+def test_the_cheat_really_finds_the_live_game() -> None:
+    """The cheat is not a straw man: asked about a live twin, it finds exactly that
+    state and nothing else."""
+    twin = twins_of("deck-of-spies")[0]
+    state = spygames.replay(twin.a)
+    view = public(state.view(twin.seat))
+    assert live_states(view) == [state]
+    del state
+    gc.collect()
+    assert live_states(view) == []
+
+
+def test_with_both_twins_alive_the_cheat_slips_through() -> None:
+    """Why only one twin may be alive: with both in memory the cheat finds the same one
+    whichever it is asked about, and gives the same advice — the old proof passed it."""
+    for game_id in SHIPPED:
+        twin = twins_of(game_id)[0]
+        a, b = spygames.replay(twin.a), spygames.replay(twin.b)
+        legal = public(a.legal_actions())
+        advice_a = PeekingBot(game_id, 1).advise(public(a.view(twin.seat)), legal)
+        advice_b = PeekingBot(game_id, 1).advise(public(b.view(twin.seat)), legal)
+        assert advice_a == advice_b
+        del a, b
+        gc.collect()
