@@ -115,8 +115,11 @@ def test_manifest_is_relative_and_names_existing_icons(site: Path) -> None:
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes
 
 
-def test_page_links_the_manifest_and_icons() -> None:
+def test_page_links_the_manifest_icons_and_update_banner() -> None:
     page = (ROOT / "index.html").read_text()
     assert '<link rel="manifest" href="./manifest.webmanifest">' in page
     assert '<link rel="apple-touch-icon" href="./assets/icons/apple-touch-icon.png">' in page
     assert f'<meta name="theme-color" content="{build_site.THEME_COLOR}">' in page
+    app = page.index('<main id="app">')
+    banner = page.index('id="update"')
+    assert banner > page.index("</main>", app)  # outside #app: Python's renders skip it
