@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 SUBPATH = "/spygames/"
@@ -22,6 +23,7 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".json": "application/json",
         ".whl": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
 
     def translate_path(self, path: str) -> str:
@@ -38,10 +40,19 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Says nothing when a browser drops a download: a context closed while its service
+    worker was still precaching the site does that, and it is no error of the site's."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class SiteServer:
     def __init__(self, site: Path, port: int = 0) -> None:
         handler = functools.partial(SubPathHandler, directory=str(site))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd = QuietServer(("127.0.0.1", port), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property

@@ -1,4 +1,4 @@
-"""The home page boots Python offline, shows the engine version and the games."""
+"""The home page boots Python, shows the engine version and the games (offline: test_offline)."""
 
 from __future__ import annotations
 
@@ -47,14 +47,3 @@ def test_home_fits_a_phone(phone: Page, site_url: str) -> None:
     boot(phone, site_url)
     assert no_horizontal_scroll(phone)
     shot(phone, "home-375")
-
-
-def test_plays_offline_after_the_first_visit(page: Page, site_url: str) -> None:
-    boot(page, site_url)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.reload()  # this visit goes through the service worker and fills its cache
-    page.wait_for_selector("html[data-ready=true]", timeout=90_000)
-    page.context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("html[data-ready=true]", timeout=90_000)
-    assert page.locator(".tile").count() == 3

@@ -4,7 +4,9 @@ Steps: the engine wheel (built by `make wheel` into `dist/`), the UI package as 
 that PyScript unpacks, the pinned Pyodide and PyScript from `web/node_modules`, the
 micropip and packaging wheels Pyodide needs to install our wheel (their entries in the
 copied `pyodide-lock.json` rewritten to the files we ship), `index.html`, styles and
-assets, and the PyScript config naming all of it with relative URLs.
+assets, and the PyScript config naming all of it with relative URLs. Last, what makes it
+an installable offline app: PNG icons rendered from our SVGs, the web app manifest, and
+`sw.js` with the list of files to precache and a hash of the build.
 """
 
 from __future__ import annotations
@@ -12,10 +14,15 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
+import struct
 import sys
 import zipfile
+import zlib
 from pathlib import Path
+
+import resvg_py
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -28,6 +35,38 @@ PYODIDE_FILES = (
 )
 # Source maps stay out; the editor/terminal chunks are copied but only fetched when used.
 PYSCRIPT_SKIP = (".map",)
+
+# The web app manifest: what a browser needs to offer "Install" and start the game in
+# its own window. Every URL in it is relative to the manifest, so it works from a sub-path.
+APP_NAME = "spygames"
+APP_DESCRIPTION = (
+    "Three spy card games in your browser: Deck of Spies, Espionage and SpyNet. "
+    "Plays offline once installed."
+)
+THEME_COLOR = "#0f1722"  # --bg in web/styles/00-base.css
+# (file in assets/icons/, source SVG in web/assets/, pixels, manifest purpose or None).
+# The maskable and Apple icons use app-icon.svg: a full-bleed square whose emblem sits
+# inside the safe circle (80% of the width) that launchers may crop to.
+ICONS = (
+    ("icon-192.png", "favicon.svg", 192, "any"),
+    ("icon-512.png", "favicon.svg", 512, "any"),
+    ("icon-maskable-192.png", "app-icon.svg", 192, "maskable"),
+    ("icon-maskable-512.png", "app-icon.svg", 512, "maskable"),
+    ("apple-touch-icon.png", "app-icon.svg", 180, None),  # linked from index.html
+)
+ICON_SOURCES_ONLY = ("app-icon.svg",)  # rendered into PNGs, never fetched as is
+
+# What the service worker does not precache: itself, GitHub Pages' marker, and the
+# PyScript add-ons this app never starts (code editor, terminal, MicroPython, TOML config,
+# PyScript's own zip helper). Everything else is what boot fetches; e2e/test_offline.py
+# checks that every file a boot requests is in the list.
+NOT_PRECACHED = re.compile(
+    r"^(sw\.js|\.nojekyll|vendor/pyscript/("
+    r"codemirror.*|xterm.*|index-.*|mpy-.*|py-[\w-]{8}\.js|toml-.*|zip-.*"
+    r"|storage\.js|service-worker\.js))$"
+)
+SW_BUILD = "__BUILD__"
+SW_PRECACHE = "__PRECACHE__"
 
 
 def sha256(path: Path) -> str:
@@ -99,13 +138,13 @@ def build(site: Path, dist: Path, wheels: Path) -> None:
     shutil.copy2(wheel, site / "dist" / wheel.name)
     copy_runtime(site, wheels)
     app_zip = zip_app(site)
-    shutil.copytree(WEB / "assets", site / "assets")
+    shutil.copytree(
+        WEB / "assets", site / "assets", ignore=shutil.ignore_patterns(*ICON_SOURCES_ONLY)
+    )
     (site / "styles").mkdir()
     css = "\n".join(p.read_text() for p in sorted((WEB / "styles").glob("*.css")))
     (site / "styles" / "app.css").write_text(css)
-    for name in ("boot.js", "sw.js"):
-        if (WEB / name).exists():
-            shutil.copy2(WEB / name, site / name)
+    shutil.copy2(WEB / "boot.js", site / "boot.js")
     config = {
         "interpreter": "./vendor/pyodide/pyodide.mjs",
         "packages": [f"./dist/{wheel.name}"],
@@ -133,8 +172,113 @@ def build(site: Path, dist: Path, wheels: Path) -> None:
     page = page.replace("<!--PREBOOT-->", preboot_html()).replace("<!--PRELOADS-->", preloads)
     (site / "index.html").write_text(page)
     (site / ".nojekyll").write_text("")
+    write_icons(site)
+    write_manifest(site)
+    version, files = write_service_worker(site)
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
-    print(f"built {site}/: {total / 1e6:.1f} MB")
+    cached = sum((site / f).stat().st_size for f in files)
+    print(
+        f"built {site}/: {total / 1e6:.1f} MB; build {version}, "
+        f"{len(files)} files precached ({cached / 1e6:.1f} MB)"
+    )
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG, after checking its signature, chunk CRCs and IEND."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    offset, chunks = 8, []
+    while offset < len(data):
+        (length,) = struct.unpack(">I", data[offset : offset + 4])
+        kind = data[offset + 4 : offset + 8]
+        body = data[offset + 8 : offset + 8 + length]
+        (crc,) = struct.unpack(">I", data[offset + 8 + length : offset + 12 + length])
+        if zlib.crc32(kind + body) != crc:
+            raise ValueError(f"bad CRC in chunk {kind!r}")
+        chunks.append((kind, body))
+        offset += 12 + length
+    if not chunks or chunks[0][0] != b"IHDR" or chunks[-1][0] != b"IEND":
+        raise ValueError("a PNG starts with IHDR and ends with IEND")
+    width, height = struct.unpack(">II", chunks[0][1][:8])
+    return width, height
+
+
+def write_icons(site: Path) -> None:
+    """Render the PNG icons browsers ask for from our SVGs, and check each one."""
+    target = site / "assets" / "icons"
+    target.mkdir(parents=True, exist_ok=True)
+    for name, source, size, _purpose in ICONS:
+        svg = (WEB / "assets" / source).read_text()
+        png = resvg_py.svg_to_bytes(svg_string=svg, width=size, height=size, skip_system_fonts=True)
+        if png_size(png) != (size, size):
+            raise SystemExit(f"{name}: rendered {png_size(png)}, wanted {size}×{size}")
+        (target / name).write_bytes(png)
+
+
+def manifest() -> dict[str, object]:
+    icons: list[dict[str, str]] = [
+        {
+            "src": f"./assets/icons/{name}",
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": purpose,
+        }
+        for name, _source, size, purpose in ICONS
+        if purpose
+    ]
+    icons.append({"src": "./assets/favicon.svg", "sizes": "any", "type": "image/svg+xml"})
+    return {
+        "id": "./",
+        "name": APP_NAME,
+        "short_name": APP_NAME,
+        "description": APP_DESCRIPTION,
+        "lang": "en",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": THEME_COLOR,
+        "theme_color": THEME_COLOR,
+        "categories": ["games"],
+        "icons": icons,
+    }
+
+
+def write_manifest(site: Path) -> None:
+    (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1) + "\n")
+
+
+def precache_list(site: Path) -> list[str]:
+    """Every file of the site the service worker copies at install, relative to sw.js."""
+    files = (p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    return sorted(f for f in files if not NOT_PRECACHED.match(f))
+
+
+def build_hash(site: Path, template: str) -> str:
+    """A hash of every file of the build (but sw.js) and of the worker's template."""
+    digest = hashlib.sha256(template.encode())
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        name = path.relative_to(site).as_posix()
+        if name != "sw.js":
+            digest.update(f"\0{name}\0{sha256(path)}".encode())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(site: Path) -> tuple[str, list[str]]:
+    """Write `site/sw.js` from web/sw.js for the files now in `site`: (hash, files).
+
+    Run last in a build; e2e/test_offline.py runs it again on a changed copy of the site
+    to make a new version.
+    """
+    template = (WEB / "sw.js").read_text()
+    for placeholder in (SW_BUILD, SW_PRECACHE):
+        if template.count(placeholder) != 1:
+            raise SystemExit(f"web/sw.js must hold {placeholder} exactly once")
+    files = precache_list(site)
+    version = build_hash(site, template)
+    listing = json.dumps(files, indent=1).replace("\n", "\n ")
+    worker = template.replace(SW_BUILD, version).replace(SW_PRECACHE, listing)
+    (site / "sw.js").write_text(worker)
+    return version, files
 
 
 def main() -> None:

@@ -1,0 +1,125 @@
+"""The build's offline-app parts on a small stand-in site: icons, manifest, sw.js."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import build_site  # web/tools, on the path by conftest.py
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+FILES = {
+    "index.html": "<!doctype html>",
+    "boot.js": "// boot",
+    "app/main.py": "print()",
+    "styles/app.css": "body {}",
+    "vendor/pyodide/pyodide.asm.wasm": "\0asm",
+    "vendor/pyscript/core.js": "export {}",
+    "vendor/pyscript/core-C9KDLldu.js": "export {}",
+    "vendor/pyscript/py-editor-C4XsZtn7.js": "// fetched at boot",
+    # never fetched by this app: PyScript's editor, terminal, MicroPython and TOML chunks
+    "vendor/pyscript/codemirror_view-BsXnWedx.js": "//",
+    "vendor/pyscript/xterm-Bdboj2r8.js": "//",
+    "vendor/pyscript/py-Dl-y4L1b.js": "//",
+    "vendor/pyscript/mpy-Dvj-3zXq.js": "//",
+    "vendor/pyscript/toml-Blg7Izee.js": "//",
+    ".nojekyll": "",
+}
+LAZY = {name for name in FILES if "/pyscript/" in name and not re.search(r"core|editor", name)}
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    for name, text in FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    build_site.write_icons(tmp_path)
+    build_site.write_manifest(tmp_path)
+    return tmp_path
+
+
+def worker_parts(site: Path) -> tuple[str, list[str], str]:
+    text = (site / "sw.js").read_text()
+    build = re.search(r'const BUILD = "([0-9a-f]{16})";', text)
+    files = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    assert build and files
+    return build.group(1), json.loads(files.group(1)), text
+
+
+def test_precache_lists_every_file_the_app_fetches_and_nothing_else(site: Path) -> None:
+    version, files = build_site.write_service_worker(site)
+    build, listed, text = worker_parts(site)
+    assert (build, listed) == (version, files)
+    assert "__BUILD__" not in text and "__PRECACHE__" not in text
+    assert all((site / name).is_file() for name in listed)
+    everything = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert set(listed) == everything - LAZY - {"sw.js", ".nojekyll"}
+    for name in ("manifest.webmanifest", "assets/icons/icon-512.png", "index.html"):
+        assert name in listed
+    assert listed == sorted(listed) and not any(n.startswith(("/", "./")) for n in listed)
+
+
+def test_build_hash_follows_every_file(site: Path) -> None:
+    first, _ = build_site.write_service_worker(site)
+    again, _ = build_site.write_service_worker(site)
+    assert again == first  # sw.js itself is not part of the hash
+    (site / "styles" / "app.css").write_text("body { color: red }")
+    changed, _ = build_site.write_service_worker(site)
+    assert changed != first
+    (site / "vendor" / "pyscript" / "xterm-Bdboj2r8.js").write_text("// new")
+    assert build_site.write_service_worker(site)[0] != changed  # even a file not precached
+    assert worker_parts(site)[0] == build_site.write_service_worker(site)[0]
+
+
+def test_worker_template_has_each_placeholder_once() -> None:
+    template = (ROOT / "web" / "sw.js").read_text()
+    assert template.count('"__BUILD__"') == 1 and template.count("__PRECACHE__") == 1
+    # A new version must wait for the page's message, never skip waiting on its own.
+    assert template.count("self.skipWaiting()") == 1
+    assert re.search(r'"skip-waiting"\) self\.skipWaiting\(\)', template)
+
+
+def test_icons_are_pngs_of_their_size(site: Path) -> None:
+    for name, _source, size, _purpose in build_site.ICONS:
+        data = (site / "assets" / "icons" / name).read_bytes()
+        assert build_site.png_size(data) == (size, size), name
+    sizes = {size for _, _, size, _ in build_site.ICONS}
+    assert {180, 192, 512} <= sizes
+
+
+def test_png_check_rejects_broken_files(site: Path) -> None:
+    data = (site / "assets" / "icons" / "icon-192.png").read_bytes()
+    with pytest.raises(ValueError):
+        build_site.png_size(b"GIF89a" + data[6:])
+    with pytest.raises(ValueError):
+        build_site.png_size(data[:40] + bytes([data[40] ^ 0xFF]) + data[41:])
+    with pytest.raises(ValueError):
+        build_site.png_size(data[:-12])  # no IEND
+
+
+def test_manifest_is_relative_and_names_existing_icons(site: Path) -> None:
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "spygames" and manifest["short_name"]
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] == manifest["background_color"] == build_site.THEME_COLOR
+    purposes = set()
+    for icon in manifest["icons"]:
+        assert icon["src"].startswith("./assets/")
+        if icon["type"] == "image/png":
+            assert (site / icon["src"]).is_file()
+            purposes.add((icon["sizes"], icon["purpose"]))
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes
+
+
+def test_page_links_the_manifest_icons_and_update_banner() -> None:
+    page = (ROOT / "index.html").read_text()
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in page
+    assert '<link rel="apple-touch-icon" href="./assets/icons/apple-touch-icon.png">' in page
+    assert f'<meta name="theme-color" content="{build_site.THEME_COLOR}">' in page
+    app = page.index('<main id="app">')
+    banner = page.index('id="update"')
+    assert banner > page.index("</main>", app)  # outside #app: Python's renders skip it
