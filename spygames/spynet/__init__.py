@@ -98,7 +98,9 @@ class SpyNet(Game):
         return SpyNetState(seed=seed, players=players, options=options, setup=setup)
 
     def _bots(self) -> dict[str, type[Bot]]:
-        return {}  # the bots come in their own commit
+        from .bots import EasyBot, HardBot, NormalBot
+
+        return {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
     def describe_action(self, action: Action) -> str:
         return text.describe_action(action)
@@ -114,7 +116,7 @@ class SpyNet(Game):
         assert isinstance(state, SpyNetState)
         return {
             "measures": {"turns": state.table.turn_number},
-            "credits": {c: [s] for c, s in state.table.played_by.items()},
+            "credits": {f"{c} {CARDS[c].name}": [s] for c, s in state.table.played_by.items()},
         }
 
 

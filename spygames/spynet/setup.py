@@ -132,6 +132,7 @@ def lay_out(
     else:
         first = rng.randrange(players)
     table.situation = read_situation(options, rng)
+    table.tableau_changed()
     if hands is None:
         if len(table.deck) <= players:
             raise InvalidSetup(f"the deck needs more than {players} cards for the opening draft")

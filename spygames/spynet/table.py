@@ -136,6 +136,7 @@ class Table:
             self.passed = [[] for _ in range(n)]
         if not self.received:
             self.received = [[] for _ in range(n)]
+        self._grid: list[dict[str, int]] | None = None  # power by seat and branch, cached
 
     @classmethod
     def empty(cls, players: int, situation: Situation) -> Table:
@@ -168,6 +169,7 @@ class Table:
         new.pending = dict(self.pending) if self.pending else None
         new.final_left = list(self.final_left)
         new.played_by = dict(self.played_by)
+        new._grid = None
         return new
 
     # -- who is who ------------------------------------------------------------------
@@ -181,11 +183,21 @@ class Table:
 
     # -- power and domination ---------------------------------------------------------
     def power(self, seat: int, branch: str) -> int:
-        situation = self.situation
-        return sum(entry_power(e, branch, situation) for e in self.agents[seat][branch])
+        grid = self._grid
+        if grid is None:
+            situation = self.situation
+            grid = self._grid = [
+                {b: sum(entry_power(e, b, situation) for e in stack) for b, stack in t.items()}
+                for t in self.agents
+            ]
+        return grid[seat][branch]
 
     def powers(self, seat: int) -> dict[str, int]:
         return {b: self.power(seat, b) for b in BRANCH_IDS}
+
+    def tableau_changed(self) -> None:
+        """Call after moving agents or funding: power is worked out afresh."""
+        self._grid = None
 
     def dominates(self, seat: int, branch: str) -> bool:
         """Power above zero and above each opponent's (ties too, under Stand-off)."""
@@ -361,6 +373,7 @@ class Table:
             hand.remove(f)
             self.played_by[f] = seat
         self.agents[seat][branch].append((card, funding))
+        self.tableau_changed()
         self.agents_left -= 1
         self.played_by[card] = seat
         effect = AGENT[card].effect
@@ -397,12 +410,14 @@ class Table:
             owner, branch, index = where
             card, funding = self.agents[owner][branch].pop(index)
             self.discard += [card, *funding]
+            self.tableau_changed()
         elif kind == "flip":
             where = self.locate(action["card"])
             assert where is not None
             owner, branch, index = where
             entry = self.agents[owner][branch].pop(index)
             self.agents[seat][action["branch"]].append(entry)
+            self.tableau_changed()
         elif kind == "draw":
             self.hands[seat] += self.take_from_deck(pending["count"])
         self._close_effect()
