@@ -192,10 +192,10 @@ class SpyNetState(State):
             return f"unknown action {kind!r}: SpyNet has {', '.join(ACTION_KEYS)}"
         extra = set(action) - ACTION_KEYS[kind] - {"type"}
         if extra:
-            return f"a {kind} takes no {', '.join(sorted(extra))}"
+            return f"the {kind} action takes no {', '.join(sorted(extra))}"
         missing = ACTION_KEYS[kind] - set(action) - {"funding"}
         if missing:
-            return f"a {kind} needs {', '.join(sorted(missing))}"
+            return f"the {kind} action needs {', '.join(sorted(missing))}"
         t = self.table
         if t.phase == OVER:
             return "the game is over"
