@@ -43,10 +43,11 @@ def play(
     bots: Sequence[str],
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
+    options: dict[str, Any] | None = None,
 ) -> State:
     """A terminal game: the human picks numbered legal actions, bots play the other seats."""
     out = out or sys.stdout
-    state = game.new(seed=seed, players=players)
+    state = game.new(seed=seed, players=players, options=options)
     seat_bots: dict[int, Bot] = {}
     others = [s for s in range(players) if s != human]
     for i, seat in enumerate(others):
@@ -109,7 +110,12 @@ class Credit:
 
 
 def _play_deals(
-    game_id: str, bots: Sequence[str], n: int, deals: range, first: int
+    game_id: str,
+    bots: Sequence[str],
+    n: int,
+    deals: range,
+    first: int,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play the deals numbered `deals` (one game each; `first` is the run's first deal,
     which fixes the seating) and tally them."""
@@ -125,7 +131,7 @@ def _play_deals(
     for deal in deals:
         g = deal - first  # the game's index in the run decides the seating
         lineup = [bots[(i + g) % len(bots)] for i in range(n)] if n > 1 else [bots[g % len(bots)]]
-        state = game.new(seed=deal, players=n)
+        state = game.new(seed=deal, players=n, options=options)
         seated = [game.bot(level, seed=deal * 31 + s) for s, level in enumerate(lineup)]
         for level in lineup:
             tallies.setdefault(level, Tally(level)).games += 1
@@ -176,6 +182,7 @@ def simulate(
     seed: int,
     players: int | None = None,
     jobs: int = 1,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Bots against bots on deals seed, seed+1, …; seats rotate so no level keeps the
     first seat. `jobs` > 1 shares the deals among processes: same deals, same results.
@@ -189,13 +196,16 @@ def simulate(
         raise SpyGamesError(f"{game.name} is for {game.min_players}–{game.max_players} players")
     for level in set(bots):
         game.bot(level)  # an unknown level fails here, not in a worker
+    game.new(seed=seed, players=n, options=options)  # and so do bad options
     size = -(-games // max(1, jobs))
     chunks = [range(a, min(a + size, seed + games)) for a in range(seed, seed + games, size)]
     if jobs > 1 and len(chunks) > 1:
         with multiprocessing.Pool(min(jobs, len(chunks))) as pool:
-            parts = pool.starmap(_play_deals, [(game.id, list(bots), n, c, seed) for c in chunks])
+            parts = pool.starmap(
+                _play_deals, [(game.id, list(bots), n, c, seed, options) for c in chunks]
+            )
     else:
-        parts = [_play_deals(game.id, bots, n, c, seed) for c in chunks]
+        parts = [_play_deals(game.id, bots, n, c, seed, options) for c in chunks]
     teams = game.teams(n)
     tallies: dict[str, Tally] = {}
     seat_wins = [0.0] * n
@@ -245,6 +255,7 @@ def simulate(
         "players": n,
         "games": games,
         "seed": seed,
+        "options": options or {},
         "levels": rows,
         "seat_win_rate": [w / games for w in seat_wins] if games else [],
         "teams": teams,
@@ -384,6 +395,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_play.add_argument("--seed", type=int)
     p_play.add_argument("--seat", type=int, default=0, help="your seat")
     p_play.add_argument("--bots", default="normal", help="bot levels for the other seats")
+    p_play.add_argument(
+        "--options", type=json.loads, help='game options as JSON, e.g. \'{"situation": "random"}\''
+    )
     p_sim = sub.add_parser("simulate", help="bots against bots: win rates, length, speed")
     p_sim.add_argument("game", choices=sorted(GAMES))
     p_sim.add_argument(
@@ -394,6 +408,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sim.add_argument("--games", type=int, default=100)
     p_sim.add_argument("--seed", type=int, default=1)
     p_sim.add_argument("--players", type=int)
+    p_sim.add_argument("--options", type=json.loads, help="game options as JSON")
     p_sim.add_argument("--jobs", type=int, default=1, help="processes to share the deals")
     p_sim.add_argument("--json", action="store_true", help="print the report as JSON")
     p_sim.add_argument(
@@ -407,7 +422,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             game = get_game(args.game)
             players = args.players or game.min_players
             play(game, players=players, seed=args.seed, human=args.seat,
-                 bots=args.bots.split(","))  # fmt: skip
+                 bots=args.bots.split(","), options=args.options)  # fmt: skip
         elif args.command == "simulate":
             game = get_game(args.game)
             if args.bots:
@@ -417,7 +432,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 lineups, sizes = league(game, args.players)
             reports = [
                 simulate(
-                    game, bots=bots, games=args.games, seed=args.seed, players=n, jobs=args.jobs
+                    game,
+                    bots=bots,
+                    games=args.games,
+                    seed=args.seed,
+                    players=n,
+                    jobs=args.jobs,
+                    options=args.options,
                 )
                 for bots, n in zip(lineups, sizes, strict=True)
             ]

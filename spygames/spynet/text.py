@@ -181,8 +181,9 @@ def _cards(cards: list[str]) -> str:
 def describe_view(view: dict[str, Any]) -> str:
     """A few lines for a terminal: the table, each tableau, your hand and what is asked."""
     seat = view["seat"]
+    when = "Opening draft" if view["phase"] == "draft" else f"Turn {view['turn_number']}"
     lines = [
-        f"Turn {view['turn_number']} — you are {player_name(seat)}; phase {view['phase']}"
+        f"{when} — you are {player_name(seat)}; phase {view['phase']}"
         + (" (final round)" if view["final_round"] else "")
     ]
     if view["situation"]:
