@@ -160,3 +160,32 @@ def test_strength_ladder() -> None:
     easy beats random."""
     assert _match(lambda s: GAME.bot("normal", seed=s), "easy", range(30), 2) >= 19
     assert _match(lambda s: GAME.bot("easy", seed=s), "random", range(20), 2) >= 18
+
+
+def test_teammates_pass_useful_cards_and_leave_each_other_alone() -> None:
+    """Teammate bots pass a mission for a branch the teammate holds, and never aim an
+    effect at the teammate's agents."""
+    mate_holds_cover = {"agents": {"cover": [{"card": "a07", "funding": []}]}}
+    state = GAME.new(
+        seed=1,
+        players=4,
+        setup={"hands": [["m05"], [], [], []], "first": 0, "deck": ["m14", "m15", "m16", "m18"],
+               "tableaus": [{}, {}, mate_holds_cover, {}]},
+    )  # fmt: skip
+    state.apply({"type": "deploy"})
+    for level in ("normal", "hard"):
+        bot = fast_hard() if level == "hard" else GAME.bot(level, seed=1)
+        assert bot.choose(state.view(0), state.legal_actions()) == {"type": "pass", "card": "m05"}
+
+    mate = {"agents": {"ops": [{"card": "a04", "funding": []}]}}
+    foe = {"agents": {"cover": [{"card": "a10", "funding": []}]}}
+    state = GAME.new(
+        seed=1,
+        players=4,
+        setup={"hands": [["a11"], [], [], []], "first": 0, "deck": ["m14", "m15", "m16", "m18"],
+               "tableaus": [{}, foe, mate, {}]},
+    )  # fmt: skip
+    state.apply({"type": "deploy"})
+    state.apply({"type": "agent", "card": "a11", "branch": "cover", "funding": []})
+    choice = GAME.bot("normal", seed=1).choose(state.view(0), state.legal_actions())
+    assert choice["type"] == "flip" and choice["card"] == "a10"

@@ -653,3 +653,14 @@ def test_reasons_for_the_wrong_phase_and_turn() -> None:
         refused(state, {**agent("a01", "ops"), "colour": 1}) == "the agent action takes no colour"
     )
     assert refused(state, {"type": "mission"}) == "the mission action needs branch, card"
+
+
+def test_card_data_ships_in_the_wheel() -> None:
+    """DESIGN: cards.json must be in the wheel (pyproject's package-data takes *.json)."""
+    import tomllib
+    from importlib import resources
+    from pathlib import Path
+
+    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    assert "*.json" in pyproject["tool"]["setuptools"]["package-data"]["*"]
+    assert resources.files("spygames.spynet").joinpath("cards.json").is_file()

@@ -317,17 +317,16 @@ def _deploy_step(t: Table, seat: int, w: Weights) -> Action:
 
 
 def _gift(t: Table, seat: int) -> str | None:
-    """A card the teammate can use better than `seat` can, if any."""
+    """A mission for a branch the teammate dominates and `seat` does not, if any."""
     mate = t.teammate(seat)
     assert mate is not None
-    best, best_gain = None, 0.6
+    best, best_stars = None, 0
     for card in t.hands[seat]:
         if KIND[card] != "mission":
             continue
         m = MISSION[card]
-        mine = max(prospect(t, seat, b) for b in m.branches)
-        theirs = max(prospect(t, mate, b) for b in m.branches)
-        gain = m.stars * (theirs - mine)
-        if gain > best_gain:
-            best, best_gain = card, gain
+        if any(t.dominates(seat, b) for b in m.branches):
+            continue
+        if any(t.dominates(mate, b) for b in m.branches) and m.stars > best_stars:
+            best, best_stars = card, m.stars
     return best
