@@ -1,9 +1,10 @@
 """SpyNet — Winston-draft agents, fund branches, run missions; 2–4 players, teams at 4.
 
-Registered as "spynet". Modules: `cards` (the card set from `cards.json`), `table` (the
-position and its moves), `setup` (the deal, options and scripted setups), `rules` (the
-state: actions, reasons, views — its docstring is the contract), `scoring` (the end),
-`text` (words for people), `bots` (easy, normal, hard).
+Registered as "spynet". Modules: `cards` (the card set from `cards.json`), `situation`
+(the rule a situation changes), `table` (the position and its moves), `setup` (the deal,
+options and scripted setups), `rules` (the state: actions, reasons, views — its
+docstring is the contract), `scoring` (the end), `text` (words for people), `guess` and
+`policy` (what the bots read and weigh), `bots` (easy, normal, hard).
 
 Helpers a UI may call instead of deciding a rule itself (pure functions of ids):
 `card_info(id)` (everything to draw a card, its text included), `branch_info()`,
@@ -32,7 +33,8 @@ from .cards import (
     card,
 )
 from .rules import SpyNetState
-from .table import Situation, entry_power, teams_for
+from .situation import Situation
+from .table import entry_power, teams_for
 
 
 def card_info(card_id: str) -> dict[str, Any]:

@@ -15,7 +15,8 @@ import random
 from typing import Any
 
 from .cards import BRANCH_IDS, DECK, KIND
-from .table import DRAFT, PILES, RECRUIT, Situation, Table
+from .situation import Situation
+from .table import DRAFT, PILES, RECRUIT, Table
 
 
 class Guesser:

@@ -27,7 +27,8 @@ from typing import Any
 
 from ..errors import InvalidSetup
 from .cards import AGENT, BRANCH_IDS, CARDS, DECK, KIND, MISSION, SITUATION_BY_ID
-from .table import PILES, Situation, Table
+from .situation import Situation
+from .table import PILES, Table
 
 SETUP_KEYS = ("first", "deck", "piles", "hands", "tableaus", "discard")
 

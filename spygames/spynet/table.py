@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Final
 
-from .cards import AGENT, BRANCH_IDS, FUNDING_VALUE, KIND, MISSION, SITUATION_BY_ID
+from .cards import AGENT, BRANCH_IDS, FUNDING_VALUE, KIND, MISSION
+from .situation import Situation
 
 DRAFT: Final = "draft"
 CHOOSE: Final = "choose"
@@ -29,48 +30,6 @@ PILES: Final = 3
 
 Entry = tuple[str, tuple[str, ...]]
 """An agent in play: its card and the funding attached to it."""
-
-
-@dataclass(frozen=True)
-class Situation:
-    """The rules a situation changes, as plain numbers; the default is no situation."""
-
-    id: str | None = None
-    agents_per_turn: int = 1
-    branch_bonus: tuple[tuple[str, int], ...] = ()
-    open_missions: bool = False
-    ties_dominate: bool = False
-    deck_draws: int = 1
-    missions_per_branch: int = 1
-    dominance_points: int = 0
-    funding_per_agent: int | None = None
-
-    @classmethod
-    def of(cls, situation_id: str | None) -> Situation:
-        if situation_id is None:
-            return cls()
-        rule = SITUATION_BY_ID[situation_id].rule
-        kind = rule["kind"]
-        if kind == "agents_per_turn":
-            return cls(situation_id, agents_per_turn=rule["count"])
-        if kind == "branch_bonus":
-            return cls(situation_id, branch_bonus=((rule["branch"], rule["bonus"]),))
-        if kind == "open_missions":
-            return cls(situation_id, open_missions=True)
-        if kind == "ties_dominate":
-            return cls(situation_id, ties_dominate=True)
-        if kind == "deck_draws":
-            return cls(situation_id, deck_draws=rule["count"])
-        if kind == "missions_per_branch":
-            return cls(situation_id, missions_per_branch=rule["count"])
-        if kind == "dominance_points":
-            return cls(situation_id, dominance_points=rule["points"])
-        if kind == "funding_per_agent":
-            return cls(situation_id, funding_per_agent=rule["count"])
-        raise ValueError(f"unknown situation rule {kind!r}")  # the schema test forbids it
-
-    def bonus(self, branch: str) -> int:
-        return sum(b for name, b in self.branch_bonus if name == branch)
 
 
 def teams_for(players: int) -> list[list[int]]:
