@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import AGENT, FUNDING_VALUE, KIND, MISSION
+from .cards import AGENT, BRANCH_IDS, FUNDING_VALUE, KIND, MISSION
 from .scoring import condition_met
 from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, RECRUIT, Table, entry_power
 
@@ -112,16 +112,40 @@ def funding_options(t: Table, seat: int, need: int) -> list[list[str]]:
     return options
 
 
+@dataclass(frozen=True)
+class Front:
+    """One branch as `seat` sees it before playing an agent there."""
+
+    mine: int  # seat's power
+    rival: int  # the best opponent's power
+    held: bool  # seat dominates it
+    stars: float  # stars in hand that could go there
+    mate_holds: bool  # the teammate dominates it
+
+
+def fronts(t: Table, seat: int) -> dict[str, Front]:
+    mate = t.teammate(seat)
+    out = {}
+    for branch in BRANCH_IDS:
+        mine, rival = t.power(seat, branch), best_rival(t, seat, branch)
+        out[branch] = Front(
+            mine=mine,
+            rival=rival,
+            held=would_dominate(t, mine, rival),
+            stars=hand_stars(t, seat, branch),
+            mate_holds=mate is not None and t.dominates(mate, branch),
+        )
+    return out
+
+
 def agent_gain(
-    t: Table, seat: int, card: str, branch: str, funding: list[str], w: Weights
+    t: Table, front: Front, card: str, branch: str, funding: list[str], w: Weights
 ) -> float:
-    """How much better off `seat` is after playing this agent here with this funding."""
-    mine = t.power(seat, branch)
-    rival = best_rival(t, seat, branch)
+    """How much better off the seat is after playing this agent here with this funding."""
+    mine, rival, stars = front.mine, front.rival, front.stars
     added = entry_power((card, tuple(funding)), branch, t.situation)
-    before = would_dominate(t, mine, rival)
+    before = front.held
     after = would_dominate(t, mine + added, rival)
-    stars = hand_stars(t, seat, branch)
     gain = 0.0
     if after and not before:
         gain += 1.0 + 1.2 * stars
@@ -135,8 +159,7 @@ def agent_gain(
     spent = sum(FUNDING_VALUE[f] for f in funding)
     if not t.final:
         gain -= w.funding_cost * spent
-    mate = t.teammate(seat)
-    if w.team_play and mate is not None and not stars and t.dominates(mate, branch):
+    if w.team_play and not stars and front.mate_holds:
         gain -= 0.3  # the teammate holds it already: build elsewhere
     effect = AGENT[card].effect
     if effect is not None:
@@ -147,15 +170,16 @@ def agent_gain(
 def agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
     """Candidate agent plays with their gain, best first."""
     plays = []
+    front = fronts(t, seat)
     for card in dict.fromkeys(t.hands[seat]):
         if KIND[card] != "agent":
             continue
         agent = AGENT[card]
         for branch in agent.branches:
-            rival = best_rival(t, seat, branch)
-            need = rival + 1 - t.power(seat, branch) - entry_power((card, ()), branch, t.situation)
+            f = front[branch]
+            need = f.rival + 1 - f.mine - entry_power((card, ()), branch, t.situation)
             for funding in funding_options(t, seat, need):
-                gain = agent_gain(t, seat, card, branch, funding, w)
+                gain = agent_gain(t, f, card, branch, funding, w)
                 action = {"type": "agent", "card": card, "branch": branch, "funding": funding}
                 plays.append((gain, action))
     plays.sort(key=lambda p: -p[0])
