@@ -127,8 +127,8 @@ class HardBot(Bot):
     """Determinized Monte Carlo over the policy's best few actions.
 
     `playouts` is the budget of games played out per decision; `time_limit` (seconds,
-    default 0.5) stops the search early so a decision stays quick — pass None to play
-    the whole budget, and the bot is then deterministic given its seed.
+    default 1.0, a safety net on a slow machine) stops the search early — pass None to
+    play the whole budget, and the bot is then deterministic given its seed.
     """
 
     level = "hard"
@@ -138,9 +138,9 @@ class HardBot(Bot):
         self,
         seed: int | None = None,
         *,
-        playouts: int = 60,
+        playouts: int = 40,
         width: int = 4,
-        time_limit: float | None = 0.5,
+        time_limit: float | None = 1.0,
         weights: Weights = NORMAL,
     ) -> None:
         super().__init__(seed)
@@ -195,7 +195,8 @@ class HardBot(Bot):
         candidates = self.candidates(table, seat, legal_actions)
         self.last_playouts = 0
         best = 0
-        if len(candidates) > 1:
+        # A mission the policy can play now is never worth delaying: no search.
+        if len(candidates) > 1 and candidates[0]["type"] != "mission":
             for step in self._search(guesser, seat, candidates, slice_s):
                 if step is None:
                     yield None
