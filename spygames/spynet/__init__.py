@@ -114,12 +114,15 @@ class SpyNet(Game):
         return teams_for(players)
 
     def summary(self, state: State) -> dict[str, Any]:
-        """For `simulate`: the game's length in turns, and which seat played each card."""
+        """For `simulate`: the game's length in turns; credits for each place in the turn
+        order ("turn order 1" is the first player: seats are dealt the first turn at
+        random, so this is where an advantage of playing first would show) and for each
+        card played (to the seat that played it)."""
         assert isinstance(state, SpyNetState)
-        return {
-            "measures": {"turns": state.table.turn_number},
-            "credits": {f"{c} {CARDS[c].name}": [s] for c, s in state.table.played_by.items()},
-        }
+        t = state.table
+        order = {f"turn order {k + 1}": [(t.first + k) % t.players] for k in range(t.players)}
+        cards = {f"{c} {CARDS[c].name}": [s] for c, s in t.played_by.items()}
+        return {"measures": {"turns": t.turn_number}, "credits": order | cards}
 
 
 GAME = register(SpyNet())
