@@ -151,9 +151,6 @@ class Table:
             ]
         return grid[seat][branch]
 
-    def powers(self, seat: int) -> dict[str, int]:
-        return {b: self.power(seat, b) for b in BRANCH_IDS}
-
     def tableau_changed(self) -> None:
         """Call after moving agents or funding: power is worked out afresh."""
         self._grid = None
@@ -170,10 +167,6 @@ class Table:
         if self.situation.ties_dominate:
             return all(mine >= p for p in others)
         return all(mine > p for p in others)
-
-    def dominating(self, branch: str) -> list[int]:
-        power = {s: self.power(s, branch) for s in range(self.players)}
-        return [s for s in range(self.players) if self.dominates_with(s, power)]
 
     # -- finding agents in play -------------------------------------------------------
     def locate(self, card: str) -> tuple[int, str, int] | None:
