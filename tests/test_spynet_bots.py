@@ -189,3 +189,11 @@ def test_teammates_pass_useful_cards_and_leave_each_other_alone() -> None:
     state.apply({"type": "agent", "card": "a11", "branch": "cover", "funding": []})
     choice = GAME.bot("normal", seed=1).choose(state.view(0), state.legal_actions())
     assert choice["type"] == "flip" and choice["card"] == "a10"
+
+
+def test_hard_on_a_small_budget_beats_easy() -> None:
+    """A small deterministic sample (fixed seeds, no time limit, a budget of 12 playouts
+    instead of 40, to stay quick): hard beats easy. Hard against normal at full budget is
+    measured in the README."""
+    hard = lambda seed: HardBot(seed=seed, playouts=12, time_limit=None)  # noqa: E731
+    assert _match(hard, "easy", range(4), 2) >= 3
