@@ -17,7 +17,7 @@ advice follows them; an honest bot's advice is the same for both.
 proof catches it. The proof this replaced asked about two twins alive together, which
 the same cheat passes (`test_with_both_twins_alive_the_cheat_slips_through`).
 
-A new game (SpyNet) joins with one entry in `TWINS`: how to build its twins, what its
+A new game joins with one entry in `TWINS`: how to build its twins, what its
 view hides, and (if a level needs settings to be deterministic) how to make its bots.
 Every game the engine ships must have one.
 """
@@ -42,6 +42,9 @@ from spygames.deck_of_spies import DeckOfSpiesState, HardBot
 from spygames.deck_of_spies.deck import GROUP_OF, NAMES, card_id
 from spygames.espionage.cards import DECK
 from spygames.espionage.rules import SOURCES_FOR, EspionageState
+from spygames.spynet.bots import HardBot as SpyNetHardBot
+from spygames.spynet.rules import SpyNetState
+from spygames.spynet.table import Table as SpyNetTable
 
 Record = dict[str, Any]
 
@@ -215,6 +218,80 @@ def espionage_twins() -> list[Twins]:
     return twins
 
 
+# -- SpyNet twins ------------------------------------------------------------------------------
+SPYNET_DEALS = 6
+SPYNET_EVERY = 9  # a position every this many moves, at the start of a turn
+
+
+def _spynet_setups(table: SpyNetTable, rng: random.Random) -> tuple[dict[str, Any], ...]:
+    """Two setups that lay out this position afresh, the player to move first: the same
+    tableaus, discard pile and hand for that player; the second deals the cards that
+    player cannot see (the deck, the piles, the other hands) again, in the same sizes."""
+    seat, n = table.turn, table.players
+    tableaus = [
+        {
+            "agents": {
+                branch: [{"card": card, "funding": list(funding)} for card, funding in stack]
+                for branch, stack in table.agents[s].items()
+            },
+            "missions": {branch: list(cards) for branch, cards in table.missions[s].items()},
+        }
+        for s in range(n)
+    ]
+    common = {"first": seat, "tableaus": tableaus, "discard": list(table.discard)}
+    deck = table.deck[::-1]  # top card first
+    piles = [list(p) for p in table.piles]
+    hands = [list(h) for h in table.hands]
+    a = {**common, "deck": deck, "piles": piles, "hands": hands}
+    unseen = (
+        deck + [c for p in piles for c in p] + [c for s in range(n) if s != seat for c in hands[s]]
+    )
+    pool = _shuffled_apart(unseen, rng)
+    dealt = iter(pool)
+    b = {
+        **common,
+        "deck": [next(dealt) for _ in deck],
+        "piles": [[next(dealt) for _ in p] for p in piles],
+        "hands": [hands[s] if s == seat else [next(dealt) for _ in hands[s]] for s in range(n)],
+    }
+    return a, b
+
+
+def spynet_twins() -> list[Twins]:
+    """Turn starts of seeded 2-, 3- and 4-player games played by the normal bots, laid
+    out twice with the hidden cards dealt apart, and a few moves on from each."""
+    game = spygames.get_game("spynet")
+    twins: list[Twins] = []
+    for seed in range(SPYNET_DEALS):
+        players = 2 + seed % 3
+        state = game.new(seed=seed, players=players)
+        step = 0
+        while not state.is_over:
+            assert isinstance(state, SpyNetState)
+            table = state.table
+            if step % SPYNET_EVERY == 0 and table.phase == "choose" and table.deck:
+                setup_a, setup_b = _spynet_setups(table, random.Random(seed * 1000 + step))
+                twins += _played_on(
+                    game, seed, players, setup_a, setup_b, lambda s: s.to_play[0], moves=2
+                )
+            seat = state.to_play[0]
+            mover = game.bot("normal", seed=bot_seed(seed, seat, "mover"))
+            state.apply(mover.choose(state.view(seat), state.legal_actions()))
+            step += 1
+    return twins
+
+
+def _spynet_hidden(state: State) -> Any:
+    assert isinstance(state, SpyNetState)
+    return state.table.deck, state.table.piles, state.table.hands
+
+
+def _spynet_bot(level: str, seed: int) -> Bot:
+    if level == "hard":  # a fixed budget and no clock, so its advice is a function of the view
+        return SpyNetHardBot(seed=seed, playouts=8, time_limit=None)
+    return spygames.get_game("spynet").bot(level, seed=seed)
+
+
 # -- one entry per game ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TwinMaker:
@@ -247,8 +324,9 @@ def _espionage_hidden(state: State) -> Any:
 TWINS: dict[str, TwinMaker] = {
     "deck-of-spies": TwinMaker(deck_of_spies_twins, _deck_of_spies_hidden, _deck_of_spies_bot),
     "espionage": TwinMaker(espionage_twins, _espionage_hidden),
+    "spynet": TwinMaker(spynet_twins, _spynet_hidden, _spynet_bot),
 }
-"""One entry per game (SpyNet: add its own here)."""
+"""One entry per game."""
 
 
 def make_bot(game_id: str, level: str, seed: int) -> Bot:
