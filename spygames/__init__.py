@@ -49,3 +49,4 @@ __all__ = [
 # Each game registers itself on import.
 from . import deck_of_spies as _deck_of_spies  # noqa: F401
 from . import espionage as _espionage  # noqa: F401
+from . import spynet as _spynet  # noqa: F401

@@ -92,15 +92,36 @@ class Tally:
     seconds: float = 0.0
 
 
+FLAG_MARGIN = 0.20
+"""A credit is flagged when its side wins this far above or below the fair share (70% or
+30% with two sides)."""
+FLAG_MIN_GAMES = 100
+"""... and only over at least this many games, to mean something."""
+
+
+@dataclass
+class Credit:
+    """One label of a game's summary (e.g. a card): the games it was in and the wins of
+    the side credited with it."""
+
+    games: int = 0
+    wins: float = 0.0
+
+
 def _play_deals(
     game_id: str, bots: Sequence[str], n: int, deals: range, first: int
 ) -> dict[str, Any]:
     """Play the deals numbered `deals` (one game each; `first` is the run's first deal,
     which fixes the seating) and tally them."""
     game = get_game(game_id)
+    teams = game.teams(n)
+    team_of = {seat: t for t, seats in enumerate(teams) for seat in seats}
     tallies: dict[str, Tally] = {}
     seat_wins = [0.0] * n
+    team_wins = [0.0] * len(teams)
     lengths: list[int] = []
+    measures: dict[str, float] = {}
+    credits: dict[str, Credit] = {}
     for deal in deals:
         g = deal - first  # the game's index in the run decides the seating
         lineup = [bots[(i + g) % len(bots)] for i in range(n)] if n > 1 else [bots[g % len(bots)]]
@@ -124,9 +145,27 @@ def _play_deals(
             share = 1 / len(winners)
             seat_wins[seat] += share
             tallies[lineup[seat]].wins += share
+        won = {team_of[seat] for seat in winners}
+        for t in won:
+            team_wins[t] += 1 / len(won)
         if "score" in result:
             tallies[lineup[0]].scores.append(float(result["score"]))
-    return {"tallies": tallies, "seat_wins": seat_wins, "lengths": lengths}
+        summary = game.summary(state)
+        for name, value in summary.get("measures", {}).items():
+            measures[name] = measures.get(name, 0.0) + value
+        for label, seats in summary.get("credits", {}).items():
+            credit = credits.setdefault(label, Credit())
+            credit.games += 1
+            if {team_of[s] for s in seats} & won:
+                credit.wins += 1 / len(won)
+    return {
+        "tallies": tallies,
+        "seat_wins": seat_wins,
+        "team_wins": team_wins,
+        "lengths": lengths,
+        "measures": measures,
+        "credits": credits,
+    }
 
 
 def simulate(
@@ -139,7 +178,12 @@ def simulate(
     jobs: int = 1,
 ) -> dict[str, Any]:
     """Bots against bots on deals seed, seed+1, …; seats rotate so no level keeps the
-    first seat. `jobs` > 1 shares the deals among processes: same deals, same results."""
+    first seat. `jobs` > 1 shares the deals among processes: same deals, same results.
+
+    Besides each level's results the report has the win rate by seat and by team, the
+    mean of each of the game's `summary` measures, and for each credit label (a card,
+    say) its games and the win rate of the side credited, flagged when it strays more
+    than FLAG_MARGIN from the fair share over at least FLAG_MIN_GAMES games."""
     n = players or max(game.min_players, len(bots))
     if not game.min_players <= n <= game.max_players:
         raise SpyGamesError(f"{game.name} is for {game.min_players}–{game.max_players} players")
@@ -152,9 +196,13 @@ def simulate(
             parts = pool.starmap(_play_deals, [(game.id, list(bots), n, c, seed) for c in chunks])
     else:
         parts = [_play_deals(game.id, bots, n, c, seed) for c in chunks]
+    teams = game.teams(n)
     tallies: dict[str, Tally] = {}
     seat_wins = [0.0] * n
+    team_wins = [0.0] * len(teams)
     lengths: list[int] = []
+    measures: dict[str, float] = {}
+    credits: dict[str, Credit] = {}
     for part in parts:
         for level, t in part["tallies"].items():
             into = tallies.setdefault(level, Tally(level))
@@ -164,7 +212,14 @@ def simulate(
             into.decisions += t.decisions
             into.seconds += t.seconds
         seat_wins = [a + b for a, b in zip(seat_wins, part["seat_wins"], strict=True)]
+        team_wins = [a + b for a, b in zip(team_wins, part["team_wins"], strict=True)]
         lengths += part["lengths"]
+        for name, value in part["measures"].items():
+            measures[name] = measures.get(name, 0.0) + value
+        for label, c in part["credits"].items():
+            credit = credits.setdefault(label, Credit())
+            credit.games += c.games
+            credit.wins += c.wins
     rows = []
     for t in tallies.values():
         low, high = wilson(t.wins, t.games)
@@ -178,6 +233,13 @@ def simulate(
                 "ms_per_decision": 1000 * t.seconds / t.decisions if t.decisions else 0.0,
             }
         )
+    fair = 1 / len(teams)
+    credit_rows = []
+    for label in sorted(credits):
+        c = credits[label]
+        rate = c.wins / c.games
+        flagged = c.games >= FLAG_MIN_GAMES and abs(rate - fair) > FLAG_MARGIN
+        credit_rows.append({"label": label, "games": c.games, "win_rate": rate, "flag": flagged})
     return {
         "game": game.id,
         "players": n,
@@ -185,7 +247,12 @@ def simulate(
         "seed": seed,
         "levels": rows,
         "seat_win_rate": [w / games for w in seat_wins] if games else [],
+        "teams": teams,
+        "team_win_rate": [w / games for w in team_wins] if games else [],
         "mean_actions": sum(lengths) / len(lengths) if lengths else 0.0,
+        "measures": {name: total / games for name, total in measures.items()} if games else {},
+        "fair_share": fair,
+        "credits": credit_rows,
     }
 
 
@@ -231,7 +298,37 @@ def print_simulation(report: dict[str, Any], out: TextIO | None = None) -> None:
     if report["players"] > 1:
         seats = "  ".join(f"seat {i}: {w:.1%}" for i, w in enumerate(report["seat_win_rate"]))
         print(f"wins by seat: {seats}", file=out)
-    print(f"mean game length: {report['mean_actions']:.1f} actions", file=out)
+    if len(report["teams"]) < report["players"]:
+        teams = "  ".join(
+            f"{'+'.join(str(s) for s in seats)}: {w:.1%}"
+            for seats, w in zip(report["teams"], report["team_win_rate"], strict=True)
+        )
+        print(f"wins by team (seats): {teams}", file=out)
+    length = f"{report['mean_actions']:.1f} actions"
+    for name, mean in report["measures"].items():
+        length += f", {mean:.1f} {name}"
+    print(f"mean game length: {length}", file=out)
+    print_credits(report, out, every=False)
+
+
+def print_credits(report: dict[str, Any], out: TextIO | None = None, *, every: bool) -> None:
+    """The credit labels (cards, say): every one, or only those flagged."""
+    out = out or sys.stdout
+    rows = report["credits"]
+    if not rows:
+        return
+    flagged = [r for r in rows if r["flag"]]
+    fair = report["fair_share"]
+    print(
+        f"{len(rows)} credited labels; fair share {fair:.0%}; flagged (beyond ±"
+        f"{FLAG_MARGIN:.0%} over ≥ {FLAG_MIN_GAMES} games): {len(flagged)}",
+        file=out,
+    )
+    for row in rows if every else flagged:
+        mark = "  FLAG" if row["flag"] else ""
+        print(
+            f"  {row['label']:<28} {row['games']:>6} games {row['win_rate']:>7.1%}{mark}", file=out
+        )
 
 
 def print_league(reports: list[dict[str, Any]], out: TextIO | None = None) -> None:
@@ -299,6 +396,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sim.add_argument("--players", type=int)
     p_sim.add_argument("--jobs", type=int, default=1, help="processes to share the deals")
     p_sim.add_argument("--json", action="store_true", help="print the report as JSON")
+    p_sim.add_argument(
+        "--credits", action="store_true", help="list every credited label (e.g. each card)"
+    )
     p_rep = sub.add_parser("replay", help="print a saved record step by step")
     p_rep.add_argument("file", type=Path)
     args = parser.parse_args(argv)
@@ -325,6 +425,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(json.dumps(reports if len(reports) > 1 else reports[0], indent=1))
             elif len(reports) == 1:
                 print_simulation(reports[0])
+                if args.credits:
+                    print_credits(reports[0], every=True)
             else:
                 print_league(reports)
         else:

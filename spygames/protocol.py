@@ -222,6 +222,18 @@ class Game(ABC):
     def _bots(self) -> dict[str, type[Bot]]:
         """Bot class by level."""
 
+    # -- what `simulate` reports beyond wins ----------------------------------------
+    def teams(self, players: int) -> list[list[int]]:
+        """Seats by team (seats of a team win together); by default everyone alone."""
+        return [[seat] for seat in range(players)]
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Facts about one finished game for `simulate`'s report: `measures` (name ->
+        number, averaged over the games, e.g. {"turns": 41}) and `credits` (label -> the
+        seats it is credited to, e.g. a card -> the seat that played it; the report gives
+        each label's games and the win rate of the side credited). None by default."""
+        return {}
+
     # -- text forms, for the CLI and the move log --------------------------------
     def describe_action(self, action: Action) -> str:
         rest = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pile_game import GAME as PILE
 
-from spygames import cli
+from spygames import cli, get_game
 
 
 def test_wilson_interval() -> None:
@@ -93,3 +93,29 @@ def test_jobs_share_the_deals_and_give_the_same_results() -> None:
     ]
     assert one["seat_win_rate"] == two["seat_win_rate"]
     assert one["mean_actions"] == two["mean_actions"]
+
+
+def test_simulate_reports_teams_measures_and_credits() -> None:
+    """A small seeded SpyNet smoke run (the full balance run is in docs/spynet-balance.md):
+    win rate by team, mean turns, and each card's games and win rate, with flags."""
+    spynet = get_game("spynet")
+    report = cli.simulate(spynet, bots=["normal"] * 4, games=6, seed=1, players=4)
+    assert report["teams"] == [[0, 2], [1, 3]]
+    assert sum(report["team_win_rate"]) == pytest.approx(1.0)
+    assert report["measures"]["turns"] > 20
+    assert report["fair_share"] == 0.5
+    rows = {row["label"]: row for row in report["credits"]}
+    assert "a01 Breacher" in rows or "a02 Bodyguard" in rows
+    assert all(0 <= r["win_rate"] <= 1 and r["games"] <= 6 and not r["flag"] for r in rows.values())
+    out = io.StringIO()
+    cli.print_simulation(report, out)
+    cli.print_credits(report, out, every=True)
+    text = out.getvalue()
+    assert "wins by team (seats): 0+2:" in text and "turns" in text and "credited labels" in text
+
+
+def test_games_without_teams_report_seats_as_teams() -> None:
+    report = cli.simulate(PILE, bots=["easy", "random"], games=10, seed=1)
+    assert report["teams"] == [[0], [1]]
+    assert report["team_win_rate"] == report["seat_win_rate"]
+    assert report["credits"] == [] and report["measures"] == {}

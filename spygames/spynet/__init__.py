@@ -1,0 +1,140 @@
+"""SpyNet — Winston-draft agents, fund branches, run missions; 2–4 players, teams at 4.
+
+Registered as "spynet". Modules: `cards` (the card set from `cards.json`), `table` (the
+position and its moves), `setup` (the deal, options and scripted setups), `rules` (the
+state: actions, reasons, views — its docstring is the contract), `scoring` (the end),
+`text` (words for people), `bots` (easy, normal, hard).
+
+Helpers a UI may call instead of deciding a rule itself (pure functions of ids):
+`card_info(id)` (everything to draw a card, its text included), `branch_info()`,
+`situation_info(id)`, `agent_power(card, funding, branch, situation)` (an agent's power
+where it would stand), and `SpyNetState.why_illegal_for(seat, action)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..protocol import Action, Bot, Game, Result, State, View
+from ..registry import register
+from . import text
+from .cards import (
+    AGENT,
+    BRANCH_IDS,
+    BRANCHES,
+    CARDS,
+    DECK,
+    SITUATION_BY_ID,
+    SITUATIONS,
+    Agent,
+    Funding,
+    Mission,
+    card,
+)
+from .rules import SpyNetState
+from .table import Situation, entry_power, teams_for
+
+
+def card_info(card_id: str) -> dict[str, Any]:
+    """A card as JSON-safe data for drawing it: id, kind, name, text and its numbers.
+
+    Agents: `power`, `branches`, `mercenary`, `effect` (or null); missions: `stars`,
+    `branches`, `condition` (or null); funding: `value`. Raises InvalidCard otherwise.
+    """
+    c = card(card_id)
+    info: dict[str, Any] = {
+        "id": c.id,
+        "kind": c.kind,
+        "name": c.name,
+        "text": text.card_text(c.id),
+    }
+    if isinstance(c, Agent):
+        info |= {
+            "power": c.power,
+            "branches": list(c.branches),
+            "mercenary": c.mercenary,
+            "effect": dict(c.effect) if c.effect else None,
+            "special": c.effect is not None,
+        }
+    elif isinstance(c, Mission):
+        info |= {
+            "stars": c.stars,
+            "branches": list(c.branches),
+            "condition": dict(c.condition) if c.condition else None,
+        }
+    else:
+        assert isinstance(c, Funding)
+        info["value"] = c.value
+    return info
+
+
+def branch_info() -> list[dict[str, str]]:
+    """The four branches in table order: id, name, colour, icon (an SVG path, 24×24)."""
+    return [{"id": b.id, "name": b.name, "colour": b.colour, "icon": b.icon} for b in BRANCHES]
+
+
+def situation_info(situation_id: str) -> dict[str, Any]:
+    """A situation: id, name, the rule it changes (data) and its text."""
+    s = SITUATION_BY_ID[situation_id]
+    return {"id": s.id, "name": s.name, "rule": dict(s.rule), "text": text.situation_text(s.id)}
+
+
+def agent_power(card_id: str, funding: list[str], branch: str, situation: str | None = None) -> int:
+    """The power an agent would have in `branch` with these funding cards attached."""
+    return entry_power((card_id, tuple(funding)), branch, Situation.of(situation))
+
+
+class SpyNet(Game):
+    """Static facts about SpyNet and the factory for its states and bots."""
+
+    id = "spynet"
+    name = "SpyNet"
+    min_players = 2
+    max_players = 4
+
+    def _new(
+        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
+    ) -> State:
+        return SpyNetState(seed=seed, players=players, options=options, setup=setup)
+
+    def _bots(self) -> dict[str, type[Bot]]:
+        from .bots import EasyBot, HardBot, NormalBot
+
+        return {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+    def describe_action(self, action: Action) -> str:
+        return text.describe_action(action)
+
+    def describe_view(self, view: View) -> str:
+        return text.describe_view(view)
+
+    def teams(self, players: int) -> list[list[int]]:
+        return teams_for(players)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """For `simulate`: the game's length in turns, and which seat played each card."""
+        assert isinstance(state, SpyNetState)
+        return {
+            "measures": {"turns": state.table.turn_number},
+            "credits": {f"{c} {CARDS[c].name}": [s] for c, s in state.table.played_by.items()},
+        }
+
+
+GAME = register(SpyNet())
+
+__all__ = [
+    "AGENT",
+    "BRANCHES",
+    "BRANCH_IDS",
+    "CARDS",
+    "DECK",
+    "GAME",
+    "SITUATIONS",
+    "Result",
+    "SpyNet",
+    "SpyNetState",
+    "agent_power",
+    "branch_info",
+    "card_info",
+    "situation_info",
+]

@@ -1,0 +1,250 @@
+"""The SpyNet bots: easy (careless), normal (the policy), hard (search over guesses).
+
+Every bot decides from `view(seat)` and the legal actions only. What the view hides
+(the deck, other hands, the unknown part of each pile, the other team's face-down
+missions) is guessed from what it shows (`guess.Guesser`), so the same view and seed
+always give the same answer, whatever the real cards are.
+
+- easy: keeps and takes what looks big, plays its first agent with all its funding,
+  aims effects anywhere, never passes to its teammate.
+- normal: `policy.choose` — weighs each agent play by the branches it opens for the
+  missions in hand, spends funding only to take a branch, takes a pile when it is worth
+  more than the piles to come, plays every mission it can, passes its teammate missions
+  for branches the teammate holds and never aims an effect at the teammate.
+- hard: for each of the policy's few best actions, plays the game out to the end on
+  many guesses of the hidden cards (every seat playing the policy) and picks the action
+  that wins most often; candidates share the guesses, and the weaker half is dropped
+  after each stage (successive halving).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterator
+from typing import Final
+
+from ..protocol import Action, Advice, Bot, View
+from .guess import Guesser
+from .policy import (
+    EASY,
+    NORMAL,
+    Weights,
+    agent_plays,
+    choose,
+    effect_choices,
+    mission_plays,
+)
+from .scoring import score
+from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, RECRUIT, Table
+from .text import describe_action
+
+REASONS: Final = {
+    "recruit": "recruit: nothing worth deploying yet",
+    "deploy": "deploy: there is something to play that helps now",
+    "take": "take this pile: it is worth more than waiting",
+    "pass_on": "return this pile: the next ones may be better",
+    "end_turn": "end the turn: nothing more worth playing",
+    "skip_effect": "skip the effect: no target worth it",
+}
+
+
+def _key(action: Action) -> tuple[object, ...]:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items()))
+
+
+def to_legal(action: Action, legal: list[Action]) -> Action:
+    """The legal action equal to `action` (funding in any order), else the first legal."""
+    wanted = _key(
+        {**action, "funding": sorted(action["funding"])} if "funding" in action else action
+    )
+    for candidate in legal:
+        c = (
+            {**candidate, "funding": sorted(candidate["funding"])}
+            if "funding" in candidate
+            else candidate
+        )
+        if _key(c) == wanted:
+            return candidate
+    return legal[0]
+
+
+def reason_for(action: Action) -> str:
+    kind = str(action["type"])
+    if kind in REASONS:
+        return REASONS[kind]
+    return describe_action(action)
+
+
+class PolicyBot(Bot):
+    """Plays `policy.choose` with its weights on a guess of the table."""
+
+    weights: Weights = NORMAL
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        if not legal_actions:
+            raise ValueError("no legal actions: the game is over")
+        if len(legal_actions) == 1:
+            return Advice(legal_actions[0], reason_for(legal_actions[0]))
+        # The policy reads only what the seat may know, so any guess will do: a fixed
+        # one keeps the answer a function of the view alone.
+        table = Guesser(view).guess(random.Random(0))
+        action = to_legal(choose(table, view["seat"], self.weights), legal_actions)
+        return Advice(action, reason_for(action))
+
+
+class EasyBot(PolicyBot):
+    level = "easy"
+    weights = EASY
+
+
+class NormalBot(PolicyBot):
+    level = "normal"
+    weights = NORMAL
+
+
+def playout(table: Table, seat: int, weights: Weights = NORMAL) -> float:
+    """Finish the game with every seat on the policy: 1 for a win of `seat`'s team (a
+    share of a shared win), plus a little for the margin."""
+    guard = 0
+    while not table.is_over:
+        table.apply(choose(table, table.actor, weights))
+        guard += 1
+        if guard > 5000:  # never expected; a safety net for a policy bug
+            break
+    result = score(table)
+    team = table.team_of[seat]
+    scores: list[int] = result["scores"]
+    best_other = max((p for t, p in enumerate(scores) if t != team), default=0)
+    winners: list[int] = result["winners"]
+    teams_winning = len({table.team_of[s] for s in winners})
+    won = (1.0 / teams_winning) if seat in winners else 0.0
+    return won + 0.01 * (scores[team] - best_other)
+
+
+class HardBot(Bot):
+    """Determinized Monte Carlo over the policy's best few actions.
+
+    `playouts` is the budget of games played out per decision; `time_limit` (seconds,
+    default 0.5) stops the search early so a decision stays quick — pass None to play
+    the whole budget, and the bot is then deterministic given its seed.
+    """
+
+    level = "hard"
+    favourite_bonus: Final = 0.02  # the policy's own choice wins a tie within noise
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        playouts: int = 60,
+        width: int = 4,
+        time_limit: float | None = 0.5,
+        weights: Weights = NORMAL,
+    ) -> None:
+        super().__init__(seed)
+        self.playouts = playouts
+        self.width = width
+        self.time_limit = time_limit
+        self.weights = weights
+        self.last_playouts = 0
+
+    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        for step in self.think(view, legal_actions, math.inf):
+            if step is not None:
+                return step
+        raise AssertionError("think ended without advice")
+
+    def candidates(self, table: Table, seat: int, legal: list[Action]) -> list[Action]:
+        """The actions worth searching, the policy's favourite first (all legal)."""
+        favourite = to_legal(choose(table, seat, self.weights), legal)
+        found = [favourite]
+        phase = table.phase
+        if phase in (DRAFT, CHOOSE, RECRUIT):
+            found += legal
+        elif phase == EFFECT:
+            found += [a for _, a in effect_choices(table, seat, self.weights)[: self.width]]
+            if not table.must_discard():
+                found.append({"type": "skip_effect"})
+        elif phase == DEPLOY:
+            found += [a for _, a in agent_plays(table, seat, self.weights)[: self.width - 1]]
+            found += mission_plays(table, seat)[:1]
+            found.append({"type": "end_turn"})
+        unique: list[Action] = []
+        keys = set()
+        for action in found:
+            legal_one = to_legal(action, legal)
+            if legal_one != action and _key(legal_one) != _key(action):
+                continue  # not legal here: never searched
+            if _key(legal_one) not in keys:
+                keys.add(_key(legal_one))
+                unique.append(legal_one)
+        return unique[: max(self.width, 2)] if phase == DEPLOY else unique
+
+    def think(
+        self, view: View, legal_actions: list[Action], slice_s: float
+    ) -> Iterator[Advice | None]:
+        """The search in slices of about `slice_s` seconds (None between them), then the
+        Advice; `time_limit` counts only the time spent searching, not the pauses."""
+        if not legal_actions:
+            raise ValueError("no legal actions: the game is over")
+        seat = view["seat"]
+        guesser = Guesser(view)
+        table = guesser.guess(random.Random(0))
+        candidates = self.candidates(table, seat, legal_actions)
+        self.last_playouts = 0
+        best = 0
+        if len(candidates) > 1:
+            for step in self._search(guesser, seat, candidates, slice_s):
+                if step is None:
+                    yield None
+                else:
+                    best = step
+        action = candidates[best]
+        reason = reason_for(action)
+        if self.last_playouts:
+            reason += f" (best of {len(candidates)} in {self.last_playouts} simulated games)"
+        yield Advice(action, reason)
+
+    def _search(
+        self, guesser: Guesser, seat: int, candidates: list[Action], slice_s: float
+    ) -> Iterator[int | None]:
+        spent = 0.0
+        started = time.perf_counter()
+        alive = list(range(len(candidates)))
+        sums = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        stages = max(1, (len(candidates) - 1).bit_length())
+        budget = self.playouts
+        played = 0
+        for stage in range(stages):
+            rounds = max(1, budget // ((stages - stage) * len(alive)))
+            for _ in range(rounds):
+                guess = guesser.guess(random.Random(self.rng.getrandbits(64)))
+                for index in alive:
+                    t = guess.copy()
+                    t.apply(candidates[index])
+                    sums[index] += playout(t, seat, self.weights)
+                    counts[index] += 1
+                budget -= len(alive)
+                played += len(alive)
+                now = time.perf_counter()
+                if now - started >= slice_s:
+                    spent += now - started
+                    yield None
+                    now = started = time.perf_counter()
+                if self.time_limit is not None and spent + now - started > self.time_limit:
+                    break
+            else:
+                alive.sort(key=lambda i: -self._mean(i, sums, counts))
+                if stage < stages - 1:
+                    alive = alive[: max(1, (len(alive) + 1) // 2)]
+                continue
+            break
+        self.last_playouts = played
+        yield max(alive, key=lambda i: self._mean(i, sums, counts))
+
+    def _mean(self, index: int, sums: list[float], counts: list[int]) -> float:
+        bonus = self.favourite_bonus if index == 0 else 0.0
+        return sums[index] / max(counts[index], 1) + bonus

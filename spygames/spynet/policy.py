@@ -1,0 +1,333 @@
+"""How the SpyNet bots judge a position: card worth, agent plays, piles, effects, passes.
+
+Every function takes a `Table` and the seat deciding, and reads only what that seat may
+know: its own hand and pile memory, the tableaus, the counts. The normal bot runs it on
+a table guessed from its view; the hard bot runs it for every seat in its playouts.
+`choose` returns one legal action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .cards import AGENT, FUNDING_VALUE, KIND, MISSION
+from .scoring import condition_met
+from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, RECRUIT, Table, entry_power
+
+Action = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The knobs of the policy; `NORMAL` is the normal bot's, `EASY` a careless one's."""
+
+    take: tuple[float, float, float] = (3.4, 2.6, 1.6)  # pile worth needed to take it
+    deploy_hand: int = 6  # deploy anyway with this many cards in hand
+    presence: float = 0.18  # worth of a point of power in a branch
+    funding_cost: float = 0.35  # worth kept by not spending a point of funding
+    careful: bool = True  # weigh plays; False: the first agent, all funding, any target
+    team_play: bool = True  # pass useful cards, never aim at the teammate
+
+
+NORMAL: Final = Weights()
+EASY: Final = Weights(take=(2.0, 1.5, 1.0), deploy_hand=4, careful=False, team_play=False)
+
+
+# -- reading the table ---------------------------------------------------------------
+def best_rival(t: Table, seat: int, branch: str) -> int:
+    """The highest power among `seat`'s opponents in `branch`."""
+    return max((t.power(s, branch) for s in t.foes[seat]), default=0)
+
+
+def would_dominate(t: Table, mine: int, rival: int) -> bool:
+    if mine <= 0:
+        return False
+    return mine >= rival if t.situation.ties_dominate else mine > rival
+
+
+def prospect(t: Table, seat: int, branch: str) -> float:
+    """0..1: how likely `seat` is to dominate `branch` when it matters."""
+    mine, rival = t.power(seat, branch), best_rival(t, seat, branch)
+    if would_dominate(t, mine, rival):
+        return 1.0
+    return 1.0 / (1.0 + 0.35 * (rival - mine + 1))
+
+
+def mission_worth(t: Table, seat: int, card: str) -> float:
+    m = MISSION[card]
+    chance = max(prospect(t, seat, b) for b in m.branches)
+    worth = m.stars * (0.45 + 0.55 * chance)
+    if m.condition is not None:
+        worth *= 0.7
+    return worth
+
+
+def worth(t: Table, seat: int, card: str) -> float:
+    """What a card in hand is worth to `seat`, in rough points."""
+    kind = KIND[card]
+    if kind == "mission":
+        return mission_worth(t, seat, card)
+    if kind == "agent":
+        agent = AGENT[card]
+        return 0.5 + 0.32 * agent.power + (0.5 if agent.effect else 0.0)
+    return 0.3 + 0.3 * FUNDING_VALUE[card]
+
+
+def hand_stars(t: Table, seat: int, branch: str) -> float:
+    """Stars of the missions in hand that could go in `branch`."""
+    total = 0.0
+    for card in t.hands[seat]:
+        if KIND[card] == "mission" and branch in MISSION[card].branches:
+            m = MISSION[card]
+            total += m.stars * (0.7 if m.condition else 1.0) / len(m.branches) ** 0.5
+    return total
+
+
+# -- agents ----------------------------------------------------------------------------
+def funding_options(t: Table, seat: int, need: int) -> list[list[str]]:
+    """A few funding sets worth considering: none, the cheapest that adds `need` power."""
+    funds = sorted(
+        (c for c in t.hands[seat] if KIND[c] == "funding"), key=FUNDING_VALUE.__getitem__
+    )
+    most = t.situation.funding_per_agent
+    options: list[list[str]] = [[]]
+    if not funds or most == 0:
+        return options
+    if need > 0:
+        single = [f for f in funds if FUNDING_VALUE[f] >= need]
+        if single:
+            options.append([single[0]])
+        else:
+            chosen: list[str] = []
+            for f in reversed(funds):
+                if most is not None and len(chosen) >= most:
+                    break
+                chosen.append(f)
+                if sum(FUNDING_VALUE[c] for c in chosen) >= need:
+                    options.append(sorted(chosen))
+                    break
+    if t.final:  # nothing is worth keeping now
+        options.append(sorted(funds[-most:] if most else funds))
+    return options
+
+
+def agent_gain(
+    t: Table, seat: int, card: str, branch: str, funding: list[str], w: Weights
+) -> float:
+    """How much better off `seat` is after playing this agent here with this funding."""
+    mine = t.power(seat, branch)
+    rival = best_rival(t, seat, branch)
+    added = entry_power((card, tuple(funding)), branch, t.situation)
+    before = would_dominate(t, mine, rival)
+    after = would_dominate(t, mine + added, rival)
+    stars = hand_stars(t, seat, branch)
+    gain = 0.0
+    if after and not before:
+        gain += 1.0 + 1.2 * stars
+    elif not after:
+        gain += 0.25 * stars * added / (rival - mine + 1)
+    margin = mine - rival
+    presence = w.presence * added
+    if before and margin >= 4:
+        presence *= 0.4
+    gain += presence
+    spent = sum(FUNDING_VALUE[f] for f in funding)
+    if not t.final:
+        gain -= w.funding_cost * spent
+    mate = t.teammate(seat)
+    if w.team_play and mate is not None and not stars and t.dominates(mate, branch):
+        gain -= 0.3  # the teammate holds it already: build elsewhere
+    effect = AGENT[card].effect
+    if effect is not None:
+        gain += 0.6 if effect["kind"] in ("extra_agents", "draw") else 0.4
+    return gain
+
+
+def agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
+    """Candidate agent plays with their gain, best first."""
+    plays = []
+    for card in dict.fromkeys(t.hands[seat]):
+        if KIND[card] != "agent":
+            continue
+        agent = AGENT[card]
+        for branch in agent.branches:
+            rival = best_rival(t, seat, branch)
+            need = rival + 1 - t.power(seat, branch) - entry_power((card, ()), branch, t.situation)
+            for funding in funding_options(t, seat, need):
+                gain = agent_gain(t, seat, card, branch, funding, w)
+                action = {"type": "agent", "card": card, "branch": branch, "funding": funding}
+                plays.append((gain, action))
+    plays.sort(key=lambda p: -p[0])
+    return plays
+
+
+# -- missions ---------------------------------------------------------------------------
+def mission_plays(t: Table, seat: int) -> list[Action]:
+    """Every mission that can go down now, each in its best branch, most stars first."""
+    plays = []
+    used: dict[str, int] = dict(t.missions_played)
+    limit = t.situation.missions_per_branch
+    cards = sorted(
+        (c for c in t.hands[seat] if KIND[c] == "mission"), key=lambda c: -MISSION[c].stars
+    )
+    for card in cards:
+        m = MISSION[card]
+        open_ = [b for b in m.branches if used.get(b, 0) < limit and t.dominates(seat, b)]
+        if not open_:
+            continue
+        branch = max(open_, key=lambda b: _mission_fit(t, seat, card, b))
+        used[branch] = used.get(branch, 0) + 1
+        plays.append({"type": "mission", "card": card, "branch": branch})
+    return plays
+
+
+def _mission_fit(t: Table, seat: int, card: str, branch: str) -> float:
+    m = MISSION[card]
+    margin = t.power(seat, branch) - best_rival(t, seat, branch)
+    fit = 0.1 * margin
+    if m.condition is not None and condition_met(t, seat, branch, m.condition):
+        fit += 2.0
+    return fit
+
+
+# -- effects ----------------------------------------------------------------------------
+def _hurt(t: Table, owner: int, branch: str, entry: tuple[str, tuple[str, ...]]) -> float:
+    """How much taking `entry` away from `owner`'s `branch` costs them."""
+    power = entry_power(entry, branch, t.situation)
+    mine = t.power(owner, branch)
+    rival = best_rival(t, owner, branch)
+    value = 0.2 * power
+    if would_dominate(t, mine, rival) and not would_dominate(t, mine - power, rival):
+        value += 1.5
+    return value
+
+
+def effect_choices(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
+    """The pending effect's targets with their worth to `seat`, best first."""
+    p = t.pending
+    assert p is not None
+    kind = p["effect"]
+    mate = t.teammate(seat)
+    scored: list[tuple[float, Action]] = []
+    for action in t.effect_actions():
+        if action["type"] == "discard_card":
+            scored.append((-worth(t, seat, action["card"]), action))
+        elif kind == "discard":
+            target = action["seat"]
+            scored.append((0.5 + 0.1 * len(t.hands[target]), action))
+        elif kind == "draw":
+            scored.append((1.0, action))
+        else:
+            where = t.locate(action["card"])
+            assert where is not None
+            owner, branch, index = where
+            entry = t.agents[owner][branch][index]
+            if w.team_play and owner in (seat, mate):
+                continue
+            value = _hurt(t, owner, branch, entry)
+            if kind == "flip":
+                target = action["branch"]
+                mine, rival = t.power(seat, target), best_rival(t, seat, target)
+                added = entry_power(entry, target, t.situation)
+                if not would_dominate(t, mine, rival) and would_dominate(t, mine + added, rival):
+                    value += 1.0 + hand_stars(t, seat, target)
+                value += 0.15 * added
+            scored.append((value, action))
+    scored.sort(key=lambda s: -s[0])
+    return scored
+
+
+# -- choosing ---------------------------------------------------------------------------
+def choose(t: Table, seat: int, w: Weights = NORMAL) -> Action:
+    """The policy's action for `seat`, who must be the one to act."""
+    phase = t.phase
+    if phase == DRAFT:
+        return {"type": "keep", "card": max(t.draft, key=lambda c: worth(t, seat, c))}
+    if phase == CHOOSE:
+        return {"type": "deploy" if _should_deploy(t, seat, w) else "recruit"}
+    if phase == RECRUIT:
+        return {"type": "take" if _should_take(t, seat, w) else "pass_on"}
+    if phase == EFFECT:
+        return _effect(t, seat, w)
+    assert phase == DEPLOY
+    return _deploy_step(t, seat, w)
+
+
+def _should_deploy(t: Table, seat: int, w: Weights) -> bool:
+    hand = t.hands[seat]
+    if mission_plays(t, seat):
+        return True
+    plays = agent_plays(t, seat, w) if w.careful else []
+    if plays and plays[0][0] >= 1.0 + (0.8 if w.careful else 0):
+        return True  # an agent that opens a branch for a mission in hand
+    has_agent = any(KIND[c] == "agent" for c in hand)
+    if has_agent and len(hand) >= w.deploy_hand:
+        return True
+    # Near the end the remaining turns are few: get the hand onto the table.
+    return has_agent and len(t.deck) <= 2 * t.players and len(hand) >= 3
+
+
+def _should_take(t: Table, seat: int, w: Weights) -> bool:
+    index = t.looking
+    assert index is not None
+    pile = t.piles[index]
+    if not w.careful:
+        return len(pile) >= 2 or any(KIND[c] == "mission" for c in pile)
+    value = sum(worth(t, seat, c) for c in pile)
+    return value >= w.take[index]
+
+
+def _effect(t: Table, seat: int, w: Weights) -> Action:
+    choices = effect_choices(t, seat, w)
+    if t.must_discard():
+        if not w.careful:
+            return {"type": "discard_card", "card": t.hands[seat][0]}
+        return choices[0][1]
+    if not choices:
+        return {"type": "skip_effect"}
+    if not w.careful:
+        return choices[-1][1]
+    value, action = choices[0]
+    return action if value > 0 else {"type": "skip_effect"}
+
+
+def _deploy_step(t: Table, seat: int, w: Weights) -> Action:
+    if t.agents_left > 0:
+        if not w.careful:
+            for card in t.hands[seat]:
+                if KIND[card] == "agent":
+                    funds = sorted(c for c in t.hands[seat] if KIND[c] == "funding")
+                    most = t.situation.funding_per_agent
+                    funds = funds[:most] if most is not None else funds
+                    branch = AGENT[card].branches[0]
+                    return {"type": "agent", "card": card, "branch": branch, "funding": funds}
+        else:
+            plays = agent_plays(t, seat, w)
+            if plays and (plays[0][0] > 0.0 or t.final):
+                return plays[0][1]
+    missions = mission_plays(t, seat)
+    if missions:
+        return missions[0]
+    if w.team_play and t.teammate(seat) is not None and not t.has_passed:
+        gift = _gift(t, seat)
+        if gift is not None:
+            return {"type": "pass", "card": gift}
+    return {"type": "end_turn"}
+
+
+def _gift(t: Table, seat: int) -> str | None:
+    """A card the teammate can use better than `seat` can, if any."""
+    mate = t.teammate(seat)
+    assert mate is not None
+    best, best_gain = None, 0.6
+    for card in t.hands[seat]:
+        if KIND[card] != "mission":
+            continue
+        m = MISSION[card]
+        mine = max(prospect(t, seat, b) for b in m.branches)
+        theirs = max(prospect(t, mate, b) for b in m.branches)
+        gain = m.stars * (theirs - mine)
+        if gain > best_gain:
+            best, best_gain = card, gain
+    return best

@@ -1,0 +1,168 @@
+"""Laying out a SpyNet table: the seeded deal, or a scripted one for demos and tests.
+
+Options (kept in the record): `{"situation": None | "<id>" | "random"}` — no situation
+(the default), the one named (`"s1"`..`"s8"`), or one drawn with the seeded generator
+after the first player is chosen.
+
+`setup` (every key optional) fixes what would be random:
+
+- `"first"`: the first player's seat.
+- `"deck"`: the deck, top card first. When given, it is the whole deck: cards named
+  nowhere in the setup are left out of the game. When not, every card not named
+  elsewhere is shuffled into the deck.
+- `"piles"`: three lists, the cards of piles 1, 2 and 3 (a list may be empty); when
+  not given, each pile gets the deck's top card, as in the rules.
+- `"hands"`: a list of hands by seat. When given there is no opening draft (the hands
+  are what it would have dealt); when not, the draft is played from the deck's top.
+- `"tableaus"`: cards already in play, a list by seat of
+  `{"agents": {branch: [{"card": id, "funding": [ids]}, ...]}, "missions": {branch: [ids]}}`
+  (agents bottom first; any branch may be left out).
+- `"discard"`: cards already in the discard pile.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..errors import InvalidSetup
+from .cards import AGENT, BRANCH_IDS, CARDS, DECK, KIND, MISSION, SITUATION_BY_ID
+from .table import PILES, Situation, Table
+
+SETUP_KEYS = ("first", "deck", "piles", "hands", "tableaus", "discard")
+
+
+def read_situation(options: dict[str, Any], rng: random.Random) -> Situation:
+    unknown = set(options) - {"situation"}
+    if unknown:
+        raise InvalidSetup(
+            f"unknown option {', '.join(sorted(unknown))} (SpyNet has one option: situation)"
+        )
+    chosen = options.get("situation")
+    if chosen is None:
+        return Situation.of(None)
+    if chosen == "random":
+        return Situation.of(rng.choice(sorted(SITUATION_BY_ID)))
+    if not isinstance(chosen, str) or chosen not in SITUATION_BY_ID:
+        ids = ", ".join(sorted(SITUATION_BY_ID))
+        raise InvalidSetup(f"situation must be none, 'random' or one of {ids} — not {chosen!r}")
+    return Situation.of(chosen)
+
+
+class _Claims:
+    """Checks that each card named in a setup is a real card, named once, of the right kind."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def card(self, where: str, card: Any, kind: str | None = None) -> str:
+        if not isinstance(card, str) or card not in CARDS:
+            raise InvalidSetup(f"setup {where}: {card!r} is not a SpyNet card id")
+        if card in self.seen:
+            raise InvalidSetup(f"setup {where}: {card} is named twice")
+        if kind is not None and KIND[card] != kind:
+            raise InvalidSetup(
+                f"setup {where}: {card} is not {'an' if kind == 'agent' else 'a'} {kind}"
+            )
+        self.seen.add(card)
+        return card
+
+    def cards(self, where: str, cards: Any, kind: str | None = None) -> list[str]:
+        if not isinstance(cards, list):
+            raise InvalidSetup(f"setup {where} must be a list of card ids")
+        return [self.card(where, c, kind) for c in cards]
+
+
+def _seat_list(setup: dict[str, Any], key: str, players: int) -> list[Any]:
+    value = setup[key]
+    if not isinstance(value, list) or len(value) != players:
+        raise InvalidSetup(f"setup {key} must be a list of {players}, one per seat")
+    return value
+
+
+def _branch_map(where: str, value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not set(value) <= set(BRANCH_IDS):
+        raise InvalidSetup(f"setup {where} must map branches ({', '.join(BRANCH_IDS)}) to lists")
+    return value
+
+
+def lay_out(
+    players: int, setup: dict[str, Any] | None, options: dict[str, Any], rng: random.Random
+) -> Table:
+    """The table at the start of the game: the draft under way, or the first turn."""
+    setup = setup or {}
+    unknown = set(setup) - set(SETUP_KEYS)
+    if unknown:
+        raise InvalidSetup(
+            f"unknown setup keys {', '.join(sorted(unknown))} "
+            f"(SpyNet takes {', '.join(SETUP_KEYS)})"
+        )
+    claims = _Claims()
+    table = Table.empty(players, Situation())
+    if "tableaus" in setup:
+        for seat, tableau in enumerate(_seat_list(setup, "tableaus", players)):
+            _lay_tableau(table, seat, tableau, claims)
+    if "discard" in setup:
+        table.discard = claims.cards("discard", setup["discard"])
+    hands = None
+    if "hands" in setup:
+        hands = [
+            claims.cards(f"hand {s}", h) for s, h in enumerate(_seat_list(setup, "hands", players))
+        ]
+    piles = None
+    if "piles" in setup:
+        if not isinstance(setup["piles"], list) or len(setup["piles"]) != PILES:
+            raise InvalidSetup("setup piles must be a list of three piles")
+        piles = [claims.cards(f"pile {i + 1}", p) for i, p in enumerate(setup["piles"])]
+    if "deck" in setup:
+        deck = claims.cards("deck", setup["deck"])
+    else:
+        deck = [c for c in DECK if c not in claims.seen]
+        rng.shuffle(deck)
+    table.deck = deck[::-1]  # top card last
+    if piles is None:
+        piles = [table.take_from_deck(1) for _ in range(PILES)]
+    table.piles = piles
+    if "first" in setup:
+        first = setup["first"]
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+            raise InvalidSetup(f"setup first must be a seat from 0 to {players - 1}")
+    else:
+        first = rng.randrange(players)
+    table.situation = read_situation(options, rng)
+    table.tableau_changed()
+    if hands is None:
+        if len(table.deck) <= players:
+            raise InvalidSetup(f"the deck needs more than {players} cards for the opening draft")
+        table.start_draft(first)
+    else:
+        if not table.deck:
+            raise InvalidSetup("the deck needs at least one card")
+        table.hands = hands
+        table.first = first
+        table.begin_turn(first)
+    return table
+
+
+def _lay_tableau(table: Table, seat: int, tableau: Any, claims: _Claims) -> None:
+    where = f"tableau {seat}"
+    if not isinstance(tableau, dict) or not set(tableau) <= {"agents", "missions"}:
+        raise InvalidSetup(f"setup {where} must be {{'agents': ..., 'missions': ...}}")
+    for branch, stack in _branch_map(f"{where} agents", tableau.get("agents")).items():
+        if not isinstance(stack, list):
+            raise InvalidSetup(f"setup {where} agents in {branch} must be a list")
+        for entry in stack:
+            if not isinstance(entry, dict) or not set(entry) <= {"card", "funding"}:
+                raise InvalidSetup(f"setup {where}: an agent is {{'card': id, 'funding': [ids]}}")
+            card = claims.card(where, entry.get("card"), "agent")
+            if branch not in AGENT[card].branches:
+                raise InvalidSetup(f"setup {where}: {card} does not belong to {branch}")
+            funding = claims.cards(where, entry.get("funding", []), "funding")
+            table.agents[seat][branch].append((card, tuple(funding)))
+    for branch, cards in _branch_map(f"{where} missions", tableau.get("missions")).items():
+        for card in claims.cards(f"{where} missions", cards, "mission"):
+            if branch not in MISSION[card].branches:
+                raise InvalidSetup(f"setup {where}: {card} does not belong to {branch}")
+            table.missions[seat][branch].append(card)

@@ -1,0 +1,162 @@
+"""SpyNet bots: legal and explained choices, guesses consistent with the view, no peeking,
+determinism under a seed, and a strength check on fixed seeds (no timing assertions)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import spygames
+from spygames.spynet import policy
+from spygames.spynet.bots import HardBot
+from spygames.spynet.cards import BRANCH_IDS, DECK, KIND
+from spygames.spynet.guess import Guesser
+from spygames.spynet.rules import SpyNetState
+
+GAME = spygames.get_game("spynet")
+
+
+def positions(players: int, seeds: range, level: str = "normal") -> list[SpyNetState]:
+    """A spread of positions from games between `level` bots, every phase included."""
+    out = []
+    for seed in seeds:
+        state = GAME.new(seed=seed, players=players, options={"situation": "random"})
+        assert isinstance(state, SpyNetState)
+        bots = [GAME.bot(level, seed=seed * 3 + s) for s in range(players)]
+        for _ in range(seed * 11 % 150):
+            if state.is_over:
+                break
+            seat = state.to_play[0]
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def fast_hard(seed: int = 1) -> HardBot:
+    return HardBot(seed=seed, playouts=8, time_limit=None)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_guesses_are_consistent_with_the_view(players: int) -> None:
+    """Every guess holds all 76 cards once, agrees with the view, and gives the seat the
+    same view it had (so the policy reads nothing it could not know)."""
+    for state in positions(players, range(25)):
+        seat = state.to_play[0]
+        view = state.view(seat)
+        guesser = Guesser(view)
+        for k in range(3):
+            t = guesser.guess(random.Random(k))
+            cards = [*t.deck, *t.discard, *t.draft, *(c for p in t.piles for c in p)]
+            for s in range(players):
+                cards += t.hands[s]
+                for b in BRANCH_IDS:
+                    cards += [c for e in t.agents[s][b] for c in (e[0], *e[1])]
+                    cards += t.missions[s][b]
+            assert Counter(cards) == Counter(DECK)
+            for s in range(players):
+                for b in BRANCH_IDS:
+                    assert all(KIND[m] == "mission" for m in t.missions[s][b])
+            original, state.table = state.table, t
+            try:
+                guessed = state.view(seat)
+            finally:
+                state.table = original
+            assert guessed == view
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bots_choose_legal_explained_actions(level: str, players: int) -> None:
+    for state in positions(players, range(12)):
+        legal = state.legal_actions()
+        bot = fast_hard() if level == "hard" else GAME.bot(level, seed=1)
+        advice = bot.advise(state.view(state.to_play[0]), legal)
+        assert advice.action in legal
+        assert advice.reason and "\n" not in advice.reason
+
+
+def test_the_policy_only_makes_legal_moves() -> None:
+    """The hard bot's playouts run the policy on whole tables: each move must be legal."""
+    for players in (2, 3, 4):
+        for seed in range(6):
+            state = GAME.new(seed=seed, players=players, options={"situation": "random"})
+            assert isinstance(state, SpyNetState)
+            while not state.is_over:
+                action = policy.choose(state.table, state.to_play[0])
+                assert state.why_illegal(action) is None, action
+                state.apply(action)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_see_only_the_view(level: str) -> None:
+    """DESIGN: "Bots decide from view(seat) and the legal actions only." Two deals that
+    differ only in cards seat 0 cannot see give it the same view, so the same advice."""
+    hand = ["a01", "m01", "f01"]
+    other = ["a07", "m05", "f02"]
+    rest = [c for c in DECK if c not in hand + other]
+    deck_a, deck_b = rest[3:], list(reversed(rest[3:]))
+    setups = [
+        {"hands": [hand, other], "first": 0, "piles": [[c] for c in rest[:3]], "deck": d}
+        for d in (deck_a, deck_b)
+    ]
+    a, b = (GAME.new(seed=1, players=2, setup=s) for s in setups)
+    assert a.view(0) == b.view(0)
+    bot = (lambda: fast_hard(5)) if level == "hard" else (lambda: GAME.bot(level, seed=5))
+    view = json.loads(json.dumps(a.view(0)))
+    assert bot().advise(view, a.legal_actions()) == bot().advise(b.view(0), b.legal_actions())
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_bots_are_deterministic_under_seed(level: str) -> None:
+    def play(seed: int) -> list[Any]:
+        state = GAME.new(seed=seed, players=4)
+        bots = [GAME.bot(level, seed=seed + s) for s in range(4)]
+        while not state.is_over:
+            seat = state.to_play[0]
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+        actions: list[Any] = state.record()["actions"]
+        return actions
+
+    assert play(4) == play(4)
+
+
+def test_hard_bot_thinks_in_slices() -> None:
+    """Never frozen: `think` yields between slices and ends with the same advice."""
+    state = positions(2, range(5, 6))[0]
+    view, legal = state.view(state.to_play[0]), state.legal_actions()
+    steps = list(HardBot(seed=3, playouts=12, time_limit=None).think(view, legal, 0.0))
+    assert steps[-1] is not None and all(s is None for s in steps[:-1])
+    whole = HardBot(seed=3, playouts=12, time_limit=None).advise(view, legal)
+    assert steps[-1] == whole
+
+
+def _match(hero: Any, villain: str, seeds: range, players: int) -> float:
+    """Wins of `hero`'s side, seated in turn at each seat (a team at 4 players)."""
+    wins = 0.0
+    for seed in seeds:
+        seat = seed % players
+        state = GAME.new(seed=seed, players=players)
+        bots = [GAME.bot(villain, seed=seed * 10 + s) for s in range(players)]
+        heroes = {seat, (seat + 2) % 4} if players == 4 else {seat}
+        for s in heroes:
+            bots[s] = hero(seed * 10 + s)
+        while not state.is_over:
+            s = state.to_play[0]
+            state.apply(bots[s].choose(state.view(s), state.legal_actions()))
+        result = state.result
+        assert result is not None
+        if heroes & set(result["winners"]):
+            wins += 1 / len({state.table.team_of[w] for w in result["winners"]})
+    return wins
+
+
+def test_strength_ladder() -> None:
+    """A small seeded sample (the full measurement is in the README): normal beats easy,
+    easy beats random."""
+    assert _match(lambda s: GAME.bot("normal", seed=s), "easy", range(30), 2) >= 19
+    assert _match(lambda s: GAME.bot("easy", seed=s), "random", range(20), 2) >= 18

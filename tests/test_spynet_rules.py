@@ -1,0 +1,655 @@
+"""SpyNet rules. Each test quotes (or names) the rule it checks, from rules/spynet.txt or
+DESIGN.md's SpyNet rulings and "SpyNet's card set".
+
+Cards used (see spygames/spynet/cards.json): agents a01 Breacher (Field Ops, 4), a02
+Bodyguard (Field Ops, 3), a04 Lookout (Field Ops, 2), a05 Cleaner (Field Ops, 2,
+eliminate ≤ 2), a07 Sleeper (Deep Cover, 4), a10 Courier (Deep Cover, 2), a11 Turncoat
+(Deep Cover, 2, flip ≤ 2), a17 Censor (Counter-Intel, 2, discard), a19 Codebreaker
+(Tech, 4), a23 Forger (Tech, 2, draw 2), a24 Signal Tapper (Tech, 1, one extra agent),
+a25 Smuggler (Field Ops or Deep Cover, 2), a31 Freelancer (mercenary, 2); missions m01
+(Field Ops, 1), m04 (Field Ops, 3), m05 (Deep Cover, 1), m17 (Field Ops or Deep Cover,
+1), m23 (Field Ops, 3, if you dominate it), m24 (Field Ops, 3, with 3 agents there);
+funding f01 (1), f05 (2), f10 (4).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+import spygames
+from spygames.spynet import agent_power, branch_info, card_info, situation_info
+from spygames.spynet.cards import (
+    AGENTS,
+    DATA,
+    DECK,
+    FUNDING,
+    MISSIONS,
+    SITUATIONS,
+    check_card_set,
+)
+from spygames.spynet.rules import SpyNetState
+from spygames.spynet.text import card_text, situation_text
+
+GAME = spygames.get_game("spynet")
+FILLER = ["m14", "m15", "m16", "m18", "m19", "m20", "m21", "m22"]
+"""Missions used nowhere else here, to fill the deck."""
+
+
+def new(players: int = 2, situation: str | None = None, **setup: Any) -> SpyNetState:
+    setup.setdefault("first", 0)
+    state = GAME.new(seed=1, players=players, options={"situation": situation}, setup=setup)
+    assert isinstance(state, SpyNetState)
+    return state
+
+
+def agents_in(*branches: tuple[str, list[str]]) -> dict[str, Any]:
+    return {"agents": {b: [{"card": c, "funding": []} for c in cards] for b, cards in branches}}
+
+
+def snapshot(state: spygames.State) -> str:
+    views = [state.view(s) for s in range(state.players)]
+    return json.dumps([views, state.record(), state.legal_actions()], sort_keys=True)
+
+
+def refused(state: spygames.State, action: dict[str, Any]) -> str:
+    """The reason `action` is refused; the state must be unchanged."""
+    before = snapshot(state)
+    with pytest.raises(spygames.IllegalAction) as info:
+        state.apply(action)
+    assert snapshot(state) == before, "an illegal action changed the state"
+    return info.value.reason
+
+
+def deploy(state: SpyNetState) -> None:
+    state.apply({"type": "deploy"})
+
+
+def agent(card: str, branch: str, funding: list[str] | None = None) -> dict[str, Any]:
+    return {"type": "agent", "card": card, "branch": branch, "funding": funding or []}
+
+
+def mission(card: str, branch: str) -> dict[str, Any]:
+    return {"type": "mission", "card": card, "branch": branch}
+
+
+END = {"type": "end_turn"}
+
+
+# -- the card set ----------------------------------------------------------------------
+def test_components() -> None:
+    """ "34 Agent Cards, 32 Mission Cards, 10 Funding Cards, 16 Branch Tokens, 8 Situation
+    Cards"; DESIGN: four branches, one of them Tech, each with a name, icon and colour."""
+    assert (len(AGENTS), len(MISSIONS), len(FUNDING), len(SITUATIONS)) == (34, 32, 10, 8)
+    assert len(DECK) == 76 == len(set(DECK))
+    branches = branch_info()
+    assert len(branches) == 4 and "tech" in {b["id"] for b in branches}
+    assert len({b["name"] for b in branches}) == 4 and len({b["colour"] for b in branches}) == 4
+    assert all(b["icon"].startswith("M") for b in branches)
+    assert check_card_set(DATA) == []
+
+
+def test_card_set_variety() -> None:
+    """DESIGN: single-, dual- and all-branch (mercenary) agents with powers mostly 1–4;
+    special agents with effects (discard, eliminate, flip, extra agents at least);
+    missions of 1–3 stars mostly, some in two branches, some with conditions; funding of
+    several values."""
+    widths = {len(a.branches) for a in AGENTS}
+    assert widths == {1, 2, 4}
+    assert all(a.mercenary == (len(a.branches) == 4) for a in AGENTS)
+    assert sum(1 <= a.power <= 4 for a in AGENTS) >= 30
+    effects = {a.effect["kind"] for a in AGENTS if a.effect}
+    assert {"discard", "eliminate", "flip", "extra_agents"} <= effects
+    assert sum(1 <= m.stars <= 3 for m in MISSIONS) >= 28
+    assert any(len(m.branches) == 2 for m in MISSIONS)
+    assert any(m.condition for m in MISSIONS)
+    assert len({f.value for f in FUNDING}) >= 3
+
+
+@pytest.mark.parametrize(
+    ("change", "complaint"),
+    [
+        (lambda d: d["agents"].pop(), "there must be 34 agents"),
+        (lambda d: d["missions"][0].update(id="m02"), "m02 appears twice"),
+        (lambda d: d["agents"][4].update(effect={"kind": "teleport"}), "kind must be one of"),
+        (
+            lambda d: d["missions"][22].update(condition={"kind": "dominate", "x": 1}),
+            "unknown keys",
+        ),
+        (lambda d: d["situations"][0].update(rule={"kind": "agents_per_turn"}), "needs count"),
+        (lambda d: d["agents"][0].update(branches=["ops", "moon"]), "branch ids"),
+        (lambda d: d["agents"][30].update(mercenary=False), "mercenary"),
+        (lambda d: d["funding"][0].update(value=0), "value must be"),
+    ],
+)
+def test_schema_check_names_each_problem(change: Any, complaint: str) -> None:
+    """The card data is checked by a schema: counts, unique ids, known effects and
+    conditions (each broken copy is refused with a reason)."""
+    data = copy.deepcopy(DATA)
+    change(data)
+    assert any(complaint in problem for problem in check_card_set(data))
+
+
+def test_card_text_comes_from_the_data() -> None:
+    """Every card and situation has text made from its data, so they cannot disagree."""
+    for card in DECK:
+        info = card_info(card)
+        assert info["text"] == card_text(card) and info["name"] in info["text"]
+    assert "eliminate an opponent's agent of power 2 or less" in card_text("a05")
+    assert "Mercenary: any branch" in card_text("a31")
+    assert "Scores only if, at the end, you dominate its branch" in card_text("m23")
+    assert card_info("f10")["value"] == 4
+    for s in SITUATIONS:
+        assert situation_info(s.id)["text"] == situation_text(s.id)
+    with pytest.raises(spygames.InvalidCard):
+        card_info("zz9")
+
+
+# -- setup ----------------------------------------------------------------------------------
+def test_setup_and_opening_draft_at_four() -> None:
+    """Setup: "Shuffle all non-situation cards together ... create a row of three
+    one-card piles ... The player to that player's right draws cards from the deck equal
+    to the number of players ... chooses one card to keep, then passes the remaining
+    cards to the player on her right ... until each player has one card in hand." """
+    state = GAME.new(seed=5, players=4)
+    assert isinstance(state, SpyNetState)
+    t = state.table
+    first = t.first
+    assert [len(p) for p in t.piles] == [1, 1, 1]
+    assert len(t.deck) == 76 - 3 - 4
+    drafter = (first - 1) % 4
+    for size in (4, 3, 2):
+        assert state.to_play == [drafter] and state.view(drafter)["phase"] == "draft"
+        packet = state.view(drafter)["draft"]
+        assert len(packet) == size
+        assert all(state.view(s)["draft"] is None for s in range(4) if s != drafter)
+        state.apply({"type": "keep", "card": packet[-1]})
+        assert packet[-1] in state.view(drafter)["hand"]
+        assert state.view(drafter)["passed"] == packet[:-1]
+        drafter = (drafter - 1) % 4
+    assert drafter == first  # the last card goes to the first player, no choice
+    assert [len(h) for h in t.hands] == [1, 1, 1, 1]
+    assert state.to_play == [first] and state.view(first)["phase"] == "choose"
+    assert state.view(0)["turn_number"] == 1
+
+
+def test_teams() -> None:
+    """DESIGN: "2 and 3 players: everyone alone, no passing. 4 players: seats 0+2 against
+    1+3." """
+    assert new(4, hands=[["a01"], ["a02"], ["a04"], ["a07"]], deck=FILLER).view(0)["teams"] == [
+        [0, 2],
+        [1, 3],
+    ]
+    three = new(3, hands=[["a01"], ["a02"], ["a04"]], deck=FILLER)
+    assert three.view(1)["teams"] == [[0], [1], [2]] and three.view(1)["teammate"] is None
+    deploy(three)
+    assert "only for teams of two" in refused(three, {"type": "pass", "card": "a01"})
+
+
+def test_options_are_checked() -> None:
+    """Situations: none (default), a chosen one, or a random one, with readable reasons."""
+    with pytest.raises(spygames.InvalidSetup, match="situation must be none, 'random' or one"):
+        GAME.new(seed=1, players=2, options={"situation": "s9"})
+    with pytest.raises(spygames.InvalidSetup, match="one option: situation"):
+        GAME.new(seed=1, players=2, options={"speed": 2})
+    chosen = GAME.new(seed=1, players=2, options={"situation": "s3"})
+    assert chosen.view(0)["situation"] == "s3"
+    drawn = {GAME.new(seed=s, players=2, options={"situation": "random"}).view(0)["situation"]
+             for s in range(30)}  # fmt: skip
+    assert len(drawn) > 3 and None not in drawn
+    assert GAME.new(seed=1, players=2).view(0)["situation"] is None
+
+
+def test_setup_is_checked() -> None:
+    for setup, complaint in [
+        ({"hands": [["a01"], ["a01"]]}, "named twice"),
+        ({"hands": [["zz"], []]}, "not a SpyNet card"),
+        ({"first": 5}, "first must be a seat"),
+        ({"tableaus": [{"agents": {"tech": [{"card": "a01"}]}}, {}]}, "does not belong"),
+        ({"tableaus": [{"missions": {"ops": ["a01"]}}, {}]}, "is not a mission"),
+        ({"colour": "red"}, "unknown setup keys"),
+        ({"hands": [[], []], "deck": []}, "at least one card"),
+    ]:
+        with pytest.raises(spygames.InvalidSetup, match=complaint):
+            GAME.new(seed=1, players=2, setup=setup)
+
+
+# -- recruit -----------------------------------------------------------------------------------
+def recruit_table(**extra: Any) -> SpyNetState:
+    return new(
+        hands=[[], []],
+        piles=[["m05"], ["m06", "m07"], ["m08"]],
+        deck=["m09", "m10", "m11", "m12", "m13", "m14"],
+        **extra,
+    )
+
+
+def test_recruit_take_a_pile_and_pad() -> None:
+    """Recruit: "Look at all cards in pile 1 ... and either add all of them to your hand
+    or return them facedown ... pad each pile whose cards you looked at, starting with
+    pile 1 and including the pile whose cards you added to your hand." """
+    state = recruit_table()
+    state.apply({"type": "recruit"})
+    view = state.view(0)
+    assert view["phase"] == "recruit" and view["looking"] == 0 and view["looking_at"] == ["m05"]
+    assert state.view(1)["looking_at"] is None and state.view(1)["looking"] == 0
+    state.apply({"type": "pass_on"})
+    assert state.view(0)["looking_at"] == ["m06", "m07"]
+    state.apply({"type": "take"})
+    t = state.table
+    assert sorted(t.hands[0]) == ["m06", "m07"]
+    assert t.piles == [["m05", "m09"], ["m10"], ["m08"]]  # pile 1 padded first, then 2
+    assert state.to_play == [1] and state.view(1)["phase"] == "choose"
+
+
+def test_recruit_returning_pile_three_draws_from_the_deck() -> None:
+    """ "If you return the cards to pile 3, draw one card from the deck and add it to your
+    hand." Then all three piles are padded."""
+    state = recruit_table()
+    state.apply({"type": "recruit"})
+    for _ in range(3):
+        state.apply({"type": "pass_on"})
+    t = state.table
+    assert t.hands[0] == ["m09"]
+    assert t.piles == [["m05", "m10"], ["m06", "m07", "m11"], ["m08", "m12"]]
+
+
+def test_empty_pile_is_skipped() -> None:
+    """DESIGN: "An empty pile is skipped when recruiting." """
+    state = new(hands=[[], []], piles=[[], ["m06"], []], deck=["m09", "m10", "m11"])
+    state.apply({"type": "recruit"})
+    assert state.view(0)["looking"] == 1
+    state.apply({"type": "pass_on"})  # pile 3 is empty: straight to the deck
+    assert state.table.hands[0] == ["m09"]
+    assert state.table.piles == [[], ["m06", "m10"], []]  # only piles looked at are padded
+
+
+def test_pile_memory() -> None:
+    """View: cards a seat looked at and returned stay known to it until someone takes that
+    pile; padding adds unknown cards."""
+    state = recruit_table()
+    state.apply({"type": "recruit"})
+    state.apply({"type": "take"})  # seat 0 takes pile 1
+    state.apply({"type": "recruit"})  # seat 1 returns pile 1, takes pile 2
+    state.apply({"type": "pass_on"})
+    state.apply({"type": "take"})
+    piles = state.view(1)["piles"]
+    assert piles[0] == {"size": 2, "known": ["m09"]}
+    assert piles[1] == {"size": 1, "known": []}
+    assert state.view(0)["piles"][0]["known"] == []
+    state.apply({"type": "recruit"})  # seat 0 takes pile 1: seat 1 forgets it
+    state.apply({"type": "take"})
+    assert state.view(1)["piles"][0]["known"] == []
+
+
+# -- deploy -------------------------------------------------------------------------------------
+def test_one_agent_per_turn_with_funding_as_it_is_played() -> None:
+    """Deploy: "You may play up to one agent card" (one per turn, not per branch);
+    "As you play any agent, you may play one or more funding cards attached to that
+    agent" — funding has no play of its own."""
+    state = new(hands=[["a01", "a07", "f01", "f05"], []], deck=FILLER)
+    deploy(state)
+    state.apply(agent("a01", "ops", ["f05", "f01"]))
+    view = state.view(1)
+    assert view["tableaus"][0]["agents"]["ops"] == [
+        {"card": "a01", "funding": ["f05", "f01"], "power": 7}
+    ]
+    assert view["tableaus"][0]["power"]["ops"] == 7 and view["tableaus"][0]["funding"] == 2
+    assert "already played your agent" in refused(state, agent("a07", "cover"))
+    assert "unknown action" in refused(state, {"type": "fund", "card": "f01"})
+
+
+def test_agent_branches() -> None:
+    """ "a mission can be played in any branch shown on its card"; agents likewise, and a
+    mercenary "can [be placed] in any branch"; the newest agent goes on top."""
+    state = new(
+        hands=[["a25", "a31"], []], deck=FILLER, tableaus=[agents_in(("cover", ["a10"])), {}]
+    )
+    deploy(state)
+    assert "can go only in Field Ops or Deep Cover" in refused(state, agent("a25", "tech"))
+    legal = state.legal_actions()
+    assert {a["branch"] for a in legal if a.get("card") == "a31"} == {
+        "ops",
+        "cover",
+        "intel",
+        "tech",
+    }
+    state.apply(agent("a25", "cover"))
+    assert [a["card"] for a in state.view(0)["tableaus"][0]["agents"]["cover"]] == ["a10", "a25"]
+
+
+def test_mission_only_where_you_dominate_now() -> None:
+    """ "You can play a mission in a branch only if you are currently dominating that
+    branch" and "up to one mission card facedown in each branch you are dominating";
+    ties and zero power dominate nothing."""
+    state = new(
+        hands=[["m01", "m04", "m05", "m17", "a01"], []],
+        deck=FILLER,
+        tableaus=[agents_in(("cover", ["a10"])), agents_in(("cover", ["a25"]))],
+    )
+    deploy(state)
+    reason = refused(state, mission("m05", "cover"))  # 2 against 2: a tie
+    assert reason.startswith("you can play a mission only in a branch you dominate now")
+    assert "only in a branch you dominate now" in refused(state, mission("m01", "ops"))
+    state.apply(agent("a01", "ops"))
+    state.apply(mission("m04", "ops"))
+    assert "already played a mission in Field Ops" in refused(state, mission("m01", "ops"))
+    assert state.view(0)["tableaus"][0]["missions"]["ops"] == ["m04"]
+    assert state.view(1)["tableaus"][0]["missions"]["ops"] == [None]  # face down
+
+
+def test_teammate_does_not_block_domination() -> None:
+    """ "Your power does not need to exceed your teammate's power, so it is possible for
+    both teammates to be dominating the same branch." """
+    state = new(
+        4,
+        hands=[["m01"], [], [], []],
+        deck=FILLER,
+        tableaus=[
+            agents_in(("ops", ["a04"])),
+            {},
+            agents_in(("ops", ["a01"])),
+            {},
+        ],
+    )
+    assert state.view(0)["dominates"]["ops"] == [0, 2]
+    deploy(state)
+    state.apply(mission("m01", "ops"))
+    assert state.view(2)["tableaus"][0]["missions"]["ops"] == ["m01"]  # the team sees it
+    assert state.view(1)["tableaus"][0]["missions"]["ops"] == [None]
+
+
+def test_missions_stay_when_domination_is_lost() -> None:
+    """DESIGN: "Domination is tested when a mission is played; missions stay if it is
+    lost later." """
+    state = new(
+        hands=[["m01", "a04"], ["a01"]],
+        deck=FILLER,
+        tableaus=[agents_in(("ops", ["a02"])), {}],
+    )
+    deploy(state)
+    state.apply(mission("m01", "ops"))
+    state.apply(END)
+    deploy(state)
+    state.apply(agent("a01", "ops"))
+    assert state.view(0)["dominates"]["ops"] == [1]
+    assert state.table.missions[0]["ops"] == ["m01"]
+
+
+def test_pass_to_teammate_once_a_turn() -> None:
+    """ "You may pass up to one card facedown to your teammate, who then adds it to her
+    hand." """
+    state = new(4, hands=[["m01", "m05"], [], [], []], deck=FILLER)
+    deploy(state)
+    state.apply({"type": "pass", "card": "m01"})
+    assert state.table.hands[2] == ["m01"]
+    assert state.view(2)["received"] == ["m01"] and state.view(0)["passed"] == ["m01"]
+    assert state.view(1)["hand_sizes"] == [1, 0, 1, 0]
+    assert "already passed a card" in refused(state, {"type": "pass", "card": "m05"})
+
+
+def test_deploying_nothing_is_allowed() -> None:
+    """ "you can do as many of the following as you want" — including none."""
+    state = new(hands=[["a01"], []], deck=FILLER)
+    deploy(state)
+    state.apply(END)
+    assert state.to_play == [1]
+
+
+# -- special agents --------------------------------------------------------------------------
+def test_discard_effect_hands_the_choice_to_the_opponent() -> None:
+    """ "If an effect causes you to discard a card, take that card from your hand and
+    place it faceup in the discard pile" — the discarding player chooses."""
+    state = new(hands=[["a17"], ["m04", "m05"]], deck=FILLER)
+    deploy(state)
+    state.apply(agent("a17", "intel"))
+    assert state.view(0)["phase"] == "effect" and state.view(0)["pending"]["effect"] == "discard"
+    assert {"type": "skip_effect"} in state.legal_actions()
+    state.apply({"type": "discard", "seat": 1})
+    assert state.to_play == [1]
+    assert state.legal_actions() == [
+        {"type": "discard_card", "card": "m04"},
+        {"type": "discard_card", "card": "m05"},
+    ]
+    assert "must first choose a card" in refused(state, {"type": "skip_effect"})
+    state.apply({"type": "discard_card", "card": "m05"})
+    assert state.table.discard == ["m05"] and state.view(0)["discard"] == ["m05"]
+    assert state.to_play == [0] and state.view(0)["phase"] == "deploy"
+
+
+def test_eliminate_takes_the_funding_too() -> None:
+    """ "If an effect allows you to eliminate an agent, take that card and any funding
+    cards attached to it and place them faceup in the discard pile." """
+    theirs = {"agents": {"ops": [{"card": "a04", "funding": ["f10"]}, {"card": "a01"}]}}
+    state = new(hands=[["a05"], []], deck=FILLER, tableaus=[{}, theirs])
+    deploy(state)
+    state.apply(agent("a05", "ops"))
+    assert state.legal_actions() == [
+        {"type": "eliminate", "card": "a04"},
+        {"type": "skip_effect"},
+    ]  # a01 has power 4: beyond this effect's reach; a05 itself is never a target
+    assert "this effect reaches 2 or less" in refused(state, {"type": "eliminate", "card": "a01"})
+    state.apply({"type": "eliminate", "card": "a04"})
+    assert state.table.discard == ["a04", "f10"]
+    assert state.view(0)["tableaus"][1]["power"]["ops"] == 4
+
+
+def test_flip_keeps_the_funding_and_lands_on_top() -> None:
+    """ "take that card and place it in front of you as your topmost agent in any of its
+    branches; any funding attached to it remains attached." """
+    theirs = {"agents": {"cover": [{"card": "a25", "funding": ["f05"]}]}}
+    mine = agents_in(("ops", ["a04"]))
+    state = new(hands=[["a11"], []], deck=FILLER, tableaus=[mine, theirs])
+    deploy(state)
+    state.apply(agent("a11", "cover"))
+    state.apply({"type": "flip", "card": "a25", "branch": "ops"})
+    ops = state.view(1)["tableaus"][0]["agents"]["ops"]
+    assert ops[-1] == {"card": "a25", "funding": ["f05"], "power": 4}
+    assert state.view(1)["tableaus"][1]["power"]["cover"] == 0
+
+
+def test_effect_is_optional_and_extra_agents() -> None:
+    """ "immediately after you play a special agent, you may use its effect"; "If an
+    effect allows you to play extra agents during your turn, you can play them at any
+    time during that turn." """
+    state = new(hands=[["a24", "a01", "a07", "a23"], []], deck=FILLER)
+    deploy(state)
+    state.apply(agent("a24", "tech"))
+    assert state.view(0)["deploy"]["agents_left"] == 1 and state.view(0)["phase"] == "deploy"
+    state.apply(agent("a23", "tech"))
+    state.apply({"type": "skip_effect"})
+    assert len(state.table.hands[0]) == 2
+    assert "already played your agent" in refused(state, agent("a01", "ops"))
+
+
+def test_draw_effect() -> None:
+    state = new(hands=[["a23"], []], piles=[[], [], []], deck=["m09", "m10", "m11"])
+    deploy(state)
+    state.apply(agent("a23", "tech"))
+    state.apply({"type": "draw"})
+    assert sorted(state.table.hands[0]) == ["m09", "m10"]
+
+
+# -- the end ------------------------------------------------------------------------------------
+def test_final_round_after_the_last_deck_card() -> None:
+    """ "When the last card is taken from the deck, each player (including the player
+    currently taking a turn) will take one final turn ... During your final turn, you
+    must deploy"; DESIGN: "the current turn finishes, then every player takes one final
+    turn (deploy only), the emptier last." """
+    state = new(3, hands=[[], [], ["a01", "m04"]], piles=[["m05"], ["m06"], ["m07"]],
+                deck=["m09"], first=1)  # fmt: skip
+    state.apply({"type": "recruit"})
+    state.apply({"type": "take"})  # seat 1 takes pile 1; padding takes the last card
+    view = state.view(0)
+    assert view["deck"] == 0 and view["final_round"]
+    assert state.to_play == [2] and view["phase"] == "deploy"  # no recruit any more
+    assert view["final_turns_left"] == [0, 1]
+    assert "deploy only" in refused(state, {"type": "recruit"})
+    state.apply(agent("a01", "ops"))
+    state.apply(mission("m04", "ops"))
+    state.apply(END)
+    state.apply(END)  # seat 0
+    assert not state.is_over and state.to_play == [1]
+    state.apply(END)  # seat 1, who emptied the deck, goes last
+    result = state.result
+    assert result is not None and result["winners"] == [2]
+    assert result["scores"] == [0, 0, 3]
+    assert result["missions"] == [
+        {"card": "m04", "seat": 2, "branch": "ops", "stars": 3, "points": 3}
+    ]
+    assert state.view(0)["tableaus"][2]["missions"]["ops"] == ["m04"]  # all revealed
+
+
+def end_now(state: SpyNetState) -> dict[str, Any]:
+    """Take the last deck card by recruiting, then let everyone end their final turn."""
+    state.apply({"type": "recruit"})
+    state.apply({"type": "take"})
+    while not state.is_over:
+        state.apply(END)
+    result = state.result
+    assert result is not None
+    return result
+
+
+def test_conditions_are_scored_on_the_final_tableaus() -> None:
+    """ "some missions are worth points only if you meet certain conditions at the end of
+    the game" — m23 (dominate Field Ops) and m24 (3 agents in Field Ops)."""
+    mine = agents_in(("ops", ["a04", "a05"]))
+    mine["missions"] = {"ops": ["m23", "m24", "m01"]}
+    theirs = agents_in(("ops", ["a01"]))
+    state = new(hands=[[], []], deck=["m09"], piles=[["m05"], [], []], tableaus=[mine, theirs])
+    result = end_now(state)
+    points = {m["card"]: m["points"] for m in result["missions"]}
+    assert points == {"m23": 0, "m24": 0, "m01": 1}  # 4 against 4: not dominating
+    assert result["scores"] == [1, 0] and result["winners"] == [0]
+
+
+def test_ties_go_to_funding_then_are_shared() -> None:
+    """ "If the teams are tied, the team that owns the most funding cards wins. If there
+    is still a tie, the teams share the victory." """
+    funded = {
+        "agents": {"ops": [{"card": "a04", "funding": ["f01"]}]},
+        "missions": {"ops": ["m01"]},
+    }
+    plain = {"agents": {"cover": [{"card": "a10", "funding": []}]}, "missions": {"cover": ["m05"]}}
+    result = end_now(new(hands=[[], []], deck=["m09"], piles=[["m06"], [], []],
+                         tableaus=[plain, funded]))  # fmt: skip
+    assert result["scores"] == [1, 1] and result["winners"] == [1]
+    assert "more funding cards" in result["reason"]
+    plain2 = {"agents": {"tech": [{"card": "a19", "funding": []}]}, "missions": {"tech": ["m13"]}}
+    result = end_now(new(hands=[[], []], deck=["m09"], piles=[["m06"], [], []],
+                         tableaus=[plain, plain2]))  # fmt: skip
+    assert result["winners"] == [0, 1] and "shared win" in result["reason"]
+
+
+def test_team_scores_add_up() -> None:
+    """ "add up the points on missions owned by you and your teammate" """
+    a = {"missions": {"ops": ["m04"]}}
+    b = {"missions": {"cover": ["m05"]}}
+    c = {"missions": {"cover": ["m06"]}}
+    state = new(4, hands=[[], [], [], []], deck=["m09"], piles=[["m07"], [], []],
+                tableaus=[a, c, b, {}])  # fmt: skip
+    result = end_now(state)
+    assert result["teams"] == [[0, 2], [1, 3]] and result["scores"] == [4, 2]
+    assert result["winners"] == [0, 2]
+
+
+# -- situations ------------------------------------------------------------------------------
+def test_situation_surge_two_agents() -> None:
+    state = new(situation="s1", hands=[["a01", "a07", "a19"], []], deck=FILLER)
+    deploy(state)
+    state.apply(agent("a01", "ops"))
+    state.apply(agent("a07", "cover"))
+    assert "already played your agent" in refused(state, agent("a19", "tech"))
+
+
+def test_situation_tech_boom_skips_mercenaries() -> None:
+    """ "When a situation refers to agents belonging to a specific branch, it does not
+    include mercenary agents." """
+    tableau = agents_in(("tech", ["a19", "a31"]))
+    state = new(situation="s2", hands=[[], []], deck=FILLER, tableaus=[tableau, {}])
+    assert state.view(0)["tableaus"][0]["power"]["tech"] == 4 + 1 + 2
+    assert (
+        agent_power("a31", [], "tech", "s2") == 2 and agent_power("a19", ["f01"], "tech", "s2") == 6
+    )
+
+
+def test_situation_open_files() -> None:
+    state = new(
+        situation="s3", hands=[["m01"], []], deck=FILLER, tableaus=[agents_in(("ops", ["a01"])), {}]
+    )
+    deploy(state)
+    state.apply(mission("m01", "ops"))
+    assert state.view(1)["tableaus"][0]["missions"]["ops"] == ["m01"]
+
+
+def test_situation_stand_off() -> None:
+    tableaus = [agents_in(("ops", ["a04"])), agents_in(("ops", ["a25"]))]
+    assert new(situation="s4", hands=[[], []], deck=FILLER, tableaus=tableaus).view(0)["dominates"][
+        "ops"
+    ] == [0, 1]
+    assert new(hands=[[], []], deck=FILLER, tableaus=tableaus).view(0)["dominates"]["ops"] == []
+
+
+def test_situation_wide_net() -> None:
+    state = new(situation="s5", hands=[[], []], piles=[["m05"], ["m06"], ["m07"]],
+                deck=["m09", "m10", "m11", "m12", "m13", "m14"])  # fmt: skip
+    state.apply({"type": "recruit"})
+    for _ in range(3):
+        state.apply({"type": "pass_on"})
+    assert state.table.hands[0] == ["m09", "m10"]
+
+
+def test_situation_double_booking() -> None:
+    state = new(situation="s6", hands=[["m01", "m04", "m02"], []], deck=FILLER,
+                tableaus=[agents_in(("ops", ["a01"])), {}])  # fmt: skip
+    deploy(state)
+    state.apply(mission("m01", "ops"))
+    state.apply(mission("m04", "ops"))
+    assert "already played 2 missions" in refused(state, mission("m02", "ops"))
+
+
+def test_situation_control_bonus() -> None:
+    mine = agents_in(("ops", ["a01"]), ("cover", ["a07"]))
+    state = new(
+        situation="s7", hands=[[], []], deck=["m09"], piles=[["m05"], [], []], tableaus=[mine, {}]
+    )
+    result = end_now(state)
+    assert result["bonus"] == [2, 0] and result["scores"] == [2, 0]
+
+
+def test_situation_tight_budget() -> None:
+    state = new(situation="s8", hands=[["a01", "f01", "f05"], []], deck=FILLER)
+    deploy(state)
+    assert "at most 1 funding card" in refused(state, agent("a01", "ops", ["f01", "f05"]))
+    state.apply(agent("a01", "ops", ["f05"]))
+
+
+# -- views, text, reasons ----------------------------------------------------------------------
+def test_view_keys_and_helpers() -> None:
+    state = GAME.new(seed=3, players=2)
+    view = state.view(0)
+    assert view["seat"] == 0 and view["to_play"] == state.to_play
+    assert set(view["dominates"]) == {"ops", "cover", "intel", "tech"}
+    text = GAME.describe_view(view)
+    assert "you are player 1" in text and "Deck" in text
+    assert GAME.describe_action(agent("a01", "ops", ["f01"])) == (
+        "play agent Breacher (a01) in Field Ops with Petty Cash (f01)"
+    )
+    assert GAME.describe_action({"type": "pass_on"}) == "return this pile, look at the next"
+
+
+def test_reasons_for_the_wrong_phase_and_turn() -> None:
+    state = new(hands=[["a01"], []], deck=FILLER)
+    assert "this is choosing to recruit or deploy" in refused(state, agent("a01", "ops"))
+    assert "no agent's effect" in refused(state, {"type": "skip_effect"})
+    assert state.why_illegal_for(1, {"type": "deploy"}) == "it is not your turn"
+    deploy(state)
+    assert "not in your hand" in refused(state, agent("a07", "cover"))
+    assert (
+        refused(state, {**agent("a01", "ops"), "colour": 1}) == "the agent action takes no colour"
+    )
+    assert refused(state, {"type": "mission"}) == "the mission action needs branch, card"
