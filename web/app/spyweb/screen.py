@@ -124,6 +124,16 @@ class GameScreen(Screen):
         """The game's rules in our own words, for the Rules screen and the table's panel."""
         raise NotImplementedError
 
+    @classmethod
+    def rules_page(cls, ctx: Context) -> str:
+        """The Rules screen's body; a game whose rules page has controls (a card gallery's
+        filters, say) reads them from `ctx` here."""
+        return cls.rules_html()
+
+    @classmethod
+    def rules_handle(cls, ctx: Context, act: str, arg: str) -> None:
+        """A click on the Rules screen (only games with controls there need this)."""
+
     def summary(self) -> Summary:
         """How the Saved games list and the stats describe this game now: at least
         `over`, `progress`, `players`; once over, `result` and `outcome` (see stats.py)."""
