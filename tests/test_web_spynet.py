@@ -428,7 +428,7 @@ def test_public_view_has_nothing_private() -> None:
     state = GAME.new(seed=2, players=4)
     for _ in range(30):
         state.apply(state.legal_actions()[0])
-    view = public(state.view(0))
+    view = public([state.view(s) for s in range(4)])
     assert view["hand"] == [] and view["passed"] == [] and view["received"] == []
     assert all(p["known"] == [] for p in view["piles"])
     assert all(m is None for t in view["tableaus"] for ms in t["missions"].values() for m in ms)

@@ -196,10 +196,11 @@ def card(
     return f"<div{attrs(title=label, **common)}>{body}</div>"
 
 
-def facedown(card_id: str | None, *, size: str = "strip") -> str:
-    """A face-down mission: its face for its team (striped: face down), else a back."""
+def facedown(card_id: str | None, *, size: str = "strip", revealed: bool = False) -> str:
+    """A face-down mission: its face for its team (striped: face down), else a back;
+    once `revealed` (the end), its face."""
     if card_id is not None:
-        return card(card_id, size=size, cls="sn-facedown")
+        return card(card_id, size=size, cls="" if revealed else "sn-facedown")
     return (
         f'<div class="sn-card sn-{size} sn-back sn-k-mission" title="A face-down mission">'
         '<span class="sn-val">?</span><span class="sn-name">Mission</span></div>'

@@ -109,9 +109,11 @@ class EffectChoices:
 PRIVATE_NONE = ("draft", "looking_at", "deploy")
 
 
-def public(view: dict[str, Any]) -> dict[str, Any]:
-    """A view with nothing private left in it: for the screen between two people's turns
-    (no hand, no pile memories, no cards passed, every face-down mission hidden)."""
+def public(views: list[dict[str, Any]]) -> dict[str, Any]:
+    """What everyone at the table may see, from every seat's view (the first one is the
+    base): no hand, no pile memories, no cards passed, and only the missions every seat
+    sees face up. For the screen between two people's turns."""
+    view = views[0]
     out = dict(view)
     out["hand"] = []
     out["passed"] = []
@@ -120,21 +122,16 @@ def public(view: dict[str, Any]) -> dict[str, Any]:
         out[key] = None
     out["piles"] = [{"size": p["size"], "known": []} for p in view["piles"]]
     tableaus = []
-    for tableau in view["tableaus"]:
+    for s, tableau in enumerate(view["tableaus"]):
         t = dict(tableau)
-        if not _open_missions(view):
-            t["missions"] = {b: [None] * len(ms) for b, ms in tableau["missions"].items()}
+        t["missions"] = {
+            b: [m if all(v["tableaus"][s]["missions"][b][i] == m for v in views) else None
+                for i, m in enumerate(ms)]
+            for b, ms in tableau["missions"].items()
+        }  # fmt: skip
         tableaus.append(t)
     out["tableaus"] = tableaus
     return out
-
-
-def _open_missions(view: dict[str, Any]) -> bool:
-    """Missions everyone sees: at the end, or under a situation that plays them face up."""
-    if view["over"]:
-        return True
-    situation = view["situation"]
-    return situation is not None and SITUATION[situation]["rule"]["kind"] == "open_missions"
 
 
 def agent_power(card: str, funding: list[str], branch: str, situation: str | None) -> int:

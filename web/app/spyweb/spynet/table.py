@@ -204,7 +204,9 @@ class SpyNetTable(GameScreen):
         if self.state.is_over:
             return self.state.view(self.viewer if self.viewer is not None else self.bottom())
         if self.viewer is None:
-            return public(self.state.view(self.bottom()))
+            first = self.bottom()
+            seats = [first, *(s for s in range(self.state.players) if s != first)]
+            return public([self.state.view(s) for s in seats])
         return self.state.view(self.viewer)
 
     @property

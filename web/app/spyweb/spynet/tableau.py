@@ -91,7 +91,9 @@ def tableau(
                 cls=("sn-target" if act else "") + extra,
             )
             stack.append(f"<li>{drawn}</li>")
-        missions = "".join(cards.facedown(m, size=size) for m in t["missions"][b])
+        missions = "".join(
+            cards.facedown(m, size=size, revealed=view["over"]) for m in t["missions"][b]
+        )
         if missions:
             missions = f'<div class="sn-missions">{missions}</div>'
         target = ""
