@@ -284,6 +284,14 @@ def test_no_mission_where_you_do_not_dominate_and_an_effect_asks_its_target(
     acted(page, lambda: page.click(f"#sn-elim-{theirs}"))
     assert theirs in saved_state(page).view(0)["discard"]
     expect(page.locator("#sn-log li").first).to_contain_text("eliminated")
+    # drag (a shortcut for clicks): the mission onto its column, now that it may go there
+    legal = saved_state(page).legal_actions()
+    if {"type": "mission", "card": mission, "branch": branch} in legal:
+        acted(
+            page,
+            lambda: page.drag_and_drop(f"#sn-hand-{mission}", f"#sn-tableau-0 .sn-col-{branch}"),
+        )
+        assert mission in saved_state(page).view(0)["tableaus"][0]["missions"][branch]
     page.click("#sn-rules")
     page.click("#sn-gallery-kind-agent")
     expect(page.locator("#sn-gallery-kind-agent")).to_have_attribute("aria-pressed", "true")

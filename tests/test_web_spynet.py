@@ -580,3 +580,33 @@ def test_every_card_is_drawn_with_its_icon_name_value_and_text() -> None:
         html = cards.card(card, size="lg")
         assert info["name"] in html and "sn-val" in html and '<use href="#sn-i-' in html
         assert card_text(card).split(" — ", 1)[1].replace("'", "&#x27;") in html
+
+
+def test_a_card_dragged_onto_a_column_or_the_pass_slot_is_played_there() -> None:
+    agent = find("agent", lambda i: len(i["branches"]) == 1 and not i["special"])
+    mission = find(
+        "mission", lambda i: i["branches"] == CARD[agent]["branches"] and not i["condition"]
+    )
+    other = find("mission", lambda i: i["id"] != mission)
+    branch = CARD[agent]["branches"][0]
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot"), seat("Cy"), seat("Di", "bot")],
+        {"first": 0, "hands": [[agent, mission, other], [], [], []], "deck": spare(mission, other)},
+    )
+    state = table.state
+    assert state is not None
+    table.handle("show-hand", "")  # two people: Ann takes the device
+    table.handle("deploy", "")
+    html = table.render()
+    assert 'draggable="true"' in html and f'data-drop-act="place" data-drop-arg="{branch}"' in html
+    before = state.record()["actions"]
+    table.drop(mission, "place", branch)  # not dominated yet: the engine says why
+    assert state.record()["actions"] == before
+    assert any("dominate" in m for m in table.ctx.messages)
+    table.drop(agent, "place", branch)
+    assert state.view(0)["tableaus"][0]["agents"][branch][-1]["card"] == agent
+    table.drop(mission, "place", branch)
+    assert mission in state.view(0)["tableaus"][0]["missions"][branch]
+    table.drop(other, "pass", "")
+    assert other in state.view(2)["hand"]
+    assert 'data-drop-act="pass"' not in table.render() or "card passed" in table.render()

@@ -85,6 +85,10 @@ class Screen:
     def submit(self, act: str, values: dict[str, str]) -> None:
         """A form with `data-act` was submitted; `values` are its named fields."""
 
+    def drop(self, dragged: str, act: str, arg: str) -> None:
+        """An element with `draggable` (its `data-arg` is `dragged`) was dropped on one
+        with `data-drop-act` / `data-drop-arg`; a drag is a shortcut for clicks."""
+
     def key(self, key: str) -> bool:
         """A key press outside form fields; True when it was used."""
         return False

@@ -111,10 +111,12 @@ def card(
     power: int | None = None,
     note: str = "",
     id_: str | None = None,
+    drag: bool = False,
 ) -> str:
     """One card. `act` makes it a button (`data-arg` defaults to the card's id);
     `funding` and `power` describe an agent in play (its attached funding, its power
-    where it stands); `note` is a small line under it (why it is marked, say)."""
+    where it stands); `note` is a small line under it (why it is marked, say); `drag`
+    lets it be dragged onto a drop target (a button only)."""
     info = CARD[card_id]
     k = info["kind"]
     classes = ["sn-card", f"sn-{size}", f"sn-k-{k}"]
@@ -190,6 +192,7 @@ def card(
             aria_label=label,
             title=label,
             disabled=disabled,
+            draggable="true" if drag else None,
             **common,
         )
         return f"<button{props}>{body}</button>"

@@ -41,6 +41,7 @@ def hand_html(
     playable: Callable[[str], bool] | None = None,
     fresh: set[str] | None = None,
     title: str = "Your hand",
+    drag: bool = False,
 ) -> str:
     """The hand, each card a button when `act` is set (pick, keep, discard_card)."""
     items = []
@@ -63,6 +64,7 @@ def hand_html(
                 cls=" ".join(marks),
                 note=note,
                 id_=f"sn-hand-{c}",
+                drag=drag,
             )
             + "</li>"
         )
@@ -243,7 +245,8 @@ def _pass_slot(
     else:
         inside = f'<span class="sn-slot-empty">Pick a card to pass it face down to {name}</span>'
     return (
-        f'<div class="sn-passslot" id="sn-passslot" data-drop="1" aria-label="Pass to {name}">'
+        f'<div class="sn-passslot" id="sn-passslot" data-drop-act="pass" '
+        f'aria-label="Pass to {name}">'
         f'<span class="sn-label">Teammate’s slot · one card a turn</span>{inside}</div>'
     )
 

@@ -14,35 +14,22 @@ from typing import Any
 
 import spygames
 
-from ..deals import deal_form, new_seed
-from ..markup import esc
+from ..deals import new_seed
 from ..screen import Context, GameScreen
 from ..seats import Seat
-from ..share import share_panel
-from ..tabletools import LogEntry, Pace, handoff_html, log_html
-from . import cards, gallery
-from .deploy import Selection, deploy_panel, hand_html
-from .effect import choose_panel, discard_panel, draft_panel, effect_panel, wait_panel
-from .end import end_html
+from ..tabletools import LogEntry, Pace
+from . import gallery
+from .deploy import Selection
 from .log import Narrator, Who
 from .model import CARD, DeployChoices, EffectChoices, kind, public
-from .piles import piles_html, recruit_panel
 from .rules import rules_html
 from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
-from .setup import setup_html as setup_screen
-from .tableau import others_order, tableau
+from .view import render_table
 
 PACES = {"slow": 1500, "normal": 800, "fast": 150}
 PACE_PREF = "spynet-pace"
 BOT_SLICE_S = 0.03  # longest stretch of a bot's thinking between two paints
 KEYS = {"r": "recruit", "d": "deploy", "t": "take", "p": "pass_on", "e": "end", "x": "clear"}
-DOING = {
-    "draft": "is drafting…",
-    "choose": "is choosing…",
-    "recruit": "is recruiting…",
-    "deploy": "is deploying…",
-    "effect": "is using an effect…",
-}
 
 
 class SpyNetTable(GameScreen):
@@ -403,6 +390,20 @@ class SpyNetTable(GameScreen):
             else:
                 self.sel.flip = card
 
+    def drop(self, dragged: str, act: str, arg: str) -> None:
+        """A hand card dropped on a column of your tableau (`place`) or on the pass slot:
+        the same move as picking it and choosing there; the engine judges it."""
+        if not self.my_turn or self.state is None or dragged not in CARD:
+            return
+        if self.sel.card != dragged:
+            self.sel.card, self.sel.funding = dragged, []
+        if act == "pass":
+            self._apply({"type": "pass", "card": dragged})
+        elif act == "place" and kind(dragged) == "agent":
+            self._turn_act("agent", f"{dragged}@{arg}")
+        elif act == "place":
+            self._apply({"type": "mission", "card": dragged, "branch": arg})
+
     def submit(self, act: str, values: dict[str, str]) -> None:
         if act == "deal":
             self.play_deal(values)
@@ -442,174 +443,4 @@ class SpyNetTable(GameScreen):
 
     # -- rendering --------------------------------------------------------------------------
     def render(self) -> str:
-        if self.state is None:
-            return (
-                f'<div class="sn">{cards.sprite()}'
-                f"{setup_screen(self.setup_seats, self.setup_situation, self.seed)}</div>"
-            )
-        view = self.shown_view()
-        bottom = self.bottom()
-        others = "".join(
-            tableau(view, s, self.who, self.seats, viewer=self.viewer, aim=self._aim(view))
-            for s in others_order(self.state.players, bottom)
-        )
-        mine = tableau(
-            view,
-            bottom,
-            self.who,
-            self.seats,
-            viewer=self.viewer,
-            mine=True,
-            targets=self._targets(view),
-            aim=self._aim(view),
-            fresh=self._fresh(),
-        )
-        hand = self._hand(view)
-        layout = f"sn-layout sn-n{self.state.players}"
-        if view["over"]:
-            layout += " sn-over"
-        if not hand:
-            layout += " sn-nohand"
-        parts = [
-            cards.sprite(),
-            self._bar(view),
-            f'<div class="{layout}"><div class="sn-main">',
-            f'<div class="sn-others sn-others-{self.state.players - 1}">{others}</div>',
-            mine,
-            hand,
-            self._panel(view),
-            '</div><div class="sn-aside">',
-            piles_html(view),
-            f'<div class="sn-side">{self._share_html()}{log_html(self.log, "sn")}'
-            f"{deal_form(self.state.seed, label='Deal')}</div>",
-            "</div></div>",
-        ]
-        if self.show_rules:
-            parts.append(
-                '<aside class="sn-rules-panel rules" id="sn-rules-panel" aria-label="Rules">'
-                '<button type="button" class="btn sn-rules-close" data-act="rules" '
-                'id="sn-rules-close">Close the rules</button>'
-                f"{rules_html(self.ctx.saves)}</aside>"
-            )
-        return f'<div class="sn" id="sn-table">{"".join(parts)}</div>'
-
-    def _bar(self, view: dict[str, Any]) -> str:
-        assert self.state is not None
-        if view["phase"] == "draft":
-            where = "Opening draft"
-        elif view["over"]:
-            where = "Game over"
-        else:
-            where = f"Turn {view['turn_number']}" + (
-                " · final round" if view["final_round"] else ""
-            )
-        return (
-            '<header class="sn-bar">'
-            '<h1 class="sn-title"><span class="sn-emblem" aria-hidden="true">✦</span> SpyNet</h1>'
-            f'<p class="sn-meta" id="sn-meta">{esc(where)} · deck {view["deck"]} · '
-            f"Deal #{self.state.seed}</p>"
-            '<div class="sn-tools">'
-            f"{self.pace.buttons('sn')}"
-            '<button type="button" class="btn btn-quiet" data-act="rules" id="sn-rules" '
-            f'aria-expanded="{"true" if self.show_rules else "false"}">Rules</button>'
-            '<button type="button" class="btn btn-quiet" data-act="share" id="sn-share" '
-            f'aria-expanded="{"true" if self.show_share else "false"}">Share</button>'
-            '<button type="button" class="btn btn-quiet" data-act="newtable" id="sn-newtable">'
-            "New table</button></div></header>"
-        )
-
-    def _fresh(self) -> str | None:
-        """The agent just played or flipped, marked on the table."""
-        assert self.state is not None
-        if self.state.actions and self.state.actions[-1]["type"] in ("agent", "flip"):
-            return str(self.state.actions[-1]["card"])
-        return None
-
-    def _targets(self, view: dict[str, Any]) -> dict[str, int] | None:
-        """Branches of your tableau the selected agent may enter, with its power there."""
-        assert self.state is not None
-        card = self.sel.card
-        if not self.my_turn or view["phase"] != "deploy" or card is None or card not in CARD:
-            return None
-        if kind(card) != "agent":
-            return None
-        choices = DeployChoices.from_legal(self.state.legal_actions())
-        branches = choices.branches_for(card, self.sel.funding)
-        return {
-            b: spygames.spynet.agent_power(card, self.sel.funding, b, view["situation"])
-            for b in branches
-        }
-
-    def _aim(self, view: dict[str, Any]) -> dict[str, str] | None:
-        """Agents on the table the pending effect may take."""
-        assert self.state is not None
-        if not self.my_turn or view["phase"] != "effect":
-            return None
-        choices = EffectChoices.from_legal(self.state.legal_actions())
-        return {c: "target" for c in [*choices.eliminate, *choices.flips]}
-
-    def _hand(self, view: dict[str, Any]) -> str:
-        assert self.state is not None
-        viewer = self.viewer
-        if viewer is None or self.state.is_over:
-            return ""
-        act = None
-        playable = None
-        phase = view["phase"]
-        if self.my_turn and phase == "deploy":
-            choices = DeployChoices.from_legal(self.state.legal_actions())
-            act, playable = "pick", choices.playable
-        elif self.my_turn and phase == "effect" and (view["pending"] or {}).get("seat") == viewer:
-            act = "discard_card"
-        before = self.hand_before.get(viewer)
-        fresh = set(view["hand"]) - before if before is not None else None
-        title = "Your hand" if not self.pass_and_play else f"{self.who.name(viewer)}’s hand"
-        return hand_html(
-            view["hand"], act=act, sel=self.sel, playable=playable, fresh=fresh, title=title
-        )
-
-    def _panel(self, view: dict[str, Any]) -> str:
-        assert self.state is not None
-        if view["over"]:
-            return end_html(view, self.who, self.humans)
-        cur = self.current
-        assert cur is not None
-        if self.handoff_needed:
-            what = "hand"
-            pending = view["pending"] or {}
-            if pending.get("seat") == cur:
-                what = "hand (you must discard a card)"
-            return handoff_html("sn", self.who.name(cur), what)
-        if not self.my_turn:
-            return wait_panel(self.who.name(cur), DOING.get(view["phase"], "is playing…"))
-        legal = self.state.legal_actions()
-        phase = view["phase"]
-        if phase == "draft":
-            return draft_panel(view, self.who)
-        if phase == "choose":
-            return choose_panel(view)
-        if phase == "recruit":
-            return recruit_panel(view)
-        if phase == "effect":
-            if (view["pending"] or {}).get("seat") == cur:
-                return discard_panel(view, self.who)
-            return effect_panel(view, EffectChoices.from_legal(legal), self.sel, self.who)
-        return deploy_panel(
-            view,
-            DeployChoices.from_legal(legal),
-            self.sel,
-            self.who,
-            lambda action: self.state.why_illegal(action) if self.state else None,
-        )
-
-    def _share_html(self) -> str:
-        if not self.show_share or self.state is None:
-            return ""
-        return share_panel(
-            self.ctx,
-            self.share_record(),
-            title=f"Share deal #{self.state.seed}",
-            note="The link seats the same table (names, people, bots and teams), with the "
-            "same situation, and deals the same cards from the start.",
-            close=("share", ""),
-        )
+        return render_table(self)

@@ -65,10 +65,11 @@ def tableau(
     targets: dict[str, int] | None = None,
     aim: dict[str, str] | None = None,
     fresh: str | None = None,
+    drops: bool = False,
 ) -> str:
     """`targets`: branch -> the power the selected agent would have there (a "Play here"
     button in that column); `aim`: agent id -> act, for agents an effect may take;
-    `fresh`: the card just played (marked)."""
+    `fresh`: the card just played (marked); `drops`: the columns take dragged cards."""
     t = view["tableaus"][seat]
     compact = not mine
     size = "chip" if compact else "strip"
@@ -106,7 +107,6 @@ def tableau(
                     data_act="agent",
                     data_arg=f"@{b}",
                     id=f"sn-here-{b}",
-                    data_drop="1",
                 )
                 + f">Play here → {targets[b]}</button>"
             )
@@ -118,8 +118,9 @@ def tableau(
             else f'<span class="sn-dom {cls}">{mark} {esc(words)}</span>'
         )
         label = f"{branch['name']}: power {power}, {words}"
+        drop = f' data-drop-act="place" data-drop-arg="{b}"' if drops else ""
         cols.append(
-            f'<section class="sn-col sn-col-{b}{" sn-col-target" if target else ""}" '
+            f'<section class="sn-col sn-col-{b}{" sn-col-target" if target else ""}"{drop} '
             f'style="--bc:{esc(branch["colour"])}" aria-label="{esc(label)}">'
             f'<header class="sn-col-head" title="{esc(label)}">{cards.icon(b)}{head_name}'
             f'<span class="sn-pow">{power}</span>{dom}</header>'
