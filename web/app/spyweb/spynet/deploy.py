@@ -241,13 +241,14 @@ def _pass_slot(
             "pass",
             sel.card,
             id="sn-pass",
+            class_="btn btn-small",
         )
     else:
         inside = f'<span class="sn-slot-empty">Pick a card to pass it face down to {name}</span>'
     return (
         f'<div class="sn-passslot" id="sn-passslot" data-drop-act="pass" '
         f'aria-label="Pass to {name}">'
-        f'<span class="sn-label">Teammate’s slot · one card a turn</span>{inside}</div>'
+        f'<span class="sn-label">Pass slot · 1 a turn</span>{inside}</div>'
     )
 
 
