@@ -610,3 +610,27 @@ def test_a_card_dragged_onto_a_column_or_the_pass_slot_is_played_there() -> None
     table.drop(other, "pass", "")
     assert other in state.view(2)["hand"]
     assert 'data-drop-act="pass"' not in table.render() or "card passed" in table.render()
+
+
+def test_saved_games_and_stats_describe_a_spynet_game() -> None:
+    storage = MemoryStorage()
+    app = App(storage)
+    app.route("#/spynet/new")
+    app.submit("start", form("human", "easy", names=("Ann",)))
+    app.route("#/spynet")
+    table = app.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    rng = random.Random(2)
+    state = table.state
+    for _ in range(2000):
+        run_bots(table)
+        if state.is_over:
+            break
+        click_action(table, rng.choice(state.legal_actions()))
+    assert state.is_over
+    app.route("#/saves")
+    html = app.render()
+    assert "SpyNet" in html and "Ann, Agent Lynx (easy)" in html and " won, " in html
+    app.route("#/stats")
+    html = app.render()
+    assert "SpyNet" in html and "2 players · bots easy" in html
