@@ -192,7 +192,7 @@ def test_hint_then_undo_on_a_fixed_deal(page: Page, site_url: str) -> None:
     then shows the hands, and Undo is off with the reason on show."""
     page.set_viewport_size({"width": 1280, "height": 800})
     boot(page, site_url + "#/espionage/deal/7")
-    expect(page.locator(".esp-setup-deal")).to_contain_text("Deal #7")
+    expect(page.locator(".setup-deal")).to_contain_text("Deal #7")
     start(page, ("Ann", "human"), ("Vesper", "hard"))
     page.click("#esp-pace-fast")
     expect(page.locator("#esp-bid")).to_be_visible()  # Vesper has opened

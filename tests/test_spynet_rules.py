@@ -193,7 +193,7 @@ def test_options_are_checked() -> None:
     """Situations: none (default), a chosen one, or a random one, with readable reasons."""
     with pytest.raises(spygames.InvalidSetup, match="situation must be none, 'random' or one"):
         GAME.new(seed=1, players=2, options={"situation": "s9"})
-    with pytest.raises(spygames.InvalidSetup, match="one option: situation"):
+    with pytest.raises(spygames.InvalidSetup, match="options are situation and seats"):
         GAME.new(seed=1, players=2, options={"speed": 2})
     chosen = GAME.new(seed=1, players=2, options={"situation": "s3"})
     assert chosen.view(0)["situation"] == "s3"

@@ -8,6 +8,7 @@ import zlib
 import pytest
 from spyweb import links
 from spyweb.app import App, preboot_html
+from spyweb.catalogue import SCREENS
 from spyweb.home import HomeScreen
 from spyweb.markup import attrs, button, esc
 from spyweb.rules import RulesScreen
@@ -25,15 +26,16 @@ def test_markup_escapes_and_builds_attributes() -> None:
     assert 'data-act="go"' in html and 'data-arg="3"' in html and "disabled" in html
 
 
-def test_home_lists_three_games_and_only_spynet_is_unbuilt() -> None:
+def test_home_lists_three_games_all_playable() -> None:
     app = App(MemoryStorage())
     app.route("#/")
     html = app.render()
     assert isinstance(app.screen, HomeScreen)
     for name in ("Deck of Spies", "Espionage", "SpyNet"):
         assert name in html
-    assert html.count("Not built yet") == 1
-    assert 'href="#/deck-of-spies/new"' in html and 'href="#/espionage/new"' in html
+    assert "Not built yet" not in html
+    for game in ("deck-of-spies", "espionage", "spynet"):
+        assert f'href="#/{game}/new"' in html and f'href="#/{game}/rules"' in html
 
 
 def test_preboot_tiles_wait_for_python() -> None:
@@ -42,12 +44,17 @@ def test_preboot_tiles_wait_for_python() -> None:
     assert "href=" not in html.split("tiles")[1]  # nothing clickable before boot
 
 
-def test_unknown_route_and_unbuilt_game_go_home_with_a_message() -> None:
+def test_unknown_route_and_unbuilt_game_go_home_with_a_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     app = App(MemoryStorage())
     app.route("#/chess")
     assert isinstance(app.screen, HomeScreen) and "no page" in app.render()
+    monkeypatch.delitem(SCREENS, "spynet")  # a game of the catalogue without its table
     app.route("#/spynet")
     assert isinstance(app.screen, HomeScreen) and "not built yet" in app.render()
+    app.route("#/")
+    assert app.render().count("Not built yet") == 1
 
 
 def test_rules_route() -> None:

@@ -95,7 +95,7 @@ def test_setup_screen_first_then_the_table() -> None:
     html = table.render()
     assert table.state is None
     assert 'data-act="start"' in html and 'id="esp-players"' in html
-    assert html.count('class="esp-setup-seat"') == 4  # rows past the chosen number hide by CSS
+    assert html.count('class="setup-seat"') == 4  # rows past the chosen number hide by CSS
     table.submit(
         "start",
         {

@@ -42,10 +42,9 @@ extras start a game part-way: `"sources"` (active Sources by seat) and `"points"
 
 `options` may be `{}` (a table nobody has described) or `{"seats": [seat, ...]}`, one
 entry per player, so that the table travels with the record (a save, a share link):
-`{"name": str, "kind": "human" | "bot", "level": "easy" | "normal" | "hard"}`. A name is
-1–20 characters once trimmed (it is kept trimmed); `level` is required for a bot and
-optional for a person; at least one seat must be a person. The rules never look at the
-seats: they are the table's description for whoever shows the game. `view(seat)["names"]`
+`{"name": str, "kind": "human" | "bot", "level": "easy" | "normal" | "hard"}`, checked by
+`spygames.seats` (shared with SpyNet). The rules never look at the seats: they are the
+table's description for whoever shows the game. `view(seat)["names"]`
 lists the seat names (null without seats); who is a person or a bot, and at what level,
 is in the record's options, and is no secret either.
 """
@@ -56,17 +55,13 @@ from typing import Any, Final
 
 from ..errors import InvalidSetup
 from ..protocol import Action, Result, State, View
+from ..seats import read_seats
 from .cards import ATTRIBUTE_NAMES, ATTRIBUTES, DECK, check_card, tally
 from .text import bid_phrase, player_name
 
 SOURCES_FOR: Final = {2: 6, 3: 4, 4: 3}
 """Active Sources each player starts with, by number of players."""
 POINTS_TO_WIN: Final = 3
-SEAT_KEYS: Final = ("name", "kind", "level")
-SEAT_KINDS: Final = ("human", "bot")
-BOT_LEVELS: Final = ("easy", "normal", "hard")
-MAX_NAME: Final = 20
-"""A seat's name is at most this long, once trimmed."""
 ACTION_KEYS: Final = {
     "bid": {"type", "count", "attribute", "next"},
     "call": {"type"},
@@ -141,55 +136,9 @@ class EspionageState(State):
                 f"Espionage has no option {', '.join(sorted(unknown))} (its one option is seats)"
             )
         if "seats" in self.options:
-            seats = [self._seat_option(raw, at) for at, raw in enumerate(self._seat_list())]
-            if not any(seat["kind"] == "human" for seat in seats):
-                raise InvalidSetup(
-                    "options seats need at least one person (a seat of kind human): "
-                    "bots cannot play on their own"
-                )
+            seats = read_seats(self.options["seats"], self.players)
             self.options["seats"] = seats
             self.names = [seat["name"] for seat in seats]
-
-    def _seat_list(self) -> list[Any]:
-        n = self.players
-        seats = self.options["seats"]
-        if not isinstance(seats, list):
-            raise InvalidSetup(f"options seats must be a list of {n} seats, one per player")
-        if len(seats) != n:
-            raise InvalidSetup(
-                f"options seats must list {n} seats, one per player, not {len(seats)}"
-            )
-        return seats
-
-    def _seat_option(self, raw: Any, at: int) -> dict[str, str]:
-        where = f"options seat {at + 1}"
-        if not isinstance(raw, dict):
-            raise InvalidSetup(f"{where} must be an object with a name and a kind")
-        extra = set(raw) - set(SEAT_KEYS)
-        if extra:
-            raise InvalidSetup(
-                f"{where} has unknown keys {', '.join(sorted(extra))} "
-                f"(a seat takes {', '.join(SEAT_KEYS)})"
-            )
-        name = raw.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidSetup(f"{where} needs a name (some text)")
-        name = name.strip()
-        if len(name) > MAX_NAME:
-            raise InvalidSetup(
-                f"{where}: the name {name[:MAX_NAME]!r}… is longer than {MAX_NAME} characters"
-            )
-        kind = raw.get("kind")
-        if kind not in SEAT_KINDS:
-            raise InvalidSetup(f"{where}: kind must be human or bot, not {kind!r}")
-        if kind == "bot" and "level" not in raw:
-            raise InvalidSetup(f"{where}: a bot needs a level ({', '.join(BOT_LEVELS)})")
-        level = raw.get("level", "normal")
-        if level not in BOT_LEVELS:
-            raise InvalidSetup(
-                f"{where}: level must be one of {', '.join(BOT_LEVELS)}, not {level!r}"
-            )
-        return {"name": name, "kind": kind, "level": level}
 
     def _setup_sources(self, sources: Any) -> None:
         n = self.players

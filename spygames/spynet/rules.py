@@ -82,7 +82,8 @@ player, so these are by seat), `funding` (funding cards by team, the tie-break),
 - `final_round`, `final_turns_left` (seats still to play their final turn after this
   one), `over`, `result`.
 
-`setup` and `options`: see `setup.py`.
+`setup` and `options` (the situation; `"seats"`, the table's names, people and bots,
+checked by `spygames.seats`): see `setup.py`.
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..protocol import Action, Result, State, View
+from ..seats import read_seats
 from .cards import AGENT, BRANCH_IDS, CARDS, KIND, MISSION
 from .scoring import funding_count, score
 from .setup import lay_out
@@ -158,6 +160,8 @@ class SpyNetState(State):
         self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
     ) -> None:
         super().__init__(seed=seed, players=players, options=options, setup=setup)
+        if "seats" in self.options:
+            self.options["seats"] = read_seats(self.options["seats"], players)
         self.table: Table = lay_out(players, self.setup, self.options, self.rng)
         self._result: Result | None = None
 

@@ -2,7 +2,8 @@
 
 Options (kept in the record): `{"situation": None | "<id>" | "random"}` — no situation
 (the default), the one named (`"s1"`..`"s8"`), or one drawn with the seeded generator
-after the first player is chosen.
+after the first player is chosen; and `"seats"`, the table's names, people and bots
+(`spygames.seats`, as in Espionage: the rules never look at them).
 
 `setup` (every key optional) fixes what would be random:
 
@@ -34,10 +35,11 @@ SETUP_KEYS = ("first", "deck", "piles", "hands", "tableaus", "discard")
 
 
 def read_situation(options: dict[str, Any], rng: random.Random) -> Situation:
-    unknown = set(options) - {"situation"}
+    unknown = set(options) - {"situation", "seats"}
     if unknown:
         raise InvalidSetup(
-            f"unknown option {', '.join(sorted(unknown))} (SpyNet has one option: situation)"
+            f"unknown option {', '.join(sorted(unknown))} (SpyNet's options are situation "
+            "and seats)"
         )
     chosen = options.get("situation")
     if chosen is None:

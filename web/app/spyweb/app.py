@@ -2,7 +2,7 @@
 
 Routes: `#/` home; `#/<game>` resume (or new); `#/<game>/new`; `#/<game>/deal/<n>`;
 `#/<game>/rules`; `#/play/<payload>` a shared game; `#/saves` saved games; `#/stats`.
-Pure Python: the DOM layer only calls `route`, `click`, `submit`, `key`, `tick`, runs
+Pure Python: the DOM layer only calls `route`, `click`, `submit`, `drop`, `key`, `tick`, runs
 the effects it is handed (copy, share, download) and puts `render()` on the page.
 
 No route destroys a game: a new, dealt or shared game gets its own slot and the one in
@@ -117,6 +117,11 @@ class App:
     def submit(self, act: str, values: dict[str, str]) -> None:
         if self.ctx.confirming is None:
             self.screen.submit(act, values)
+
+    def drop(self, dragged: str, act: str, arg: str) -> None:
+        """Something dragged (its `data-arg`) was dropped on a target (`data-drop-*`)."""
+        if self.ctx.confirming is None:
+            self.screen.drop(dragged, act, arg)
 
     def key(self, key: str) -> bool:
         if key == "Escape" and self.ctx.confirming is not None:

@@ -66,11 +66,15 @@ class Page:
             can_share=bool(getattr(window.navigator, "share", None)),
         )
         self.timer: Any = None
+        self.dragging: str | None = None  # the data-arg of what is being dragged
         self._proxies = [
             self._listen(self.root, "click", self.on_click),
             self._listen(self.root, "submit", self.on_submit),
             self._listen(self.root, "change", self.on_change),
             self._listen(self.root, "focusin", self.on_focus),
+            self._listen(self.root, "dragstart", self.on_drag_start),
+            self._listen(self.root, "dragover", self.on_drag_over),
+            self._listen(self.root, "drop", self.on_drop),
             self._listen(document, "keydown", self.on_key),
             self._listen(window, "hashchange", self.on_hash),
         ]
@@ -128,6 +132,30 @@ class Page:
             )
 
         file.text().then(create_once_callable(loaded))
+
+    def on_drag_start(self, event: Any) -> None:
+        """A card picked up: remember it (the page is not redrawn during a drag)."""
+        source = event.target.closest("[draggable=true][data-arg]")
+        if is_null(source):
+            return
+        self.dragging = str(source.dataset.arg)
+        event.dataTransfer.setData("text/plain", self.dragging)
+        event.dataTransfer.effectAllowed = "move"
+
+    def on_drag_over(self, event: Any) -> None:
+        if self.dragging is not None and not is_null(event.target.closest("[data-drop-act]")):
+            event.preventDefault()  # this element takes drops
+
+    def on_drop(self, event: Any) -> None:
+        target = event.target.closest("[data-drop-act]")
+        dragged, self.dragging = self.dragging, None
+        if is_null(target) or dragged is None:
+            return
+        event.preventDefault()
+        act = str(target.dataset.dropAct)
+        arg = str(getattr(target.dataset, "dropArg", None) or "")
+        window.performance.mark("spy:input")
+        self.guard(lambda: self.app.drop(dragged, act, arg))
 
     def on_focus(self, event: Any) -> None:
         """A link field selects itself, ready to copy."""

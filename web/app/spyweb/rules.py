@@ -15,12 +15,15 @@ class RulesScreen(Screen):
         self.name = game.name if game else game_id
         self.title = f"{self.name} — rules — spygames"
 
+    def handle(self, act: str, arg: str) -> None:
+        SCREENS[self.game_id].rules_handle(self.ctx, act, arg)
+
     def render(self) -> str:
         return (
             '<div class="rules-page">'
             '<nav class="crumbs"><a href="#/">spygames</a> › '
             f'<a href="#/{esc(self.game_id)}">{esc(self.name)}</a> › Rules</nav>'
-            f'<article class="rules">{SCREENS[self.game_id].rules_html()}</article>'
+            f'<article class="rules">{SCREENS[self.game_id].rules_page(self.ctx)}</article>'
             f'<p><a class="btn btn-primary" href="#/{esc(self.game_id)}">Play {esc(self.name)}</a>'
             "</p></div>"
         )

@@ -85,6 +85,10 @@ class Screen:
     def submit(self, act: str, values: dict[str, str]) -> None:
         """A form with `data-act` was submitted; `values` are its named fields."""
 
+    def drop(self, dragged: str, act: str, arg: str) -> None:
+        """An element with `draggable` (its `data-arg` is `dragged`) was dropped on one
+        with `data-drop-act` / `data-drop-arg`; a drag is a shortcut for clicks."""
+
     def key(self, key: str) -> bool:
         """A key press outside form fields; True when it was used."""
         return False
@@ -123,6 +127,16 @@ class GameScreen(Screen):
     def rules_html(cls) -> str:
         """The game's rules in our own words, for the Rules screen and the table's panel."""
         raise NotImplementedError
+
+    @classmethod
+    def rules_page(cls, ctx: Context) -> str:
+        """The Rules screen's body; a game whose rules page has controls (a card gallery's
+        filters, say) reads them from `ctx` here."""
+        return cls.rules_html()
+
+    @classmethod
+    def rules_handle(cls, ctx: Context, act: str, arg: str) -> None:
+        """A click on the Rules screen (only games with controls there need this)."""
 
     def summary(self) -> Summary:
         """How the Saved games list and the stats describe this game now: at least

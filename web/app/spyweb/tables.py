@@ -4,4 +4,4 @@ from __future__ import annotations
 
 
 def load_tables() -> None:
-    from . import deck_of_spies, espionage  # noqa: F401
+    from . import deck_of_spies, espionage, spynet  # noqa: F401

@@ -8,7 +8,6 @@ ever put in the HTML.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import spygames
@@ -19,6 +18,7 @@ from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
 from ..screen import Context, GameScreen
 from ..share import share_panel
+from ..tabletools import LogEntry, Pace, handoff_html, log_html
 from . import cards
 from .bidpanel import GROUPS, BidPanel
 from .hint import Hints
@@ -30,15 +30,8 @@ PACES = {"slow": 1600, "normal": 900, "fast": 350}
 PACE_PREF = "espionage-pace"
 BOT_SLICE_S = 0.03  # longest stretch of bot preparation between two paints
 ODDS_PREF = "espionage-odds"
-LOG_SHOWN = 40
 CROWN = ' <span class="esp-crown">★ winner</span>'
 KEYS_ATTR = {str(i + 1): a for i, a in enumerate(ATTRIBUTES)}
-
-
-@dataclass
-class LogEntry:
-    kind: str  # "round", "bid", "call", "spot", "outcome", "end"
-    text: str
 
 
 def percent(p: float) -> str:
@@ -239,8 +232,7 @@ class EspionageTable(GameScreen):
     # -- preferences ------------------------------------------------------------------------
     @property
     def pace(self) -> str:
-        pace = self.ctx.saves.pref(PACE_PREF, "normal")
-        return pace if pace in PACES else "normal"
+        return Pace(self.ctx.saves, PACE_PREF, PACES).name
 
     @property
     def odds_on(self) -> bool:
@@ -367,8 +359,8 @@ class EspionageTable(GameScreen):
         if act == "rules":
             self.show_rules = not self.show_rules
             return
-        if act == "pace" and arg in PACES:
-            self.ctx.saves.set_pref(PACE_PREF, arg)
+        if act == "pace":
+            Pace(self.ctx.saves, PACE_PREF, PACES).set(arg)
             return
         if act == "odds":
             self.ctx.saves.set_pref(ODDS_PREF, "0" if self.odds_on else "1")
@@ -511,12 +503,6 @@ class EspionageTable(GameScreen):
 
     def _bar(self, view: dict[str, Any]) -> str:
         assert self.state is not None
-        paces = "".join(
-            f'<button type="button" class="esp-seg{" on" if p == self.pace else ""}" '
-            f'data-act="pace" data-arg="{p}" id="esp-pace-{p}" '
-            f'aria-pressed="{"true" if p == self.pace else "false"}">{p.capitalize()}</button>'
-            for p in PACES
-        )
         odds = self.odds_on
         return (
             '<header class="esp-bar">'
@@ -525,8 +511,7 @@ class EspionageTable(GameScreen):
             f'<p class="esp-meta">Round {view["round"]} · {view["dealt"]} cards dealt · '
             f"Deal #{self.state.seed}</p>"
             '<div class="esp-tools">'
-            '<div class="esp-segs" role="group" aria-label="Bot pace">'
-            f"<span>Bots</span>{paces}</div>"
+            f"{Pace(self.ctx.saves, PACE_PREF, PACES).buttons('esp')}"
             f'<button type="button" class="btn btn-quiet esp-toggle" data-act="odds" id="esp-odds" '
             f'aria-pressed="{"true" if odds else "false"}">'
             f"{'☑' if odds else '☐'} Show odds</button>"
@@ -709,15 +694,7 @@ class EspionageTable(GameScreen):
         cur = self.current
         assert cur is not None
         if self.handoff_needed:
-            who = esc(self.name(cur))
-            return (
-                '<section class="esp-act esp-handoff" aria-labelledby="esp-handoff-title">'
-                f'<h2 id="esp-handoff-title">Pass the device to {who}</h2>'
-                "<p>Every hand is hidden. Everyone else, look away while "
-                f"{who} takes a look.</p>"
-                '<button type="button" class="btn btn-primary" data-act="show-hand" '
-                f'id="esp-show-hand">I’m {who} — show my hand</button></section>'
-            )
+            return handoff_html("esp", self.name(cur))
         if self.my_turn:
             return self._bid_panel(view)
         return (
@@ -855,11 +832,4 @@ class EspionageTable(GameScreen):
         )
 
     def _log_html(self) -> str:
-        items = "".join(
-            f'<li class="esp-log-{e.kind}">{esc(e.text)}</li>'
-            for e in reversed(self.log[-LOG_SHOWN:])
-        )
-        return (
-            '<aside class="esp-log" aria-label="Game log"><h2>Log</h2>'
-            f'<ol class="esp-log-list" id="esp-log">{items}</ol></aside>'
-        )
+        return log_html(self.log, "esp")

@@ -97,7 +97,7 @@ class Undo:
             if table.log.pop().kind == "bid":
                 drop -= 1
         # ...and says what was undone.
-        from .table import LogEntry  # (the table imports this module)
+        from ..tabletools import LogEntry
 
         table.log.append(LogEntry("undone", self.note(taken)))
         table.sel = {"count": 0, "attribute": None, "next": None}

@@ -1,0 +1,363 @@
+"""SpyNet in Chromium: a person and three bots to the scoring screen (with a reload in
+mid-turn), two people passing one device to the end, a mission refused where you do not
+dominate, an effect asking for its target, a share link opened in a fresh browser, and
+the phone layout. The engine (CPython) replays the autosave to check what the page shows.
+
+Cards are chosen by what they are, from the engine's data, never by id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from conftest import (
+    SHOTS,
+    boot,
+    no_horizontal_scroll,
+    open_page,
+    saved_record,
+    saved_record_js,
+    shot,
+)
+from playwright.sync_api import Browser, Page, expect
+from spyweb import links  # the app's own link format
+from spyweb.spynet.model import CARD
+
+import spygames
+
+GAME = spygames.get_game("spynet")
+TURN = "#sn-recruit, #sn-take, #sn-end, .sn-effect, .sn-must-discard, .sn-draft, " + (
+    "#sn-end-title, #sn-show-hand"
+)
+HAND = "#sn-hand [data-card]"
+
+
+def find(kind: str, test: Callable[[dict[str, Any]], bool] = lambda i: True) -> str:
+    return next(c for c, i in CARD.items() if i["kind"] == kind and test(i))
+
+
+def saved_state(page: Page) -> spygames.State:
+    return spygames.replay(saved_record(page, "spynet"))
+
+
+def start(page: Page, *seats: tuple[str, str], situation: str = "") -> None:
+    page.wait_for_selector("#sn-setup-form")
+    page.select_option("#sn-players", str(len(seats)))
+    for i, (name, kind) in enumerate(seats):
+        page.fill(f"#sn-seat{i}-name", name)
+        page.select_option(f"#sn-seat{i}-kind", kind)
+    page.select_option("#sn-situation", situation)
+    page.click("#sn-start")
+    expect(page.locator("#sn-table")).to_be_visible()
+    page.click("#sn-pace-fast")
+
+
+def next_step(page: Page) -> str:
+    """Wait until a person has something to do; say what it is."""
+    page.wait_for_selector(TURN, timeout=60_000)
+    for selector, what in (
+        ("#sn-end-title", "end"),
+        ("#sn-show-hand", "handoff"),
+        (".sn-draft", "draft"),
+        ("#sn-recruit", "choose"),
+        ("#sn-take", "recruit"),
+        (".sn-must-discard", "discard"),
+        (".sn-effect", "effect"),
+        ("#sn-end", "deploy"),
+    ):
+        if page.locator(selector).count():
+            return what
+    raise AssertionError("the page asked for nothing")
+
+
+def acted(page: Page, click: Callable[[], None]) -> None:
+    """Click, then wait for the autosave to hold one more action."""
+    before = len(saved_record(page, "spynet")["actions"])
+    click()
+    page.wait_for_function(f"{saved_record_js('spynet')}.actions.length > {before}")
+
+
+def deploy_turn(page: Page, shots: str | None = None) -> None:
+    """Play the first playable agent (with no funding) and a mission if one can go."""
+    agent = page.locator("#sn-hand .sn-playable[data-kind=agent]").first
+    if agent.count():
+        agent.click()
+        target = page.locator(".sn-targets button").first
+        expect(target).to_be_visible()
+        if shots:
+            shot(page, shots)
+        acted(page, target.click)
+        if next_step(page) != "deploy":
+            return  # an effect to settle first
+    mission = page.locator("#sn-hand .sn-playable[data-kind=mission]").first
+    if mission.count():
+        mission.click()
+        acted(page, page.locator(".sn-targets button").first.click)
+    acted(page, lambda: page.click("#sn-end"))
+
+
+def play_step(page: Page, what: str, turn: int) -> None:
+    """One decision for the person on the device: deploy what can go, else recruit
+    (taking a pile every other time, else passing them on to the deck)."""
+    if what == "draft":
+        acted(page, page.locator(".sn-draft [data-act=keep]").first.click)
+    elif what == "choose":
+        playable = page.locator("#sn-hand [data-kind=agent], #sn-hand [data-kind=mission]")
+        choice = "#sn-deploy" if playable.count() and turn % 2 else "#sn-recruit"
+        acted(page, lambda: page.click(choice))
+    elif what == "recruit":
+        acted(page, lambda: page.click("#sn-take" if turn % 3 == 0 else "#sn-pass-on"))
+    elif what == "deploy":
+        deploy_turn(page)
+    elif what == "discard":
+        acted(page, page.locator(HAND).first.click)
+    elif what == "effect":
+        acted(page, lambda: page.click("#sn-skip"))
+    else:
+        raise AssertionError(what)
+
+
+def test_a_person_and_three_bots_play_to_the_scoring_screen(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boot(page, site_url + "#/spynet/deal/2024")
+    expect(page.locator(".setup-deal")).to_contain_text("Deal #2024")
+    page.select_option("#sn-players", "4")
+    shot(page, "spynet-setup")
+    start(page, ("Ann", "human"), ("Rook", "normal"), ("Cy", "easy"), ("Di", "normal"))
+    assert page.evaluate("location.hash") == "#/spynet"
+    expect(page.locator("#sn-tableau-1 .sn-team")).to_have_text("Black team")
+    expect(page.locator("#sn-tableau-2 .sn-team")).to_have_text("White team")
+    turn = reloaded = recruits = 0
+    while (what := next_step(page)) != "end":
+        turn += 1
+        if (
+            what == "choose"
+            and turn > 6
+            and not reloaded
+            and page.locator("#sn-hand [data-kind=agent]").count()
+        ):
+            # reload in mid-turn: deploy, play an agent, reload, and the turn is still on
+            acted(page, lambda: page.click("#sn-deploy"))
+            page.locator("#sn-hand [data-kind=agent]").first.click()
+            acted(page, page.locator(".sn-targets button").first.click)
+            state = saved_state(page)
+            if state.view(0)["phase"] == "deploy":
+                hand = page.eval_on_selector_all(HAND, "els => els.map(e => e.dataset.card)")
+                log = page.locator("#sn-log li").count()
+                shot(page, "spynet-deploy")
+                page.reload()
+                page.wait_for_selector("html[data-ready=true]", timeout=90_000)
+                expect(page.locator("#sn-end")).to_be_visible()
+                again = page.eval_on_selector_all(HAND, "els => els.map(e => e.dataset.card)")
+                assert again == hand == saved_state(page).view(0)["hand"]
+                assert page.locator("#sn-log li").count() == log
+                assert saved_state(page).record() == state.record()
+                reloaded += 1
+            continue
+        if what == "recruit" and not recruits:
+            shot(page, "spynet-recruit")
+            cards = page.eval_on_selector_all(
+                "#sn-reveal [data-card]", "els => els.map(e => e.dataset.card)"
+            )
+            assert cards and cards == saved_state(page).view(0)["looking_at"]
+            recruits += 1
+        if what == "deploy" and turn % 4 == 0:
+            check_deploy_against_engine(page)
+        play_step(page, what, turn)
+        assert not page.locator(".notice").count(), page.text_content(".notice")
+    assert reloaded and recruits
+    state = saved_state(page)
+    result = state.result
+    assert state.is_over and result is not None
+    for team, score in enumerate(result["scores"]):
+        expect(page.locator(f"#sn-score-{team}")).to_have_text(str(score))
+    expect(page.locator(".sn-end-mission")).to_have_count(len(result["missions"]))
+    expect(page.locator("#sn-end-title")).to_have_text(
+        "You win!" if 0 in result["winners"] else "You lose."
+    )
+    shot(page, "spynet-end")
+    page.click("#sn-again")
+    expect(page.locator("#sn-end-title")).to_have_count(0)
+    assert not saved_state(page).is_over
+
+
+def check_deploy_against_engine(page: Page) -> None:
+    """Each card the hand marks playable has a legal play, and the others none."""
+    state = saved_state(page)
+    legal = state.legal_actions()
+    playable = {a["card"] for a in legal if a["type"] in ("agent", "mission")}
+    marked = set(
+        page.eval_on_selector_all("#sn-hand .sn-playable", "els => els.map(e => e.dataset.card)")
+    )
+    assert marked == playable
+
+
+def test_two_people_pass_the_device_to_the_end(phone: Page, site_url: str) -> None:
+    """Pass-and-play on a phone: between two people's turns the page holds no hand at
+    all, and the holder never sees the other's cards."""
+    page = phone
+    boot(page, site_url + "#/spynet/deal/99")
+    assert no_horizontal_scroll(page)
+    shot(page, "spynet-setup-375")
+    start(page, ("Ann", "human"), ("Bo", "human"))
+    handoffs = turn = 0
+    while (what := next_step(page)) != "end":
+        turn += 1
+        if what == "handoff":
+            handoffs += 1
+            assert page.locator(HAND).count() == 0
+            page.click("#sn-show-hand")
+            expect(page.locator("#sn-hand")).to_be_visible()
+            state = saved_state(page)
+            holder = state.to_play[0]
+            html = page.content()
+            for card in state.view(1 - holder)["hand"]:
+                assert f'data-card="{card}"' not in html
+            if handoffs in (3, 8):
+                assert no_horizontal_scroll(page)
+                shot(page, f"spynet-375-{handoffs}")
+            continue
+        play_step(page, what, turn)
+    assert handoffs >= 10
+    assert saved_state(page).is_over
+    assert no_horizontal_scroll(page)
+    shot(page, "spynet-end-375")
+
+
+def scripted_link(seats: list[dict[str, str]], setup: dict[str, Any], **options: Any) -> str:
+    state = GAME.new(seed=3, players=len(seats), options={"seats": seats, **options}, setup=setup)
+    return links.encode(state.record())
+
+
+def test_no_mission_where_you_do_not_dominate_and_an_effect_asks_its_target(
+    page: Page, site_url: str
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    mission = find("mission", lambda i: len(i["branches"]) == 1 and not i["condition"])
+    branch = CARD[mission]["branches"][0]
+    cleaner = find("agent", lambda i: (i["effect"] or {}).get("kind") == "eliminate")
+    reach = CARD[cleaner]["effect"].get("max_power", 9)
+    theirs = find(
+        "agent",
+        lambda i: i["branches"] == [branch] and 1 <= i["power"] <= reach and not i["special"],
+    )
+    deck = [c for c, i in CARD.items() if i["kind"] == "mission" and c != mission][:10]
+    seats = [
+        {"name": "Ann", "kind": "human", "level": "normal"},
+        {"name": "Bo", "kind": "bot", "level": "normal"},
+    ]
+    setup = {
+        "first": 0,
+        "hands": [[mission, cleaner], []],
+        "deck": deck,
+        "tableaus": [{}, {"agents": {branch: [{"card": theirs, "funding": []}]}}],
+    }
+    boot(page, f"{site_url}#/play/{scripted_link(seats, setup)}")
+    page.click("#sn-deploy")
+    page.locator(f"#sn-hand-{mission}").click()
+    why = page.locator(f"#sn-why-{branch}")
+    expect(why).to_contain_text(
+        "you can play a mission only in a branch you dominate now", ignore_case=True
+    )
+    expect(page.locator(f'[data-arg="{mission}@{branch}"]')).to_have_count(0)  # no control
+    actions = saved_record(page, "spynet")["actions"]
+    # forced: a crafted control sends the move anyway; the engine refuses it, with its reason
+    page.evaluate(
+        """([card, branch]) => { const b = document.createElement('button');
+        b.id = 'forced'; b.dataset.act = 'mission'; b.dataset.arg = card + '@' + branch;
+        b.textContent = 'forced'; document.querySelector('#sn-table').append(b); }""",
+        [mission, branch],
+    )
+    page.click("#forced")
+    expect(page.locator(".notice")).to_contain_text(
+        "That move is not allowed: you can play a mission only in a branch you dominate now"
+    )
+    assert saved_record(page, "spynet")["actions"] == actions
+    page.click("[data-act=dismiss]")
+    # the eliminating agent asks for its target: the opponent's agent, outlined on the table
+    page.locator(f"#sn-hand-{cleaner}").click()
+    acted(page, page.locator(".sn-targets button").first.click)
+    expect(page.locator(".sn-effect")).to_be_visible()
+    expect(page.locator(f"#sn-elim-{theirs}")).to_be_visible()
+    expect(page.locator(f"#sn-tableau-1 [data-act=target][data-card={theirs}]")).to_be_visible()
+    shot(page, "spynet-effect")
+    acted(page, lambda: page.click(f"#sn-elim-{theirs}"))
+    assert theirs in saved_state(page).view(0)["discard"]
+    expect(page.locator("#sn-log li").first).to_contain_text("eliminated")
+    # drag (a shortcut for clicks): the mission onto its column, now that it may go there
+    legal = saved_state(page).legal_actions()
+    if {"type": "mission", "card": mission, "branch": branch} in legal:
+        acted(
+            page,
+            lambda: page.drag_and_drop(f"#sn-hand-{mission}", f"#sn-tableau-0 .sn-col-{branch}"),
+        )
+        assert mission in saved_state(page).view(0)["tableaus"][0]["missions"][branch]
+    page.click("#sn-rules")
+    page.click("#sn-gallery-kind-agent")
+    expect(page.locator("#sn-gallery-kind-agent")).to_have_attribute("aria-pressed", "true")
+    agents = sum(1 for i in CARD.values() if i["kind"] == "agent")
+    expect(page.locator("#sn-gallery-count")).to_have_text(f"{agents} cards")
+    page.locator("#sn-gallery").screenshot(path=str(SHOTS / "spynet-gallery.png"))
+
+
+def test_a_shared_link_opens_the_same_game_in_a_fresh_browser(
+    browser: Browser, guard: Any, site_url: str
+) -> None:
+    seats = [
+        {"name": "Ann", "kind": "human", "level": "normal"},
+        {"name": "Bo", "kind": "bot", "level": "easy"},
+        {"name": "Cy", "kind": "human", "level": "normal"},
+        {"name": "Di", "kind": "bot", "level": "normal"},
+    ]
+    situation = GAME.new(seed=1, players=2, options={"situation": "random"}).view(0)["situation"]
+    state = GAME.new(seed=58, players=4, options={"seats": seats, "situation": situation})
+    record = state.record()
+    page = open_page(browser, guard)
+    try:
+        boot(page, f"{site_url}#/play/{links.encode(record)}")
+        expect(page.locator("#sn-table")).to_be_visible()
+        page.click("#sn-pace-fast")
+        for s, name in enumerate(("Ann", "Bo", "Cy", "Di")):
+            expect(page.locator(f"#sn-tableau-{s} .sn-pname")).to_have_text(name)
+        expect(page.locator("#sn-tableau-1 .sn-ptag")).to_contain_text("Bot · easy")
+        expect(page.locator("#sn-situation")).to_contain_text(
+            spygames.spynet.situation_info(situation)["name"]
+        )
+        expect(page.locator("#sn-show-hand")).to_be_visible()  # bots play up to a person
+        saved = saved_state(page)
+        assert saved.record()["options"] == record["options"] and saved.seed == 58
+        who = saved.to_play[0]
+        assert who in (0, 2)
+        page.click("#sn-show-hand")
+        hand = page.eval_on_selector_all(HAND, "els => els.map(e => e.dataset.card)")
+        replayed = spygames.replay({**record, "actions": saved.record()["actions"]})
+        assert hand == replayed.view(who)["hand"]  # the same deal, the same moves
+        deck = page.get_attribute("#sn-deck", "data-size")
+        assert deck == str(replayed.view(who)["deck"])
+        assert page.evaluate("location.hash") == "#/spynet"
+    finally:
+        page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def test_the_table_fits_a_phone(phone: Page, site_url: str) -> None:
+    page = phone
+    boot(page, site_url + "#/spynet/deal/5")
+    start(page, ("Ann", "human"), ("Rook", "normal"), ("Cy", "normal"))
+    for _ in range(12):
+        what = next_step(page)
+        assert no_horizontal_scroll(page), what
+        if what == "recruit":
+            shot(page, "spynet-recruit-375")
+        if what == "deploy":
+            agent = page.locator("#sn-hand .sn-playable").first
+            if agent.count():
+                agent.click()
+                assert no_horizontal_scroll(page)
+                shot(page, "spynet-deploy-375")
+                break
+        play_step(page, what, 1)
+    page.click("#sn-rules")
+    expect(page.locator("#sn-gallery")).to_be_visible()
+    assert no_horizontal_scroll(page)
+    page.locator("#sn-rules-panel").screenshot(path=str(SHOTS / "spynet-rules-375.png"))

@@ -1,0 +1,636 @@
+"""The SpyNet table on CPython, driven exactly as the page drives it: setup, the deploy
+panel offering only legal moves (and the engine's reasons), effects, pass-and-play
+secrecy, the log, saves, share links and the end screen.
+
+Cards are chosen by what they are (an eliminating agent, a one-branch mission...) from
+the engine's data, never by id, so the tests hold while the card set is tuned."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from spyweb import links
+from spyweb.app import App
+from spyweb.catalogue import SCREENS
+from spyweb.rules import RulesScreen
+from spyweb.screen import Context
+from spyweb.spynet import SpyNetTable, gallery
+from spyweb.spynet.model import CARD, DeployChoices, EffectChoices, public
+from spyweb.store import MemoryStorage, Saves
+
+import spygames
+
+GAME = spygames.get_game("spynet")
+CARD_RE = re.compile(r'data-card="([^"]+)"')
+
+
+def context(storage: MemoryStorage | None = None) -> Context:
+    return Context(Saves(storage if storage is not None else MemoryStorage()))
+
+
+def find(kind: str, test: Callable[[dict[str, Any]], bool] = lambda i: True, n: int = 1) -> Any:
+    """The first `n` cards of a kind passing `test`, from the engine's data."""
+    found = [c for c, i in CARD.items() if i["kind"] == kind and test(i)]
+    assert len(found) >= n, f"the card set has no {kind} like that"
+    return found[0] if n == 1 else found[:n]
+
+
+def seat(name: str, kind: str = "human", level: str = "normal") -> dict[str, str]:
+    return {"name": name, "kind": kind, "level": level}
+
+
+def form(*kinds: str, names: tuple[str, ...] = (), situation: str = "") -> dict[str, str]:
+    values = {"players": str(len(kinds)), "situation": situation}
+    for i, kind in enumerate(kinds):
+        values[f"seat{i}-kind"] = kind
+        values[f"seat{i}-name"] = names[i] if i < len(names) else ""
+    return values
+
+
+def started(*kinds: str, seed: int | None = 7, **extra: Any) -> SpyNetTable:
+    table = SpyNetTable(context(), seed=seed)
+    table.submit("start", form(*kinds, **extra))
+    assert table.state is not None
+    return table
+
+
+def scripted(seats: list[dict[str, str]], setup: dict[str, Any], **options: Any) -> SpyNetTable:
+    state = GAME.new(seed=1, players=len(seats), options={"seats": seats, **options}, setup=setup)
+    return SpyNetTable(context(), state=state)
+
+
+def run_bots(table: SpyNetTable, limit: int = 2000) -> None:
+    """Tick the bots until a person must act (or the game ends)."""
+    for _ in range(limit):
+        if table.state is None or table.state.is_over:
+            return
+        if table.handoff_needed:
+            table.handle("show-hand", "")
+        elif table.pending_delay() is not None:
+            table.tick()
+        else:
+            return
+
+
+def click_action(table: SpyNetTable, action: dict[str, Any]) -> None:
+    """Play a legal action through the page's clicks."""
+    kind = action["type"]
+    simple = {"end_turn": "end", "skip_effect": "skip"}
+    if kind in ("recruit", "deploy", "take", "pass_on", "draw", "end_turn", "skip_effect"):
+        table.handle(simple.get(kind, kind), "")
+    elif kind == "agent":
+        table.handle("pick", action["card"])
+        for f in action["funding"]:
+            table.handle("fund", f)
+        table.handle("agent", f"{action['card']}@{action['branch']}")
+    elif kind == "mission":
+        table.handle("pick", action["card"])
+        table.handle("mission", f"{action['card']}@{action['branch']}")
+    elif kind == "discard":
+        table.handle("discard", str(action["seat"]))
+    elif kind == "flip":
+        table.handle("flip", f"{action['card']}@{action['branch']}")
+    else:
+        table.handle(kind, action["card"])
+
+
+# -- setup ------------------------------------------------------------------------------
+def test_registered_routed_and_on_the_home_page() -> None:
+    assert SCREENS["spynet"] is SpyNetTable
+    app = App(MemoryStorage())
+    app.route("#/")
+    assert 'href="#/spynet/new"' in app.render()
+    app.route("#/spynet")
+    assert isinstance(app.screen, SpyNetTable)
+    assert "seat the table" in app.render()
+
+
+def test_setup_seats_teams_and_situation_go_into_the_record() -> None:
+    ctx = context()
+    table = SpyNetTable(ctx, seed=31)
+    html = table.render()
+    assert 'id="sn-setup-form"' in html and html.count('class="setup-seat"') == 4
+    assert "White team" in html and 'id="sn-situation"' in html
+    situation = find_situation()
+    table.submit(
+        "start",
+        form(
+            "human", "hard", "human", "easy", names=("Ann", "Rook", "Cy", ""), situation=situation
+        ),
+    )
+    state = table.state
+    assert state is not None and state.players == 4 and state.seed == 31
+    assert state.options["situation"] == situation
+    assert [s["name"] for s in state.options["seats"]] == ["Ann", "Rook", "Cy", "Agent Heron"]
+    assert {i: b.level for i, b in table.bots.items()} == {1: "hard", 3: "easy"}
+    assert ctx.goto == "#/spynet" and ctx.saves.has("spynet")
+    html = table.render()
+    assert 'id="sn-table"' in html and "White team" in html and "Black team" in html
+    # the next setup offers the same table and situation
+    fresh = SpyNetTable(context(ctx.saves.storage))  # type: ignore[arg-type]
+    fresh.handle("newtable", "")
+    assert [s.name for s in fresh.setup_seats] == ["Ann", "Rook", "Cy", "Agent Heron"]
+    assert fresh.setup_situation == situation
+
+
+def find_situation() -> str:
+    from spyweb.spynet.model import SITUATIONS
+
+    return str(SITUATIONS[0]["id"])
+
+
+@pytest.mark.parametrize(
+    ("values", "problem"),
+    [
+        (form("easy", "hard"), "at least one seat a person"),
+        ({"players": "5"}, "2, 3 or 4"),
+    ],
+)
+def test_setup_refuses_a_table_it_cannot_play(values: dict[str, str], problem: str) -> None:
+    ctx = context()
+    table = SpyNetTable(ctx)
+    table.submit("start", values)
+    assert table.state is None and any(problem in m for m in ctx.messages)
+
+
+def test_a_record_without_seats_opens_with_people_in_every_seat() -> None:
+    state = GAME.new(seed=3, players=3)
+    table = SpyNetTable(context(), state=state)
+    assert [s.name for s in table.seats] == ["Player 1", "Player 2", "Player 3"]
+    assert table.pass_and_play and "Something went wrong" not in table.render()
+
+
+# -- the deploy panel only offers legal moves -----------------------------------------
+def positions(count: int = 40) -> list[spygames.State]:
+    """Deploy positions from random games at 2–4 players, some under a situation."""
+    from spyweb.spynet.model import SITUATIONS
+
+    rng = random.Random(5)
+    out: list[spygames.State] = []
+    while len(out) < count:
+        players = rng.choice((2, 3, 4))
+        situation = rng.choice([None, *(s["id"] for s in SITUATIONS)])
+        state = GAME.new(
+            seed=rng.randrange(10**6), players=players, options={"situation": situation}
+        )
+        for _ in range(rng.randrange(10, 120)):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            if state.view(state.to_play[0])["phase"] == "choose":
+                action = {"type": "deploy"} if rng.random() < 0.5 else {"type": "recruit"}
+            else:
+                action = rng.choice(legal)
+            state.apply(action)
+            if not state.is_over and state.view(state.to_play[0])["phase"] == "deploy":
+                out.append(spygames.replay(state.record()))
+    return out
+
+
+def key(action: dict[str, Any]) -> str:
+    if "funding" in action:
+        action = {**action, "funding": sorted(action["funding"])}
+    return json.dumps(action, sort_keys=True)
+
+
+def test_deploy_choices_rebuild_exactly_the_legal_actions() -> None:
+    for state in positions():
+        legal = state.legal_actions()
+        choices = DeployChoices.from_legal(legal)
+        rebuilt = [
+            {"type": "agent", "card": c, "branch": b, "funding": list(f)}
+            for c, by in choices.agents.items()
+            for b, sets in by.items()
+            for f in sets
+        ]
+        rebuilt += [
+            {"type": "mission", "card": c, "branch": b}
+            for c, bs in choices.missions.items()
+            for b in bs
+        ]
+        rebuilt += [{"type": "pass", "card": c} for c in choices.passes]
+        rebuilt += [{"type": "end_turn"}] if choices.can_end else []
+        assert sorted(map(key, rebuilt)) == sorted(map(key, legal))
+
+
+def test_the_panel_offers_each_card_exactly_its_legal_targets() -> None:
+    """Pick every card of the hand: the buttons are the engine's legal plays, and each
+    refused branch of a mission shows the engine's own reason."""
+    checked = 0
+    for state in positions(25):
+        seat = state.to_play[0]
+        seats = [seat_dict(i, i == seat) for i in range(state.players)]
+        record = {**state.record(), "options": {**state.options, "seats": seats}}
+        table = SpyNetTable(context(), state=spygames.replay(record))
+        assert table.my_turn
+        live = table.state
+        assert live is not None
+        legal = live.legal_actions()
+        for card in live.view(seat)["hand"]:
+            table.handle("pick", card)
+            if table.sel.card != card:
+                continue  # a funding card attached to the picked agent instead
+            html = table.render()
+            info = CARD[card]
+            if info["kind"] == "agent":
+                offered = set(re.findall(rf'data-arg="{card}@(\w+)"', html))
+                plain = {a["branch"] for a in legal if a["type"] == "agent" and a["card"] == card
+                         and a["funding"] == []}  # fmt: skip
+                assert offered == plain
+                checked += 1
+            elif info["kind"] == "mission":
+                offered = set(re.findall(rf'data-arg="{card}@(\w+)"', html))
+                allowed = {
+                    a["branch"] for a in legal if a["type"] == "mission" and a["card"] == card
+                }
+                assert offered == allowed
+                for branch in set(info["branches"]) - allowed:
+                    reason = live.why_illegal({"type": "mission", "card": card, "branch": branch})
+                    assert reason is not None
+                    assert f'id="sn-why-{branch}"' in html
+                    assert reason[1:] in html.replace("&#x27;", "'")
+                checked += 1
+            table.handle("clear", "")
+    assert checked > 30
+
+
+def seat_dict(i: int, human: bool) -> dict[str, str]:
+    return seat(f"P{i + 1}", "human" if human else "bot")
+
+
+def test_funding_toggles_change_the_targets_and_power() -> None:
+    agent = find("agent", lambda i: len(i["branches"]) == 1 and not i["special"])
+    funds = find("funding", n=2)
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {"first": 0, "hands": [[agent, *funds], []], "deck": spare(agent, *funds)},
+    )
+    table.handle("deploy", "")
+    table.handle("pick", agent)
+    branch = CARD[agent]["branches"][0]
+    html = table.render()
+    assert f"power {CARD[agent]['power']}" in html
+    table.handle("pick", funds[0])  # a funding card picked with an agent attaches to it
+    table.handle("fund", funds[1])
+    assert sorted(table.sel.funding) == sorted(funds)
+    total = CARD[agent]["power"] + sum(CARD[f]["value"] for f in funds)
+    assert f"→ power {total}" in table.render()
+    assert f'id="sn-here-{branch}"' in table.render()  # the column is a target too
+    table.handle("agent", f"@{branch}")
+    state = table.state
+    assert state is not None
+    played = state.view(0)["tableaus"][0]["agents"][branch][-1]
+    assert played["card"] == agent and sorted(played["funding"]) == sorted(funds)
+    assert played["power"] == total
+
+
+def spare(*used: str) -> list[str]:
+    """Deck cards not named in a setup (missions, so nothing gets played from them)."""
+    return [c for c, i in CARD.items() if i["kind"] == "mission" and c not in used][:12]
+
+
+def test_a_mission_where_you_do_not_dominate_offers_no_control_and_says_why() -> None:
+    mission = find("mission", lambda i: len(i["branches"]) == 1 and not i["condition"])
+    branch = CARD[mission]["branches"][0]
+    theirs = find("agent", lambda i: i["branches"] == [branch] and i["power"] >= 2)
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {
+            "first": 0,
+            "hands": [[mission], []],
+            "deck": spare(mission),
+            "tableaus": [{}, {"agents": {branch: [{"card": theirs, "funding": []}]}}],
+        },
+    )
+    table.handle("deploy", "")
+    table.handle("pick", mission)
+    html = table.render()
+    assert f'data-arg="{mission}@' not in html  # no button anywhere
+    assert "you can play a mission only in a branch you dominate now" in html.lower()
+    state = table.state
+    assert state is not None
+    before = state.record()
+    table.handle("mission", f"{mission}@{branch}")  # forced, as a crafted click would
+    assert state.record() == before
+    assert any(
+        "That move is not allowed: you can play a mission only in a branch you dominate now" in m
+        for m in table.ctx.messages
+    )
+
+
+# -- effects ------------------------------------------------------------------------------
+def test_an_effect_asks_for_its_targets_among_the_legal_ones() -> None:
+    cleaner = find("agent", lambda i: (i["effect"] or {}).get("kind") == "eliminate")
+    limit = CARD[cleaner]["effect"].get("max_power", 99)
+    weak = find("agent", lambda i: i["power"] <= limit and not i["special"] and i["id"] != cleaner)
+    strong = find("agent", lambda i: i["power"] > limit and not i["special"])
+    branch_w, branch_s = CARD[weak]["branches"][0], CARD[strong]["branches"][0]
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {
+            "first": 0,
+            "hands": [[cleaner], []],
+            "deck": spare(cleaner, weak, strong),
+            "tableaus": [
+                {},
+                {
+                    "agents": {
+                        branch_w: [{"card": weak, "funding": []}],
+                        **({branch_s: [{"card": strong, "funding": []}]} if branch_s != branch_w
+                           else {}),
+                    }
+                },
+            ],
+        },
+    )  # fmt: skip
+    table.handle("deploy", "")
+    click_action(
+        table,
+        {"type": "agent", "card": cleaner, "branch": CARD[cleaner]["branches"][0], "funding": []},
+    )
+    state = table.state
+    assert state is not None and state.view(0)["phase"] == "effect"
+    html = table.render()
+    choices = EffectChoices.from_legal(state.legal_actions())
+    assert weak in choices.eliminate
+    assert f'id="sn-elim-{weak}"' in html and 'id="sn-skip"' in html
+    assert f'id="sn-elim-{strong}"' not in html
+    assert 'data-act="target"' in html  # the target is outlined on the table too
+    table.handle("target", weak)
+    after = state.view(0)
+    assert after["phase"] == "deploy" and weak in after["discard"]
+    assert "eliminated" in table.log[-1].text
+
+
+def test_a_bot_making_you_discard_hands_you_the_choice() -> None:
+    censor = find("agent", lambda i: (i["effect"] or {}).get("kind") == "discard")
+    mine = find("mission", n=2)
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {"first": 1, "hands": [mine, [censor]], "deck": spare(censor, *mine)},
+    )
+    state = table.state
+    assert state is not None
+    # Bo deploys the discarding agent and names Ann, by the engine's own moves
+    state.apply({"type": "deploy"})
+    state.apply(
+        {"type": "agent", "card": censor, "branch": CARD[censor]["branches"][0], "funding": []}
+    )
+    state.apply({"type": "discard", "seat": 0})
+    assert table.my_turn
+    html = table.render()
+    assert "discard a card" in html
+    assert all(f'data-act="discard_card" data-arg="{c}"' in html for c in mine)
+    table.handle("discard_card", mine[0])
+    assert mine[0] in state.view(0)["discard"]
+
+
+# -- pass-and-play -----------------------------------------------------------------------
+def test_pass_and_play_never_shows_one_person_another_persons_cards() -> None:
+    rng = random.Random(4)
+    table = started("human", "normal", "human", "human", seed=12, names=("Ann", "Bo", "Cy", "Di"))
+    state = table.state
+    assert state is not None
+    people = {0, 2, 3}
+    handoffs = 0
+    for _ in range(3000):
+        if state.is_over:
+            break
+        html = table.render()
+        shown = set(CARD_RE.findall(html))
+        viewer = table.viewer
+        for person in people - {viewer}:
+            assert not shown & set(state.view(person)["hand"]), person
+        team_of = state.view(0)["team_of"]
+        for other in range(4):
+            if viewer is None or team_of[other] != team_of[viewer]:
+                for cards in state.view(other)["tableaus"][other]["missions"].values():
+                    assert not shown & set(cards), (viewer, other)
+        if table.handoff_needed:
+            handoffs += 1
+            assert "Pass the device to" in html
+            assert not shown & {c for p in people for c in state.view(p)["hand"]}
+            table.handle("show-hand", "")
+        elif table.pending_delay() is not None:
+            table.tick()
+        else:
+            assert table.my_turn
+            click_action(table, rng.choice(state.legal_actions()))
+    assert state.is_over and handoffs >= 10
+
+
+def test_public_view_has_nothing_private() -> None:
+    state = GAME.new(seed=2, players=4)
+    for _ in range(30):
+        state.apply(state.legal_actions()[0])
+    view = public([state.view(s) for s in range(4)])
+    assert view["hand"] == [] and view["passed"] == [] and view["received"] == []
+    assert all(p["known"] == [] for p in view["piles"])
+    assert all(m is None for t in view["tableaus"] for ms in t["missions"].values() for m in ms)
+
+
+# -- a whole game, the log, saves and links --------------------------------------------
+def test_one_person_and_three_bots_play_to_the_end_screen() -> None:
+    rng = random.Random(8)
+    table = started("human", "normal", "easy", "normal", seed=77, names=("Ann",))
+    state = table.state
+    assert state is not None
+    for _ in range(3000):
+        run_bots(table)
+        if state.is_over:
+            break
+        assert table.my_turn
+        click_action(table, rng.choice(state.legal_actions()))
+    assert state.is_over
+    result = state.result
+    assert result is not None
+    html = table.render()
+    assert 'id="sn-end-title"' in html and 'id="sn-again"' in html
+    for team, score in enumerate(result["scores"]):
+        assert f'id="sn-score-{team}">{score}<' in html
+    for entry in result["missions"]:
+        assert f'data-card="{entry["card"]}"' in html
+    summary = table.summary()
+    assert summary["over"] and summary["outcome"]["won"] == (0 in result["winners"])
+    assert summary["outcome"]["score"] == result["scores"][0]
+    assert table.log[-1].kind == "end"
+
+
+def test_the_log_never_names_a_hidden_card() -> None:
+    table = started("human", "normal", "normal", "normal", seed=5)
+    state = table.state
+    assert state is not None
+    rng = random.Random(1)
+    for _ in range(400):
+        run_bots(table)
+        if state.is_over:
+            break
+        click_action(table, rng.choice(state.legal_actions()))
+    record = state.record()
+    hidden = {a["card"] for a in record["actions"] if a["type"] in ("keep", "pass", "mission")}
+    face_up = {c for c in CARD if any(c in (e.get("funding") or []) or e.get("card") == c
+               for e in record["actions"] if e["type"] in ("agent", "discard_card"))}  # fmt: skip
+    text = " ".join(e.text for e in table.log if e.kind != "end")
+    for card in hidden - face_up:
+        name = CARD[card]["name"]
+        if not any(name == CARD[c]["name"] for c in face_up):
+            assert name not in text, name
+    assert "a mission face down" in text
+
+
+def test_reload_resumes_the_same_turn_with_its_log() -> None:
+    storage = MemoryStorage()
+    table = SpyNetTable(context(storage))
+    table.submit("start", form("human", "normal"))
+    state = table.state
+    assert state is not None
+    run_bots(table)
+    if state.view(0)["phase"] == "choose":
+        table.handle("deploy", "")
+    again = SpyNetTable(context(storage))
+    assert again.state is not None and again.state.record() == state.record()
+    assert [e.text for e in again.log] == [e.text for e in table.log]
+    assert again.render().count('id="sn-end"') == table.render().count('id="sn-end"')
+
+
+def test_a_share_link_carries_the_whole_table() -> None:
+    situation = find_situation()
+    table = started("human", "hard", "human", "easy", seed=44, situation=situation,
+                    names=("Ann", "Rook", "Cy", "Di"))  # fmt: skip
+    state = table.state
+    assert state is not None
+    record = table.share_record()
+    assert record["actions"] == [] and record["options"]["situation"] == situation
+    app = App(MemoryStorage())
+    app.route(f"#/play/{links.encode(record)}")
+    other = app.screen
+    assert isinstance(other, SpyNetTable) and other.state is not None
+    assert other.seats == table.seats and other.state.seed == 44
+    assert {i: b.level for i, b in other.bots.items()} == {1: "hard", 3: "easy"}
+    assert [other.state.view(s)["piles"] for s in range(4)] == [
+        GAME.new(seed=44, players=4, options=record["options"]).view(s)["piles"] for s in range(4)
+    ]
+    assert app.ctx.goto is None and app.hash == "#/spynet"
+
+
+def test_a_hard_bot_thinks_in_slices_between_paints() -> None:
+    table = started("human", "hard", seed=9)
+    state = table.state
+    assert state is not None
+    for _ in range(400):
+        if state.is_over:
+            break
+        if state.to_play[0] == 1:
+            assert table.pending_delay() is not None
+            table.tick()
+            if table.thinking is not None:
+                assert table.pending_delay() == 0
+            continue
+        if table.pending_delay() is not None:
+            table.tick()
+            continue
+        click_action(table, state.legal_actions()[-1])
+    assert len(state.actions) > 20
+
+
+def test_keys() -> None:
+    table = started("human", "normal", seed=21)
+    run_bots(table)
+    state = table.state
+    assert state is not None and table.my_turn
+    if state.view(0)["phase"] == "choose":
+        assert table.key("d") and state.view(0)["phase"] == "deploy"
+        assert table.key("E")
+    assert not table.key("q")
+
+
+# -- the rules and the gallery -------------------------------------------------------
+def test_gallery_filters_by_type_and_branch_on_the_rules_page() -> None:
+    everything = gallery.shown("all", "all")
+    assert len(everything) == len(CARD)
+    branch = next(iter(CARD.values()))["branches"][0]
+    agents = gallery.shown("agent", branch)
+    assert agents and all(
+        CARD[c]["kind"] == "agent" and branch in CARD[c]["branches"] for c in agents
+    )
+    assert gallery.shown("funding", branch) == []
+    app = App(MemoryStorage())
+    app.route("#/spynet/rules")
+    assert isinstance(app.screen, RulesScreen)
+    html = app.render()
+    assert f"{len(CARD)} cards" in html and "One agent a turn" in html
+    app.click("gallery-kind", "agent")
+    app.click("gallery-branch", branch)
+    html = app.render()
+    assert f">{len(agents)} card" in html
+    assert set(CARD_RE.findall(html.split('id="sn-gallery"')[1])) == set(agents)
+
+
+def test_every_card_is_drawn_with_its_icon_name_value_and_text() -> None:
+    from spyweb.spynet import cards
+
+    from spygames.spynet.text import card_text
+
+    for card, info in CARD.items():
+        html = cards.card(card, size="lg")
+        assert info["name"] in html and "sn-val" in html and '<use href="#sn-i-' in html
+        assert card_text(card).split(" — ", 1)[1].replace("'", "&#x27;") in html
+
+
+def test_a_card_dragged_onto_a_column_or_the_pass_slot_is_played_there() -> None:
+    agent = find("agent", lambda i: len(i["branches"]) == 1 and not i["special"])
+    mission = find(
+        "mission", lambda i: i["branches"] == CARD[agent]["branches"] and not i["condition"]
+    )
+    other = find("mission", lambda i: i["id"] != mission)
+    branch = CARD[agent]["branches"][0]
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot"), seat("Cy"), seat("Di", "bot")],
+        {"first": 0, "hands": [[agent, mission, other], [], [], []], "deck": spare(mission, other)},
+    )
+    state = table.state
+    assert state is not None
+    table.handle("show-hand", "")  # two people: Ann takes the device
+    table.handle("deploy", "")
+    html = table.render()
+    assert 'draggable="true"' in html and f'data-drop-act="place" data-drop-arg="{branch}"' in html
+    before = state.record()["actions"]
+    table.drop(mission, "place", branch)  # not dominated yet: the engine says why
+    assert state.record()["actions"] == before
+    assert any("dominate" in m for m in table.ctx.messages)
+    table.drop(agent, "place", branch)
+    assert state.view(0)["tableaus"][0]["agents"][branch][-1]["card"] == agent
+    table.drop(mission, "place", branch)
+    assert mission in state.view(0)["tableaus"][0]["missions"][branch]
+    table.drop(other, "pass", "")
+    assert other in state.view(2)["hand"]
+    assert 'data-drop-act="pass"' not in table.render() or "card passed" in table.render()
+
+
+def test_saved_games_and_stats_describe_a_spynet_game() -> None:
+    storage = MemoryStorage()
+    app = App(storage)
+    app.route("#/spynet/new")
+    app.submit("start", form("human", "easy", names=("Ann",)))
+    app.route("#/spynet")
+    table = app.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    rng = random.Random(2)
+    state = table.state
+    for _ in range(2000):
+        run_bots(table)
+        if state.is_over:
+            break
+        click_action(table, rng.choice(state.legal_actions()))
+    assert state.is_over
+    app.route("#/saves")
+    html = app.render()
+    assert "SpyNet" in html and "Ann, Agent Lynx (easy)" in html and " won, " in html
+    app.route("#/stats")
+    html = app.render()
+    assert "SpyNet" in html and "2 players · bots easy" in html

@@ -1,0 +1,260 @@
+"""Your hand and the deploy panel: pick a card, then play it where the engine allows.
+
+Only legal targets are offered — the branches an agent may enter (with the funding you
+attach), the branches where a mission may go now; a branch the engine refuses shows
+its reason (`why_illegal`) instead of a button. A pass-to-teammate slot at 4 players,
+and End turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..markup import attrs, esc
+from . import cards
+from .log import Who
+from .model import BRANCH, CARD, DeployChoices, agent_power, kind
+
+Why = Callable[[dict[str, Any]], str | None]
+
+
+@dataclass
+class Selection:
+    """What the person has picked so far: a card from the hand, the funding to attach
+    to it (an agent), the agent an effect will flip."""
+
+    card: str | None = None
+    funding: list[str] = field(default_factory=list)
+    flip: str | None = None
+
+    def clear(self) -> None:
+        self.card, self.funding, self.flip = None, [], None
+
+
+def hand_html(
+    hand: list[str],
+    *,
+    act: str | None,
+    sel: Selection,
+    playable: Callable[[str], bool] | None = None,
+    fresh: set[str] | None = None,
+    title: str = "Your hand",
+    drag: bool = False,
+) -> str:
+    """The hand, each card a button when `act` is set (pick, keep, discard_card)."""
+    items = []
+    for c in hand:
+        marks = []
+        if c in sel.funding:
+            marks.append("sn-attached")
+        if playable is not None and playable(c):
+            marks.append("sn-playable")
+        if fresh and c in fresh:
+            marks.append("sn-new")
+        note = "attached" if c in sel.funding else "new" if fresh and c in fresh else ""
+        items.append(
+            "<li>"
+            + cards.card(
+                c,
+                size="md",
+                act=act,
+                selected=c == sel.card,
+                cls=" ".join(marks),
+                note=note,
+                id_=f"sn-hand-{c}",
+                drag=drag,
+            )
+            + "</li>"
+        )
+    empty = "" if hand else '<li class="sn-empty-hand">No cards in hand.</li>'
+    return (
+        f'<section class="sn-hand" aria-label="{esc(title)}">'
+        f'<h2>{esc(title)} <span class="sn-hand-count">({len(hand)})</span></h2>'
+        f'<ul class="sn-hand-cards" id="sn-hand">{"".join(items)}{empty}</ul></section>'
+    )
+
+
+def _button(label: str, act: str, arg: str = "", **extra: Any) -> str:
+    extra.setdefault("class_", "btn")
+    return (
+        "<button"
+        + attrs(type="button", data_act=act, data_arg=arg or None, **extra)
+        + (f">{label}</button>")
+    )
+
+
+def deploy_panel(
+    view: dict[str, Any], choices: DeployChoices, sel: Selection, who: Who, why: Why
+) -> str:
+    deploy = view["deploy"] or {}
+    end_label = "End your final turn" if view["final_round"] else "End turn"
+    end = _button(
+        f'{end_label} <span class="kbd">E</span>',
+        "end",
+        class_="btn btn-primary",
+        id="sn-end",
+        disabled=not choices.can_end,
+    )
+    parts = [
+        '<section class="sn-act sn-deploy" aria-labelledby="sn-act-title">',
+        '<div class="sn-act-head"><h2 id="sn-act-title">'
+        + ("Your final turn: deploy" if view["final_round"] else "Deploy")
+        + f"</h2>{end}</div>{_budget(view, deploy, who)}",
+    ]
+    card = sel.card
+    if card is not None and card in view["hand"]:
+        parts.append(_selected(view, card, choices, sel, why))
+    else:
+        parts.append(
+            '<p class="sn-help" id="sn-pick-help">Pick a card in your hand to see where it may '
+            "go — then play it, or end your turn.</p>"
+        )
+    mate = view["teammate"]
+    if mate is not None:
+        parts.append(_pass_slot(view, mate, choices, sel, who))
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _budget(view: dict[str, Any], deploy: dict[str, Any], who: Who) -> str:
+    left = deploy.get("agents_left", 0)
+    agents = f"{left} agent{'s' if left != 1 else ''} to play" if left else "agent played"
+    mine = [BRANCH[b]["name"] for b, seats in view["dominates"].items() if view["seat"] in seats]
+    missions = "missions in " + (", ".join(mine) if mine else "no branch yet (dominate one first)")
+    items = [f'<li id="sn-agents-left">{esc(agents)}</li>', f"<li>{esc(missions)}</li>"]
+    if view["teammate"] is not None:
+        passed = deploy.get("passed")
+        mate = who.name(view["teammate"])
+        items.append(f"<li>{'card passed' if passed else f'a card to {esc(mate)}'}</li>")
+    return f'<ul class="sn-budget" aria-label="This turn">{"".join(items)}</ul>'
+
+
+def _selected(
+    view: dict[str, Any], card: str, choices: DeployChoices, sel: Selection, why: Why
+) -> str:
+    k = kind(card)
+    controls: list[str] = []
+    if k == "agent":
+        controls.append(_agent_controls(view, card, choices, sel, why))
+    elif k == "mission":
+        controls.append(_mission_controls(view, card, choices, why))
+    else:
+        controls.append(
+            '<p class="sn-help">Funding is attached to an agent as you play it: pick the '
+            "agent first, then tap this card.</p>"
+        )
+    return (
+        '<div class="sn-picked" id="sn-selected">'
+        f'<div class="sn-picked-text">{cards.card(card, size="chip")} '
+        f"<span>{esc(cards.body_text(card))}</span></div>"
+        f'<div class="sn-controls">{"".join(controls)}</div></div>'
+    )
+
+
+def _agent_controls(
+    view: dict[str, Any], card: str, choices: DeployChoices, sel: Selection, why: Why
+) -> str:
+    if card not in choices.agents:
+        branch = CARD[card]["branches"][0]
+        reason = why({"type": "agent", "card": card, "branch": branch, "funding": []})
+        return f'<p class="sn-why" id="sn-why">{esc(_sentence(reason or "not now"))}</p>'
+    funds = [c for c in view["hand"] if kind(c) == "funding"]
+    toggles = []
+    for f in funds:
+        on = f in sel.funding
+        ok = choices.can_toggle(card, sel.funding, f)
+        reason = ""
+        if not ok:
+            branch = next(iter(choices.agents[card]))
+            trial = sorted({*sel.funding} ^ {f})
+            reason = why({"type": "agent", "card": card, "branch": branch, "funding": trial}) or ""
+        toggles.append(
+            _button(
+                f"{'☑' if on else '☐'} {esc(CARD[f]['name'])} +{CARD[f]['value']}",
+                "fund",
+                f,
+                class_=f"sn-toggle{' on' if on else ''}",
+                id=f"sn-fund-{f}",
+                aria_pressed="true" if on else "false",
+                disabled=not ok,
+                title=_sentence(reason) if reason else None,
+            )
+        )
+    fund_html = (
+        f'<div class="sn-funds" role="group" aria-label="Attach funding">'
+        f'<span class="sn-label">Attach funding</span>{"".join(toggles)}</div>'
+        if toggles
+        else ""
+    )
+    branches = choices.branches_for(card, sel.funding)
+    targets = "".join(
+        _button(
+            f"{cards.icon(b)} Play in {esc(BRANCH[b]['name'])} → power "
+            f"{agent_power(card, sel.funding, b, view['situation'])}",
+            "agent",
+            f"{card}@{b}",
+            class_="btn btn-primary sn-branch-btn",
+            id=f"sn-play-{b}",
+            style=f"--bc:{BRANCH[b]['colour']}",
+        )
+        for b in branches
+    )
+    return f'{fund_html}<div class="sn-buttons sn-targets">{targets}</div>'
+
+
+def _mission_controls(view: dict[str, Any], card: str, choices: DeployChoices, why: Why) -> str:
+    legal = choices.missions.get(card, [])
+    rows = []
+    for b in CARD[card]["branches"]:
+        if b in legal:
+            rows.append(
+                _button(
+                    f"{cards.icon(b)} Play face down in {esc(BRANCH[b]['name'])}",
+                    "mission",
+                    f"{card}@{b}",
+                    class_="btn btn-primary sn-branch-btn",
+                    id=f"sn-mission-{b}",
+                    style=f"--bc:{BRANCH[b]['colour']}",
+                )
+            )
+        else:
+            reason = why({"type": "mission", "card": card, "branch": b}) or "not now"
+            rows.append(
+                f'<p class="sn-why" id="sn-why-{b}">{cards.icon(b)} '
+                f"<b>{esc(BRANCH[b]['name'])}</b>: {esc(_sentence(reason))}</p>"
+            )
+    return f'<div class="sn-buttons sn-targets">{"".join(rows)}</div>'
+
+
+def _pass_slot(
+    view: dict[str, Any], mate: int, choices: DeployChoices, sel: Selection, who: Who
+) -> str:
+    deploy = view["deploy"] or {}
+    name = esc(who.name(mate))
+    if deploy.get("passed"):
+        inside = f'<span class="sn-slot-done">✓ A card went to {name} this turn</span>'
+    elif sel.card is not None and sel.card in choices.passes:
+        inside = _button(
+            f"Pass {esc(CARD[sel.card]['name'])} face down to {name}",
+            "pass",
+            sel.card,
+            id="sn-pass",
+            class_="btn btn-small",
+        )
+    else:
+        inside = f'<span class="sn-slot-empty">Pick a card to pass it face down to {name}</span>'
+    return (
+        f'<div class="sn-passslot" id="sn-passslot" data-drop-act="pass" '
+        f'aria-label="Pass to {name}">'
+        f'<span class="sn-label">Pass slot · 1 a turn</span>{inside}</div>'
+    )
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."

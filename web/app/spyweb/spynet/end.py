@@ -1,0 +1,88 @@
+"""The end of a game: every mission turned up, its points (0 when its condition failed,
+and why), each team's total and the funding tie-break, and who won."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spygames.spynet import text
+
+from ..markup import esc
+from . import cards
+from .log import Narrator, Who
+from .model import BRANCH, CARD, SITUATION
+
+
+def headline(result: dict[str, Any], who: Who, humans: list[int]) -> str:
+    winners = set(result["winners"])
+    if len(humans) == 1:
+        return "You win!" if humans[0] in winners else "You lose."
+    teams = {who.team_of[s] for s in winners}
+    if len(teams) > 1:
+        return "A shared win!"
+    team = next(iter(teams))
+    name = who.team_name(team)
+    return f"{name} {'win' if name == 'You' else 'wins'}!"
+
+
+def _mission_row(entry: dict[str, Any], who: Who) -> str:
+    card = entry["card"]
+    condition = CARD[card].get("condition")
+    if entry["points"]:
+        status = f'<span class="sn-pts">+{entry["points"]}</span>'
+    else:
+        why = text.condition_text(condition) if condition else "no points"
+        status = (
+            f'<span class="sn-pts sn-pts-0">0</span>'
+            f'<span class="sn-failed">Scores only if {esc(why)} — not met</span>'
+        )
+    branch = BRANCH[entry["branch"]]
+    return (
+        f'<li class="sn-end-mission{"" if entry["points"] else " sn-missed"}">'
+        f"{cards.card(card, size='strip')}"
+        f'<span class="sn-end-where">{esc(who.name(entry["seat"]))} · '
+        f"{cards.icon(entry['branch'])} {esc(branch['name'])}</span>{status}</li>"
+    )
+
+
+def end_html(view: dict[str, Any], who: Who, humans: list[int]) -> str:
+    result = view["result"]
+    winners = {who.team_of[s] for s in result["winners"]}
+    teams = []
+    for team, seats in enumerate(result["teams"]):
+        missions = [m for m in result["missions"] if who.team_of[m["seat"]] == team]
+        rows = "".join(_mission_row(m, who) for m in missions) or (
+            '<li class="sn-help">No missions played.</li>'
+        )
+        bonus = ""
+        for s in seats:
+            points = result["bonus"][s]
+            if points:
+                name = SITUATION[view["situation"]]["name"] if view["situation"] else "Bonus"
+                bonus += (
+                    f'<li class="sn-end-bonus">{esc(name)}: {esc(who.name(s))} '
+                    f'<span class="sn-pts">+{points}</span></li>'
+                )
+        won = team in winners
+        crown = '<span class="sn-crown">★ winner</span>' if won else ""
+        teams.append(
+            f'<section class="sn-end-team{" sn-won" if won else ""}" id="sn-end-team-{team}">'
+            f"<h3>{esc(who.team_name(team))} {crown}</h3>"
+            f'<p class="sn-end-score"><strong id="sn-score-{team}">{result["scores"][team]}'
+            "</strong> points · "
+            f"{result['funding'][team]} funding card{'s' if result['funding'][team] != 1 else ''}"
+            " in play</p>"
+            f'<ul class="sn-end-missions">{rows}{bonus}</ul></section>'
+        )
+    reason = Narrator(who).result_text(result)
+    return (
+        '<section class="sn-act sn-end" aria-labelledby="sn-end-title">'
+        f'<h2 id="sn-end-title">{esc(headline(result, who, humans))}</h2>'
+        f'<p class="sn-end-reason" id="sn-end-reason">{esc(reason)}</p>'
+        f'<div class="sn-end-teams">{"".join(teams)}</div>'
+        '<div class="sn-buttons sn-end-actions">'
+        '<button type="button" class="btn btn-primary" data-act="again" id="sn-again">'
+        "Play again</button>"
+        '<button type="button" class="btn" data-act="newtable" id="sn-newtable-end">'
+        "New table</button></div></section>"
+    )

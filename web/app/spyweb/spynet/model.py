@@ -1,0 +1,175 @@
+"""SpyNet view models: what the table may offer, read from the engine's legal actions
+and views only. Pure Python (no HTML); the UI never decides a rule, it groups the
+engine's `legal_actions()` into the choices a person makes one click at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import spygames.spynet as engine
+
+CARD = {cid: engine.card_info(cid) for cid in engine.DECK}
+"""Everything to draw a card, by id, from the engine's data (never hard-coded here)."""
+BRANCHES = engine.branch_info()
+BRANCH = {b["id"]: b for b in BRANCHES}
+BRANCH_IDS = [b["id"] for b in BRANCHES]
+SITUATIONS = [engine.situation_info(s.id) for s in engine.SITUATIONS]
+SITUATION = {s["id"]: s for s in SITUATIONS}
+KINDS = ("agent", "mission", "funding")
+KIND_NAMES = {"agent": "Agents", "mission": "Missions", "funding": "Funding"}
+
+
+def kind(card: str) -> str:
+    return str(CARD[card]["kind"])
+
+
+def funding_key(funding: list[str] | tuple[str, ...] | set[str]) -> tuple[str, ...]:
+    return tuple(sorted(funding))
+
+
+@dataclass
+class DeployChoices:
+    """A deploy's legal moves, grouped: for each agent the branches and the funding sets
+    it may be played with, for each mission its branches, the cards that may be passed."""
+
+    agents: dict[str, dict[str, set[tuple[str, ...]]]] = field(default_factory=dict)
+    missions: dict[str, list[str]] = field(default_factory=dict)
+    passes: list[str] = field(default_factory=list)
+    can_end: bool = False
+
+    @classmethod
+    def from_legal(cls, legal: list[dict[str, Any]]) -> DeployChoices:
+        out = cls()
+        for action in legal:
+            kind_ = action["type"]
+            if kind_ == "agent":
+                by_branch = out.agents.setdefault(action["card"], {})
+                by_branch.setdefault(action["branch"], set()).add(funding_key(action["funding"]))
+            elif kind_ == "mission":
+                out.missions.setdefault(action["card"], []).append(action["branch"])
+            elif kind_ == "pass":
+                out.passes.append(action["card"])
+            elif kind_ == "end_turn":
+                out.can_end = True
+        return out
+
+    def branches_for(self, card: str, funding: list[str]) -> list[str]:
+        """Where this agent may go with exactly this funding attached (table order)."""
+        key = funding_key(funding)
+        options = self.agents.get(card, {})
+        return [b for b in BRANCH_IDS if key in options.get(b, set())]
+
+    def funding_cards(self, card: str) -> list[str]:
+        """Every funding card that may go with this agent in some legal play."""
+        found = {f for sets in self.agents.get(card, {}).values() for s in sets for f in s}
+        return sorted(found)
+
+    def can_toggle(self, card: str, funding: list[str], extra: str) -> bool:
+        """Whether adding or removing `extra` leaves a legal set for this agent."""
+        chosen = set(funding) ^ {extra}
+        return any(funding_key(chosen) in sets for sets in self.agents.get(card, {}).values())
+
+    def playable(self, card: str) -> bool:
+        return card in self.agents or card in self.missions
+
+
+@dataclass
+class EffectChoices:
+    """The targets the pending effect may take, from the legal actions."""
+
+    seats: list[int] = field(default_factory=list)  # discard: who must discard
+    discards: list[str] = field(default_factory=list)  # discard_card: cards to give up
+    eliminate: list[str] = field(default_factory=list)
+    flips: dict[str, list[str]] = field(default_factory=dict)  # agent -> branches
+    draw: bool = False
+    skip: bool = False
+
+    @classmethod
+    def from_legal(cls, legal: list[dict[str, Any]]) -> EffectChoices:
+        out = cls()
+        for action in legal:
+            kind_ = action["type"]
+            if kind_ == "discard":
+                out.seats.append(action["seat"])
+            elif kind_ == "discard_card":
+                out.discards.append(action["card"])
+            elif kind_ == "eliminate":
+                out.eliminate.append(action["card"])
+            elif kind_ == "flip":
+                out.flips.setdefault(action["card"], []).append(action["branch"])
+            elif kind_ == "draw":
+                out.draw = True
+            elif kind_ == "skip_effect":
+                out.skip = True
+        return out
+
+
+PRIVATE_NONE = ("draft", "looking_at", "deploy")
+
+
+def public(views: list[dict[str, Any]]) -> dict[str, Any]:
+    """What everyone at the table may see, from every seat's view (the first one is the
+    base): no hand, no pile memories, no cards passed, and only the missions every seat
+    sees face up. For the screen between two people's turns."""
+    view = views[0]
+    out = dict(view)
+    out["hand"] = []
+    out["passed"] = []
+    out["received"] = []
+    for key in PRIVATE_NONE:
+        out[key] = None
+    out["piles"] = [{"size": p["size"], "known": []} for p in view["piles"]]
+    tableaus = []
+    for s, tableau in enumerate(view["tableaus"]):
+        t = dict(tableau)
+        t["missions"] = {
+            b: [m if all(v["tableaus"][s]["missions"][b][i] == m for v in views) else None
+                for i, m in enumerate(ms)]
+            for b, ms in tableau["missions"].items()
+        }  # fmt: skip
+        tableaus.append(t)
+    out["tableaus"] = tableaus
+    return out
+
+
+def agent_power(card: str, funding: list[str], branch: str, situation: str | None) -> int:
+    """The power the agent would have there (the engine's own sum)."""
+    return engine.agent_power(card, funding, branch, situation)
+
+
+def dominated(view: dict[str, Any], seat: int) -> list[str]:
+    """Branches this seat dominates now (from the view's `dominates`)."""
+    return [b for b in BRANCH_IDS if seat in view["dominates"][b]]
+
+
+def short_effect(info: dict[str, Any]) -> str:
+    """A few words for a card's special rule, from its data (the full text is on the
+    card's large face and in its label)."""
+    effect = info.get("effect")
+    if effect:
+        k, most, n = effect["kind"], effect.get("max_power"), effect.get("count")
+        limit = f" ≤{most}" if most is not None else ""
+        words = {
+            "discard": "Opponent discards",
+            "eliminate": f"Eliminate{limit}",
+            "flip": f"Flip{limit}",
+            "extra_agents": f"+{n} agent",
+            "draw": f"Draw {n}",
+        }
+        return words.get(k, str(k))
+    condition = info.get("condition")
+    if condition:
+        k, n = condition["kind"], condition.get("count")
+        needs = {
+            "dominate": "If you dominate",
+            "agents": f"If {n}+ agents",
+            "power": f"If power {n}+",
+            "spread": f"If {n}+ branches",
+            "funding": f"If {n}+ funding",
+            "mercenary": "If a mercenary",
+            "missions": f"If {n}+ missions",
+        }
+        return needs.get(k, str(k))
+    return ""

@@ -1,0 +1,77 @@
+"""Pieces every table with bots and people shares: the game log, the bots' pace, and the
+"pass the device" panel of pass-and-play. Each game gives its own class prefix and ids."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .markup import esc
+from .store import Saves
+
+LOG_SHOWN = 40
+
+
+@dataclass
+class LogEntry:
+    kind: str  # the game's own kinds: a CSS class `{prefix}-log-{kind}` colours it
+    text: str
+
+
+def log_html(log: list[LogEntry], prefix: str, shown: int = LOG_SHOWN) -> str:
+    """The latest `shown` entries, newest first."""
+    items = "".join(
+        f'<li class="{prefix}-log-{e.kind}">{esc(e.text)}</li>' for e in reversed(log[-shown:])
+    )
+    return (
+        f'<aside class="{prefix}-log" aria-label="Game log"><h2>Log</h2>'
+        f'<ol class="{prefix}-log-list" id="{prefix}-log">{items}</ol></aside>'
+    )
+
+
+class Pace:
+    """How long the bots wait before each move (ms), kept as a preference."""
+
+    def __init__(self, saves: Saves, pref: str, paces: dict[str, int]) -> None:
+        self.saves, self.pref, self.paces = saves, pref, paces
+
+    @property
+    def name(self) -> str:
+        pace = self.saves.pref(self.pref, "normal")
+        return pace if pace in self.paces else "normal"
+
+    @property
+    def ms(self) -> int:
+        return self.paces[self.name]
+
+    def set(self, name: str) -> bool:
+        if name not in self.paces:
+            return False
+        self.saves.set_pref(self.pref, name)
+        return True
+
+    def buttons(self, prefix: str) -> str:
+        """The segmented control (`data-act="pace"`, ids `{prefix}-pace-<name>`)."""
+        current = self.name
+        paces = "".join(
+            f'<button type="button" class="{prefix}-seg{" on" if p == current else ""}" '
+            f'data-act="pace" data-arg="{p}" id="{prefix}-pace-{p}" '
+            f'aria-pressed="{"true" if p == current else "false"}">{p.capitalize()}</button>'
+            for p in self.paces
+        )
+        return (
+            f'<div class="{prefix}-segs" role="group" aria-label="Bot pace">'
+            f"<span>Bots</span>{paces}</div>"
+        )
+
+
+def handoff_html(prefix: str, name: str, what: str = "hand") -> str:
+    """Pass-and-play: the screen between two people's turns; nothing private is on it."""
+    who = esc(name)
+    return (
+        f'<section class="{prefix}-act {prefix}-handoff" aria-labelledby="{prefix}-handoff-title">'
+        f'<h2 id="{prefix}-handoff-title">Pass the device to {who}</h2>'
+        "<p>Every hand is hidden. Everyone else, look away while "
+        f"{who} takes a look.</p>"
+        f'<button type="button" class="btn btn-primary" data-act="show-hand" '
+        f'id="{prefix}-show-hand">I’m {who} — show my {esc(what)}</button></section>'
+    )
