@@ -76,7 +76,7 @@ class SpyNetTable(GameScreen):
         self.seats = seats_for(state.options, state.players)
         self.who = Who(self.seats, state.players)
         self.bots = {
-            i: self.game.bot(s.level, seed=state.seed * 31 + i)
+            i: self.game.bot(s.level, seed=spygames.bot_seed(state.seed, i))
             for i, s in enumerate(self.seats)
             if not s.is_human
         }
