@@ -664,3 +664,22 @@ def test_card_data_ships_in_the_wheel() -> None:
     pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
     assert "*.json" in pyproject["tool"]["setuptools"]["package-data"]["*"]
     assert resources.files("spygames.spynet").joinpath("cards.json").is_file()
+
+
+def test_every_action_has_words() -> None:
+    """describe_action reads every action type as words for the log and the terminal."""
+    samples = {
+        "keep": {"card": "a01"},
+        "agent": {"card": "a01", "branch": "ops", "funding": []},
+        "mission": {"card": "m01", "branch": "ops"},
+        "pass": {"card": "m01"},
+        "discard": {"seat": 1},
+        "discard_card": {"card": "m01"},
+        "eliminate": {"card": "a01"},
+        "flip": {"card": "a01", "branch": "ops"},
+    }
+    from spygames.spynet.rules import ACTION_KEYS
+
+    for kind in ACTION_KEYS:
+        words = GAME.describe_action({"type": kind, **samples.get(kind, {})})
+        assert words and (" " in words or kind in ("recruit", "deploy"))

@@ -60,7 +60,7 @@ player, so these are by seat), `funding` (funding cards by team, the tie-break),
 `view(seat)` keys:
 
 - `game`, `seat`, `to_play`, `phase`, `turn` (whose turn, or who drafts),
-  `turn_number` (1 for the first turn), `first`, `players`, `teams`, `team_of`
+  `turn_number` (0 in the draft, 1 for the first turn), `first`, `players`, `teams`, `team_of`
   (team by seat), `teammate` (seat or null), `situation` (id or null);
 - `hand` (this seat's cards), `hand_sizes` (by seat), `deck` (cards left);
 - `piles`: three `{"size": n, "known": [ids]}` — `known` is what this seat saw when it
