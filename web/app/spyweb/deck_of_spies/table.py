@@ -15,6 +15,7 @@ from spygames import IllegalAction
 
 from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
+from ..replay import replay_buttons
 from ..screen import Context, GameScreen
 from ..share import share_panel
 from . import viewmodel as vm
@@ -605,6 +606,7 @@ class DeckOfSpiesTable(GameScreen):
             '<div class="dos-end-actions">'
             + self._btn("Play this deal again", "again", id_="btn-again", primary=True)
             + self._btn("New game", "new", id_="btn-new-end")
+            + replay_buttons(self.state.record())
             + "</div></section>"
         )
 
