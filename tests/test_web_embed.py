@@ -4,8 +4,11 @@ replays that only show what the chosen seat could see."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 from spyweb import links
@@ -26,6 +29,7 @@ import spygames
 
 CARD = re.compile(r'data-card="([^"]+)"')
 SITE = "https://example.github.io/spygames/"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def disabled(html: str, id_: str) -> bool:
@@ -292,3 +296,25 @@ def test_snippet_and_embed_url() -> None:
     code = snippet("https://x.io/e.html#/demo/d", 'A "demo"', 600, 450)
     assert code.startswith('<iframe src="https://x.io/e.html#/demo/d" title="A &quot;demo&quot;"')
     assert 'width="600" height="450" loading="lazy"' in code
+
+
+def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "web/tools/build_site.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    count = build.build_embeds(tmp_path, ["./vendor/a.js"], ["./dist/b.whl"])
+    assert count == len(spygames.all_demos())
+    page = (tmp_path / "embed.html").read_text()
+    runtime = json.loads(page.split('id="embed-runtime">')[1].split("</script>")[0])
+    assert runtime["entry"] == "./app/embed.py" and runtime["modules"] == ["./vendor/a.js"]
+    urls = re.findall(r'(?:src|href)="([^"]+)"', page) + [
+        u for v in runtime.values() for u in (v if isinstance(v, list) else [v])
+    ]
+    assert all(u.startswith(("./", "data:")) for u in urls), urls  # relative: any sub-path
+    assert "pyscript" not in page.split("embed-runtime")[0]  # no runtime on first paint
+    for demo in spygames.all_demos():
+        first = (tmp_path / "embed" / f"{demo.id}.html").read_text()
+        steps = json.loads((tmp_path / "embed" / f"{demo.id}.json").read_text())["steps"]
+        assert steps[0] == first and len(steps) == len(demo.steps)
+        assert len(first.encode()) < 20_000  # a few KB to show the first step
