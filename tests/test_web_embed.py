@@ -308,6 +308,7 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     page = (tmp_path / "embed.html").read_text()
     runtime = json.loads(page.split('id="embed-runtime">')[1].split("</script>")[0])
     assert runtime["entry"] == "./app/embed.py" and runtime["modules"] == ["./vendor/a.js"]
+    assert runtime.pop("demos") == [demo.id for demo in spygames.all_demos()]
     urls = re.findall(r'(?:src|href)="([^"]+)"', page) + [
         u for v in runtime.values() for u in (v if isinstance(v, list) else [v])
     ]

@@ -11,6 +11,7 @@
   var app = document.getElementById("app");
   var params = new URLSearchParams(location.search);
   var route = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  var runtime = JSON.parse(document.getElementById("embed-runtime").textContent);
   var demo = null, steps = null, loading = null, step = 0, timer = null, booted = false;
 
   function python() { return root.dataset.ready === "true"; }
@@ -33,7 +34,6 @@
   function boot() {
     if (booted) return;
     booted = true;
-    var runtime = JSON.parse(document.getElementById("embed-runtime").textContent);
     function link(rel, href, as) {
       var el = document.createElement("link");
       el.rel = rel;
@@ -156,9 +156,11 @@
     }
   }
   new MutationObserver(fit).observe(app, { childList: true });
+  // Everything here follows from the address: a new one, before Python, starts afresh.
+  window.addEventListener("hashchange", function () { if (!python()) location.reload(); });
   window.addEventListener("resize", fit);
 
-  if (route[0] === "demo" && route.length === 2 && /^[a-z0-9-]+$/.test(route[1])) {
+  if (route[0] === "demo" && route.length === 2 && runtime.demos.indexOf(route[1]) >= 0) {
     demo = route[1];
     fetch("./embed/" + demo + ".html")
       .then(function (response) {
@@ -172,16 +174,15 @@
         if (params.get("play") === "1") pressed("demo-play");
       })
       .catch(function () {
-        demo = null;
-        message("There is no demo called “" + route[1] + "”. It may have been renamed: " +
-          "the list of demos is on each game's Rules page.");
+        message("This demo could not be loaded. Check your connection and reload the page.");
       });
   } else if (route[0] === "replay" && route.length >= 2) {
     app.innerHTML = '<div class="embed" data-kind="loading"><p class="embed-loading">' +
       "Loading the replay…</p></div>";
     boot();
   } else if (route[0] === "demo") {
-    message("There is no demo called “" + (route[1] || "") + "”.");
+    message("There is no demo called “" + (route[1] || "") + "”. It may " +
+      "have been renamed: the list of demos is on each game's Rules page.");
   } else {
     message("This frame's address names no demo and no replay " +
       "(it should end in #/demo/<name> or #/replay/<record>).");

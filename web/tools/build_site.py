@@ -149,7 +149,9 @@ def build_embeds(site: Path, modules: list[str], fetches: list[str]) -> int:
 
     import spygames
 
+    demos = spygames.all_demos()
     runtime = {
+        "demos": [demo.id for demo in demos],
         "modules": modules,
         "fetches": fetches,
         "css": "./vendor/pyscript/core.css",
@@ -163,7 +165,6 @@ def build_embeds(site: Path, modules: list[str], fetches: list[str]) -> int:
     shutil.copy2(WEB / "embed.js", site / "embed.js")
     folder = site / "embed"
     folder.mkdir()
-    demos = spygames.all_demos()
     for demo in demos:
         steps = frames_html(demo.id)
         (folder / f"{demo.id}.html").write_text(steps[0])
