@@ -153,7 +153,7 @@ def test_embed_frames_are_the_pages_the_build_writes() -> None:
         app = EmbedApp()
         app.route(f"#/demo/{demo.id}")
         assert app.render() == pages[0]
-        assert "topbar" not in pages[0] and "Open spygames" in pages[0]
+        assert "topbar" not in pages[0] and "spygames ↗" in pages[0]
 
 
 def test_embed_never_saves_and_never_leaves_its_address() -> None:
@@ -211,7 +211,7 @@ def test_embed_replay_route_and_seat() -> None:
     app = EmbedApp()
     app.route(replay_route(state.record(), 2))
     assert isinstance(app.screen, ReplayFrame)
-    assert 'data-seat="2"' in app.render() and "Open spygames" in app.render()
+    assert 'data-seat="2"' in app.render() and "spygames ↗" in app.render()
 
 
 # -- replays -------------------------------------------------------------------------------
@@ -319,3 +319,22 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
         steps = json.loads((tmp_path / "embed" / f"{demo.id}.json").read_text())["steps"]
         assert steps[0] == first and len(steps) == len(demo.steps)
         assert len(first.encode()) < 20_000  # a few KB to show the first step
+
+
+def test_the_embedding_docs_list_every_demo() -> None:
+    docs = (ROOT / "docs" / "embedding.md").read_text()
+    for demo in spygames.all_demos():
+        assert f"`embed.html#/demo/{demo.id}`" in docs, demo.id
+
+
+def test_a_demo_that_cannot_be_shown_is_reported_not_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    def lie(self: spygames.Demo) -> list[spygames.demos.Frame]:
+        raise spygames.DemoError(f"demo {self.id!r}, step 1: the engine refuses it")
+
+    monkeypatch.setattr(spygames.Demo, "run", lie)
+    app = EmbedApp()
+    app.route("#/demo/dos-counter")
+    assert isinstance(app.screen, MessageFrame) and "engine refuses it" in app.render()
+    rules = App(MemoryStorage())
+    rules.route("#/deck-of-spies/rules")
+    assert "cannot be shown" in rules.render() and "Deck of Spies" in rules.render()

@@ -22,7 +22,7 @@
     box.setAttribute("role", "alert");
     box.dataset.testid = "embed-message";
     box.innerHTML = '<h1>Nothing to show here</h1><p></p><p><a class="embed-open" href="./#/" ' +
-      'target="_blank" rel="noopener">Open spygames ↗</a></p>';
+      'target="_blank" rel="noopener"><span class="ctl-word">Open </span>spygames ↗</a></p>';
     box.querySelector("p").textContent = text;
     var frame = document.createElement("div");
     frame.className = "embed";

@@ -31,7 +31,7 @@ def open_link(route: str) -> str:
     """The small link to the full app (a new tab: the reader keeps the blog post)."""
     return (
         f'<a class="embed-open" href="./{esc(route)}" target="_blank" rel="noopener">'
-        "Open spygames ↗</a>"
+        '<span class="ctl-word">Open </span>spygames ↗</a>'
     )
 
 
@@ -168,6 +168,8 @@ class EmbedApp(App):
                     f"There is no demo called “{parts[1]}”. It may have been renamed: "
                     "the list of demos is on each game's Rules page.",
                 )
+            except spygames.DemoError as exc:
+                return MessageFrame(self.ctx, f"This demo cannot be shown: {exc}.")
         if 2 <= len(parts) <= 3 and parts[0] == "replay":
             seat = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else 0
             try:

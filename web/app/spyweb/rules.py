@@ -29,15 +29,23 @@ class RulesScreen(Screen):
         if demo_id is not None and chosen is None:
             ctx.notify(f"There is no demo called “{demo_id}”; here are the {self.name} demos.")
         first = chosen or (self.demos[0] if self.demos else None)
-        self.player = DemoPlayer(first) if first is not None else None
+        self.player: DemoPlayer | None = None
+        if first is not None:
+            self._show(first)
         self.sheet = False
+
+    def _show(self, demo: spygames.Demo) -> None:
+        try:
+            self.player = DemoPlayer(demo)
+        except spygames.DemoError as exc:  # the rules still show; the demo does not
+            self.ctx.notify(f"The demo “{demo.title}” cannot be shown ({exc}).")
 
     # -- events ----------------------------------------------------------------------------
     def handle(self, act: str, arg: str) -> None:
         if act == "demo-pick":
             found = next((d for d in self.demos if d.id == arg), None)
             if found is not None:
-                self.player = DemoPlayer(found)
+                self._show(found)
                 self.sheet = False
         elif act == "embed":
             self.sheet = not self.sheet
