@@ -307,7 +307,11 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     assert count == len(spygames.all_demos())
     page = (tmp_path / "embed.html").read_text()
     runtime = json.loads(page.split('id="embed-runtime">')[1].split("</script>")[0])
-    assert runtime["entry"] == "./app/embed.py" and runtime["modules"] == ["./vendor/a.js"]
+    assert (
+        runtime["entry"] == "./app/embed.py"
+        and runtime["modules"] == ["./vendor/a.js"]
+        and len(runtime["fetches"]) == 3
+    )
     assert runtime.pop("demos") == [demo.id for demo in spygames.all_demos()]
     urls = re.findall(r'(?:src|href)="([^"]+)"', page) + [
         u for v in runtime.values() for u in (v if isinstance(v, list) else [v])

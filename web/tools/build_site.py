@@ -150,10 +150,11 @@ def build_embeds(site: Path, modules: list[str], fetches: list[str]) -> int:
     import spygames
 
     demos = spygames.all_demos()
+    big = [f"./vendor/pyodide/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip")]
     runtime = {
         "demos": [demo.id for demo in demos],
         "modules": modules,
-        "fetches": fetches,
+        "fetches": [*big, *fetches],  # index.html preloads the first two in its <head>
         "css": "./vendor/pyscript/core.css",
         "core": "./vendor/pyscript/core.js",
         "entry": "./app/embed.py",
