@@ -119,6 +119,11 @@
     allSteps().then(function () { if (!python()) press(act); });
   }
 
+  // A pointer over the frame (or focus in it) is a reader about to press: fetch the
+  // drawn steps then, so Next answers at once. Nothing else loads before a press.
+  function soon() { if (demo && !python()) allSteps(); }
+  app.addEventListener("pointerover", soon, { once: true });
+  app.addEventListener("focusin", soon, { once: true });
   app.addEventListener("click", function (event) {
     if (python() || !demo) return;
     var el = event.target.closest("[data-act]");
