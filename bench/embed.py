@@ -4,7 +4,8 @@ long the frame takes to answer the first presses on a cold cache.
 Each run is a fresh browser context (an empty cache) opening `embed.html#/demo/<id>`,
 as an iframe on a blog post does. The page's own marks (web/embed.js, spyweb/dom.py):
 `embed:shown` first step on screen, `embed:input` a control pressed, `embed:step` a
-drawn step shown, `spy:rendered` Python drew the frame (so it had started).
+drawn step shown, `spy:rendered` Python drew the frame (so it had started, which only
+Try it yourself makes it do).
 """
 
 from __future__ import annotations
@@ -60,24 +61,28 @@ def untouched(browser: Browser, url: str, site: Path, demo: str) -> dict[str, An
     }
 
 
-def first_presses(browser: Browser, url: str, demo: str) -> dict[str, float]:
-    """Cold cache: Next -> the second step; then Python taking the frame over."""
+def first_presses(browser: Browser, url: str, demo: str) -> dict[str, Any]:
+    """Cold cache: Next -> the second step, every step seen without the runtime; then a
+    new reader's Try it yourself -> a live table."""
     page = _open(browser, url, demo)
     page.click("#demo-next")
     page.wait_for_selector('.demo[data-step="1"]')
     page.wait_for_function("performance.getEntriesByName('embed:step').length > 0")
     next_ms = _mark(page, "embed:step") - _mark(page, "embed:input")
-    page.wait_for_selector("html[data-ready=true]", timeout=TIMEOUT)
-    page.wait_for_function("performance.getEntriesByName('spy:rendered').length > 0")
-    python_ms = _mark(page, "spy:rendered") - _mark(page, "embed:input")
+    while page.locator("#demo-next:not([disabled])").count():
+        page.click("#demo-next")
+    entries = page.evaluate(ENTRIES)
+    stepped = sum(int(body) for _name, _transfer, body in entries)
+    runtime = sorted(name for name, *_ in entries if "/vendor/" in name)
     page.context.close()
-    page = _open(browser, url, demo)  # a new reader presses Try it yourself first
+    page = _open(browser, url, demo)
     page.click("#demo-try")
     page.wait_for_selector("#demo-live", timeout=TIMEOUT)
     page.wait_for_function("performance.getEntriesByName('spy:rendered').length > 0")
     try_ms = _mark(page, "spy:rendered") - _mark(page, "embed:input")
     page.context.close()
-    return {"next_ms": next_ms, "python_ms": python_ms, "try_ms": try_ms}
+    return {"next_ms": next_ms, "stepped_bytes": stepped, "stepped_runtime": runtime,
+            "try_ms": try_ms}  # fmt: skip
 
 
 def run(browser: Browser, url: str, site: Path, runs: int) -> dict[str, Any]:
@@ -87,7 +92,9 @@ def run(browser: Browser, url: str, site: Path, runs: int) -> dict[str, Any]:
         samples = [first_presses(browser, url, demo) for _ in range(runs)]
         report[demo] = {
             **quiet,
-            **{key: statistics.median(s[key] for s in samples) for key in samples[0]},
+            **{k: statistics.median(s[k] for s in samples) for k in ("next_ms", "try_ms")},
+            "stepped_bytes": samples[0]["stepped_bytes"],
+            "stepped_runtime": samples[0]["stepped_runtime"],
             "samples": samples,
         }
     return report

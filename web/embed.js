@@ -1,9 +1,10 @@
 // embed.html: a demo or a replay alone in a frame on someone else's page. Glue only.
 // A demo's steps are drawn at build time by the app's own Python (spyweb/embed.py), so
-// the frame shows its first step at once and steps through the others without Python.
-// Python — the engine and the live table — starts only when the reader presses a control
-// (or at once with ?run=1, or for a replay, which cannot be drawn in advance); then it
-// takes over the frame from the step shown and runs what was pressed meanwhile.
+// the frame shows its first step at once and Back, Next, Play and Restart step through
+// the others without Python. Python — the engine and a live table — starts only when the
+// reader presses Try it yourself (or at once with ?run=1, or for a replay, which cannot
+// be drawn in advance): then it takes the frame over from the step shown. A reader who
+// only steps through a demo never downloads the runtime.
 (function () {
   "use strict";
   var PLAY_MS = 2600; // as spyweb/demos.py
@@ -115,7 +116,7 @@
 
   function pressed(act) {
     performance.mark("embed:input");
-    boot();
+    if (act === "demo-try") boot();
     allSteps().then(function () { if (!python()) press(act); });
   }
 
