@@ -17,8 +17,9 @@ from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.demos import DemoPlayer
 from spyweb.embed import DemoFrame, EmbedApp, MessageFrame, ReplayFrame, frames_html
 from spyweb.espionage.table import EspionageTable
+from spyweb.links import replay_route
 from spyweb.position import view_for
-from spyweb.replay import Replayer, ReplayScreen, replay_route
+from spyweb.replay import Replayer, ReplayScreen
 from spyweb.rules import RulesScreen
 from spyweb.saved import SavedGamesScreen
 from spyweb.screen import Context

@@ -18,7 +18,6 @@ from .deals import bad_deal, parse_deal
 from .home import HomeScreen
 from .home import preboot_html as home_preboot
 from .markup import button, esc
-from .replay import ReplayScreen
 from .rules import RulesScreen
 from .saved import SavedGamesScreen, StatsScreen
 from .screen import Confirm, Context, Screen
@@ -64,6 +63,8 @@ class App:
         if parts == ["stats"]:
             return StatsScreen(self.ctx)
         if parts[0] == "replay" and 2 <= len(parts) <= 4:
+            from .replay import ReplayScreen  # not needed to start the app: loaded on use
+
             state = links.decode(parts[1])
             seat = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
             return ReplayScreen(self.ctx, state.record(), seat=seat, embed=parts[-1] == "embed")

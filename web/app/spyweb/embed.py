@@ -20,9 +20,10 @@ from . import links
 from .app import App
 from .catalogue import info
 from .demos import DemoPlayer, control
+from .links import replay_route
 from .markup import esc
 from .position import view_for
-from .replay import Replayer, replay_route
+from .replay import Replayer
 from .screen import Context, GameScreen, Screen
 from .store import MemoryStorage
 

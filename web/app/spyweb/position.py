@@ -1,13 +1,15 @@
 """A game's position drawn outside its live table: in a rules demo, an embed, a replay.
 
-Each game with a table registers a `PositionView` (as tables register their screens):
-it draws one seat's view of a state with the table's own HTML, says in words what a
-move did, and names the seats. Demos and replays are generic over games; only this
-drawing is per game.
+Each game with a table has a `PositionView` in `spyweb/<game package>/position.py`,
+registered when that module is imported (on first use: the app does not need it to
+start): it draws one seat's view of a state with the table's own HTML, says in words
+what a move did, and opens a live table. Demos and replays are generic over games;
+only this drawing is per game.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -70,12 +72,23 @@ def register_view(game_id: str, view: type[PositionView]) -> None:
     VIEWS[game_id] = view
 
 
+def _view_class(game_id: str) -> type[PositionView] | None:
+    if game_id not in VIEWS:
+        name = f"{__package__}.{game_id.replace('-', '_')}.position"
+        try:
+            importlib.import_module(name)  # registers the game's view
+        except ModuleNotFoundError as exc:
+            if exc.name not in (name, name.rsplit(".", 1)[0]):
+                raise
+    return VIEWS.get(game_id)
+
+
 def view_for(record: dict[str, Any], names: Sequence[str] = ()) -> PositionView | None:
     """The drawing of `record`'s game, or None when that game has no table yet."""
-    view = VIEWS.get(str(record.get("game")))
+    view = _view_class(str(record.get("game")))
     return view(record, names) if view is not None else None
 
 
 def known_names(ctx: Context, record: dict[str, Any]) -> list[str]:
-    view = VIEWS.get(str(record.get("game")))
+    view = _view_class(str(record.get("game")))
     return view.names_here(ctx, record) if view is not None else []

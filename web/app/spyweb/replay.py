@@ -15,25 +15,13 @@ import spygames
 from . import links
 from .catalogue import info
 from .demos import PAUSE, PLAY
+from .links import replay_route
 from .markup import attrs, esc
 from .position import PositionView, known_names, view_for
 from .screen import Context, Screen
 from .snippet import REPLAY_SIZE, embed_sheet, embed_url
 
 PACES = {"slow": 2400, "normal": 1200, "fast": 450}
-
-
-def replay_route(record: dict[str, Any], seat: int = 0) -> str:
-    return f"#/replay/{links.encode(record)}" + (f"/{seat}" if seat else "")
-
-
-def replay_buttons(record: dict[str, Any], seat: int = 0) -> str:
-    """Replay and Embed, for an end screen: both open the replay (Embed with its snippet)."""
-    route = replay_route(record, seat)
-    return (
-        f'<a class="btn" id="btn-replay" href="{esc(route)}">Replay</a>'
-        f'<a class="btn btn-quiet" id="btn-embed-replay" href="{esc(route)}/embed">Embed</a>'
-    )
 
 
 def _button(label: str, act: str, arg: str = "", **extra: object) -> str:

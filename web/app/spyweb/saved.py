@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from . import stats, transfer
 from .catalogue import CATALOGUE, info, is_built
+from .links import replay_route
 from .markup import button, esc
-from .replay import replay_route
 from .screen import Context, Screen
 from .store import Slot
 

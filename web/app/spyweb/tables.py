@@ -5,5 +5,3 @@ from __future__ import annotations
 
 def load_tables() -> None:
     from . import deck_of_spies, espionage  # noqa: F401
-    from .deck_of_spies import position as _dos  # noqa: F401  (demos and replays)
-    from .espionage import position as _esp  # noqa: F401

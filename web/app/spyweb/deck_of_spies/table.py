@@ -15,9 +15,8 @@ from spygames import IllegalAction
 
 from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
-from ..replay import replay_buttons
 from ..screen import Context, GameScreen
-from ..share import share_panel
+from ..share import replay_buttons, share_panel
 from . import viewmodel as vm
 from .cards import card_back, card_symbol, hand_card, mini_cards, show_card
 from .rules import rules_html

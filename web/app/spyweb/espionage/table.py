@@ -17,9 +17,8 @@ from spygames.espionage.odds import chance_at_least, chance_exactly
 
 from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
-from ..replay import replay_buttons
 from ..screen import Context, GameScreen
-from ..share import share_panel
+from ..share import replay_buttons, share_panel
 from . import cards
 from .bidpanel import GROUPS, BidPanel
 from .hint import Hints
