@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import engine, offline, pages, play
+from . import embed, engine, offline, pages, play
 from .browser import SiteServer, boot_times, chromium, pyodide_engine, transferred_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,6 +58,8 @@ def main() -> int:
             "deck-of-spies": play.deck_of_spies(browser, url),
             "espionage": play.espionage(browser, url),
         }
+        print("embeds (bytes untouched, first presses, cold) …", flush=True)
+        results["embed"] = embed.run(browser, url, bench_site, RUNS)
         print("engine inside Pyodide …", flush=True)
         results["pyodide"] = pyodide_engine(browser, url)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -121,6 +123,23 @@ def report(r: dict[str, Any]) -> None:
         over = sum(t > 200 for t in tasks)
         print(row(f"{game} longest / count over 200", f"{worst:.0f} / {over}",
                   "none over 200", worst <= 200))  # fmt: skip
+    print("Embeds: a demo frame on someone's blog, cold cache (medians)")
+    for demo, e in r.get("embed", {}).items():
+        print(row(f"{demo} bytes if never touched", f"{e['bytes'] / 1e3:.0f} KB "
+                  f"({e['gzip'] / 1e3:.0f} KB gz)", "< 100 KB", e["bytes"] < 100_000))  # fmt: skip
+        print(row(f"{demo} runtime loaded if never touched",
+                  ", ".join(e["runtime_loaded"]) or "none", "none",
+                  not e["runtime_loaded"]))  # fmt: skip
+        print(row(f"{demo} navigation -> first step (ms)", f"{e['first_step_ms']:.0f}", "",
+                  None))  # fmt: skip
+        print(row(f"{demo} Next -> second step (ms)", f"{e['next_ms']:.0f}", "", None))  # fmt: skip
+        print(row(f"{demo} every step seen: bytes, runtime loaded",
+                  f"{e['stepped_bytes'] / 1e3:.0f} KB, "
+                  + (", ".join(e["stepped_runtime"]) or "none"), "none",
+                  not e["stepped_runtime"]))  # fmt: skip
+        cold = r["boot"]["ms"]["deck-of-spies/cold"]
+        print(row(f"{demo} Try it yourself -> live table (ms; / app cold boot)",
+                  f"{e['try_ms']:.0f} ({e['try_ms'] / cold:.2f}×)", "", None))  # fmt: skip
     cp, py = r["cpython"], r["pyodide"]
     print("Bot decisions (moved here from the unit tests, which assert no timings)")
     for where, figures in (("CPython", cp), ("Pyodide", py)):

@@ -66,3 +66,40 @@ class SiteServer:
     def __exit__(self, *exc: object) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+class BlogServer:
+    """A stand-in for someone's blog, on another origin (its own port): serves `blog.html`
+    from e2e/ with `__SITE__` replaced by the address of the spygames site it embeds."""
+
+    def __init__(self, site_url: str) -> None:
+        page = Path(__file__).with_name("blog.html")
+        body = page.read_text().replace("__SITE__", site_url).encode()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                found = urlsplit(self.path).path in ("/", "/blog.html")
+                self.send_response(200 if found else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body) if found else 0))
+                self.end_headers()
+                if found:
+                    self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/blog.html"
+
+    def __enter__(self) -> BlogServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -12,12 +12,15 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 from .cards import Card
+from .demos import Demo, Step, all_demos, get_demo
 from .errors import (
+    DemoError,
     IllegalAction,
     InvalidCard,
     InvalidRecord,
     InvalidSetup,
     SpyGamesError,
+    UnknownDemo,
     UnknownGame,
 )
 from .protocol import Action, Advice, Bot, Game, RandomBot, State, View
@@ -31,6 +34,8 @@ __all__ = [
     "Advice",
     "Bot",
     "Card",
+    "Demo",
+    "DemoError",
     "Game",
     "IllegalAction",
     "InvalidCard",
@@ -39,10 +44,14 @@ __all__ = [
     "RandomBot",
     "SpyGamesError",
     "State",
+    "Step",
+    "UnknownDemo",
     "UnknownGame",
     "View",
     "__version__",
+    "all_demos",
     "bot_seed",
+    "get_demo",
     "get_game",
     "register",
     "replay",

@@ -42,3 +42,11 @@ class InvalidCard(SpyGamesError):
 
 class InvalidSetup(SpyGamesError):
     """`Game.new` was given players, options or a setup it cannot use."""
+
+
+class DemoError(SpyGamesError):
+    """A rules demo that does not play as written: names the demo and the step."""
+
+
+class UnknownDemo(SpyGamesError):
+    """No rules demo has that id."""

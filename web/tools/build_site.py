@@ -7,6 +7,11 @@ copied `pyodide-lock.json` rewritten to the files we ship), `index.html`, styles
 assets, and the PyScript config naming all of it with relative URLs. Last, what makes it
 an installable offline app: PNG icons rendered from our SVGs, the web app manifest, and
 `sw.js` with the list of files to precache and a hash of the build.
+
+Embeds: `embed.html` (a light page for other sites' iframes) and, for every rules
+demo, `embed/<id>.html` (its first step) and `embed/<id>.json` (every step), drawn by
+the app's own Python (`spyweb.embed.frames_html`) so the frame shows the demo before
+Python runs in the reader's browser.
 """
 
 from __future__ import annotations
@@ -117,16 +122,57 @@ def zip_app(site: Path) -> Path:
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted((source / "spyweb").rglob("*.py")):
             archive.write(path, path.relative_to(source).as_posix())
-    shutil.copy2(source / "main.py", site / "app" / "main.py")
+    for entry in ("main.py", "embed.py"):
+        shutil.copy2(source / entry, site / "app" / entry)
     return target
+
+
+def use_app() -> None:
+    """Import the app's own Python (and the engine) from the source tree."""
+    for path in (str(ROOT), str(WEB / "app")):
+        if path not in sys.path:
+            sys.path.insert(0, path)
 
 
 def preboot_html() -> str:
     """The home page as Python will draw it, so the tiles show while Pyodide boots."""
-    sys.path[:0] = [str(ROOT), str(WEB / "app")]
+    use_app()
     from spyweb.app import preboot_html as render
 
     return render()
+
+
+def build_embeds(site: Path, modules: list[str], fetches: list[str]) -> int:
+    """embed.html, and each demo's steps drawn in advance; returns the number of demos."""
+    use_app()
+    from spyweb.embed import frames_html
+
+    import spygames
+
+    demos = spygames.all_demos()
+    big = [f"./vendor/pyodide/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip")]
+    runtime = {
+        "demos": [demo.id for demo in demos],
+        "modules": modules,
+        "fetches": [*big, *fetches],  # index.html preloads the first two in its <head>
+        "css": "./vendor/pyscript/core.css",
+        "core": "./vendor/pyscript/core.js",
+        "entry": "./app/embed.py",
+        "config": "./pyscript.json",
+    }
+    page = (WEB / "embed.html").read_text()
+    page = page.replace("<!--RUNTIME-->", json.dumps(runtime).replace("</", "<\\/"))
+    (site / "embed.html").write_text(page)
+    shutil.copy2(WEB / "embed.js", site / "embed.js")
+    folder = site / "embed"
+    folder.mkdir()
+    for demo in demos:
+        steps = frames_html(demo.id)
+        (folder / f"{demo.id}.html").write_text(steps[0])
+        (folder / f"{demo.id}.json").write_text(
+            json.dumps({"id": demo.id, "steps": steps}, separators=(",", ":"))
+        )
+    return len(demos)
 
 
 def build(site: Path, dist: Path, wheels: Path) -> None:
@@ -168,6 +214,7 @@ def build(site: Path, dist: Path, wheels: Path) -> None:
         [f'<link rel="modulepreload" href="{url}">' for url in modules]
         + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
     )
+    count = build_embeds(site, modules, fetches)
     page = (ROOT / "index.html").read_text()
     page = page.replace("<!--PREBOOT-->", preboot_html()).replace("<!--PRELOADS-->", preloads)
     (site / "index.html").write_text(page)
@@ -179,7 +226,7 @@ def build(site: Path, dist: Path, wheels: Path) -> None:
     cached = sum((site / f).stat().st_size for f in files)
     print(
         f"built {site}/: {total / 1e6:.1f} MB; build {version}, "
-        f"{len(files)} files precached ({cached / 1e6:.1f} MB)"
+        f"{len(files)} files precached ({cached / 1e6:.1f} MB), {count} demos to embed"
     )
 
 

@@ -1,7 +1,8 @@
 """The app: routes the URL hash to a screen and passes it the page's events.
 
 Routes: `#/` home; `#/<game>` resume (or new); `#/<game>/new`; `#/<game>/deal/<n>`;
-`#/<game>/rules`; `#/play/<payload>` a shared game; `#/saves` saved games; `#/stats`.
+`#/<game>/rules[/<demo>]` rules and demos; `#/play/<payload>` a shared game;
+`#/replay/<payload>[/<seat>][/embed]` a replay; `#/saves` saved games; `#/stats`.
 Pure Python: the DOM layer only calls `route`, `click`, `submit`, `drop`, `key`, `tick`, runs
 the effects it is handed (copy, share, download) and puts `render()` on the page.
 
@@ -61,6 +62,12 @@ class App:
             return SavedGamesScreen(self.ctx)
         if parts == ["stats"]:
             return StatsScreen(self.ctx)
+        if parts[0] == "replay" and 2 <= len(parts) <= 4:
+            from .replay import ReplayScreen  # not needed to start the app: loaded on use
+
+            state = links.decode(parts[1])
+            seat = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
+            return ReplayScreen(self.ctx, state.record(), seat=seat, embed=parts[-1] == "embed")
         if parts[0] == "play" and len(parts) == 2:
             state = links.decode(parts[1])
             if not is_built(state.game_id):
@@ -74,8 +81,8 @@ class App:
             self.ctx.notify(f"{info(game_id).name} is not built yet.")  # type: ignore[union-attr]
             return HomeScreen(self.ctx)
         rest = parts[1:]
-        if rest == ["rules"]:
-            return RulesScreen(self.ctx, game_id)
+        if rest[:1] == ["rules"] and len(rest) <= 2:
+            return RulesScreen(self.ctx, game_id, rest[1] if len(rest) == 2 else None)
         if rest == ["new"]:
             return open_screen(self.ctx, game_id, new=True)
         if len(rest) == 2 and rest[0] == "deal":
@@ -96,6 +103,8 @@ class App:
             self.ctx.confirming = None
         elif act == "copy":
             self.ctx.effect("copy", arg)
+        elif act == "copy-embed":
+            self.ctx.effect("copy", arg, "embed-snippet")
         elif act == "webshare":
             self.ctx.effect("share", arg)
         elif self.ctx.confirming is None:
@@ -136,7 +145,13 @@ class App:
 
     def effect_done(self, kind: str, ok: bool) -> None:
         """The page reports how an effect went (the clipboard may be refused)."""
-        if kind == "copy":
+        if kind == "copy-embed":
+            self.ctx.notify(
+                "Copied — paste it into your page."
+                if ok
+                else "Your browser did not allow copying: select the HTML and copy it."
+            )
+        elif kind == "copy":
             self.ctx.notify(
                 "Link copied — paste it to a friend."
                 if ok

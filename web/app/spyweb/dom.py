@@ -58,13 +58,9 @@ class LocalStorage:
 
 
 class Page:
-    def __init__(self) -> None:
+    def __init__(self, app: App) -> None:
         self.root = document.getElementById("app")
-        self.app = App(
-            LocalStorage(),
-            base_url=str(window.location.href).split("#")[0],
-            can_share=bool(getattr(window.navigator, "share", None)),
-        )
+        self.app = app
         self.timer: Any = None
         self.dragging: str | None = None  # the data-arg of what is being dragged
         self._proxies = [
@@ -209,7 +205,7 @@ class Page:
     def run_effect(self, effect: tuple[str, ...]) -> None:
         kind, payload = effect[0], effect[1:]
         if kind == "copy":
-            self.copy(payload[0])
+            self.copy(*payload)
         elif kind == "share":
             share = to_js(
                 {"url": payload[0], "title": "spygames"}, dict_converter=Object.fromEntries
@@ -228,14 +224,15 @@ class Page:
             link.remove()
             window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
-    def copy(self, text: str) -> None:
-        """The clipboard API where allowed, else the selected link field and execCommand."""
+    def copy(self, text: str, field_id: str = "share-link") -> None:
+        """The clipboard API where allowed, else the selected field and execCommand."""
+        kind = "copy" if field_id == "share-link" else "copy-embed"
 
         def done(ok: bool) -> None:
-            self.guard(lambda: self.app.effect_done("copy", ok))
+            self.guard(lambda: self.app.effect_done(kind, ok))
 
         def fallback(_error: Any = None) -> None:
-            field = document.getElementById("share-link")
+            field = document.getElementById(field_id)
             ok = False
             if not is_null(field):
                 field.select()
@@ -284,7 +281,32 @@ class Page:
 
 
 def start() -> None:
-    page = Page()
+    page = Page(
+        App(
+            LocalStorage(),
+            base_url=str(window.location.href).split("#")[0],
+            can_share=bool(getattr(window.navigator, "share", None)),
+        )
+    )
     document.getElementById("version").textContent = spygames.__version__
     document.documentElement.dataset.ready = "true"
     page.on_hash()
+
+
+def start_embed() -> None:
+    """embed.html: a frame that keeps everything in memory (no localStorage at all). It
+    picks up where the page's script left the reader: the step shown and the button
+    pressed while Python was loading."""
+    from .embed import EmbedApp
+
+    app = EmbedApp(base_url=str(window.location.href).split("#")[0])
+    page = Page(app)
+    root = document.documentElement
+    shown = document.querySelector("#app [data-step]")
+    step = int(shown.dataset.step) if not is_null(shown) else 0
+    pressed = str(getattr(root.dataset, "pressed", None) or "")
+    playing = str(getattr(root.dataset, "playing", None) or "") == "true"
+    app.route(str(window.location.hash))
+    app.resume(step, playing=playing, pressed=pressed)
+    root.dataset.ready = "true"
+    page.render()

@@ -43,3 +43,8 @@ def decode(payload: str) -> spygames.State:
         return spygames.replay(record)
     except (spygames.SpyGamesError, RecursionError) as exc:
         raise BadLink(f"This link's game cannot be replayed: {exc}.") from exc
+
+
+def replay_route(record: dict[str, Any], seat: int = 0) -> str:
+    """The address of a record's replay, watched as `seat` (see spyweb/replay.py)."""
+    return f"#/replay/{encode(record)}" + (f"/{seat}" if seat else "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import stats, transfer
 from .catalogue import CATALOGUE, info, is_built
+from .links import replay_route
 from .markup import button, esc
 from .screen import Context, Screen
 from .store import Slot
@@ -48,7 +49,9 @@ class SavedGamesScreen(Screen):
     def handle(self, act: str, arg: str) -> None:
         saves = self.ctx.saves
         slot = saves.slot(arg) if arg else None
-        if act == "continue" and slot is not None:
+        if act == "replay" and slot is not None and slot.record is not None:
+            self.ctx.navigate(replay_route(slot.record))
+        elif act == "continue" and slot is not None:
             if saves.make_current(slot.id):
                 self.ctx.navigate(f"#/{slot.game}")
         elif act == "delete" and slot is not None:
@@ -175,6 +178,11 @@ class SavedGamesScreen(Screen):
                 (
                     _button(label, "continue", slot.id, id_=f"go-{slot.id}", primary=not slot.over)
                     if is_built(slot.game)
+                    else ""
+                )
+                + (
+                    _button("Replay", "replay", slot.id, id_=f"replay-{slot.id}")
+                    if slot.moves and is_built(slot.game)
                     else ""
                 )
                 + _button("Export", "export", slot.id, id_=f"exp-{slot.id}")

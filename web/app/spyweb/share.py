@@ -55,3 +55,12 @@ def share_panel(
         )
         + ">Close</button></div></section></div>"
     )
+
+
+def replay_buttons(record: dict[str, Any], seat: int = 0) -> str:
+    """Replay and Embed, for an end screen: both open the replay (Embed with its snippet)."""
+    route = links.replay_route(record, seat)
+    return (
+        f'<a class="btn" id="btn-replay" href="{esc(route)}">Replay</a>'
+        f'<a class="btn btn-quiet" id="btn-embed-replay" href="{esc(route)}/embed">Embed</a>'
+    )

@@ -16,7 +16,7 @@ from spygames import IllegalAction
 from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
 from ..screen import Context, GameScreen
-from ..share import share_panel
+from ..share import replay_buttons, share_panel
 from . import viewmodel as vm
 from .cards import card_back, card_symbol, hand_card, mini_cards, show_card
 from .rules import rules_html
@@ -605,6 +605,7 @@ class DeckOfSpiesTable(GameScreen):
             '<div class="dos-end-actions">'
             + self._btn("Play this deal again", "again", id_="btn-again", primary=True)
             + self._btn("New game", "new", id_="btn-new-end")
+            + replay_buttons(self.state.record())
             + "</div></section>"
         )
 

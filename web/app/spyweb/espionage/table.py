@@ -17,7 +17,7 @@ from spygames.espionage.odds import chance_at_least, chance_exactly
 from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
 from ..screen import Context, GameScreen
-from ..share import share_panel
+from ..share import replay_buttons, share_panel
 from ..tabletools import LogEntry, Pace, handoff_html, log_html
 from . import cards
 from .bidpanel import GROUPS, BidPanel
@@ -816,7 +816,9 @@ class EspionageTable(GameScreen):
             '<button type="button" class="btn btn-primary" data-act="again" id="esp-again">'
             "Play again</button>"
             '<button type="button" class="btn" data-act="newtable" id="esp-newtable-end">'
-            "New table</button></div></section>"
+            "New table</button>"
+            + replay_buttons(self.state.record(), self.humans[0] if self.humans else 0)  # type: ignore[union-attr]
+            + "</div></section>"
         )
 
     def _share_html(self) -> str:

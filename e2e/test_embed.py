@@ -1,0 +1,211 @@
+"""Embeds, rules demos and replays in Chromium: a blog post on another origin with two
+demo frames, a replay stepped to the end and back, bad embed addresses, the Rules page's
+Embed snippet and Saved games' Replay."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import SHOTS, Guard, boot, open_page, origin_of, saved_record, shot
+from playwright.sync_api import Browser, Frame, FrameLocator, Page, Request, expect
+from server import BlogServer
+from spyweb import links
+from test_saves import open_deal, play_moves
+
+import spygames
+
+DOS = "#/deck-of-spies"
+SAVE_KEYS = "Object.keys(localStorage).filter(k => k.startsWith('spygames:')).sort()"
+SAVED = f"Object.fromEntries({SAVE_KEYS}.map(k => [k, localStorage.getItem(k)]))"
+BOOT = 120_000
+
+
+class Origins(Guard):
+    """The strict page guard, for a page whose frames come from a second origin."""
+
+    def __init__(self, *origins: str) -> None:
+        super().__init__(origins[0])
+        self.origins = origins
+        self.runtime: list[str] = []
+
+    def request(self, request: Request) -> None:
+        url = request.url
+        if not url.startswith((*self.origins, "data:", "blob:")):
+            self.problems.append(f"request outside the origins: {url}")
+        if "/vendor/" in url:
+            self.runtime.append(url)
+
+
+@pytest.fixture
+def blog_url(site_url: str) -> Iterator[str]:
+    with BlogServer(site_url) as server:
+        yield server.url
+
+
+def finished(game: str, seed: int, players: int = 1) -> dict[str, Any]:
+    state = spygames.get_game(game).new(seed=seed, players=players)
+    bot = spygames.get_game(game).bot("normal", seed=seed)
+    while not state.is_over:
+        state.apply(bot.choose(state.view(state.to_play[0]), state.legal_actions()))
+    return state.record()
+
+
+def frame_of(page: Page, element: str) -> Frame:
+    handle = page.locator(element).element_handle()
+    assert handle is not None
+    found = handle.content_frame()
+    assert found is not None
+    return found
+
+
+def test_a_blog_post_on_another_site_embeds_two_live_demos(
+    browser: Browser, site_url: str, blog_url: str
+) -> None:
+    guard = Origins(origin_of(site_url), origin_of(blog_url))
+    page = open_page(browser, guard, viewport={"width": 1000, "height": 1700})
+    # A reader plays Deck of Spies on the site first...
+    open_deal(page, f"{site_url}{DOS}/deal/21")
+    play_moves(page, 1)
+    theirs = page.evaluate(SAVED)
+    assert any(k.startswith("spygames:slot:") for k in theirs)
+    # ...then reads a blog post on another site that embeds two demos.
+    guard.runtime.clear()
+    page.goto(blog_url)
+    post = page.inner_html("#post")
+    small, big = page.frame_locator("#demo-small"), page.frame_locator("#demo-big")
+    for frame in (small, big):
+        expect(frame.locator(".demo")).to_have_attribute("data-step", "0")
+    expect(small.locator(".demo-caption")).to_contain_text("The spy is the 5♣")
+    expect(big.locator(".demo-caption")).to_contain_text("Twelve cards are dealt")
+    page.wait_for_timeout(500)
+    assert not guard.runtime, "the runtime loaded before anyone pressed a control"
+    for name, element in (("embed-320x400", "#demo-small"), ("embed-600x450", "#demo-big")):
+        page.locator(element).screenshot(path=str(SHOTS / f"{name}.png"))
+
+    # Next and Back step through the steps drawn at build time, without Python.
+    step(small, "demo-next", "1")
+    expect(small.locator(".demo-refusal")).to_contain_text("The 2♣ is not needed.")
+    step(small, "demo-back", "0")
+    step(big, "demo-next", "1")
+    expect(big.locator(".esp-plaque")).to_contain_text("at least 3")
+    step(big, "demo-next", "2")
+    expect(big.locator(".demo-refusal")).to_contain_text("Bid must be at least 3.")
+    step(big, "demo-back", "1")
+    page.locator("#demo-big").screenshot(path=str(SHOTS / "embed-600x450-step2.png"))
+    assert not guard.runtime, "stepping through a demo needs no runtime"
+
+    # Try it yourself: a live table in each frame, from the step shown.
+    small.locator("#demo-try").click()
+    big.locator("#demo-back").click()
+    big.locator("#demo-try").click()
+    expect(small.locator("#demo-live")).to_be_visible(timeout=BOOT)
+    expect(big.locator("#demo-live")).to_be_visible(timeout=BOOT)
+    assert guard.runtime, "Try it yourself starts the runtime"
+    for card in ("2C", "3H"):  # a legal payment for the 5♣
+        small.locator(f"#card-{card}").click()
+    small.locator("#act-counter").click()
+    expect(small.locator(".dos")).to_have_attribute("data-actions", "1")
+    big.locator("#esp-attr-hacker").click()
+    big.locator("#esp-bid").click()
+    expect(big.locator("#esp-bubble-0")).to_be_visible()
+    page.locator("#demo-small").screenshot(path=str(SHOTS / "embed-320x400-live.png"))
+
+    # Nothing written to the save keys (the blog is on the same host, another port, so
+    # the frames share the site's storage: the reader's game is right there, untouched).
+    for element in ("#demo-small", "#demo-big"):
+        assert frame_of(page, element).evaluate(SAVED) == theirs
+    assert page.inner_html("#post") == post and page.url == blog_url
+    assert page.title().startswith("Notes from the card table")
+    page.goto(f"{site_url}{DOS}")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT)
+    assert page.evaluate(SAVED) == theirs
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def step(frame: FrameLocator, button: str, expected: str) -> None:
+    frame.locator(f"#{button}").click()
+    expect(frame.locator(".demo")).to_have_attribute("data-step", expected)
+
+
+def test_a_replay_steps_to_the_end_and_back(page: Page, site_url: str) -> None:
+    record = finished("deck-of-spies", 11)
+    total = len(record["actions"])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boot(page, f"{site_url}#/replay/{links.encode(record)}")
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-move", "0")
+    page.click("#replay-next")
+    page.click("#replay-next")
+    expect(replay).to_have_attribute("data-move", "2")
+    expect(page.locator("#replay-log li")).to_have_count(3)  # the log keeps step
+    page.click("#replay-end")
+    expect(replay).to_have_attribute("data-move", str(total))
+    expect(page.locator('[data-testid="pos-end"]')).to_be_visible()
+    expect(page.locator("#replay-log li")).to_have_count(total + 1)
+    page.click("#replay-log-5")  # jump to a move from the log
+    expect(replay).to_have_attribute("data-move", "5")
+    shot(page, "replay-1280x800")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.click("#replay-start")
+    expect(replay).to_have_attribute("data-move", "0")
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("data-move", "1")
+    page.click("#replay-pace-fast")
+    page.click("#replay-play")
+    page.wait_for_function("+document.querySelector('#replay').dataset.move >= 3")
+    page.click("#replay-play")
+    expect(replay).to_have_attribute("data-playing", "false")
+    page.screenshot(path=str(SHOTS / "replay-375x812.png"))
+
+
+def test_embed_replays_and_bad_addresses(page: Page, guard: Guard, site_url: str) -> None:
+    page.goto(f"{site_url}embed.html#/demo/no-such-demo")
+    expect(page.locator('[data-testid="embed-message"]')).to_contain_text(
+        "There is no demo called “no-such-demo”"
+    )
+    page.goto(f"{site_url}embed.html#/replay/not-a-record")
+    expect(page.locator('[data-testid="embed-message"]')).to_contain_text(
+        "This replay cannot be shown", timeout=BOOT
+    )
+    record = finished("espionage", 8, players=3)
+    page.goto(f"{site_url}embed.html#/replay/{links.encode(record)}/1")
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-seat", "1", timeout=BOOT)
+    first = spygames.replay(record, upto=0)
+    shown = {c.get_attribute("data-card") for c in page.locator("[data-card]").all()}
+    assert shown == set(first.view(1)["hand"])  # only what seat 1 could see
+    page.click("#replay-end")
+    expect(replay).to_have_attribute("data-move", str(len(record["actions"])))
+    page.click("#replay-start")
+    expect(replay).to_have_attribute("data-move", "0")
+    assert page.evaluate(SAVE_KEYS) == []
+
+
+def test_rules_demo_embed_snippet_and_saved_games_replay(
+    browser: Browser, guard: Guard, site_url: str
+) -> None:
+    page = open_page(browser, guard, permissions=["clipboard-read", "clipboard-write"])
+    open_deal(page, f"{site_url}{DOS}/deal/31")
+    play_moves(page, 2)
+    mine = saved_record(page, "deck-of-spies")
+    page.goto(f"{site_url}{DOS}/rules/dos-necessary")
+    expect(page.locator(".demo")).to_have_attribute("data-demo", "dos-necessary")
+    page.click("#demo-next")
+    expect(page.locator(".demo-refusal")).to_contain_text("The 2♣ is not needed.")
+    page.click("#btn-embed")
+    code = page.input_value("#embed-snippet")
+    assert code.startswith(f'<iframe src="{site_url}embed.html#/demo/dos-necessary"')
+    assert 'loading="lazy"' in code and 'title="Deck of Spies rules demo' in code
+    page.click("#btn-copy-embed")
+    expect(page.locator(".notice")).to_contain_text("paste it into your page")
+    assert page.evaluate("navigator.clipboard.readText()") == code
+    shot(page, "rules-embed-snippet")
+    page.goto(f"{site_url}#/saves")
+    page.locator('.saves-row:has-text("Deal #31")').get_by_role("button", name="Replay").click()
+    expect(page.locator("#replay")).to_have_attribute("data-moves", "2")
+    assert saved_record(page, "deck-of-spies") == mine
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)

@@ -1,0 +1,218 @@
+"""Embed mode: one demo or one replay alone in a frame, for a page on another site.
+
+The page is `embed.html`, with the app's routes: `#/demo/<id>`, `#/replay/<payload>` and
+`#/replay/<payload>/<seat>` (the payload is a share link's). Only the table, the caption
+and the controls are shown, fitted to the frame, and a small link opens the full app.
+
+An embed keeps everything in memory (`MemoryStorage`): it never writes to the
+browser's storage, so a reader's own games on the site are never touched, and "Try it
+yourself" plays a game that is gone when the frame is.
+
+`frames_html(demo_id)` is each step as the frame draws it; the build writes them out so
+the page shows the first step before Python has started (see web/embed.js).
+"""
+
+from __future__ import annotations
+
+import spygames
+
+from . import links
+from .app import App
+from .catalogue import info
+from .demos import DemoPlayer, control
+from .links import replay_route
+from .markup import esc
+from .position import view_for
+from .replay import Replayer
+from .screen import Context, GameScreen, Screen
+from .store import MemoryStorage
+
+
+def open_link(route: str) -> str:
+    """The small link to the full app (a new tab: the reader keeps the blog post)."""
+    return (
+        f'<a class="embed-open" href="./{esc(route)}" target="_blank" rel="noopener">'
+        '<span class="ctl-word">Open </span>spygames ↗</a>'
+    )
+
+
+def frame(body: str, kind: str) -> str:
+    return f'<div class="embed" data-kind="{kind}">{body}</div>'
+
+
+class MessageFrame(Screen):
+    """What the frame says when its address does not name a demo or a replay."""
+
+    title = "spygames"
+
+    def __init__(self, ctx: Context, message: str) -> None:
+        super().__init__(ctx)
+        self.message = message
+
+    def render(self) -> str:
+        return frame(
+            '<section class="embed-message" role="alert" data-testid="embed-message">'
+            f"<h1>Nothing to show here</h1><p>{esc(self.message)}</p>"
+            f"<p>{open_link('#/')}</p></section>",
+            "message",
+        )
+
+
+class DemoFrame(Screen):
+    """A rules demo in a frame; "Try it yourself" turns it into a live game there."""
+
+    def __init__(self, ctx: Context, demo: spygames.Demo, *, step: int = 0) -> None:
+        super().__init__(ctx)
+        self.player = DemoPlayer(demo, step=step)
+        self.live: GameScreen | None = None
+        self.live_from = 0
+        game = info(demo.game)
+        self.title = f"{demo.title} — {game.name if game else demo.game} rules demo"
+
+    def handle(self, act: str, arg: str) -> None:
+        if act == "demo-try" and self.player.can_try:
+            self.player.playing = False
+            self.live_from = self.player.step
+            self.live = self.player.view.live(self.ctx, self.player.state())
+        elif act == "demo-leave":
+            self.live = None
+        elif act == "demo-again" and self.live is not None:
+            self.handle("demo-try", "")
+        elif self.live is not None:
+            self.live.handle(act, arg)
+        else:
+            self.player.handle(act, arg)
+
+    def submit(self, act: str, values: dict[str, str]) -> None:
+        if self.live is not None:
+            self.live.submit(act, values)
+
+    def key(self, key: str) -> bool:
+        return self.live.key(key) if self.live is not None else self.player.key(key)
+
+    def pending_delay(self) -> int | None:
+        return (self.live or self.player).pending_delay()
+
+    def tick(self) -> None:
+        (self.live or self.player).tick()
+
+    def render(self) -> str:
+        demo = self.player.demo
+        link = open_link(f"#/{demo.game}/rules/{demo.id}")
+        if self.live is None:
+            return frame(self.player.render(corner=link), "demo")
+        return frame(
+            '<section class="demo demo-live" id="demo-live" '
+            f'data-demo="{esc(demo.id)}" data-game="{esc(demo.game)}">'
+            '<header class="demo-head"><h2 class="demo-title">Your turn</h2>'
+            f'<p class="demo-count">{esc(demo.title)} · from step {self.live_from + 1}</p>'
+            f"{link}</header>"
+            f'<div class="demo-stage live-stage">{self.live.render()}</div>'
+            '<nav class="demo-controls" aria-label="Demo controls">'
+            + control("◀ Back to the demo", "demo-leave", id_="demo-leave")
+            + control("↺ Start again", "demo-again", id_="demo-again")
+            + "</nav></section>",
+            "live",
+        )
+
+
+class ReplayFrame(Screen):
+    """A replay in a frame."""
+
+    def __init__(self, ctx: Context, replayer: Replayer) -> None:
+        super().__init__(ctx)
+        self.replayer = replayer
+        self.title = f"Replay · {replayer.title()} — spygames"
+
+    def handle(self, act: str, arg: str) -> None:
+        self.replayer.handle(act, arg)
+
+    def submit(self, act: str, values: dict[str, str]) -> None:
+        self.replayer.submit(act, values)
+
+    def key(self, key: str) -> bool:
+        return self.replayer.key(key)
+
+    def pending_delay(self) -> int | None:
+        return self.replayer.pending_delay()
+
+    def tick(self) -> None:
+        self.replayer.tick()
+
+    def render(self) -> str:
+        route = replay_route(self.replayer.record, self.replayer.seat)
+        return frame(self.replayer.render(corner=open_link(route), heading="h2"), "replay")
+
+
+class EmbedApp(App):
+    """The app in a frame: embed routes only, every save in memory, no navigation."""
+
+    def __init__(self, base_url: str = "") -> None:
+        super().__init__(MemoryStorage(), base_url)
+        self.screen = MessageFrame(self.ctx, "")
+
+    def route(self, location_hash: str) -> None:
+        self.hash = location_hash or "#/"
+        self.ctx.messages.clear()
+        self.ctx.confirming = None
+        parts = [p for p in self.hash.lstrip("#").split("/") if p]
+        self.screen = self._frame_for(parts)
+        self.ctx.goto = None
+
+    def _frame_for(self, parts: list[str]) -> Screen:
+        if len(parts) == 2 and parts[0] == "demo":
+            try:
+                return DemoFrame(self.ctx, spygames.get_demo(parts[1]))
+            except spygames.UnknownDemo:
+                return MessageFrame(
+                    self.ctx,
+                    f"There is no demo called “{parts[1]}”. It may have been renamed: "
+                    "the list of demos is on each game's Rules page.",
+                )
+            except spygames.DemoError as exc:
+                return MessageFrame(self.ctx, f"This demo cannot be shown: {exc}.")
+        if 2 <= len(parts) <= 3 and parts[0] == "replay":
+            seat = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else 0
+            try:
+                state = links.decode(parts[1])
+            except links.BadLink as exc:
+                return MessageFrame(self.ctx, f"This replay cannot be shown. {exc}")
+            record = state.record()
+            view = view_for(record)
+            if view is None:
+                return MessageFrame(self.ctx, f"{record['game']} cannot be replayed yet.")
+            return ReplayFrame(self.ctx, Replayer(record, view, seat=seat))
+        return MessageFrame(
+            self.ctx,
+            "This frame's address names no demo and no replay "
+            "(it should end in #/demo/<name> or #/replay/<record>).",
+        )
+
+    def take_navigation(self) -> tuple[str | None, str | None]:
+        """An embed never leaves its address (a live table may ask to)."""
+        self.ctx.goto = None
+        self.replace_hash = None
+        return None, None
+
+    def resume(self, step: int, *, playing: bool = False, pressed: str = "") -> None:
+        """Python has just started in a frame drawn without it: carry on from the step
+        the reader is on, and do what they pressed while Python was loading."""
+        screen = self.screen
+        if isinstance(screen, DemoFrame):
+            screen.player.go(step)
+            screen.player.playing = playing and screen.player.step < screen.player.last
+            if pressed:
+                screen.handle(pressed, "")
+
+
+def frames_html(demo_id: str) -> list[str]:
+    """Each step of a demo as the frame draws it (the build's pre-rendered pages)."""
+    app = EmbedApp()
+    app.route(f"#/demo/{demo_id}")
+    screen = app.screen
+    assert isinstance(screen, DemoFrame)
+    pages = []
+    for step in range(screen.player.last + 1):
+        screen.player.go(step)
+        pages.append(app.render())
+    return pages

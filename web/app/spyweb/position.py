@@ -1,0 +1,94 @@
+"""A game's position drawn outside its live table: in a rules demo, an embed, a replay.
+
+Each game with a table has a `PositionView` in `spyweb/<game package>/position.py`,
+registered when that module is imported (on first use: the app does not need it to
+start): it draws one seat's view of a state with the table's own HTML, says in words
+what a move did, and opens a live table. Demos and replays are generic over games;
+only this drawing is per game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+import spygames
+
+from .screen import Context, GameScreen
+from .store import MemoryStorage, Saves
+
+
+def private_context() -> Context:
+    """A context whose saves live in memory: drawing a position never stores anything."""
+    return Context(Saves(MemoryStorage()))
+
+
+class PositionView:
+    """Draws positions of one game's record. `names` are the seats' names (may be empty)."""
+
+    game_id = ""
+
+    def __init__(self, record: dict[str, Any], names: Sequence[str] = ()) -> None:
+        self.record = record
+        self.players = int(record.get("players") or 1)
+        self.names = [
+            names[i] if i < len(names) and names[i] else f"Player {i + 1}"
+            for i in range(self.players)
+        ]
+
+    def render(
+        self,
+        state: spygames.State,
+        seat: int,
+        *,
+        move: dict[str, Any] | None = None,
+        refused: str | None = None,
+        fresh: bool = True,
+    ) -> str:
+        """`state` as `seat` sees it. `move` is the action just played (or, with
+        `refused`, the action just refused for that reason); `fresh` says the move has
+        only now been played (a showdown it caused is on the table)."""
+        raise NotImplementedError
+
+    @classmethod
+    def names_here(cls, ctx: Context, record: dict[str, Any]) -> list[str]:
+        """The seats' names this browser knows for `record` (a game played here)."""
+        return []
+
+    def move_lines(self) -> list[list[str]]:
+        """For each action of the record, what it did in words (the replay's log)."""
+        raise NotImplementedError
+
+    def live(self, ctx: Context, state: spygames.State) -> GameScreen:
+        """The game's own table playing `state` ("Try it yourself"), the seats named."""
+        raise NotImplementedError
+
+
+VIEWS: dict[str, type[PositionView]] = {}
+
+
+def register_view(game_id: str, view: type[PositionView]) -> None:
+    VIEWS[game_id] = view
+
+
+def _view_class(game_id: str) -> type[PositionView] | None:
+    if game_id not in VIEWS:
+        name = f"{__package__}.{game_id.replace('-', '_')}.position"
+        try:
+            importlib.import_module(name)  # registers the game's view
+        except ModuleNotFoundError as exc:
+            if exc.name not in (name, name.rsplit(".", 1)[0]):
+                raise
+    return VIEWS.get(game_id)
+
+
+def view_for(record: dict[str, Any], names: Sequence[str] = ()) -> PositionView | None:
+    """The drawing of `record`'s game, or None when that game has no table yet."""
+    view = _view_class(str(record.get("game")))
+    return view(record, names) if view is not None else None
+
+
+def known_names(ctx: Context, record: dict[str, Any]) -> list[str]:
+    view = _view_class(str(record.get("game")))
+    return view.names_here(ctx, record) if view is not None else []

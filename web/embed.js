@@ -1,0 +1,196 @@
+// embed.html: a demo or a replay alone in a frame on someone else's page. Glue only.
+// A demo's steps are drawn at build time by the app's own Python (spyweb/embed.py), so
+// the frame shows its first step at once and Back, Next, Play and Restart step through
+// the others without Python. Python — the engine and a live table — starts only when the
+// reader presses Try it yourself (or at once with ?run=1, or for a replay, which cannot
+// be drawn in advance): then it takes the frame over from the step shown. A reader who
+// only steps through a demo never downloads the runtime.
+(function () {
+  "use strict";
+  var PLAY_MS = 2600; // as spyweb/demos.py
+  var root = document.documentElement;
+  var app = document.getElementById("app");
+  var params = new URLSearchParams(location.search);
+  var route = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  var runtime = JSON.parse(document.getElementById("embed-runtime").textContent);
+  var demo = null, steps = null, loading = null, step = 0, timer = null, booted = false;
+
+  function python() { return root.dataset.ready === "true"; }
+
+  function message(text) {
+    var box = document.createElement("section");
+    box.className = "embed-message";
+    box.setAttribute("role", "alert");
+    box.dataset.testid = "embed-message";
+    box.innerHTML = '<h1>Nothing to show here</h1><p></p><p><a class="embed-open" href="./#/" ' +
+      'target="_blank" rel="noopener"><span class="ctl-word">Open </span>spygames ↗</a></p>';
+    box.querySelector("p").textContent = text;
+    var frame = document.createElement("div");
+    frame.className = "embed";
+    frame.dataset.kind = "message";
+    frame.appendChild(box);
+    app.replaceChildren(frame);
+  }
+
+  function boot() {
+    if (booted) return;
+    booted = true;
+    function link(rel, href, as) {
+      var el = document.createElement("link");
+      el.rel = rel;
+      el.href = href;
+      if (as) { el.as = as; el.crossOrigin = "anonymous"; }
+      document.head.appendChild(el);
+    }
+    runtime.modules.forEach(function (url) { link("modulepreload", url); });
+    runtime.fetches.forEach(function (url) { link("preload", url, "fetch"); });
+    link("stylesheet", runtime.css);
+    var py = document.createElement("script");
+    py.type = "py";
+    py.src = runtime.entry;
+    py.setAttribute("config", runtime.config);
+    document.body.appendChild(py);
+    var core = document.createElement("script");
+    core.type = "module";
+    core.src = runtime.core;
+    document.head.appendChild(core);
+    root.dataset.booting = "true";
+    performance.mark("embed:boot");
+  }
+
+  function waiting() {
+    var button = document.getElementById("demo-try");
+    if (button && root.dataset.pressed === "demo-try") {
+      button.disabled = true;
+      button.textContent = "Starting…";
+    }
+    var play = document.getElementById("demo-play");
+    if (play && timer) { // as spyweb/demos.py draws it
+      play.innerHTML = '❚❚<span class="ctl-word"> Pause</span>';
+      play.setAttribute("aria-label", "Pause");
+      play.setAttribute("aria-pressed", "true");
+    }
+  }
+
+  function show(index) {
+    step = Math.max(0, Math.min(steps.length - 1, index));
+    app.innerHTML = steps[step];
+    if (step === steps.length - 1) stop();
+    waiting();
+    performance.mark("embed:step");
+  }
+
+  function stop() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    delete root.dataset.playing;
+  }
+
+  function play() {
+    if (timer) { stop(); show(step); return; }
+    if (step === steps.length - 1) show(0);
+    root.dataset.playing = "true";
+    timer = setInterval(function () {
+      if (python()) { clearInterval(timer); return; }
+      show(step + 1);
+    }, PLAY_MS);
+    waiting();
+  }
+
+  function press(act) {
+    if (act === "demo-next") show(step + 1);
+    else if (act === "demo-back") { stop(); show(step - 1); }
+    else if (act === "demo-restart") { stop(); show(0); }
+    else if (act === "demo-play") play();
+    else if (act === "demo-try") { stop(); root.dataset.pressed = act; waiting(); }
+  }
+
+  function allSteps() {
+    if (!loading) {
+      loading = fetch("./embed/" + demo + ".json")
+        .then(function (response) { return response.json(); })
+        .then(function (data) { steps = data.steps; });
+    }
+    return loading;
+  }
+
+  function pressed(act) {
+    performance.mark("embed:input");
+    if (act === "demo-try") boot();
+    allSteps().then(function () { if (!python()) press(act); });
+  }
+
+  // A pointer over the frame (or focus in it) is a reader about to press: fetch the
+  // drawn steps then, so Next answers at once. Nothing else loads before a press.
+  function soon() { if (demo && !python()) allSteps(); }
+  app.addEventListener("pointerover", soon, { once: true });
+  app.addEventListener("focusin", soon, { once: true });
+  app.addEventListener("click", function (event) {
+    if (python() || !demo) return;
+    var el = event.target.closest("[data-act]");
+    if (!el || el.disabled) return;
+    event.preventDefault();
+    pressed(el.dataset.act);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (python() || !demo || event.ctrlKey || event.metaKey || event.altKey) return;
+    var act = { ArrowRight: "demo-next", ArrowLeft: "demo-back", Home: "demo-restart" }[event.key];
+    if (!act) return;
+    event.preventDefault();
+    pressed(act);
+  });
+  window.addEventListener("error", function () {
+    if (python()) return;
+    var button = document.getElementById("demo-try");
+    if (button && root.dataset.pressed) button.textContent = "Could not start — reload";
+  });
+
+  // Fit the table to the frame: shrink it (CSS zoom, so it lays out again) until it
+  // fits the stage, down to a floor below which the stage scrolls instead.
+  function fit() {
+    var stage = app.querySelector(".demo-stage, .replay-stage");
+    var table = stage && stage.firstElementChild;
+    if (!table) return;
+    var floor = stage.classList.contains("live-stage") ? 0.65 : 0.55;
+    var scale = 1;
+    table.style.zoom = "";
+    while (scale > floor) {
+      var box = table.getBoundingClientRect();
+      if (box.height <= stage.clientHeight + 1 && box.width <= stage.clientWidth + 1) break;
+      scale = Math.max(floor, scale - 0.05);
+      table.style.zoom = String(scale);
+    }
+  }
+  new MutationObserver(fit).observe(app, { childList: true });
+  // Everything here follows from the address: a new one, before Python, starts afresh.
+  window.addEventListener("hashchange", function () { if (!python()) location.reload(); });
+  window.addEventListener("resize", fit);
+
+  if (route[0] === "demo" && route.length === 2 && runtime.demos.indexOf(route[1]) >= 0) {
+    demo = route[1];
+    fetch("./embed/" + demo + ".html")
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (html) {
+        if (!python()) app.innerHTML = html;
+        performance.mark("embed:shown");
+        if (params.get("run") === "1") boot();
+        if (params.get("play") === "1") pressed("demo-play");
+      })
+      .catch(function () {
+        message("This demo could not be loaded. Check your connection and reload the page.");
+      });
+  } else if (route[0] === "replay" && route.length >= 2) {
+    app.innerHTML = '<div class="embed" data-kind="loading"><p class="embed-loading">' +
+      "Loading the replay…</p></div>";
+    boot();
+  } else if (route[0] === "demo") {
+    message("There is no demo called “" + (route[1] || "") + "”. It may " +
+      "have been renamed: the list of demos is on each game's Rules page.");
+  } else {
+    message("This frame's address names no demo and no replay " +
+      "(it should end in #/demo/<name> or #/replay/<record>).");
+  }
+})();
