@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import Guard, boot, open_page, saved_record, shot
+from conftest import Guard, boot, open_page, saved_record, saved_record_js, shot
 from playwright.sync_api import Browser, Page, expect
 from spyweb import links
 
@@ -159,3 +159,28 @@ def test_a_finished_game_counts_once_in_stats(page: Page, site_url: str) -> None
     expect(card.locator('[data-stat="played"]')).to_have_text("1")
     expect(card.locator("svg rect")).to_have_count(1)
     shot(page, "stats")
+
+
+def test_espionage_new_table_asks_first_and_keeps_the_game(page: Page, site_url: str) -> None:
+    boot(page, f"{site_url}#/espionage/deal/7")
+    page.fill("#esp-seat0-name", "Ann")
+    page.click("#esp-start")
+    expect(page.locator("#esp-table")).to_be_visible()
+    page.click("#esp-pace-fast")
+    expect(page.locator("#esp-bid")).to_be_visible()  # the bot has opened: Ann's turn
+    before = len(saved_record(page, "espionage")["actions"])
+    page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
+    page.click("#esp-bid")
+    page.wait_for_function(f"{saved_record_js('espionage')}.actions.length > {before}")
+    record = saved_record(page, "espionage")
+    page.click("#esp-newtable")
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Set up a new table?")
+    page.click("#confirm-yes")
+    expect(page.locator("#esp-setup-form")).to_be_visible()
+    page.goto(f"{site_url}#/saves")
+    row = page.locator('.saves-row[data-game="espionage"]')
+    expect(row).to_have_count(1)
+    row.get_by_role("button", name="Continue").click()
+    expect(page.locator("#esp-table")).to_be_visible()
+    assert saved_record(page, "espionage")["actions"][: len(record["actions"])] == record["actions"]
