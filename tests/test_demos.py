@@ -28,6 +28,7 @@ REQUIRED = {
         "dos-winning",
     },
     "espionage": {"esp-bid-raise", "esp-call", "esp-spot", "esp-underground"},
+    "spynet": {"sn-recruit", "sn-dominate", "sn-eliminate"},
 }
 
 

@@ -569,7 +569,8 @@ def test_gallery_filters_by_type_and_branch_on_the_rules_page() -> None:
     app.click("gallery-branch", branch)
     html = app.render()
     assert f">{len(agents)} card" in html
-    assert set(CARD_RE.findall(html.split('id="sn-gallery"')[1])) == set(agents)
+    gallery_html = html.split('id="sn-gallery"')[1].split('class="sn-gallery-cards"')[1]
+    assert set(CARD_RE.findall(gallery_html.split("</ul>")[0])) == set(agents)
 
 
 def test_every_card_is_drawn_with_its_icon_name_value_and_text() -> None:
@@ -635,3 +636,61 @@ def test_saved_games_and_stats_describe_a_spynet_game() -> None:
     app.route("#/stats")
     html = app.render()
     assert "SpyNet" in html and "2 players · bots easy" in html
+
+
+# -- rules demos -----------------------------------------------------------------------------
+def test_spynet_demos_are_listed_and_every_step_draws_the_table() -> None:
+    from spyweb.demos import DemoPlayer
+    from spyweb.spynet.position import SpyNetPosition
+
+    demos = spygames.all_demos("spynet")
+    assert [d.id for d in demos] == ["sn-recruit", "sn-dominate", "sn-eliminate"]
+    for demo in demos:
+        player = DemoPlayer(demo)
+        assert isinstance(player.view, SpyNetPosition)
+        for step, frame in enumerate(player.frames):
+            player.go(step)
+            html = player.render()
+            assert 'data-game="spynet"' in html and 'id="sn-tableau-0"' in html, (demo.id, step)
+            assert 'id="sn-tableau-1"' in html and "Kestrel" in html and 'id="sn-deck"' in html
+            position = player.view.render(
+                player.state(), demo.seat, move=frame.step.action, refused=frame.reason
+            )
+            assert "data-act=" not in position  # nothing to press on a drawn position
+    recruit = DemoPlayer(spygames.get_demo("sn-recruit"), step=1)
+    assert 'id="sn-reveal"' not in recruit.render() and "Pile 1: 2 cards" in recruit.render()
+    refused = DemoPlayer(spygames.get_demo("sn-dominate"), step=1)
+    assert "Field Ops is not yours" in refused.render()
+    effect = DemoPlayer(spygames.get_demo("sn-eliminate"), step=1)
+    assert "eliminate" in effect.render() and "printed power 2 or less" in effect.render()
+    assert DemoPlayer(spygames.get_demo("sn-eliminate")).view.move_lines()[-1] == [
+        "Your Cleaner eliminated Kestrel’s Lookout (and its funding)"
+    ]
+
+
+def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
+    app = App(MemoryStorage())
+    app.route("#/spynet/rules/sn-dominate")
+    assert isinstance(app.screen, RulesScreen)
+    html = app.render()
+    assert 'data-demo="sn-dominate"' in html
+    for demo in spygames.all_demos("spynet"):
+        assert f'id="demo-pick-{demo.id}"' in html
+    app.click("demo-next", "")
+    app.click("demo-next", "")
+    app.click("demo-try", "")
+    target, _ = app.take_navigation()
+    assert target is not None
+    app.route(target)
+    table = app.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    assert table.state.view(0)["dominates"]["ops"] == [0]
+    # The embed frame's Try it yourself: you against a bot, named as in the demo.
+    from spyweb.demos import DemoPlayer
+
+    player = DemoPlayer(spygames.get_demo("sn-dominate"), step=2)
+    live = player.view.live(context(), player.state())
+    assert isinstance(live, SpyNetTable) and live.state is not None
+    assert [s.name for s in live.seats] == ["You", "Kestrel"]
+    assert live.seats[0].is_human and not live.seats[1].is_human
+    assert live.state.view(0)["dominates"]["ops"] == [0]

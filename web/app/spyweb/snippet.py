@@ -11,7 +11,7 @@ from .markup import attrs, esc
 from .screen import Context
 
 # Frame sizes that show a whole step without scrolling (the frame fits down to 320×400).
-DEMO_SIZE = {"deck-of-spies": (560, 500), "espionage": (600, 560)}
+DEMO_SIZE = {"deck-of-spies": (560, 500), "espionage": (600, 560), "spynet": (760, 640)}
 REPLAY_SIZE = (720, 600)
 
 

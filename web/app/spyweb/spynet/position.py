@@ -1,0 +1,165 @@
+"""SpyNet positions for demos and replays: the table as one seat sees it.
+
+Drawn with the table's own pieces (the tableaus, the hand, the piles and the deck, the
+log's sentences), with nobody to act: no buttons, no choices. During a recruit the pile
+being looked at is shown face up, as to the recruiter; during an effect, what it does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import spygames
+
+from .. import seats as shared
+from ..catalogue import open_screen
+from ..markup import esc
+from ..position import PositionView, register_view
+from ..screen import Context, GameScreen
+from ..seats import Seat
+from . import cards
+from .deploy import Selection, hand_html
+from .log import Narrator, Who
+from .model import CARD
+from .piles import piles_html
+from .tableau import others_order, tableau
+
+GAME_ID = "spynet"
+
+
+def _n(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+class SpyNetPosition(PositionView):
+    game_id = GAME_ID
+
+    def __init__(self, record: dict[str, Any], names: Sequence[str] = ()) -> None:
+        players = int(record.get("players") or 2)
+        carried = shared.seats_from((record.get("options") or {}).get("seats"), players)
+        super().__init__(record, names or [s.name for s in carried or []])
+        self.seats = [
+            Seat(name, carried[i].kind, carried[i].level) if carried else Seat(name, "human")
+            for i, name in enumerate(self.names)
+        ]
+        self.who = Who(self.seats, self.players)
+
+    def render(
+        self,
+        state: spygames.State,
+        seat: int,
+        *,
+        move: dict[str, Any] | None = None,
+        refused: str | None = None,
+        fresh: bool = True,
+    ) -> str:
+        view = state.view(seat)
+        played = move is not None and refused is None
+        just = (
+            str(move["card"])
+            if played and fresh and move is not None and move["type"] in ("agent", "flip")
+            else None
+        )
+        tried = move.get("card") if move is not None and refused is not None else None
+        others = "".join(
+            tableau(view, s, self.who, self.seats, viewer=seat)
+            for s in others_order(state.players, seat)
+        )
+        mine = tableau(view, seat, self.who, self.seats, viewer=seat, mine=True, fresh=just)
+        hand = (
+            ""
+            if view["over"]
+            else hand_html(
+                view["hand"],
+                act=None,
+                sel=Selection(card=str(tried)) if tried in view["hand"] else Selection(),
+                title=f"{self.who.possessive(seat).capitalize()} hand",
+            )
+        )
+        lines = self._events(state) if played and fresh else []
+        return (
+            f'<div class="pos pos-sn sn" data-game="{GAME_ID}" data-phase="{view["phase"]}" '
+            f'data-actions="{len(state.actions)}">{cards.sprite()}'
+            f'<div class="sn-layout sn-n{state.players}"><div class="sn-main">'
+            f'<div class="sn-others sn-others-{state.players - 1}">{others}</div>'
+            f"{mine}{hand}{self._now(view)}</div>"
+            f'<div class="sn-aside">{piles_html(view)}</div></div>'
+            + self._end(view)
+            + (
+                '<ul class="pos-events" aria-label="What the move did">'
+                + "".join(f"<li>{esc(line)}</li>" for line in lines)
+                + "</ul>"
+                if lines
+                else ""
+            )
+            + "</div>"
+        )
+
+    def _now(self, view: dict[str, Any]) -> str:
+        """The pile being looked at, face up as the recruiter sees it; or the effect to use."""
+        if view["phase"] == "recruit" and view["looking_at"] is not None:
+            shown = view["looking_at"]
+            return (
+                '<section class="sn-act sn-recruit pos-recruit" aria-label="Recruiting">'
+                f"<h2>Pile {view['looking'] + 1}: {_n(len(shown))}</h2>"
+                '<div class="sn-reveal">'
+                + "".join(cards.card(c, size="md") for c in shown)
+                + "</div></section>"
+            )
+        pending = view["pending"]
+        if view["phase"] == "effect" and pending:
+            by = CARD[pending["card"]]["name"]
+            reach = (
+                f" (printed power {pending['max_power']} or less)"
+                if pending.get("max_power") is not None
+                else ""
+            )
+            return (
+                '<section class="sn-act pos-effect" aria-label="Effect">'
+                f"<p>{esc(self.who.possessive(pending['by']).capitalize())} {esc(by)}: "
+                f"<b>{esc(pending['effect'])}</b>{esc(reach)}</p></section>"
+            )
+        return ""
+
+    def _events(self, state: spygames.State) -> list[str]:
+        """What the last action did, in the log's words."""
+        record = state.record()
+        before = spygames.replay(record, upto=len(record["actions"]) - 1)
+        actor = before.to_play[0]
+        entries = Narrator(self.who).entries(
+            before.view(actor), actor, record["actions"][-1], state
+        )
+        return [entry.text for entry in entries]
+
+    def _end(self, view: dict[str, Any]) -> str:
+        if not view["over"] or view["result"] is None:
+            return ""
+        return (
+            '<p class="pos-end" data-testid="pos-end"><b>Game over.</b> '
+            f"{esc(Narrator(self.who).result_text(view['result']))}</p>"
+        )
+
+    def move_lines(self) -> list[list[str]]:
+        narrator = Narrator(self.who)
+        state = spygames.replay(self.record, upto=0)
+        lines: list[list[str]] = []
+        for action in self.record["actions"]:
+            actor = state.to_play[0]
+            before = state.view(actor)
+            state.apply(action)
+            lines.append([entry.text for entry in narrator.entries(before, actor, action, state)])
+        return lines
+
+    def live(self, ctx: Context, state: spygames.State) -> GameScreen:
+        """Try it yourself: you in seat 0, bots in the others, named as in the demo."""
+        seats = [
+            Seat(name, "human") if i == 0 else Seat(name, "bot", "normal")
+            for i, name in enumerate(self.names)
+        ]
+        record = state.record()
+        options = {**(record.get("options") or {}), **shared.seat_options(seats)}
+        return open_screen(ctx, GAME_ID, state=spygames.replay({**record, "options": options}))
+
+
+register_view(GAME_ID, SpyNetPosition)
