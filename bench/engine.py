@@ -15,7 +15,7 @@ from typing import Any
 import spygames
 
 # (game id, players) measured for throughput; each bot level is timed on the first.
-TABLES = (("deck-of-spies", 1), ("espionage", 2), ("espionage", 4))
+TABLES = (("deck-of-spies", 1), ("espionage", 2), ("espionage", 4), ("spynet", 2))
 
 
 def random_games_per_second(game_id: str, players: int, seconds: float) -> dict[str, float]:
