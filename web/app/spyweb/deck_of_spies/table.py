@@ -125,7 +125,7 @@ class DeckOfSpiesTable(GameScreen):
         try:
             self.state.apply(action)
         except IllegalAction as exc:
-            self.ctx.notify(f"Not allowed: {exc.reason}.")
+            self.ctx.refuse(f"Not allowed: {exc.reason}.")
             return False
         after = self.state.view(0)
         self.log.append({"turn": before["turn"], "kind": action["type"], "events": after["events"]})
@@ -173,9 +173,9 @@ class DeckOfSpiesTable(GameScreen):
                 reason = self.state.why_illegal(
                     {"type": act, "cards": model.selected} if act != "end_turn" else {"type": act}
                 )
-                self.ctx.notify(f"Not now: {reason or 'that is not possible here'}.")
+                self.ctx.refuse(f"Not now: {reason or 'that is not possible here'}.")
             elif button.reason is not None:
-                self.ctx.notify(f"{button.label}: {vm.reason_text(button.reason)}.")
+                self.ctx.refuse(f"{button.label}: {vm.reason_text(button.reason)}.")
             else:
                 self._apply(button.action)
         elif act == "assassinate":
@@ -221,7 +221,7 @@ class DeckOfSpiesTable(GameScreen):
     def _assassinate(self, model: vm.TableModel, ace: str) -> None:
         if not model.aces:
             reason = self.state.why_illegal({"type": "assassinate", "ace": ace or "AS"})
-            self.ctx.notify(f"Assassinate: {vm.reason_text(reason or 'not possible now')}.")
+            self.ctx.refuse(f"Assassinate: {vm.reason_text(reason or 'not possible now')}.")
             return
         if not ace:  # the key: the hinted Ace, else the first one offered
             hinted = self.hint.action.get("ace") if self._hint_current() else None
@@ -231,7 +231,7 @@ class DeckOfSpiesTable(GameScreen):
     def _undo(self) -> None:
         record = self.state.record()
         if not record["actions"]:
-            self.ctx.notify("Nothing to undo: this is the start of the deal.")
+            self.ctx.refuse("Nothing to undo: this is the start of the deal.")
             return
         self._replace(spygames.replay(record, upto=len(record["actions"]) - 1), new_game=False)
         self.fresh = set()
@@ -242,7 +242,7 @@ class DeckOfSpiesTable(GameScreen):
 
     def _hint(self) -> None:
         if self.state.is_over:
-            self.ctx.notify("The game is over: no more hints.")
+            self.ctx.refuse("The game is over: no more hints.")
             return
         if self._hint_current():
             return

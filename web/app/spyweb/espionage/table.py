@@ -326,7 +326,7 @@ class EspionageTable(GameScreen):
         try:
             self.state.apply(action)
         except spygames.IllegalAction as exc:
-            self.ctx.notify(f"That move is not allowed: {exc.reason}.")
+            self.ctx.refuse(f"That move is not allowed: {exc.reason}.")
             return False
         self.log.extend(self._entries(actor, action, self.state))
         self.sel = {"count": 0, "attribute": None, "next": None}
@@ -405,7 +405,7 @@ class EspionageTable(GameScreen):
         elif act == "bid":
             bid = panel.action
             if bid is None:
-                self.ctx.notify("Choose a role, faction or city to bid on first.")
+                self.ctx.refuse("Choose a role, faction or city to bid on first.")
                 return
             self._apply(bid)
             self._after_own_move()
@@ -431,7 +431,7 @@ class EspionageTable(GameScreen):
         seats, problem = parse(values)
         self.setup_seats = seats
         if problem:
-            self.ctx.notify(problem)
+            self.ctx.refuse(problem)
             return
         self._start(seats, self.seed)
 
