@@ -4,16 +4,15 @@ while other messages (a damaged save, a copied link) stay until dismissed."""
 
 from __future__ import annotations
 
-from test_web_espionage import HANDS
-from test_web_spynet import CARD, find, seat, spare
-from test_web_spynet import scripted as spynet_scripted
-
 from spyweb.app import App
 from spyweb.deck_of_spies import DeckOfSpiesTable
 from spyweb.espionage import EspionageTable
 from spyweb.espionage.seats import Seat, remember
 from spyweb.screen import Context
 from spyweb.store import MemoryStorage, Saves
+from test_web_espionage import HANDS
+from test_web_spynet import CARD, find, seat, spare
+from test_web_spynet import scripted as spynet_scripted
 
 import spygames
 
@@ -23,9 +22,11 @@ CHOOSE_FIRST = "Choose a role, faction or city to bid on first."
 def shown(app: App) -> str:
     """The message box as the page draws it ('' when there is none)."""
     html = app.render()
-    return html.split('<div class="notice" role="alert">', 1)[1].split("</div>")[0] if (
-        '<div class="notice"' in html
-    ) else ""
+    return (
+        html.split('<div class="notice" role="alert">', 1)[1].split("</div>")[0]
+        if ('<div class="notice"' in html)
+        else ""
+    )
 
 
 def espionage_app() -> tuple[App, EspionageTable]:

@@ -100,7 +100,6 @@ class DeckOfSpiesTable(GameScreen):
         return int(result["turns"]) if result is not None else int(self.state.view(0)["turn"])
 
     def summary(self) -> dict[str, Any]:
-        view = self.state.view(0)
         result = self.state.result
         summary: dict[str, Any] = {
             "over": result is not None,
