@@ -14,6 +14,12 @@ from .deals import bad_deal, parse_deal
 from .store import Saves, Summary
 
 
+def typing_in(tag: str, editable: bool) -> bool:
+    """Is a key pressed on this element typing (a field, a list, editable text)? Then it
+    is the field's, never a shortcut: "c" in a name box must not call a bid."""
+    return tag.upper() in ("INPUT", "TEXTAREA", "SELECT") or editable
+
+
 @dataclass(frozen=True)
 class Confirm:
     """A question the player must answer before a step that could lose something.
