@@ -247,8 +247,9 @@ def test_keys_play_the_bid_panel_but_not_inside_a_field(page: Page, site_url: st
         page.keyboard.press(key)
     expect(deal).to_be_focused()
     page.evaluate(
-        "document.body.insertAdjacentHTML('beforeend',"
-        " '<div id=\"scratch\" contenteditable=\"true\" style=\"min-height:2em\"></div>')"
+        "() => { const note = document.createElement('div');"
+        " note.id = 'scratch'; note.contentEditable = 'true'; note.style.minHeight = '2em';"
+        " document.body.append(note); }"
     )
     page.locator("#scratch").focus()
     page.keyboard.type("c+s")

@@ -359,12 +359,12 @@ def hands_now(state: spygames.State) -> list[list[str]]:
     return [state.view(s)["hand"] for s in range(state.players)]
 
 
-def test_pass_and_play_never_puts_another_persons_hand_in_the_html() -> None:
+def test_pass_and_play_never_puts_another_seats_hand_in_the_html() -> None:
+    """Not another person's hand, nor a bot's: only the holder's, until the showdown."""
     rng = random.Random(3)
     table = started("human", "human", "normal", "human", seed=99, names=("Ann", "Bo", "Cy", "Di"))
     state = table.state
     assert state is not None
-    humans = {0, 1, 3}
     saw_handoff = 0
     for _ in range(400):
         if state.is_over:
@@ -378,7 +378,7 @@ def test_pass_and_play_never_puts_another_persons_hand_in_the_html() -> None:
         elif table.viewer is not None and not table.handoff_needed:
             allowed |= set(state.view(table.viewer)["hand"])
         assert shown_cards <= allowed
-        for seat in humans - {table.viewer}:
+        for seat in set(range(state.players)) - {table.viewer}:  # people and the bot
             for card in state.view(seat)["hand"]:
                 if card not in allowed:
                     assert card not in html, (seat, card)
