@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import json
 
-from conftest import SHOTS, boot, no_horizontal_scroll, saved_record, saved_record_js, shot
+from conftest import (
+    BOOT_TIMEOUT,
+    SHOTS,
+    boot,
+    no_horizontal_scroll,
+    saved_record,
+    saved_record_js,
+    shot,
+)
 from playwright.sync_api import Page, expect
 from spyweb import links  # the app's own link format
 
@@ -139,7 +147,7 @@ def test_full_game_against_bots_with_reload_mid_round(page: Page, site_url: str)
     actions = len(saved_state(page).actions)
     assert hand and set(hand) == set(saved_state(page).view(0)["hand"])
     page.reload()
-    page.wait_for_selector("html[data-ready=true]", timeout=90_000)
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
     expect(page.locator("#esp-table")).to_be_visible()
     assert page.eval_on_selector_all(MY_CARDS, "els => els.map(e => e.dataset.card)") == hand
     assert len(saved_state(page).actions) == actions
