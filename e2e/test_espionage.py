@@ -1,50 +1,68 @@
-"""Espionage in Chromium: a whole game against a bot, reload mid-round, pass-and-play
-secrecy and the phone layout, Hint and Undo, a share link opened elsewhere. The engine
-(CPython) replays the autosave to check that the bid panel offers exactly the legal bids."""
+"""Espionage in Chromium: a whole game against bots with a reload mid-round, pass-and-play
+secrecy and the phone layout, the keyboard, Hint and Undo, a share link opened elsewhere.
+Every test plays a fixed deal, so the same games are played on every run. The engine
+(CPython) replays the autosave to check what the page offers and shows."""
 
 from __future__ import annotations
 
 import json
-import time
 
-from conftest import SHOTS, boot, no_horizontal_scroll, saved_record, saved_record_js, shot
+from conftest import (
+    BOOT_TIMEOUT,
+    SHOTS,
+    boot,
+    no_horizontal_scroll,
+    saved_record,
+    saved_record_js,
+    shot,
+)
 from playwright.sync_api import Page, expect
 from spyweb import links  # the app's own link format
 
 import spygames
-from spygames.espionage.cards import ATTRIBUTES
+from spygames.espionage.cards import ATTRIBUTES, card_name
 
 MY_CARDS = ".esp-seat-mine .esp-hand [data-card]"
+# What the page asks a person to do, and the element that asks it.
+ASKS = {"#esp-again": "end", "#esp-continue": "reveal", "#esp-show-hand": "handoff"}
+ASKS[".esp-panel"] = "turn"  # bid, raise, or (with no bid left) call or spot
+BOT_MOVES_MS = 30_000  # the longest wait for the bots to come round to a person
 
 
 def start(page: Page, *seats: tuple[str, str]) -> None:
-    page.wait_for_selector("#esp-setup-form")
+    expect(page.locator("#esp-setup-form")).to_be_visible()
     page.select_option("#esp-players", str(len(seats)))
     for i, (name, kind) in enumerate(seats):
         page.fill(f"#esp-seat{i}-name", name)
         page.select_option(f"#esp-seat{i}-kind", kind)
     page.click("#esp-start")
-    page.wait_for_selector("#esp-table")
+    expect(page.locator("#esp-table")).to_be_visible()
 
 
 def saved_state(page: Page) -> spygames.State:
     return spygames.replay(saved_record(page, "espionage"))
 
 
-def wait_for_me(page: Page, timeout: float = 30) -> str:
-    """Wait until a person has something to do; say what it is."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for selector, what in (
-            ("#esp-again", "end"),
-            ("#esp-continue", "reveal"),
-            ("#esp-show-hand", "handoff"),
-            ("#esp-bid", "bid"),
-        ):
-            if page.locator(selector).count():
-                return what
-        page.wait_for_timeout(60)
-    raise AssertionError("nobody asked the person to act")
+def wait_for_me(page: Page) -> str:
+    """Wait until the page asks a person to act; say what it asks."""
+    expect(page.locator(", ".join(ASKS)).first).to_be_visible(timeout=BOT_MOVES_MS)
+    # Nothing moves while a person is asked, so exactly one of them is on the page.
+    (asked,) = [what for selector, what in ASKS.items() if page.locator(selector).count()]
+    return asked
+
+
+def move_on(page: Page) -> None:
+    """Leave the showdown for the next round."""
+    page.click("#esp-continue")
+    expect(page.locator("#esp-continue")).to_have_count(0)
+
+
+def settled(page: Page) -> None:
+    """Wait until every animation that ends has ended (the showdown's flips and pops)."""
+    page.wait_for_function(
+        "document.getAnimations().every(a =>"
+        " a.effect.getTiming().iterations === Infinity || a.playState === 'finished')"
+    )
 
 
 def check_panel_against_engine(page: Page) -> None:
@@ -61,32 +79,67 @@ def check_panel_against_engine(page: Page) -> None:
 
 
 def play_turn(page: Page, *, call: bool = True) -> None:
-    """Call when a bid stands (if asked), else bid on the first attribute allowed."""
-    if call and page.locator("#esp-call:not([disabled])").count():
-        page.click("#esp-call")
-        return
+    """Call when a bid stands and `call` (or when no bid is left to make), else bid on
+    the first attribute allowed; wait until the move is saved."""
     before = len(saved_state(page).actions)
-    page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
-    page.click("#esp-bid")
+    can_call = page.locator("#esp-call:not([disabled])").count() > 0
+    if can_call and (call or not page.locator("#esp-bid").count()):
+        page.click("#esp-call")
+        expected = "call"
+    else:
+        page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
+        page.click("#esp-bid")
+        expected = "bid"
     page.wait_for_function(f"{saved_record_js('espionage')}.actions.length > {before}")
-    last = saved_state(page).actions[-1]
-    assert last["type"] == "bid"
+    assert saved_state(page).actions[before]["type"] == expected
 
 
-def test_full_game_against_a_bot_with_reload_mid_round(page: Page, site_url: str) -> None:
+def only_the_holders_cards(page: Page, holder: int | None) -> None:
+    """No face of any hand but the holder's is in the page — not as a card, not as a
+    name, not in an attribute, not hidden by CSS: other people's and the bots' alike."""
+    state = saved_state(page)
+    mine = state.view(holder)["hand"] if holder is not None else []
+    faces = page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+    assert sorted(faces) == sorted(mine)
+    named = page.eval_on_selector_all(
+        ".esp-card[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert sorted(named) == sorted(card_name(c) for c in mine)
+    html = page.content()
+    for seat in range(state.players):
+        if seat != holder:
+            for card in state.view(seat)["hand"]:
+                assert card not in html, (seat, card)
+
+
+def winner_shown(page: Page, names: list[str], *, one_person: bool) -> None:
+    """The end screen and the log name the seat the engine's result says won."""
+    state = saved_state(page)
+    assert state.is_over and state.result is not None
+    winner = state.result["winners"][0]
+    name = names[winner]
+    you = one_person and winner == 0
+    expect(page.locator("#esp-end-title")).to_have_text("You win!" if you else f"{name} wins!")
+    expect(page.locator(".esp-end-reason")).to_contain_text(f"{name} wins ")
+    expect(page.locator(".esp-scores tr.esp-winner th")).to_have_text(f"{name} ★ winner")
+    expect(page.locator("#esp-log li").first).to_contain_text(f"{name} wins ")
+
+
+def test_full_game_against_bots_with_reload_mid_round(page: Page, site_url: str) -> None:
+    """Deal #21: Ann against Rook (easy) and Vesper (normal), to the end."""
     page.set_viewport_size({"width": 1200, "height": 900})
-    boot(page, site_url + "#/espionage/new")
+    boot(page, site_url + "#/espionage/deal/21")
     shot(page, "espionage-setup")
     start(page, ("Ann", "human"), ("Rook", "easy"), ("Vesper", "normal"))
     assert page.evaluate("location.hash") == "#/espionage"
     page.click("#esp-pace-fast")
-    assert page.get_attribute("#esp-pace-fast", "aria-pressed") == "true"
+    expect(page.locator("#esp-pace-fast")).to_have_attribute("aria-pressed", "true")
     while (what := wait_for_me(page)) == "reveal":  # the bots may settle a round first
-        page.click("#esp-continue")
-        page.wait_for_selector("#esp-continue", state="detached")
-    assert what == "bid"
+        move_on(page)
+    assert what == "turn"
     check_panel_against_engine(page)
     page.click("#esp-odds")
+    expect(page.locator("#esp-odds")).to_have_attribute("aria-pressed", "true")
     shot(page, "espionage-table")
 
     # reload mid-round: the same deal, the same hand, the same turn
@@ -94,58 +147,55 @@ def test_full_game_against_a_bot_with_reload_mid_round(page: Page, site_url: str
     actions = len(saved_state(page).actions)
     assert hand and set(hand) == set(saved_state(page).view(0)["hand"])
     page.reload()
-    page.wait_for_selector("html[data-ready=true]", timeout=90_000)
-    page.wait_for_selector("#esp-table")
+    expect(page.locator("html")).to_have_attribute("data-ready", "true", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#esp-table")).to_be_visible()
     assert page.eval_on_selector_all(MY_CARDS, "els => els.map(e => e.dataset.card)") == hand
     assert len(saved_state(page).actions) == actions
-    assert page.get_attribute("#esp-pace-fast", "aria-pressed") == "true"  # a saved pref
+    expect(page.locator("#esp-pace-fast")).to_have_attribute("aria-pressed", "true")  # a pref
 
     # play on to the end: bids through the panel (checked against the engine), or a call
     reveals = turns = 0
-    while True:
-        what = wait_for_me(page)
-        if what == "end":
-            break
+    while (what := wait_for_me(page)) != "end":
         if what == "reveal":
             reveals += 1
+            expect(page.locator("#esp-count-line")).to_contain_text("match")
             line = page.text_content("#esp-count-line") or ""
-            assert "match" in line and "Mercenar" in line and "Traitor" in line and "=" in line
+            assert "Mercenar" in line and "Traitor" in line and "=" in line
             if reveals == 1:
-                page.wait_for_timeout(800)  # let the showdown animation settle
+                settled(page)
                 shot(page, "espionage-reveal")
-            page.click("#esp-continue")
-            page.wait_for_selector("#esp-continue", state="detached")
+            move_on(page)
             continue
         turns += 1
-        if turns % 3 == 1:
+        if turns % 3 == 1 and page.locator("#esp-bid").count():
             check_panel_against_engine(page)
         play_turn(page, call=turns % 2 == 0)
-        assert not page.locator(".notice").count(), page.text_content(".notice")
+        expect(page.locator(".notice")).to_have_count(0)
     assert reveals >= 2
-    assert page.locator(".esp-scores").is_visible()
-    assert "wins" in (page.text_content(".esp-end-reason") or "") or "win" in (
-        page.text_content(".esp-end-reason") or ""
-    )
-    assert saved_state(page).is_over
+    expect(page.locator(".esp-scores")).to_be_visible()
+    winner_shown(page, ["Ann", "Rook", "Vesper"], one_person=True)
     shot(page, "espionage-end")
     page.click("#esp-again")
-    page.wait_for_selector(".esp-seat-mine")
+    expect(page.locator(".esp-seat-mine")).to_be_visible()
     assert not saved_state(page).is_over
-    assert page.locator(".esp-name", has_text="Rook").count() == 1
+    expect(page.locator(".esp-name", has_text="Rook")).to_have_count(1)
 
 
-def test_pass_and_play_hides_hands_on_a_phone(phone: Page, site_url: str) -> None:
+def test_pass_and_play_hides_every_other_hand_on_a_phone(phone: Page, site_url: str) -> None:
+    """Deal #8: Ann and Bo pass a phone, Cy (hard) plays too. Between the people's turns
+    no card is in the page; on a person's turn only that person's cards are — neither the
+    other person's nor the bot's."""
     page = phone
-    boot(page, site_url + "#/espionage/new")
+    boot(page, site_url + "#/espionage/deal/8")
     assert no_horizontal_scroll(page)
     start(page, ("Ann", "human"), ("Bo", "human"), ("Cy", "hard"))
     page.click("#esp-pace-fast")
     page.click("#esp-rules")
-    page.wait_for_selector("#esp-rules-panel .esp-example")
+    expect(page.locator("#esp-rules-panel .esp-example").first).to_be_visible()
     assert no_horizontal_scroll(page)
     page.locator("#esp-rules-panel").screenshot(path=str(SHOTS / "espionage-rules-375.png"))
     page.click("#esp-rules-close")
-    page.wait_for_selector("#esp-rules-panel", state="detached")
+    expect(page.locator("#esp-rules-panel")).to_have_count(0)
     seen: dict[str, list[str]] = {}
     handoffs = 0
     for _ in range(12):
@@ -153,33 +203,84 @@ def test_pass_and_play_hides_hands_on_a_phone(phone: Page, site_url: str) -> Non
         if what == "end":
             break
         if what == "reveal":
-            page.click("#esp-continue")
+            move_on(page)
             continue
         if what == "handoff":
             handoffs += 1
             title = page.text_content("#esp-handoff-title") or ""
             assert title.startswith("Pass the device to ")
             who = title.removeprefix("Pass the device to ")
-            assert page.locator("[data-card]").count() == 0  # not even hidden by CSS
+            only_the_holders_cards(page, None)
             if handoffs == 1:
                 assert no_horizontal_scroll(page)
                 shot(page, "espionage-handoff-375")
             page.click("#esp-show-hand")
-            hand = page.eval_on_selector_all(MY_CARDS, "els => els.map(e => e.dataset.card)")
-            assert hand, "the holder sees their own hand"
-            seen[who] = hand
-            html = page.content()
-            state = saved_state(page)
-            other = next(s for s in range(2) if s != state.to_play[0])
-            for card in state.view(other)["hand"]:
-                assert card not in html
+            expect(page.locator(MY_CARDS).first).to_be_visible()
+            seen[who] = page.eval_on_selector_all(MY_CARDS, "els => els.map(e => e.dataset.card)")
+            only_the_holders_cards(page, ["Ann", "Bo"].index(who))
             if handoffs == 2:
                 assert no_horizontal_scroll(page)
                 shot(page, "espionage-375")
             continue
+        only_the_holders_cards(page, saved_state(page).to_play[0])
         play_turn(page, call=False)
     assert handoffs >= 3 and set(seen) == {"Ann", "Bo"}
     assert no_horizontal_scroll(page)
+
+
+def test_keys_play_the_bid_panel_but_not_inside_a_field(page: Page, site_url: str) -> None:
+    """Deal #7, Ann against Vesper (hard), who opens. + − ↑ ↓ change the count, shown by
+    the stepper; keys typed in the Deal box or in editable text stay there; B with
+    nothing chosen says what to choose, and that message goes with the next good bid;
+    C calls."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boot(page, site_url + "#/espionage/deal/7")
+    start(page, ("Ann", "human"), ("Vesper", "hard"))
+    page.click("#esp-pace-fast")
+    count = page.locator("#esp-count")
+    expect(page.locator("#esp-bid")).to_be_visible()  # Vesper has opened
+    low = int(count.text_content() or "0")
+    expect(page.locator("#esp-count-keys")).to_have_text("− + or ↓ ↑")
+    for key, shown in (("+", low + 1), ("ArrowUp", low + 2), ("ArrowDown", low + 1)):
+        page.keyboard.press(key)
+        expect(count).to_have_text(str(shown))
+    page.keyboard.press("-")
+    expect(count).to_have_text(str(low))
+    shot(page, "espionage-keys")
+
+    # typing in a field is typing: no call, no count change
+    deal = page.locator("#deal-number")
+    deal.click()
+    for key in ("c", "s", "+", "ArrowUp", "b"):
+        page.keyboard.press(key)
+    expect(deal).to_be_focused()
+    page.evaluate(
+        "() => { const note = document.createElement('div');"
+        " note.id = 'scratch'; note.contentEditable = 'true'; note.style.minHeight = '2em';"
+        " document.body.append(note); }"
+    )
+    page.locator("#scratch").focus()
+    page.keyboard.type("c+s")
+    expect(page.locator("#scratch")).to_have_text("c+s")
+    page.evaluate("document.getElementById('scratch').remove()")
+    expect(count).to_have_text(str(low))
+    expect(page.locator("#esp-continue")).to_have_count(0)
+    assert len(saved_actions(page)) == 1  # only Vesper's opening bid
+
+    # a refused bid says why; the next good bid clears the message
+    page.keyboard.press("b")
+    expect(page.locator(".notice")).to_contain_text(
+        "Choose a role, faction or city to bid on first."
+    )
+    page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
+    expect(page.locator(".notice")).to_be_visible()  # choosing is not a move yet
+    page.keyboard.press("b")
+    expect(page.locator(".notice")).to_have_count(0)
+    assert len(saved_actions(page)) >= 2 and saved_actions(page)[1]["type"] == "bid"
+    expect(page.locator("#esp-call")).to_be_enabled()  # Vesper raised: Ann answers
+    page.keyboard.press("c")
+    expect(page.locator("#esp-continue")).to_be_visible()
+    assert saved_actions(page)[-1] == {"type": "call"}
 
 
 def saved_actions(page: Page) -> list[dict[str, object]]:

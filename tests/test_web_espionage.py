@@ -14,7 +14,7 @@ from spyweb.catalogue import SCREENS
 from spyweb.espionage import EspionageTable
 from spyweb.espionage.bidpanel import BidPanel
 from spyweb.espionage.seats import Seat, remember
-from spyweb.screen import Context
+from spyweb.screen import Context, typing_in
 from spyweb.store import MemoryStorage, Saves
 
 import spygames
@@ -322,17 +322,49 @@ def test_keys_drive_the_panel() -> None:
     assert not table.key("q")
 
 
+def test_count_keys_call_and_spot_by_keyboard() -> None:
+    """+ / − and ↑ / ↓ step the count like the panel's buttons, C calls and S spots the
+    standing bid (and neither does anything while no bid stands)."""
+    table = scripted()
+    assert table.my_turn and table.panel().count == 1
+    assert not table.key("c") and not table.key("s")  # no bid to answer yet
+    for key, count in (("ArrowUp", 2), ("+", 3), ("=", 4), ("ArrowDown", 3), ("-", 2)):
+        assert table.key(key)
+        assert table.sel["count"] == count, key
+        assert f'id="esp-count" aria-labelledby="esp-count-label">{count}<' in table.render()
+    assert 'id="esp-count-keys"' in table.render()  # the keys are shown by the stepper
+    assert table.key("ArrowDown") and table.key("ArrowDown") and table.sel["count"] == 1
+    assert table.key("-") and table.sel["count"] == 1  # no count under the lowest
+    assert table.key(str(ATTRIBUTES.index("london") + 1)) and table.key("b")
+    assert table.state is not None
+    assert table.state.actions[-1] == {"type": "bid", "count": 1, "attribute": "london", "next": 1}
+    table._apply({"type": "bid", "count": 4, "attribute": "hacker", "next": 0})  # Vesper
+    assert table.key("c")
+    assert table.state.actions[-1] == {"type": "call"} and table.reveal_pending
+    spotted = scripted(first=1)
+    spotted._apply({"type": "bid", "count": 3, "attribute": "hacker", "next": 0})  # Vesper
+    assert spotted.key("S")
+    assert spotted.state is not None and spotted.state.actions[-1] == {"type": "spot"}
+
+
+def test_keys_typed_into_a_field_are_never_shortcuts() -> None:
+    for tag in ("INPUT", "input", "TEXTAREA", "SELECT"):
+        assert typing_in(tag, editable=False)
+    assert typing_in("DIV", editable=True)  # contenteditable
+    assert not typing_in("BUTTON", editable=False) and not typing_in("BODY", editable=False)
+
+
 # -- pass-and-play ----------------------------------------------------------------------
 def hands_now(state: spygames.State) -> list[list[str]]:
     return [state.view(s)["hand"] for s in range(state.players)]
 
 
-def test_pass_and_play_never_puts_another_persons_hand_in_the_html() -> None:
+def test_pass_and_play_never_puts_another_seats_hand_in_the_html() -> None:
+    """Not another person's hand, nor a bot's: only the holder's, until the showdown."""
     rng = random.Random(3)
     table = started("human", "human", "normal", "human", seed=99, names=("Ann", "Bo", "Cy", "Di"))
     state = table.state
     assert state is not None
-    humans = {0, 1, 3}
     saw_handoff = 0
     for _ in range(400):
         if state.is_over:
@@ -346,7 +378,7 @@ def test_pass_and_play_never_puts_another_persons_hand_in_the_html() -> None:
         elif table.viewer is not None and not table.handoff_needed:
             allowed |= set(state.view(table.viewer)["hand"])
         assert shown_cards <= allowed
-        for seat in humans - {table.viewer}:
+        for seat in set(range(state.players)) - {table.viewer}:  # people and the bot
             for card in state.view(seat)["hand"]:
                 if card not in allowed:
                     assert card not in html, (seat, card)
@@ -504,7 +536,22 @@ def test_end_screen_and_play_again_with_the_same_seats() -> None:
     assert result is not None
     html = table.render()
     assert "Play again" in html and "New table" in html and 'class="esp-scores"' in html
-    assert "wins" in html or "win " in html
+    # the seat the engine says won is named as the winner: heading, crown, reason, log
+    winner = result["winners"][0]
+    name = table.name(winner)
+    heading = re.search(r'<h2 id="esp-end-title">([^<]*)</h2>', html)
+    assert heading is not None
+    assert heading.group(1) == ("You win!" if winner == 0 else f"{name} wins!")
+    crowned = re.findall(r'<tr class="esp-winner"><th scope="row">([^<]*)<span', html)
+    assert [c.strip() for c in crowned] == [name]
+    reason = re.search(r'<p class="esp-end-reason">([^<]*)</p>', html)
+    assert reason is not None and reason.group(1).startswith(f"{name} wins ")
+    assert table.log[-1].kind == "end" and table.log[-1].text.startswith(f"{name} wins ")
+    points = result["points"]
+    if points[winner] >= 3:  # Endgame and victory: 3 points, or the last active Sources
+        assert reason.group(1) == f"{name} wins with {points[winner]} points."
+    else:
+        assert [s for s, n in enumerate(result["sources"]) if n] == [winner]
     assert table.pending_delay() is None
     seats, seed = table.seats, table.state.seed
     table.handle("again", "")
@@ -517,8 +564,10 @@ def test_end_screen_and_play_again_with_the_same_seats() -> None:
 
 # -- saves ------------------------------------------------------------------------------
 def test_resume_from_save_shows_the_same_hands_and_seats() -> None:
+    """Deal #7: Kim bids once and the bots answer with bids, so the resumed table is
+    mid-round with no showdown to replay: Kim's hand is on it, as it was."""
     storage = MemoryStorage()
-    table = EspionageTable(context(storage))
+    table = EspionageTable(context(storage), seed=7)
     table.submit("start", form("human", "hard", "easy", names=("Kim", "Hal", "Eve")))
     run_bots_until_human(table)
     table.handle("attr", next(a for a, ok in table.panel().attributes().items() if ok))
@@ -531,8 +580,9 @@ def test_resume_from_save_shows_the_same_hands_and_seats() -> None:
     assert again.state.view(0)["hand"] == table.state.view(0)["hand"]
     assert [s.name for s in again.seats] == ["Kim", "Hal", "Eve"]
     assert [e.text for e in again.log] == [e.text for e in table.log]
-    if not again.reveal_pending:
-        assert set(CARD_RE.findall(again.render())) == set(table.state.view(0)["hand"])
+    assert table.state.view(0)["round"] == 1 and table.state.view(0)["revealed"] is None
+    assert again.my_turn and not again.reveal_pending
+    assert set(CARD_RE.findall(again.render())) == set(table.state.view(0)["hand"])
 
 
 def test_share_link_state_opens_with_default_seats_on_another_device() -> None:

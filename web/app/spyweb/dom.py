@@ -19,6 +19,7 @@ import spygames
 
 from .app import App
 from .markup import esc
+from .screen import typing_in
 from .store import StorageFull
 
 MAX_FILE = 2_000_000  # bytes: larger files are not read at all
@@ -162,8 +163,8 @@ class Page:
     def on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey:
             return
-        tag = str(event.target.tagName or "")
-        if tag in ("INPUT", "TEXTAREA", "SELECT"):
+        target = event.target
+        if typing_in(str(target.tagName or ""), bool(getattr(target, "isContentEditable", False))):
             return
         key = str(event.key)
         try:

@@ -14,6 +14,12 @@ from .deals import bad_deal, parse_deal
 from .store import Saves, Summary
 
 
+def typing_in(tag: str, editable: bool) -> bool:
+    """Is a key pressed on this element typing (a field, a list, editable text)? Then it
+    is the field's, never a shortcut: "c" in a name box must not call a bid."""
+    return tag.upper() in ("INPUT", "TEXTAREA", "SELECT") or editable
+
+
 @dataclass(frozen=True)
 class Confirm:
     """A question the player must answer before a step that could lose something.
@@ -40,9 +46,23 @@ class Context:
     confirming: Confirm | None = None  # the open question
     confirmed: tuple[str, str] | None = None  # the step being run after a yes
     effects: list[tuple[str, ...]] = field(default_factory=list)  # for the DOM layer
+    refusals: list[str] = field(default_factory=list)  # the messages that refused an input
 
     def notify(self, message: str) -> None:
         self.messages.append(message)
+
+    def refuse(self, message: str) -> None:
+        """Say why the player's input was not taken. Such a message is about that input
+        only: a newer refusal replaces it and the next move that goes through clears it."""
+        self.moved()
+        self.refusals.append(message)
+        self.messages.append(message)
+
+    def moved(self) -> None:
+        """The game has moved on: the refusals about earlier inputs no longer apply."""
+        if self.refusals:
+            self.messages[:] = [m for m in self.messages if m not in self.refusals]
+            self.refusals.clear()
 
     def navigate(self, target: str) -> None:
         self.goto = target
@@ -154,11 +174,14 @@ class GameScreen(Screen):
     def _begin(self) -> None:
         """The table now plays a new game: it goes into a slot of its own."""
         assert self.state is not None
+        self.ctx.moved()
         self.slot = self.ctx.saves.start(self.state.record(), self.summary())
 
     def _save(self) -> None:
+        """Store the position the game has just moved to."""
         if self.state is None:
             return
+        self.ctx.moved()
         if self.slot is None:
             self._begin()
         else:
@@ -190,7 +213,7 @@ class GameScreen(Screen):
         text = values.get("deal", "")
         number = parse_deal(text)
         if number is None:
-            self.ctx.notify(bad_deal(text))
+            self.ctx.refuse(bad_deal(text))
         elif self.ask_before_leaving("deal", "", f"Play deal #{number}?", "Play deal", values):
             self.ctx.navigate(f"#/{self.game_id}/deal/{number}")
 

@@ -92,12 +92,18 @@ class DeckOfSpiesTable(GameScreen):
     def seed(self) -> int:
         return int(self.state.seed)
 
+    @property
+    def turn(self) -> int:
+        """The turn shown in the header: the one being played, or at the end the last one
+        played (the engine's counter has already moved past it when the last spy went)."""
+        result = self.state.result
+        return int(result["turns"]) if result is not None else int(self.state.view(0)["turn"])
+
     def summary(self) -> dict[str, Any]:
-        view = self.state.view(0)
         result = self.state.result
         summary: dict[str, Any] = {
             "over": result is not None,
-            "progress": f"Deal #{self.seed} · turn {view['turn']}",
+            "progress": f"Deal #{self.seed} · turn {self.turn}",
             "players": "Solo",
         }
         if result is not None:
@@ -115,9 +121,21 @@ class DeckOfSpiesTable(GameScreen):
         for action in record["actions"]:
             turn = replayed.view(0)["turn"]
             replayed.apply(action)
-            self.log.append(
-                {"turn": turn, "kind": action["type"], "events": replayed.view(0)["events"]}
-            )
+            self._log_move(turn, action["type"], replayed)
+
+    def _log_move(self, turn: int, kind: str, after: spygames.State) -> None:
+        """Log a move made in `turn`. When it ended the turn and the next spy's turn was
+        lost at once (no way to pay, no Ace left), that spy and the end go under the new
+        turn, so the log's last turn is the turn count shown at the end."""
+        events = after.view(0)["events"]
+        result = after.result
+        turns = int(result["turns"]) if result is not None else turn
+        spies = [i for i, event in enumerate(events) if event.get("kind") == "spy"]
+        if turns > turn and spies:
+            self.log.append({"turn": turn, "kind": kind, "events": events[: spies[-1]]})
+            self.log.append({"turn": turns, "kind": "game_over", "events": events[spies[-1] :]})
+        else:
+            self.log.append({"turn": turn, "kind": kind, "events": events})
 
     def _apply(self, action: dict[str, Any]) -> bool:
         """Play `action`; an illegal one explains itself and changes nothing."""
@@ -125,10 +143,10 @@ class DeckOfSpiesTable(GameScreen):
         try:
             self.state.apply(action)
         except IllegalAction as exc:
-            self.ctx.notify(f"Not allowed: {exc.reason}.")
+            self.ctx.refuse(f"Not allowed: {exc.reason}.")
             return False
         after = self.state.view(0)
-        self.log.append({"turn": before["turn"], "kind": action["type"], "events": after["events"]})
+        self._log_move(before["turn"], action["type"], self.state)
         self.selected = []
         self.hint = None
         self.fresh = set(after["hand"]) - set(before["hand"])
@@ -173,9 +191,9 @@ class DeckOfSpiesTable(GameScreen):
                 reason = self.state.why_illegal(
                     {"type": act, "cards": model.selected} if act != "end_turn" else {"type": act}
                 )
-                self.ctx.notify(f"Not now: {reason or 'that is not possible here'}.")
+                self.ctx.refuse(f"Not now: {reason or 'that is not possible here'}.")
             elif button.reason is not None:
-                self.ctx.notify(f"{button.label}: {vm.reason_text(button.reason)}.")
+                self.ctx.refuse(f"{button.label}: {vm.reason_text(button.reason)}.")
             else:
                 self._apply(button.action)
         elif act == "assassinate":
@@ -221,7 +239,7 @@ class DeckOfSpiesTable(GameScreen):
     def _assassinate(self, model: vm.TableModel, ace: str) -> None:
         if not model.aces:
             reason = self.state.why_illegal({"type": "assassinate", "ace": ace or "AS"})
-            self.ctx.notify(f"Assassinate: {vm.reason_text(reason or 'not possible now')}.")
+            self.ctx.refuse(f"Assassinate: {vm.reason_text(reason or 'not possible now')}.")
             return
         if not ace:  # the key: the hinted Ace, else the first one offered
             hinted = self.hint.action.get("ace") if self._hint_current() else None
@@ -231,7 +249,7 @@ class DeckOfSpiesTable(GameScreen):
     def _undo(self) -> None:
         record = self.state.record()
         if not record["actions"]:
-            self.ctx.notify("Nothing to undo: this is the start of the deal.")
+            self.ctx.refuse("Nothing to undo: this is the start of the deal.")
             return
         self._replace(spygames.replay(record, upto=len(record["actions"]) - 1), new_game=False)
         self.fresh = set()
@@ -242,7 +260,7 @@ class DeckOfSpiesTable(GameScreen):
 
     def _hint(self) -> None:
         if self.state.is_over:
-            self.ctx.notify("The game is over: no more hints.")
+            self.ctx.refuse("The game is over: no more hints.")
             return
         if self._hint_current():
             return
@@ -310,7 +328,7 @@ class DeckOfSpiesTable(GameScreen):
             '<h1 class="dos-title">Deck of Spies</h1>'
             '<p class="dos-meta">'
             f'<span class="dos-deal" data-testid="deal">Deal #{self.seed}</span>'
-            f' <span class="dos-turn">Turn {view["turn"]}</span></p>'
+            f' <span class="dos-turn">Turn {self.turn}</span></p>'
             '<div class="dos-bar-actions">'
             + self._btn("Rules", "panel", "rules", id_="btn-rules", pressed=rules_open, quiet=True)
             + self._btn(

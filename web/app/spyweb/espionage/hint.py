@@ -154,7 +154,7 @@ class Hints:
     def ask(self) -> None:
         table, state = self.table, self.table.state
         if state is None or not table.my_turn:
-            table.ctx.notify("A hint is for your own turn.")
+            table.ctx.refuse("A hint is for your own turn.")
             return
         if self.current() is not None:
             self._select()  # asked again: set the hinted bid up again

@@ -32,6 +32,7 @@ BOT_SLICE_S = 0.03  # longest stretch of bot preparation between two paints
 ODDS_PREF = "espionage-odds"
 CROWN = ' <span class="esp-crown">★ winner</span>'
 KEYS_ATTR = {str(i + 1): a for i, a in enumerate(ATTRIBUTES)}
+KEYS_COUNT = {"+": "+", "=": "+", "ArrowUp": "+", "-": "-", "ArrowDown": "-"}
 
 
 def percent(p: float) -> str:
@@ -326,7 +327,7 @@ class EspionageTable(GameScreen):
         try:
             self.state.apply(action)
         except spygames.IllegalAction as exc:
-            self.ctx.notify(f"That move is not allowed: {exc.reason}.")
+            self.ctx.refuse(f"That move is not allowed: {exc.reason}.")
             return False
         self.log.extend(self._entries(actor, action, self.state))
         self.sel = {"count": 0, "attribute": None, "next": None}
@@ -405,7 +406,7 @@ class EspionageTable(GameScreen):
         elif act == "bid":
             bid = panel.action
             if bid is None:
-                self.ctx.notify("Choose a role, faction or city to bid on first.")
+                self.ctx.refuse("Choose a role, faction or city to bid on first.")
                 return
             self._apply(bid)
             self._after_own_move()
@@ -431,13 +432,13 @@ class EspionageTable(GameScreen):
         seats, problem = parse(values)
         self.setup_seats = seats
         if problem:
-            self.ctx.notify(problem)
+            self.ctx.refuse(problem)
             return
         self._start(seats, self.seed)
 
     def key(self, key: str) -> bool:
-        """Shortcuts: − / + count, 1–9 attributes, B bid, C call, S spot, N next round,
-        H hint, U undo.
+        """Shortcuts: − / + or ↓ / ↑ count, 1–9 attributes, B bid, C call, S spot,
+        N next round, H hint, U undo. (The page sends no keys typed into a field.)
 
         Enter and Space are left to the browser, so they press the focused button.
         """
@@ -451,8 +452,10 @@ class EspionageTable(GameScreen):
             return True
         if not self.my_turn:
             return False
-        if key in ("-", "+", "="):
-            self.handle("count", "-" if key == "-" else "+")
+        if key in KEYS_COUNT:
+            if not self.panel().counts:
+                return False  # no bid is left to make: let the arrows scroll
+            self.handle("count", KEYS_COUNT[key])
         elif key in KEYS_ATTR:
             self.handle("attr", KEYS_ATTR[key])
         elif key in ("b", "B"):
@@ -781,7 +784,10 @@ class EspionageTable(GameScreen):
             f'<button type="button" class="esp-stepbtn" data-act="count" data-arg="+" '
             f'id="esp-count-inc" aria-label="More"'
             f"{'' if panel.can_raise else ' disabled'}>+</button>"
-            f'<span class="esp-step-of">of {view["dealt"]} cards</span></div>'
+            f'<span class="esp-step-of">of {view["dealt"]} cards</span>'
+            '<span class="esp-step-keys" id="esp-count-keys"><span class="kbd">−</span> '
+            '<span class="kbd">+</span> or <span class="kbd">↓</span> <span class="kbd">↑</span>'
+            "</span></div>"
             f'<div class="esp-groups">{"".join(groups)}</div>'
             '<fieldset class="esp-group esp-group-next"><legend>Who goes next</legend>'
             f'<div class="esp-picks">{nexts}</div></fieldset>'

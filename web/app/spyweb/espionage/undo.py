@@ -86,7 +86,7 @@ class Undo:
             return
         point = self.point()
         if point.upto is None:
-            table.ctx.notify(f"Nothing to undo: {point.reason}.")
+            table.ctx.refuse(f"Nothing to undo: {point.reason}.")
             return
         record = state.record()
         taken = record["actions"][point.upto :]

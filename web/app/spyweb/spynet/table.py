@@ -221,7 +221,7 @@ class SpyNetTable(GameScreen):
         try:
             self.state.apply(action)
         except spygames.IllegalAction as exc:
-            self.ctx.notify(f"That move is not allowed: {exc.reason}.")
+            self.ctx.refuse(f"That move is not allowed: {exc.reason}.")
             return False
         if self.seats[actor].is_human:
             self.hand_before[actor] = set(before["hand"])
@@ -375,7 +375,7 @@ class SpyNetTable(GameScreen):
         reason = self.state.why_illegal(
             {"type": "agent", "card": sel.card, "branch": branches[0], "funding": trial}
         )
-        self.ctx.notify(f"That funding cannot go on it: {reason or 'not now'}.")
+        self.ctx.refuse(f"That funding cannot go on it: {reason or 'not now'}.")
 
     def _target(self, card: str) -> None:
         """An agent picked on the table for the pending effect."""
@@ -413,7 +413,7 @@ class SpyNetTable(GameScreen):
         seats, situation, problem = parse(values)
         self.setup_seats, self.setup_situation = seats, situation
         if problem:
-            self.ctx.notify(problem)
+            self.ctx.refuse(problem)
             return
         self._start(seats, situation, self.seed)
 
