@@ -3,10 +3,11 @@
 //
 //   node firefox.mjs FIREFOX SITE_URL PLAN.json FOUND.json
 //
-// Plays the plan's steps and writes what its `read` steps found, plus every page error
-// and console error seen, to FOUND.json. For `offline` it prints "offline?" and waits for
+// Plays the plan's steps and writes what its `read` steps found, plus every page error,
+// console error and request outside the origin seen, to FOUND.json (screenshots beside it). For `offline` it prints "offline?" and waits for
 // a line on stdin: the runner (smoke_firefox.py) stops the site's server, then answers.
 import { readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 
@@ -17,6 +18,7 @@ const puppeteer = createRequire(new URL("../../web/package.json", import.meta.ur
 const [firefox, site, planFile, foundFile] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile, "utf8"));
 const origin = new URL(site).origin + "/";
+const shots = dirname(foundFile);
 const found = { events: [] };
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 
@@ -61,6 +63,8 @@ async function step(page, s) {
     case "read":
       found[s.key] = await page.evaluate(s.js);
       return undefined;
+    case "shot":
+      return page.screenshot({ path: `${shots}/firefox-${s.name}.png` });
     case "offline":
       say("offline?");
       if ((await lines.next()).value !== "offline") throw new Error("the server did not stop");

@@ -13,6 +13,7 @@ clicking the controls a player clicks. The verbs a driver knows:
 - `run`: run the JS statements `js`.
 - `read`: store the value of the JS expression `js` under `key`.
 - `offline`: the site's server stops; everything after comes from the service worker.
+- `shot`: save a screenshot of the page as `e2e/screenshots/<engine>-<name>.png`.
 """
 
 from __future__ import annotations
@@ -165,6 +166,7 @@ def steps() -> list[dict[str, Any]]:
         {"do": "route", "hash": f"#/play/{sn_payload}"},
         {"do": "click", "css": f"#sn-keep-{keep['card']}"},
         saved_actions_at_least("spynet", 1),
+        {"do": "shot", "name": "spynet"},
         {"do": "read", "key": "played", "js": SAVES},
         {**read_problems, "key": "problems_played"},
         # The service worker has copied the site (it starts once the game is playable).
@@ -187,6 +189,7 @@ def steps() -> list[dict[str, Any]]:
         {"do": "route", "hash": "#/deck-of-spies"},
         table_shows(1),
         *dos_move(second, 2),
+        {"do": "shot", "name": "offline"},
         {"do": "read", "key": "offline", "js": saved("deck-of-spies")},
         {**read_problems, "key": "problems_offline"},
     ]

@@ -7,10 +7,13 @@ import json
 
 import engines
 import plan
+import pytest
 from smoke import OUT, engine_or_skip, serve, site, verdict
 from webkit import Driver, xvfb
 
 
+# Selenium's own WebKitGTK class still sets the server address the deprecated way.
+@pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
 def test_webkit_boots_plays_reloads_and_plays_offline() -> None:
     driver, minibrowser = engine_or_skip(engines.ensure_webkit)
     built = site()
@@ -24,7 +27,7 @@ def test_webkit_boots_plays_reloads_and_plays_offline() -> None:
 
     try:
         with xvfb() as display:
-            web = Driver(driver, minibrowser, display, plan.plan())
+            web = Driver(driver, minibrowser, display, plan.plan(), OUT)
             try:
                 found = web.play(server.url, offline)
                 if found["failed"]:

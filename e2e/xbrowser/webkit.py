@@ -13,6 +13,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any
 
 from selenium.common.exceptions import WebDriverException
@@ -45,7 +46,9 @@ def xvfb() -> Iterator[str]:
 class Driver:
     """Plays a plan's steps in one MiniBrowser session."""
 
-    def __init__(self, driver: str, minibrowser: str, display: str, plan: dict[str, Any]):
+    def __init__(
+        self, driver: str, minibrowser: str, display: str, plan: dict[str, Any], shots: Path
+    ):
         options = WebKitGTKOptions()
         options.binary_location = minibrowser
         options.add_argument("--automation")
@@ -53,6 +56,7 @@ class Driver:
         self.web = WebKitGTK(options=options, service=service)
         self.web.set_window_size(1280, 800)
         self.plan = plan
+        self.shots = shots
         self.site = ""
 
     def until(self, js: str, what: str, seconds: float) -> None:
@@ -110,6 +114,8 @@ class Driver:
             self.web.execute_script(step["js"])
         elif do == "read":
             found[step["key"]] = self.web.execute_script(f"return {step['js']};")
+        elif do == "shot":
+            self.screenshot(str(self.shots / f"webkit-{step['name']}.png"))
         elif do == "offline":
             offline()
         else:
