@@ -143,6 +143,12 @@ def saved_actions_at_least(game: str, n: int) -> dict[str, Any]:
     return until(f"({saved(game)}?.actions.length ?? 0) >= {n}", f"{game}'s save to hold {n}")
 
 
+def log_says(log: str, words: str) -> dict[str, Any]:
+    """Wait for the table's log (drawn from the saved record) to hold an entry with `words`."""
+    entries = f"[...document.querySelectorAll('{log} li')]"
+    return until(f"{entries}.some((li) => li.textContent.includes({words!r}))", f"{words!r}")
+
+
 def until(js: str, what: str) -> dict[str, Any]:
     return {"do": "until", "js": js, "what": what}
 
@@ -178,9 +184,9 @@ def steps() -> list[dict[str, Any]]:
         {"do": "route", "hash": "#/deck-of-spies"},
         table_shows(1),
         {"do": "route", "hash": "#/espionage"},
-        until("document.querySelectorAll('#esp-log li').length >= 1", "Espionage's log"),
+        log_says("#esp-log", "Ann: at least"),  # her bid
         {"do": "route", "hash": "#/spynet"},
-        until("document.querySelectorAll('#sn-log li').length >= 1", "SpyNet's log"),
+        log_says("#sn-log", "Ann kept a card"),  # her keep
         {"do": "read", "key": "reloaded", "js": SAVES},
         {**read_problems, "key": "problems_reloaded"},
         # Offline: the reload comes from the worker's cache, and the game plays on.
