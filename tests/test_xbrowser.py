@@ -1,5 +1,6 @@
-"""The cross-engine smoke plan (e2e/xbrowser/plan.py): its moves are legal and made by
-the page's own controls, and its verdict fails on each thing it exists to catch."""
+"""The cross-engine smoke suites (e2e/xbrowser/), without a browser: the plan's moves are
+legal and made by the page's own controls, its verdict fails on each thing it exists to
+catch, and an engine is skipped only where its packages do not exist (never on Debian)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e" / "xbrowser"))
+import engines
 import plan
 
 import spygames
@@ -87,3 +89,60 @@ def test_each_failure_is_reported(spoil: Any, said: str) -> None:
     spoil(found)
     wrong = plan.problems(found, PRECACHED)
     assert len(wrong) == 1 and said in wrong[0], wrong
+
+
+# -- where an engine comes from (e2e/xbrowser/engines.py) --------------------------------
+
+
+@pytest.fixture
+def machine(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """A machine with no engine at all, apt-get present; the installs asked for, listed."""
+    installs: list[tuple[str, ...]] = []
+    monkeypatch.setattr(engines, "firefox", lambda: None)
+    monkeypatch.setattr(engines, "webkit", lambda: None)
+    monkeypatch.setattr(engines, "_apt_install", lambda *p: installs.append(p))
+    monkeypatch.setattr(engines.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(engines.subprocess, "run", lambda *a, **k: None)
+    return installs
+
+
+def test_on_debian_a_missing_engine_fails_after_its_install(
+    machine: list[tuple[str, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engines, "debian", lambda: True)
+    with pytest.raises(RuntimeError, match="firefox-esr was installed"):
+        engines.ensure_firefox()
+    with pytest.raises(RuntimeError, match="webkit2gtk-driver and xvfb were installed"):
+        engines.ensure_webkit()
+    assert machine == [("firefox-esr",), ("webkit2gtk-driver", "xvfb")]
+
+
+def test_elsewhere_an_engine_without_a_package_is_skipped_with_the_reason(
+    machine: list[tuple[str, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engines, "debian", lambda: False)
+    monkeypatch.setattr(engines, "_apt_has", lambda package: False)
+    with pytest.raises(engines.Missing, match="no firefox-esr package"):
+        engines.ensure_firefox()
+    with pytest.raises(engines.Missing, match="webkit2gtk-driver or webkitgtk-webdriver"):
+        engines.ensure_webkit()
+    assert machine == []  # nothing was installed: no Firefox package is tried off Debian
+
+
+def test_later_ubuntu_installs_webkit_under_its_new_name(
+    machine: list[tuple[str, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engines, "debian", lambda: False)
+    monkeypatch.setattr(engines, "_apt_has", lambda package: package == "webkitgtk-webdriver")
+    with pytest.raises(engines.Missing):
+        engines.ensure_webkit()  # the fixture's machine still has no WebKit afterwards
+    assert machine == [("webkitgtk-webdriver", "xvfb")]
+
+
+def test_a_snap_shim_is_no_firefox(tmp_path: Path) -> None:
+    shim = tmp_path / "firefox"
+    shim.write_text('#!/bin/sh\necho "firefox requires the firefox snap"; exit 1\n')
+    assert engines._snap_shim(str(shim))
+    real = tmp_path / "firefox-bin"
+    real.write_bytes(b"\x7fELF\x02\x01\x01" + bytes(64))
+    assert not engines._snap_shim(str(real))
