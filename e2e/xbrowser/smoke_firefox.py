@@ -4,8 +4,11 @@ WebDriver BiDi). Run alone with `make smoke-firefox`."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
+import threading
 from pathlib import Path
 
 import engines
@@ -33,8 +36,11 @@ def test_firefox_boots_plays_reloads_and_plays_offline(tmp_path: Path) -> None:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
+            start_new_session=True,  # so the watchdog ends Firefox with its driver
         )
         assert driver.stdin and driver.stdout
+        watchdog = threading.Timer(SECONDS, os.killpg, (driver.pid, signal.SIGKILL))
+        watchdog.start()
         for line in driver.stdout:
             print(f"firefox: {line.rstrip()}")
             if line.strip() == "offline?":
@@ -42,7 +48,8 @@ def test_firefox_boots_plays_reloads_and_plays_offline(tmp_path: Path) -> None:
                 running = False
                 driver.stdin.write("offline\n")
                 driver.stdin.flush()
-        assert driver.wait(timeout=SECONDS) == 0, "the Firefox driver failed (see above)"
+        watchdog.cancel()
+        assert driver.wait() == 0, f"the Firefox driver failed or took over {SECONDS} s"
     finally:
         if running:
             server.__exit__(None, None, None)
