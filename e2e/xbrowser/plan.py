@@ -155,9 +155,8 @@ def until(js: str, what: str) -> dict[str, Any]:
 
 def steps() -> list[dict[str, Any]]:
     first, second = dos_moves()
-    esp_payload, _ = espionage_link()
+    esp_payload, bid = espionage_link()
     sn_payload, keep = spynet_link()
-    read_problems = {"do": "read", "key": "problems", "js": PROBLEMS}
     return [
         {"do": "boot", "url": ""},
         until("document.querySelectorAll('.tile').length === 3", "the home page's three games"),
@@ -166,7 +165,7 @@ def steps() -> list[dict[str, Any]]:
         table_shows(0),
         *dos_move(first, 1),
         {"do": "route", "hash": f"#/play/{esp_payload}"},
-        {"do": "click", "css": f"#esp-attr-{espionage_link()[1]['attribute']}"},
+        {"do": "click", "css": f"#esp-attr-{bid['attribute']}"},
         {"do": "click", "css": "#esp-bid"},
         saved_actions_at_least("espionage", 1),
         {"do": "route", "hash": f"#/play/{sn_payload}"},
@@ -174,7 +173,7 @@ def steps() -> list[dict[str, Any]]:
         saved_actions_at_least("spynet", 1),
         {"do": "shot", "name": "spynet"},
         {"do": "read", "key": "played", "js": SAVES},
-        {**read_problems, "key": "problems_played"},
+        {"do": "read", "key": "problems_played", "js": PROBLEMS},
         # The service worker has copied the site (it starts once the game is playable).
         {"do": "run", "js": SETTLE_WORKER},
         until("window.workerCaches", "the service worker's cache"),
@@ -188,7 +187,7 @@ def steps() -> list[dict[str, Any]]:
         {"do": "route", "hash": "#/spynet"},
         log_says("#sn-log", "Ann kept a card"),  # her keep
         {"do": "read", "key": "reloaded", "js": SAVES},
-        {**read_problems, "key": "problems_reloaded"},
+        {"do": "read", "key": "problems_reloaded", "js": PROBLEMS},
         # Offline: the reload comes from the worker's cache, and the game plays on.
         {"do": "offline"},
         {"do": "boot"},
@@ -197,7 +196,7 @@ def steps() -> list[dict[str, Any]]:
         *dos_move(second, 2),
         {"do": "shot", "name": "offline"},
         {"do": "read", "key": "offline", "js": saved("deck-of-spies")},
-        {**read_problems, "key": "problems_offline"},
+        {"do": "read", "key": "problems_offline", "js": PROBLEMS},
     ]
 
 
