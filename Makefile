@@ -60,7 +60,20 @@ unit: $(STAMPS)/venv
 e2e: site browser
 	$(PY) -m pytest e2e -q -p no:cacheprovider
 
-test: lint types workflows unit e2e
+# The same site on the other engines (e2e/xbrowser): boots clean, a move in each game, a
+# reload keeps the saves, an offline reload plays on. Each installs its engine (Debian's
+# firefox-esr; webkit2gtk-driver and xvfb) where missing; on a system without those
+# packages the suite is skipped with the reason printed, never on Debian.
+.PHONY: smoke-firefox smoke-webkit
+smoke-firefox: site
+	$(PY) e2e/xbrowser/engines.py --ensure firefox
+	$(PY) -m pytest e2e/xbrowser/smoke_firefox.py -q -p no:cacheprovider
+
+smoke-webkit: site
+	$(PY) e2e/xbrowser/engines.py --ensure webkit
+	$(PY) -m pytest e2e/xbrowser/smoke_webkit.py -q -p no:cacheprovider
+
+test: lint types workflows unit e2e smoke-firefox smoke-webkit
 
 clean:
 	rm -rf _site dist build .cache $(STAMPS) _bench *.egg-info

@@ -1,0 +1,148 @@
+"""The cross-engine smoke suites (e2e/xbrowser/), without a browser: the plan's moves are
+legal and made by the page's own controls, its verdict fails on each thing it exists to
+catch, and an engine is skipped only where its packages do not exist (never on Debian)."""
+
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e" / "xbrowser"))
+import engines
+import plan
+
+import spygames
+from spygames.espionage.cards import ATTRIBUTES
+
+PRECACHED = 60
+
+
+def good() -> dict[str, Any]:
+    """What a driver finds when everything works: each save starts with the plan's move."""
+    first, second = plan.dos_moves()
+    records = {
+        "deck-of-spies": {"actions": [first]},
+        "espionage": {"actions": [plan.espionage_link()[1], {"type": "call"}]},  # a bot moved
+        "spynet": {"actions": [plan.spynet_link()[1]]},
+    }
+    return {
+        "events": [],
+        "failed": None,
+        "played": records,
+        "reloaded": copy.deepcopy(records),
+        "caches": {"spygames-abc": PRECACHED},
+        "offline": {"actions": [first, second]},
+        "problems_played": [],
+        "problems_reloaded": [],
+        "problems_offline": [],
+    }
+
+
+def test_the_moves_are_legal_where_the_plan_makes_them() -> None:
+    state = spygames.get_game("deck-of-spies").new(seed=plan.DEAL)
+    for move in plan.dos_moves():
+        state.apply(move)  # raises IllegalAction if not
+    payload, bid = plan.espionage_link()
+    assert bid["type"] == "bid" and bid["attribute"] in ATTRIBUTES
+    payload_sn, keep = plan.spynet_link()
+    assert keep["type"] == "keep"
+    clicks = [s["css"] for s in plan.steps() if s["do"] == "click"]
+    assert clicks == [
+        *(f"#card-{c}" for c in plan.dos_moves()[0]["cards"]),
+        f"#act-{plan.dos_moves()[0]['type']}",
+        f"#esp-attr-{bid['attribute']}",
+        "#esp-bid",
+        f"#sn-keep-{keep['card']}",
+        "#act-end-turn",  # the second Deck of Spies move, offline
+    ]
+    routes = [s["hash"] for s in plan.steps() if s["do"] == "route"]
+    assert f"#/play/{payload}" in routes and f"#/play/{payload_sn}" in routes
+    # three boots: the first visit, a reload, an offline reload (after the server stops)
+    boots = [i for i, s in enumerate(plan.steps()) if s["do"] == "boot"]
+    offline = next(i for i, s in enumerate(plan.steps()) if s["do"] == "offline")
+    assert len(boots) == 3 and boots[1] < offline < boots[2]
+
+
+def test_all_well_is_no_problem() -> None:
+    assert plan.problems(good(), PRECACHED) == []
+
+
+@pytest.mark.parametrize(
+    ("spoil", "said"),
+    [
+        (lambda f: f["problems_played"].append("page error: boom"), "played: page error: boom"),
+        (lambda f: f["problems_offline"].append("outside the origin: x"), "offline: outside"),
+        (lambda f: f["played"]["espionage"].update(actions=[]), "played: espionage's save"),
+        (lambda f: f["reloaded"].update(spynet=None), "reloaded: spynet's save"),
+        (lambda f: f["reloaded"]["deck-of-spies"]["actions"].clear(), "reloaded: deck-of-spies"),
+        (lambda f: f.update(caches={}), "service worker's caches"),
+        (lambda f: f.update(caches={"spygames-abc": PRECACHED - 1}), "service worker's caches"),
+        (lambda f: f["offline"]["actions"].pop(), "offline: Deck of Spies"),
+    ],
+)
+def test_each_failure_is_reported(spoil: Any, said: str) -> None:
+    found = good()
+    spoil(found)
+    wrong = plan.problems(found, PRECACHED)
+    assert len(wrong) == 1 and said in wrong[0], wrong
+
+
+# -- where an engine comes from (e2e/xbrowser/engines.py) --------------------------------
+
+
+@pytest.fixture
+def machine(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """A machine with no engine at all, apt-get present; the installs asked for, listed."""
+    installs: list[tuple[str, ...]] = []
+    monkeypatch.setattr(engines, "firefox", lambda: None)
+    monkeypatch.setattr(engines, "webkit", lambda: None)
+    monkeypatch.setattr(engines, "_apt_install", lambda *p: installs.append(p))
+    monkeypatch.setattr(engines.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(engines.subprocess, "run", lambda *a, **k: None)
+    return installs
+
+
+def test_on_debian_a_missing_engine_fails_after_its_install(
+    machine: list[tuple[str, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engines, "debian", lambda: True)
+    with pytest.raises(RuntimeError, match="firefox-esr was installed"):
+        engines.ensure_firefox()
+    with pytest.raises(RuntimeError, match="webkit2gtk-driver and xvfb were installed"):
+        engines.ensure_webkit()
+    assert machine == [("firefox-esr",), ("webkit2gtk-driver", "xvfb")]
+
+
+def test_elsewhere_an_engine_without_a_package_is_skipped_with_the_reason(
+    machine: list[tuple[str, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engines, "debian", lambda: False)
+    monkeypatch.setattr(engines, "_apt_has", lambda package: False)
+    with pytest.raises(engines.Missing, match="no firefox-esr package"):
+        engines.ensure_firefox()
+    with pytest.raises(engines.Missing, match="webkit2gtk-driver or webkitgtk-webdriver"):
+        engines.ensure_webkit()
+    assert machine == []  # nothing was installed: no Firefox package is tried off Debian
+
+
+def test_later_ubuntu_installs_webkit_under_its_new_name(
+    machine: list[tuple[str, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engines, "debian", lambda: False)
+    monkeypatch.setattr(engines, "_apt_has", lambda package: package == "webkitgtk-webdriver")
+    with pytest.raises(engines.Missing):
+        engines.ensure_webkit()  # the fixture's machine still has no WebKit afterwards
+    assert machine == [("webkitgtk-webdriver", "xvfb")]
+
+
+def test_a_snap_shim_is_no_firefox(tmp_path: Path) -> None:
+    shim = tmp_path / "firefox"
+    shim.write_text('#!/bin/sh\necho "firefox requires the firefox snap"; exit 1\n')
+    assert engines._snap_shim(str(shim))
+    real = tmp_path / "firefox-bin"
+    real.write_bytes(b"\x7fELF\x02\x01\x01" + bytes(64))
+    assert not engines._snap_shim(str(real))
