@@ -558,6 +558,7 @@ def test_a_second_tab_of_the_same_game_says_so_and_can_take_over() -> None:
     assert "This game is open in another tab" in html and 'class="dos' not in html
     assert second.pending_delay() is None
     browser.click(second, "end_turn")  # the table is set aside: nothing happens
+    assert not second.key("e") and second.screen.state.actions == first.screen.state.actions  # type: ignore[attr-defined]
     assert saved_actions(browser) == 2
     play_one(browser, first)  # the first tab plays on and saves
     assert saved_actions(browser) == 3
