@@ -86,9 +86,11 @@ def test_storage_already_full_when_the_page_opens(page: Page, site_url: str) -> 
     """Full before Python starts (a context script, before any page script): the deal
     opens, plays, and says once that it is not being saved."""
     page.context.add_init_script(f"({FILL_UP})()")
+    page.set_viewport_size({"width": 375, "height": 812})
     state = open_deal(page, site_url, 62)
     play(page, state, 5)
     expect(told(page)).to_contain_text(FULL)
     expect(told(page)).to_have_count(1)
+    shot(page, "storage-full-phone")
     assert page.evaluate("window.__refused") >= 5
     assert page.evaluate("localStorage.length") == 0  # nothing was stored, all along

@@ -62,6 +62,8 @@ def test_a_second_tab_steps_back_and_can_take_over(page: Page, site_url: str) ->
     page.click("#btn-take-over")
     expect(page.locator(".dos")).to_have_attribute("data-actions", "4")
     expect(second.locator("#elsewhere")).to_be_visible()
+    second.set_viewport_size({"width": 375, "height": 812})
+    shot(second, "tabs-elsewhere-phone")
     play(page, 1)
     assert saved_moves(page) == 5
     second.close()
