@@ -114,7 +114,7 @@ def test_a_save_that_no_longer_replays_sits_beside_a_good_one(
     expect(damaged).to_have_count(2)
     stale_row = page.locator('.saves-row[data-slot="deck-of-spies-stale"]')
     expect(stale_row).to_contain_text(
-        "It was saved by an older version of spygames (0.0.1) and can't be continued."
+        "It was saved by an older version of spygames (0.0.1) and can't be continued (action 0"
     )
     expect(page.locator('.saves-row[data-slot="deck-of-spies-bad"]')).to_contain_text(
         "The saved data is damaged and can't be read."

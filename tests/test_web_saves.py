@@ -462,7 +462,8 @@ def test_a_save_that_no_longer_replays_is_kept_told_and_offered_download_or_disc
     assert html.count('data-act="discard"') == 3 and html.count('data-act="download-raw"') == 3
     assert "saved by an older version of spygames (0.0.1) and can&#x27;t be continued" in html
     assert "This save is damaged and can&#x27;t be continued" in html
-    assert "newer version of spygames (99.0): reload the page" in html
+    assert "newer version of spygames (99.0) and can&#x27;t be continued here (action 0" in html
+    assert "reload the page to update spygames" in html
     app.click("discard", "deck-of-spies-stale")  # asks first
     assert app.ctx.confirming is not None and "Discard this save?" in app.render()
     app.click("confirm-no", "")

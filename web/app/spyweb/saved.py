@@ -185,7 +185,7 @@ class SavedGamesScreen(Screen):
         summary = slot.summary or {}
         now = self.ctx.saves.clock()
         if slot.problem is not None:
-            detail = slot.problem + (f" ({slot.reason})" if slot.reason else "")
+            detail = slot.problem
             buttons = _button("Download", "download-raw", slot.id, id_=f"dl-{slot.id}") + _button(
                 "Discard", "discard", slot.id, id_=f"discard-{slot.id}"
             )

@@ -167,7 +167,7 @@ def parse_slot(slot_id: str, raw: str) -> Slot:
     )
     slot.reason = record_problem(record)
     if slot.reason is not None:
-        slot.problem = version_problem(slot.engine)
+        slot.problem = version_problem(slot.engine, slot.reason)
     return slot
 
 
@@ -177,16 +177,20 @@ def version_key(version: str) -> tuple[int, ...] | None:
     return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
 
 
-def version_problem(engine: str) -> str:
-    """Why a save that no longer replays can't be continued, by who stored it."""
+def version_problem(engine: str, reason: str) -> str:
+    """Why a save that no longer replays can't be continued, by who stored it, with
+    the engine's own reason after it."""
     ours, theirs = version_key(spygames.__version__), version_key(engine)
     if not engine or engine == spygames.__version__ or ours is None or theirs is None:
-        return "This save is damaged and can't be continued."
+        return f"This save is damaged and can't be continued ({reason})."
     if theirs < ours:
-        return f"It was saved by an older version of spygames ({engine}) and can't be continued."
+        return (
+            f"It was saved by an older version of spygames ({engine}) "
+            f"and can't be continued ({reason})."
+        )
     return (
-        f"It was saved by a newer version of spygames ({engine}): reload the page to "
-        "update spygames, then continue it."
+        f"It was saved by a newer version of spygames ({engine}) and can't be continued "
+        f"here ({reason}); reload the page to update spygames."
     )
 
 
