@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import Guard, boot, open_page, saved_record, saved_record_js, shot
+from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record, saved_record_js, shot
 from playwright.sync_api import Browser, Page, expect
 from spyweb import links
 
@@ -102,7 +102,7 @@ def test_a_save_that_no_longer_replays_sits_beside_a_good_one(
         [slots, '{"record": {"game": "deck-of-spies"'],
     )
     page.reload()
-    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
     expect(page.locator('[data-testid="continue-deck-of-spies"]')).to_have_count(0)
     page.goto(f"{site_url}{DOS}")
     expect(page.locator(".notice")).to_contain_text("could not be opened")
@@ -195,12 +195,12 @@ def test_a_finished_game_counts_once_in_stats(page: Page, site_url: str) -> None
         state.apply(state.legal_actions()[0])
     ended = {**state.record(), "actions": state.actions[:-1]}  # one move from the end
     page.goto(f"{site_url}#/play/{links.encode(ended)}")
-    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
     expect(page.locator(".dos")).to_be_visible()
     play_moves(page, 1)
     expect(page.locator('[data-testid="end"]')).to_be_visible()
     page.reload()  # the end screen again: not a second game
-    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
     expect(page.locator('[data-testid="end"]')).to_be_visible()
     page.goto(f"{site_url}#/stats")
     card = page.locator('.stats-card[data-game="deck-of-spies"]')

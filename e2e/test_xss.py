@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import boot, shot
+from conftest import BOOT_TIMEOUT, boot, shot
 from playwright.sync_api import Page, expect
 from spyweb import links
 
@@ -51,7 +51,7 @@ def test_names_typed_on_the_seats_screen_show_as_text(page: Page, site_url: str)
     shot(page, "xss-names")
 
     page.reload()  # from the save
-    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
     expect(page.locator("#esp-table")).to_contain_text(NAME_QUOTE)
     page.goto(f"{site_url}#/saves")
     expect(page.locator('.saves-row[data-game="espionage"]')).to_contain_text(NAME_TAG)
