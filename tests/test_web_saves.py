@@ -11,7 +11,7 @@ from spyweb.app import App
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.table import EspionageTable
 from spyweb.saved import SavedGamesScreen, StatsScreen, ago, chart
-from spyweb.store import MemoryStorage, Saves, StorageFull
+from spyweb.store import MemoryStorage, Saves, StorageFull, parse_slot
 
 import spygames
 
@@ -424,6 +424,13 @@ def test_each_save_records_the_engine_version_and_how_often_it_was_written() -> 
     data = json.loads(storage.data[f"spygames:slot:{slot_id}"])
     assert data["engine"] == spygames.__version__
     assert data["writes"] == 3  # the new game, then two moves
+
+
+@pytest.mark.parametrize("writes", ["Infinity", "NaN", "1e999", '"7"', "true", "2.5"])
+def test_a_strange_write_count_reads_as_none(writes: str) -> None:
+    record = json.dumps(spygames.get_game(DOS).new(seed=1).record())
+    slot = parse_slot("deck-of-spies-x", f'{{"writes": {writes}, "record": {record}}}')
+    assert slot.writes == 0 and slot.problem is None
 
 
 def test_a_save_from_another_version_that_still_replays_continues() -> None:

@@ -163,7 +163,7 @@ def parse_slot(slot_id: str, raw: str) -> Slot:
         updated=as_number(data.get("updated")),
         counted=data.get("counted") is True,
         engine=engine if isinstance(engine, str) else "",
-        writes=int(as_number(data.get("writes"))),
+        writes=as_count(data.get("writes")),
     )
     slot.reason = record_problem(record)
     if slot.reason is not None:
@@ -196,6 +196,11 @@ def version_problem(engine: str, reason: str) -> str:
 
 def as_number(value: Any) -> float:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+
+def as_count(value: Any) -> int:
+    """A stored count; 0 for anything else (a float, `Infinity`, text)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 class Saves:
