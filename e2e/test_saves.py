@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import Guard, boot, open_page, saved_record, saved_record_js, shot
+from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record, saved_record_js, shot
 from playwright.sync_api import Browser, Page, expect
 from spyweb import links
 
@@ -75,23 +75,71 @@ def test_a_share_link_over_a_game_in_progress_keeps_it(page: Page, site_url: str
     assert saved_record(page, "deck-of-spies") == mine
 
 
-def test_a_corrupt_save_is_reported_and_not_offered(page: Page, site_url: str) -> None:
+def test_a_save_that_no_longer_replays_sits_beside_a_good_one(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    """Issue 12 §4: a corrupted entry and one from an older engine are kept, reported in
+    plain words, offered as a download or discarded after asking; the good save beside
+    them continues."""
+    good = spygames.get_game("deck-of-spies").new(seed=12)
+    for _ in range(2):
+        good.apply(good.legal_actions()[0])
+    stale = {**spygames.get_game("deck-of-spies").new(seed=13).record(), "actions": [{"type": "x"}]}
+    slots = {
+        "deck-of-spies-good": {"engine": "0.0.1", "record": good.record(), "updated": 3},
+        "deck-of-spies-stale": {"engine": "0.0.1", "record": stale, "updated": 2},
+    }
     boot(page, site_url)
     page.evaluate(
-        """([slot, raw]) => {
-        localStorage.setItem('spygames:slot:' + slot, raw);
-        localStorage.setItem('spygames:current:deck-of-spies', slot);
+        """([slots, cut]) => {
+        for (const [id, data] of Object.entries(slots)) {
+            data.updated = Date.now() / 1000 - 3600 * data.updated;  // hours ago
+            localStorage.setItem('spygames:slot:' + id, JSON.stringify(data));
+        }
+        localStorage.setItem('spygames:slot:deck-of-spies-bad', cut);
+        localStorage.setItem('spygames:current:deck-of-spies', 'deck-of-spies-bad');
     }""",
-        ["deck-of-spies-bad", '{"record": {"game": "deck-of-spies"'],
+        [slots, '{"record": {"game": "deck-of-spies"'],
     )
     page.reload()
-    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
     expect(page.locator('[data-testid="continue-deck-of-spies"]')).to_have_count(0)
     page.goto(f"{site_url}{DOS}")
     expect(page.locator(".notice")).to_contain_text("could not be opened")
+    expect(page.locator(".notice")).to_contain_text("download it as a file or discard it")
     expect(page.locator(".dos")).to_be_visible()
+
     page.goto(f"{site_url}#/saves")
-    expect(page.locator("#saves-damaged .saves-row")).to_have_count(1)
+    damaged = page.locator("#saves-damaged .saves-row")
+    expect(damaged).to_have_count(2)
+    stale_row = page.locator('.saves-row[data-slot="deck-of-spies-stale"]')
+    expect(stale_row).to_contain_text(
+        "It was saved by an older version of spygames (0.0.1) and can't be continued (action 0"
+    )
+    expect(page.locator('.saves-row[data-slot="deck-of-spies-bad"]')).to_contain_text(
+        "The saved data is damaged and can't be read."
+    )
+    shot(page, "saves-damaged")
+    with page.expect_download() as info:
+        stale_row.get_by_role("button", name="Download").click()
+    kept = tmp_path / "stale.json"
+    info.value.save_as(kept)
+    assert json.loads(kept.read_text())["record"] == stale  # the save as it is stored
+    stale_row.get_by_role("button", name="Discard").click()
+    expect(page.get_by_role("alertdialog")).to_contain_text("Discard this save?")
+    page.click("#confirm-no")
+    expect(damaged).to_have_count(2)
+    stale_row.get_by_role("button", name="Discard").click()
+    page.click("#confirm-yes")
+    expect(damaged).to_have_count(1)
+    assert page.evaluate("localStorage.getItem('spygames:slot:deck-of-spies-stale')") is None
+    assert page.evaluate("localStorage.getItem('spygames:slot:deck-of-spies-bad')") is not None
+
+    good_row = page.locator('.saves-row[data-slot="deck-of-spies-good"]')
+    good_row.get_by_role("button", name="Continue").click()  # from an older engine, still fine
+    expect(page.locator(".dos")).to_have_attribute("data-actions", "2")
+    play_moves(page, 1)
+    assert saved_record(page, "deck-of-spies")["actions"][:2] == good.actions
 
 
 def test_export_then_import_in_a_fresh_browser(
@@ -147,12 +195,12 @@ def test_a_finished_game_counts_once_in_stats(page: Page, site_url: str) -> None
         state.apply(state.legal_actions()[0])
     ended = {**state.record(), "actions": state.actions[:-1]}  # one move from the end
     page.goto(f"{site_url}#/play/{links.encode(ended)}")
-    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
     expect(page.locator(".dos")).to_be_visible()
     play_moves(page, 1)
     expect(page.locator('[data-testid="end"]')).to_be_visible()
     page.reload()  # the end screen again: not a second game
-    page.wait_for_selector("html[data-ready=true]")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
     expect(page.locator('[data-testid="end"]')).to_be_visible()
     page.goto(f"{site_url}#/stats")
     card = page.locator('.stats-card[data-game="deck-of-spies"]')

@@ -11,7 +11,7 @@ from spyweb.app import App
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.table import EspionageTable
 from spyweb.saved import SavedGamesScreen, StatsScreen, ago, chart
-from spyweb.store import MemoryStorage, Saves, StorageFull
+from spyweb.store import MemoryStorage, Saves, StorageFull, parse_slot
 
 import spygames
 
@@ -93,14 +93,30 @@ def test_old_single_saves_become_slots_and_resume() -> None:
     assert not saves.has("espionage")
 
 
-def test_a_full_storage_says_so_once_then_frees_room_from_old_finished_games() -> None:
+def test_a_full_storage_is_shown_on_the_table_until_saving_works_then_frees_room() -> None:
     state = spygames.get_game(DOS).new(seed=3)
     full = Saves(MemoryStorage(limit=50))
     slot = full.start(state.record(), {"over": False})
     assert not full.save(slot, state.record(), {"over": False})
-    assert [m for m in full.take_messages() if "storage is full" in m] != []
-    assert not full.save(slot, state.record(), {"over": False})
-    assert full.take_messages() == []  # not again on every move
+    assert full.failing == "browser storage is full"
+    assert full.take_messages() == []  # a standing notice, not a message on every move
+    # On the table: the game goes on, and the notice stays while saving fails.
+    storage = MemoryStorage()
+    app = app_at("#/deck-of-spies/deal/5", storage)
+    move(app)
+    storage.limit = sum(len(k) + len(v) for k, v in storage.data.items())
+    move(app, 2)
+    assert app.screen.state.actions and len(app.screen.state.actions) == 3  # type: ignore[attr-defined]
+    html = app.render()
+    assert html.count('id="save-status"') == 1
+    assert "Your progress isn't being saved (browser storage is full)" in html
+    move(app)
+    assert "isn't being saved" in app.render()
+    storage.limit = None  # room again (old games deleted elsewhere): the next move saves
+    move(app)
+    assert 'id="save-status"' not in app.render()
+    saved = app.ctx.saves.current(DOS)
+    assert saved is not None and len(saved.record["actions"]) == 5  # type: ignore[index]
     with pytest.raises(StorageFull):
         MemoryStorage(limit=1).set("k", "value")
     # Room made by dropping finished games, never a game in progress.
@@ -296,7 +312,7 @@ def test_damaged_saves_can_be_downloaded_as_they_are() -> None:
     storage.set("spygames:corrupt:deck-of-spies", "{oops")
     app = app_at("#/saves", storage)
     html = app.render()
-    assert "Damaged saves" in html
+    assert "Saves that can't be continued" in html
     slot = next(s for s in app.ctx.saves.slots() if s.problem)
     app.click("download-raw", slot.id)
     [(kind, name, text)] = app.take_effects()
@@ -392,3 +408,206 @@ def test_copy_and_web_share_are_page_effects() -> None:
     html = plain.render()
     assert 'id="btn-copy"' in html and "btn-webshare" not in html
     assert 'id="deal-number"' in html  # Espionage has a deal box too
+
+
+# -- engine versions ---------------------------------------------------------------------
+def stored_slot(storage: MemoryStorage, slot_id: str, record: object, engine: str) -> None:
+    data = {"id": slot_id, "engine": engine, "record": record, "summary": {"over": False}}
+    storage.set(f"spygames:slot:{slot_id}", json.dumps(data))
+
+
+def test_each_save_records_the_engine_version_and_how_often_it_was_written() -> None:
+    storage = MemoryStorage()
+    app = app_at("#/deck-of-spies/deal/5", storage)
+    move(app, 2)
+    slot_id = app.ctx.saves.current_id(DOS)
+    data = json.loads(storage.data[f"spygames:slot:{slot_id}"])
+    assert data["engine"] == spygames.__version__
+    assert data["writes"] == 3  # the new game, then two moves
+
+
+@pytest.mark.parametrize("writes", ["Infinity", "NaN", "1e999", '"7"', "true", "2.5"])
+def test_a_strange_write_count_reads_as_none(writes: str) -> None:
+    record = json.dumps(spygames.get_game(DOS).new(seed=1).record())
+    slot = parse_slot("deck-of-spies-x", f'{{"writes": {writes}, "record": {record}}}')
+    assert slot.writes == 0 and slot.problem is None
+
+
+def test_a_save_from_another_version_that_still_replays_continues() -> None:
+    played = spygames.get_game(DOS).new(seed=8)
+    played.apply(played.legal_actions()[0])
+    storage = MemoryStorage()
+    stored_slot(storage, "deck-of-spies-old", played.record(), "0.0.1")
+    storage.set("spygames:current:deck-of-spies", "deck-of-spies-old")
+    app = app_at("#/deck-of-spies", storage)
+    assert app.screen.state.record() == played.record()  # type: ignore[attr-defined]
+    assert app.ctx.saves.take_messages() == []
+
+
+def test_a_save_that_no_longer_replays_is_kept_told_and_offered_download_or_discard() -> None:
+    """Issue 12 §4: never deleted silently; the player is told in plain words and offered
+    to download or discard it; every other save stays loadable."""
+    good = spygames.get_game(DOS).new(seed=8)
+    good.apply(good.legal_actions()[0])
+    stale = {**spygames.get_game(DOS).new(seed=9).record(), "actions": [{"type": "fly"}]}
+    storage = MemoryStorage()
+    stored_slot(storage, "deck-of-spies-good", good.record(), spygames.__version__)
+    stored_slot(storage, "deck-of-spies-stale", stale, "0.0.1")
+    stored_slot(storage, "deck-of-spies-broken", stale, spygames.__version__)
+    stored_slot(storage, "deck-of-spies-future", stale, "99.0")
+    storage.set("spygames:current:deck-of-spies", "deck-of-spies-stale")
+    raw = dict(storage.data)
+    app = app_at("#/deck-of-spies", storage)
+    html = app.render()
+    assert "could not be opened" in html and "older version of spygames (0.0.1)" in html
+    assert "download it as a file or discard it" in html
+    assert app.screen.state.actions == []  # type: ignore[attr-defined]  # a new game instead
+    for key in [k for k in raw if k.startswith("spygames:slot:")]:  # all kept as they were
+        assert storage.data[key] == raw[key]
+    app.route("#/saves")
+    html = app.render()
+    assert html.count('data-act="discard"') == 3 and html.count('data-act="download-raw"') == 3
+    assert "saved by an older version of spygames (0.0.1) and can&#x27;t be continued" in html
+    assert "This save is damaged and can&#x27;t be continued" in html
+    assert "newer version of spygames (99.0) and can&#x27;t be continued here (action 0" in html
+    assert "reload the page to update spygames" in html
+    app.click("discard", "deck-of-spies-stale")  # asks first
+    assert app.ctx.confirming is not None and "Discard this save?" in app.render()
+    app.click("confirm-no", "")
+    assert "spygames:slot:deck-of-spies-stale" in storage.data
+    app.click("discard", "deck-of-spies-stale")
+    app.click("confirm-yes", "")
+    assert "spygames:slot:deck-of-spies-stale" not in storage.data
+    app.click("continue", "deck-of-spies-good")  # the good one beside it still plays
+    app.route(app.ctx.goto or "")
+    assert app.screen.state.record() == good.record()  # type: ignore[attr-defined]
+
+
+# -- two tabs ----------------------------------------------------------------------------
+class Browser:
+    """Tabs sharing one storage, their channel messages and storage events delivered
+    as the browser delivers them (to every tab but the sender)."""
+
+    def __init__(self) -> None:
+        self.storage = MemoryStorage()
+        self.tabs: list[App] = []
+
+    def open(self, route: str) -> App:
+        tab = App(self.storage)
+        self.tabs.append(tab)
+        self.goto(tab, route)
+        return tab
+
+    def goto(self, tab: App, route: str) -> None:
+        tab.route(route)
+        while tab.ctx.goto is not None or tab.replace_hash is not None:
+            target, _ = tab.take_navigation()
+            if target is not None:
+                tab.route(target)
+        self.settle(tab)
+
+    def settle(self, tab: App) -> None:
+        """Render `tab`, then deliver its messages and storage writes to the others."""
+        before = dict(self.storage.data)
+        tab.render()
+        queue = [(tab, m) for m in tab.take_posts()]
+        changed = [k for k, v in self.storage.data.items() if before.get(k) != v]
+        for other in self.tabs:
+            if other is not tab:
+                for key in changed:
+                    other.storage_changed(key)
+        while queue:
+            sender, message = queue.pop(0)
+            for other in self.tabs:
+                if other is not sender:
+                    other.tab_message(json.loads(json.dumps(message)))
+                    queue += [(other, m) for m in other.take_posts()]
+
+    def click(self, tab: App, act: str, arg: str = "") -> None:
+        before = dict(self.storage.data)
+        tab.click(act, arg)
+        if tab.replace_hash is not None:
+            tab.take_navigation()
+        changed = [k for k, v in self.storage.data.items() if before.get(k) != v]
+        for other in self.tabs:
+            if other is not tab:
+                for key in changed:
+                    other.storage_changed(key)
+        self.settle(tab)
+
+
+def play_one(browser: Browser, tab: App) -> None:
+    screen = tab.screen
+    assert isinstance(screen, DeckOfSpiesTable)
+    action = screen.state.legal_actions()[0]
+    if action["type"] == "assassinate":
+        browser.click(tab, "assassinate", action["ace"])
+        return
+    for card in action.get("cards", []):
+        browser.click(tab, "pick", card)
+    browser.click(tab, action["type"])
+
+
+def saved_actions(browser: Browser) -> int:
+    saves = Saves(browser.storage)
+    slot = saves.current(DOS)
+    assert slot is not None and slot.record is not None
+    return len(slot.record["actions"])
+
+
+def test_a_second_tab_of_the_same_game_says_so_and_can_take_over() -> None:
+    browser = Browser()
+    first = browser.open("#/deck-of-spies/deal/5")
+    play_one(browser, first)
+    play_one(browser, first)
+    second = browser.open("#/deck-of-spies")  # the same game, resumed
+    assert second.away and not first.away
+    html = second.render()
+    assert "This game is open in another tab" in html and 'class="dos' not in html
+    assert second.pending_delay() is None
+    browser.click(second, "end_turn")  # the table is set aside: nothing happens
+    assert not second.key("e") and second.screen.state.actions == first.screen.state.actions  # type: ignore[attr-defined]
+    assert saved_actions(browser) == 2
+    play_one(browser, first)  # the first tab plays on and saves
+    assert saved_actions(browser) == 3
+    browser.click(second, "take-over")  # loads the newest position, the first steps back
+    assert not second.away and first.away
+    assert len(second.screen.state.actions) == 3  # type: ignore[attr-defined]
+    assert "This game is open in another tab" in first.render()
+    play_one(browser, second)
+    assert saved_actions(browser) == 4
+    browser.click(first, "end_turn")
+    assert saved_actions(browser) == 4
+    browser.click(first, "take-over")
+    assert len(first.screen.state.actions) == 4  # type: ignore[attr-defined]
+    assert second.away
+
+
+def test_a_tab_never_writes_an_older_position_over_a_newer_one() -> None:
+    """Without any message between the tabs (no BroadcastChannel, a lost storage event)
+    the write counter in the slot still stops the stale tab."""
+    storage = MemoryStorage()
+    first = app_at("#/deck-of-spies/deal/5", storage)
+    move(first, 1)
+    second = app_at("#/deck-of-spies", storage)
+    move(second, 2)  # the newer position: 3 moves
+    newest = Saves(storage).current(DOS)
+    assert newest is not None and newest.moves == 3
+    move(first, 1)  # the stale tab's move is refused by the store...
+    assert storage.data[f"spygames:slot:{newest.id}"] == newest.raw
+    assert first.away  # ...and its table is set aside, saying so
+    assert "This game is open in another tab" in first.render()
+
+
+def test_another_tab_writing_this_game_sets_the_table_aside() -> None:
+    browser = Browser()
+    first = browser.open("#/deck-of-spies/deal/5")
+    play_one(browser, first)
+    second = App(browser.storage)  # a tab that does not hear the channel
+    second.route("#/deck-of-spies")
+    move(second, 1)
+    first.storage_changed(f"spygames:slot:{first.playing}")
+    assert first.away
+    assert not first.storage_changed("spygames:pref:four-colour")
+    assert not second.tab_message({"kind": "take", "slot": "nope", "tab": "x"})
+    assert not second.tab_message("not a message")

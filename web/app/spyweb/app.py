@@ -20,11 +20,10 @@ from .home import preboot_html as home_preboot
 from .markup import button, esc
 from .rules import RulesScreen
 from .saved import SavedGamesScreen, StatsScreen
-from .screen import Confirm, Context, Screen
-from .store import Saves, Storage
-
-# Each game's table registers itself with the catalogue on import.
-from .tables import load_tables
+from .screen import Confirm, Context, GameScreen, Screen
+from .store import FULL, Saves, Storage
+from .tables import load_tables  # each game's table registers itself with the catalogue
+from .tabs import ELSEWHERE, Tabs
 
 load_tables()
 
@@ -34,6 +33,7 @@ class App:
         saves = Saves(storage)
         saves.on_finish = lambda slot: stats.count(saves, slot)
         self.ctx = Context(saves, base_url=base_url, can_share=can_share)
+        self.tabs = Tabs(saves)
         self.screen: Screen = HomeScreen(self.ctx)
         self.hash = "#/"
         self.replace_hash: str | None = None
@@ -44,6 +44,7 @@ class App:
         self.hash = location_hash or "#/"
         self.ctx.messages.clear()
         self.ctx.confirming = None
+        self.ctx.saves.elsewhere.clear()  # a table opened now reads the newest save
         parts = [p for p in self.hash.lstrip("#").split("/") if p]
         try:
             self.screen = self._screen_for(parts)
@@ -107,7 +108,9 @@ class App:
             self.ctx.effect("copy", arg, "embed-snippet")
         elif act == "webshare":
             self.ctx.effect("share", arg)
-        elif self.ctx.confirming is None:
+        elif act == "take-over":
+            self._take_over()
+        elif self.ctx.confirming is None and not self.away:
             self.screen.handle(act, arg)
 
     def _confirmed(self) -> None:
@@ -124,19 +127,19 @@ class App:
             self.ctx.confirmed = None
 
     def submit(self, act: str, values: dict[str, str]) -> None:
-        if self.ctx.confirming is None:
+        if self.ctx.confirming is None and not self.away:
             self.screen.submit(act, values)
 
     def drop(self, dragged: str, act: str, arg: str) -> None:
         """Something dragged (its `data-arg`) was dropped on a target (`data-drop-*`)."""
-        if self.ctx.confirming is None:
+        if self.ctx.confirming is None and not self.away:
             self.screen.drop(dragged, act, arg)
 
     def key(self, key: str) -> bool:
         if key == "Escape" and self.ctx.confirming is not None:
             self.ctx.confirming = None
             return True
-        if self.ctx.confirming is not None:
+        if self.ctx.confirming is not None or self.away:
             return False  # Enter and Space still press the dialog's focused button
         if key == "Escape" and self.ctx.messages:
             self.ctx.messages.clear()
@@ -163,10 +166,47 @@ class App:
         return effects
 
     def pending_delay(self) -> int | None:
-        return self.screen.pending_delay()
+        return None if self.away else self.screen.pending_delay()
 
     def tick(self) -> None:
-        self.screen.tick()
+        if not self.away:
+            self.screen.tick()
+
+    # -- other tabs ----------------------------------------------------------------
+    @property
+    def playing(self) -> str | None:
+        """The slot of the game on this tab's table, if any."""
+        return self.screen.slot if isinstance(self.screen, GameScreen) else None
+
+    @property
+    def away(self) -> bool:
+        """This tab's game is being played in another tab: the table is set aside."""
+        return self.tabs.away(self.playing)
+
+    def tab_message(self, message: object) -> bool:
+        """A message from another tab of the site; True when the page must be redrawn."""
+        return self.tabs.heard(message, self.playing)
+
+    def storage_changed(self, key: str) -> bool:
+        """Another tab wrote `key` to storage; True when the page must be redrawn."""
+        return self.tabs.stored(key, self.playing)
+
+    def take_posts(self) -> list[dict[str, str]]:
+        """Messages for the other tabs (after each redraw)."""
+        return self.tabs.posts(self.playing)
+
+    def _take_over(self) -> None:
+        """Play here the game another tab had: reload it from storage, tell that tab."""
+        slot, screen = self.playing, self.screen
+        if slot is None or not isinstance(screen, GameScreen) or not self.away:
+            return
+        self.tabs.take_over(slot)
+        if self.ctx.saves.make_current(slot):
+            self.route(f"#/{screen.game_id}")
+        else:
+            self.route("#/saves")
+            self.ctx.notify("That game is no longer saved in this browser.")
+        self.replace_hash = self.hash
 
     def take_navigation(self) -> tuple[str | None, str | None]:
         """(a hash to go to — a new history entry, or a hash to show in place)."""
@@ -180,10 +220,25 @@ class App:
         return self.screen.title
 
     def render(self) -> str:
-        body = self.screen.render()  # first: drawing may load a save and report on it
+        body = ELSEWHERE if self.away else self.screen.render()  # first: may report a save
         for message in self.ctx.saves.take_messages():
             self.ctx.notify(message)
-        return self._messages() + body + self._question()
+        return self._messages() + self._not_saving() + body + self._question()
+
+    def _not_saving(self) -> str:
+        """While saving fails, the table says so (until a save works again)."""
+        why = self.ctx.saves.failing
+        if why is None or self.playing is None or self.away:
+            return ""
+        room = (
+            '; delete old games under <a href="#/saves">Saved games</a> to make room'
+            if why == FULL
+            else ""
+        )
+        return (
+            f'<p class="save-status" id="save-status" role="status">Your progress isn\'t '
+            f"being saved ({esc(why)}). The game goes on{room}.</p>"
+        )
 
     def _question(self) -> str:
         asked: Confirm | None = self.ctx.confirming

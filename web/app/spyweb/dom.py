@@ -1,13 +1,15 @@
 """The thin DOM layer: the only module that touches the page.
 
 It wires the page's events to `App` (by event delegation on `#app`: elements carry
-`data-act`/`data-arg`), puts `App.render()` on the page in one update per event, and
-adapts localStorage to the `Storage` protocol. Any error is shown, never thrown.
+`data-act`/`data-arg`), puts `App.render()` on the page in one update per event,
+adapts localStorage to the `Storage` protocol, and carries what other tabs of the site
+say (a BroadcastChannel, the `storage` event) to the app. Any error is shown, never thrown.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import traceback
 from typing import Any
 
@@ -23,6 +25,7 @@ from .screen import typing_in
 from .store import StorageFull
 
 MAX_FILE = 2_000_000  # bytes: larger files are not read at all
+CHANNEL = "spygames"  # the BroadcastChannel every tab of the site shares
 
 
 def is_null(value: Any) -> bool:
@@ -59,9 +62,10 @@ class LocalStorage:
 
 
 class Page:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, *, tabs: bool = False) -> None:
         self.root = document.getElementById("app")
         self.app = app
+        self.channel: Any = None
         self.timer: Any = None
         self.dragging: str | None = None  # the data-arg of what is being dragged
         self._proxies = [
@@ -76,6 +80,11 @@ class Page:
             self._listen(window, "hashchange", self.on_hash),
         ]
         self._tick_proxy = create_proxy(self.on_tick)
+        if tabs:
+            self._proxies.append(self._listen(window, "storage", self.on_storage))
+            if not is_null(getattr(window, "BroadcastChannel", None)):
+                self.channel = window.BroadcastChannel.new(CHANNEL)
+                self._proxies.append(self._listen(self.channel, "message", self.on_message))
 
     def _listen(self, target: Any, event: str, handler: Any) -> Any:
         proxy = create_proxy(handler)
@@ -181,6 +190,40 @@ class Page:
         window.performance.mark("spy:input")
         self.guard(lambda: None)
 
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote to storage (a cleared storage has no key)."""
+        key, value = event.key, event.newValue
+        if not is_null(key) and not is_null(value):
+            self.quiet_guard(lambda: self.app.storage_changed(str(key)))
+
+    def on_message(self, event: Any) -> None:
+        """Another tab said something on the channel (a JSON string)."""
+        try:
+            message = json.loads(str(event.data))
+        except ValueError:
+            return
+        self.quiet_guard(lambda: self.app.tab_message(message))
+
+    def quiet_guard(self, step: Any) -> None:
+        """Like `guard` for what other tabs do: redraw only when it changed this page
+        (a redraw would wipe a half-typed form)."""
+        try:
+            changed = bool(step())
+        except Exception as exc:  # the page must survive any bug
+            traceback.print_exc()
+            self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
+            changed = True
+        if changed:
+            self.render()
+        else:
+            self.post()
+
+    def post(self) -> None:
+        """Tell the other tabs what this one now plays."""
+        for message in self.app.take_posts():
+            if self.channel is not None:
+                self.channel.postMessage(json.dumps(message))
+
     def on_tick(self) -> None:
         self.timer = None
         self.guard(self.app.tick)
@@ -266,6 +309,7 @@ class Page:
             again = document.getElementById(focused)
             if again:
                 again.focus()
+        self.post()
         window.performance.mark("spy:rendered")
         if window.performance.getEntriesByName("spy:input").length:
             window.performance.measure("spy:latency", "spy:input", "spy:rendered")
@@ -287,7 +331,8 @@ def start() -> None:
             LocalStorage(),
             base_url=str(window.location.href).split("#")[0],
             can_share=bool(getattr(window.navigator, "share", None)),
-        )
+        ),
+        tabs=True,
     )
     document.getElementById("version").textContent = spygames.__version__
     document.documentElement.dataset.ready = "true"

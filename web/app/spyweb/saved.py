@@ -65,6 +65,17 @@ class SavedGamesScreen(Screen):
             ):
                 saves.delete(slot.id)
                 self.ctx.notify("Deleted.")
+        elif act == "discard" and slot is not None and slot.problem is not None:
+            if self.ctx.ask(
+                act,
+                arg,
+                "Discard this save?",
+                "It can't be continued here, and it is removed from this browser for good. "
+                "Download it first to keep the file.",
+                "Discard",
+            ):
+                saves.delete(slot.id)
+                self.ctx.notify("Discarded.")
         elif act == "export" and slot is not None:
             self._download([slot], slot.game)
         elif act == "export-all":
@@ -131,7 +142,16 @@ class SavedGamesScreen(Screen):
             self._section("Finished", "saves-finished", finished, "No finished games yet."),
         ]
         if damaged:
-            sections.append(self._section("Damaged saves", "saves-damaged", damaged, ""))
+            sections.append(
+                self._section(
+                    "Saves that can't be continued",
+                    "saves-damaged",
+                    damaged,
+                    "",
+                    "These are kept until you say: download one to keep it as a file, "
+                    "or discard it.",
+                )
+            )
         return (
             '<div class="saves-page">'
             '<nav class="crumbs"><a href="#/">spygames</a> › Saved games</nav>'
@@ -147,14 +167,16 @@ class SavedGamesScreen(Screen):
             "</div>" + "".join(sections) + "</div>"
         )
 
-    def _section(self, title: str, id_: str, slots: list[Slot], empty: str) -> str:
+    def _section(self, title: str, id_: str, slots: list[Slot], empty: str, lede: str = "") -> str:
         rows = "".join(self._row(s) for s in slots)
         body = (
             f'<ul class="saves-list">{rows}</ul>' if rows else f'<p class="saves-empty">{empty}</p>'
         )
         return (
             f'<section class="saves-section" id="{id_}" aria-labelledby="{id_}-h">'
-            f'<h2 id="{id_}-h">{title}</h2>{body}</section>'
+            f'<h2 id="{id_}-h">{title}</h2>'
+            + (f'<p class="saves-empty">{lede}</p>' if lede else "")
+            + f"{body}</section>"
         )
 
     def _row(self, slot: Slot) -> str:
@@ -163,9 +185,9 @@ class SavedGamesScreen(Screen):
         summary = slot.summary or {}
         now = self.ctx.saves.clock()
         if slot.problem is not None:
-            detail = f"Cannot be opened: {slot.problem}."
+            detail = slot.problem
             buttons = _button("Download", "download-raw", slot.id, id_=f"dl-{slot.id}") + _button(
-                "Delete", "delete", slot.id, id_=f"del-{slot.id}"
+                "Discard", "discard", slot.id, id_=f"discard-{slot.id}"
             )
         else:
             parts = [

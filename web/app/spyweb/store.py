@@ -2,8 +2,10 @@
 resumes, the finished games kept for the record, and small preferences.
 
 Keys, all under `spygames:`:
-  `slot:<id>`       one game: `{"id", "game", "created", "updated", "engine", "record",
-                    "summary", "counted"}` (the record is the engine's save format)
+  `slot:<id>`       one game: `{"id", "game", "created", "updated", "engine", "writes",
+                    "record", "summary", "counted"}` (the record is the engine's save
+                    format, `engine` the spygames version that wrote it, `writes` how
+                    many times it was written)
   `current:<game>`  the slot the game's table resumes
   `pref:<name>`     a preference;  `stats:<game>` the player's record (see stats.py)
 
@@ -11,6 +13,10 @@ Nothing here destroys a game in progress: a new or shared game gets a new slot a
 old one stays listed under Saved games; only a game with no move made yet is dropped
 when another replaces it. A slot that no longer replays is never deleted silently:
 it stays, reported once and listed as damaged, until the player downloads or deletes it.
+
+Another tab may play the same slot. Each tab remembers the `writes` count it last read
+or wrote for the slots it plays; a save that finds another count in storage is refused
+(the slot goes into `elsewhere`), so an older position never overwrites a newer one.
 
 The storage is injected (localStorage in the page, a dict in tests), so every path —
 a corrupt save, a full storage — is tested on CPython and never crashes the page.
@@ -32,6 +38,8 @@ SLOT = PREFIX + "slot:"
 CURRENT = PREFIX + "current:"
 LEGACY = (PREFIX + "save:", PREFIX + "corrupt:")  # the one-save-per-game keys of 0.1
 KEEP_FINISHED = 20
+FULL = "browser storage is full"  # why saving fails, as the table's notice says it
+REFUSED = "this browser does not let the page store anything"
 Summary = dict[str, Any]
 
 
@@ -71,8 +79,9 @@ class MemoryStorage:
 
 @dataclass
 class Slot:
-    """One stored game as the Saved games list shows it. `problem` says why a damaged
-    slot cannot be played (then `record` may be None and `raw` is what is stored)."""
+    """One stored game as the Saved games list shows it. `problem` says in a player's
+    words why a damaged slot cannot be played (then `record` may be None and `raw` is
+    what is stored)."""
 
     id: str
     game: str
@@ -83,6 +92,9 @@ class Slot:
     updated: float = 0.0
     counted: bool = False
     problem: str | None = None
+    reason: str | None = None  # the engine's own words for a damaged slot
+    engine: str = ""  # the spygames version that stored it ("" when unknown)
+    writes: int = 0
 
     @property
     def over(self) -> bool:
@@ -105,6 +117,7 @@ class Slot:
             "created": self.created,
             "updated": self.updated,
             "engine": spygames.__version__,
+            "writes": self.writes,
             "record": self.record,
             "summary": self.summary or {},
             "counted": self.counted,
@@ -134,11 +147,12 @@ def parse_slot(slot_id: str, raw: str) -> Slot:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        return Slot(slot_id, game, raw, problem="the saved data is not readable")
+        return Slot(slot_id, game, raw, problem="The saved data is damaged and can't be read.")
     if not isinstance(data, dict) or not isinstance(data.get("record"), dict):
-        return Slot(slot_id, game, raw, problem="the saved data holds no game")
+        return Slot(slot_id, game, raw, problem="The saved data holds no game.")
     record = data["record"]
     summary = data.get("summary")
+    engine = data.get("engine")
     slot = Slot(
         slot_id,
         str(record.get("game", game)),
@@ -148,13 +162,45 @@ def parse_slot(slot_id: str, raw: str) -> Slot:
         created=as_number(data.get("created")),
         updated=as_number(data.get("updated")),
         counted=data.get("counted") is True,
+        engine=engine if isinstance(engine, str) else "",
+        writes=as_count(data.get("writes")),
     )
-    slot.problem = record_problem(record)
+    slot.reason = record_problem(record)
+    if slot.reason is not None:
+        slot.problem = version_problem(slot.engine, slot.reason)
     return slot
+
+
+def version_key(version: str) -> tuple[int, ...] | None:
+    """`"0.10.2"` -> (0, 10, 2); None when it is not a plain dotted version."""
+    parts = version.split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
+
+
+def version_problem(engine: str, reason: str) -> str:
+    """Why a save that no longer replays can't be continued, by who stored it, with
+    the engine's own reason after it."""
+    ours, theirs = version_key(spygames.__version__), version_key(engine)
+    if not engine or engine == spygames.__version__ or ours is None or theirs is None:
+        return f"This save is damaged and can't be continued ({reason})."
+    if theirs < ours:
+        return (
+            f"It was saved by an older version of spygames ({engine}) "
+            f"and can't be continued ({reason})."
+        )
+    return (
+        f"It was saved by a newer version of spygames ({engine}) and can't be continued "
+        f"here ({reason}); reload the page to update spygames."
+    )
 
 
 def as_number(value: Any) -> float:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+
+def as_count(value: Any) -> int:
+    """A stored count; 0 for anything else (a float, `Infinity`, text)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 class Saves:
@@ -164,8 +210,10 @@ class Saves:
         self.storage = storage
         self.clock = clock
         self.messages: list[str] = []  # for the UI to show once
-        self.failing = False  # saving failed last time (say so once, not on every move)
+        self.failing: str | None = None  # why the last save failed, while it does (shown)
         self._checked: dict[str, Slot] = {}  # parsed slots by id, each replayed once
+        self.held: dict[str, int] = {}  # `writes` of the slots this tab plays, as last seen
+        self.elsewhere: set[str] = set()  # slots another tab plays: not written here
         self.on_finish: Callable[[Slot], None] | None = None  # stats hook
         self._migrate()
 
@@ -205,11 +253,13 @@ class Saves:
         if slot.problem is not None or slot.record is None or slot.game != game_id:
             self.storage.remove(CURRENT + game_id)
             self.messages.append(
-                f"Your saved game could not be opened ({slot.problem or 'wrong game'}). "
-                "It is kept under Saved games, where you can download it or delete it; "
-                "a new game has started."
+                "Your saved game could not be opened. "
+                f"{slot.problem or 'It is a record of another game.'} "
+                "It stays under Saved games, where you can download it as a file or "
+                "discard it; a new game has started."
             )
             return None
+        self.held[slot.id] = slot.writes
         return slot.id, spygames.replay(slot.record)
 
     def start(self, record: dict[str, Any], summary: Summary) -> str:
@@ -226,14 +276,22 @@ class Saves:
                 )
         slot_id = new_slot_id(game_id)
         now = self.clock()
-        slot = Slot(slot_id, game_id, "", record=record, summary=summary, created=now)
-        self._write(slot)
+        slot = Slot(slot_id, game_id, "", record=record, summary=summary, created=now, writes=1)
+        if self._write(slot):
+            self.held[slot_id] = slot.writes
         self.set_quietly(CURRENT + game_id, slot_id)
         return slot_id
 
     def save(self, slot_id: str, record: dict[str, Any], summary: Summary) -> bool:
-        """Store the game's newest position; a finished game is counted in the stats once."""
+        """Store the game's newest position; a finished game is counted in the stats once.
+        False, and nothing written, when another tab has written this slot since this
+        tab last read or wrote it (the slot is then `elsewhere`)."""
+        if slot_id in self.elsewhere:
+            return False
         old = self.slot(slot_id)
+        if old is not None and slot_id in self.held and old.writes != self.held[slot_id]:
+            self.elsewhere.add(slot_id)
+            return False
         slot = Slot(
             slot_id,
             str(record["game"]),
@@ -242,16 +300,23 @@ class Saves:
             summary=summary,
             created=old.created if old else self.clock(),
             counted=old.counted if old and old.problem is None else False,
+            writes=old.writes + 1 if old else 1,
         )
         finishing = slot.over and not slot.counted
         slot.counted = slot.counted or slot.over
         if not self._write(slot):
             return False
+        self.held[slot_id] = slot.writes
         if finishing and self.on_finish is not None:
             self.on_finish(slot)
         if slot.over:
             self._prune_finished()
         return True
+
+    def take_over(self, slot_id: str) -> None:
+        """This tab plays `slot_id` again, from what is stored now (see `resume`)."""
+        self.elsewhere.discard(slot_id)
+        self.held.pop(slot_id, None)
 
     def make_current(self, slot_id: str) -> bool:
         slot = self.slot(slot_id)
@@ -267,6 +332,8 @@ class Saves:
 
     def put(self, slot: Slot) -> bool:
         """Store an imported slot as it is (its game becomes current if it has none)."""
+        stored = self.slot(slot.id)
+        slot.writes = stored.writes + 1 if stored else 1  # a tab playing it learns of it
         if not self._write(slot, touch=False):
             return False
         if not slot.over and not self.has(slot.game):
@@ -282,23 +349,15 @@ class Saves:
         except StorageFull:
             if self._prune_finished(keep=0):  # make room by dropping old finished games
                 return self._write(slot, touch=False)
-            self._fail(
-                "Your browser's storage is full, so this game is not being saved. It goes "
-                "on; delete old games under Saved games to save again."
-            )
+            self.failing = FULL
             return False
-        except Exception as exc:  # storage disabled (private mode), etc.
-            self._fail(f"This game cannot be saved here ({exc}). It goes on unsaved.")
+        except Exception:  # storage disabled (private mode), etc.
+            self.failing = REFUSED
             return False
-        self.failing = False
+        self.failing = None
         slot.raw = raw
         self._checked[slot.id] = slot
         return True
-
-    def _fail(self, message: str) -> None:
-        if not self.failing:
-            self.messages.append(message)
-        self.failing = True
 
     def _prune_finished(self, keep: int = KEEP_FINISHED) -> bool:
         """Drop the oldest finished games beyond `keep`; True when any went."""
@@ -344,7 +403,7 @@ class Saves:
 
     def set_pref(self, name: str, value: str) -> None:
         if not self.set_quietly(f"{PREFIX}pref:{name}", value):
-            self._fail("Your browser's storage is full; a setting could not be kept.")
+            self.messages.append("Your browser's storage is full; a setting could not be kept.")
 
     def set_quietly(self, key: str, value: str) -> bool:
         """Store one value; False (nothing raised) when the storage refuses it."""
