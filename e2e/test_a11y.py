@@ -166,6 +166,7 @@ def test_axe_finds_nothing_serious_on_any_screen(page: Page, site_url: str, grou
             then(page)
             page.wait_for_timeout(100)
         problems += check(page, group, name)
+        shot(page, f"a11y-{group}-{name}".replace(" ", "").replace(",", "-"))
     assert not problems, "\n\n".join(problems)
 
 
@@ -286,3 +287,51 @@ def test_reduced_motion_stops_the_animations(page: Page, site_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     name, duration = page.evaluate(motion)
     assert name == "none" and set(duration.split(", ")) == {"0s"}, (name, duration)
+
+
+CARD_COLOURS = """(selector) => [...document.querySelectorAll(selector)].map(el => {
+    const band = el.querySelector('.esp-band-faction');
+    return getComputedStyle(band || el)[band ? 'backgroundColor' : 'color'];
+})"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (375, 812)])
+def test_rules_page_cards_look_as_on_the_table(page: Page, site_url: str, size: Any) -> None:
+    """Issue 11: the rules' example cards take their colours from the cards themselves,
+    not from the table around them: the same colours on the rules page as at the table."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    boot(page, f"{site_url}#/deck-of-spies/rules")
+    page.wait_for_selector(".dos-rules .pcard")
+    rules = {
+        suit: set(page.evaluate(CARD_COLOURS, f".rules .pcard.s-{suit}"))
+        for suit in ("heart", "diamond", "spade", "club")
+    }
+    assert rules == {
+        "heart": {"rgb(200, 36, 47)"},  # --card-red
+        "diamond": {"rgb(200, 36, 47)"},
+        "spade": {"rgb(26, 26, 26)"},  # --card-ink
+        "club": {"rgb(26, 26, 26)"},
+    }, rules
+    shot(page, f"a11y-rules-deck-of-spies-{size[0]}")
+    page.goto(f"{site_url}#/deck-of-spies/deal/3")
+    page.wait_for_selector(".dos-hand .pcard")
+    for suit, colours in rules.items():
+        assert set(page.evaluate(CARD_COLOURS, f".dos-hand .pcard.s-{suit}")) <= colours
+
+    page.goto(f"{site_url}#/espionage/rules")
+    page.wait_for_selector(".rules .esp-card")
+    bands = {
+        faction: set(page.evaluate(CARD_COLOURS, f".rules .esp-card.esp-f-{faction}"))
+        for faction in ("agency", "bureau", "command")
+    }
+    assert bands == {
+        "agency": {"rgb(45, 103, 176)"},
+        "bureau": {"rgb(35, 128, 90)"},
+        "command": {"rgb(176, 56, 44)"},
+    }, bands
+    page.locator(".rules").screenshot(path=str(SHOTS / f"a11y-rules-espionage-{size[0]}.png"))
+    page.goto(f"{site_url}#/play/{links.encode(play('espionage', 5, HUMAN_BOT, my_turn).record())}")
+    page.wait_for_selector("#esp-bid")
+    for faction, colours in bands.items():
+        on_table = set(page.evaluate(CARD_COLOURS, f".esp-seat-mine .esp-card.esp-f-{faction}"))
+        assert on_table <= colours

@@ -24,9 +24,9 @@ def log_html(log: list[LogEntry], prefix: str, shown: int = LOG_SHOWN) -> str:
         f'<li class="{prefix}-log-{e.kind}">{esc(e.text)}</li>' for e in reversed(log[-shown:])
     )
     return (
-        f'<aside class="{prefix}-log" role="log" aria-label="Game log"><h2>Log</h2>'
+        f'<section class="{prefix}-log" role="log" aria-label="Game log"><h2>Log</h2>'
         f'<ol class="{prefix}-log-list" id="{prefix}-log" tabindex="0" aria-label="Moves, '
-        f'newest first">{items}</ol></aside>'
+        f'newest first">{items}</ol></section>'
     )
 
 
