@@ -45,7 +45,9 @@ def test_the_scripted_hand() -> None:
 
 def test_cards_are_buttons_with_names_and_pressed_state() -> None:
     html = hand_card("7H", index=0, selected=True)
-    assert 'aria-label="Seven of hearts, value 7"' in html
+    # The name is visually hidden text, not an aria-label (the corners show "7♥").
+    assert '<span class="sr-only">Seven of hearts, value 7</span>' in html
+    assert "aria-label" not in html
     assert 'aria-pressed="true"' in html
     assert 'data-act="pick"' in html and 'id="card-7H"' in html
     assert card_name("10S") == "Ten of spades"

@@ -85,6 +85,15 @@ class Page:
             if not is_null(getattr(window, "BroadcastChannel", None)):
                 self.channel = window.BroadcastChannel.new(CHANNEL)
                 self._proxies.append(self._listen(self.channel, "message", self.on_message))
+        self.shown: Any = None  # the screen last drawn
+        self.said = ""  # the log line last announced
+        self.live = document.getElementById("announcer")
+        if is_null(self.live):
+            self.live = document.createElement("div")
+            self.live.id = "announcer"
+            self.live.className = "sr-only"
+            self.live.setAttribute("aria-live", "polite")
+            document.body.appendChild(self.live)
 
     def _listen(self, target: Any, event: str, handler: Any) -> Any:
         proxy = create_proxy(handler)
@@ -290,7 +299,11 @@ class Page:
         clipboard.writeText(text).then(create_proxy(lambda _v: done(True)), create_proxy(fallback))
 
     def render(self) -> None:
-        focused = document.activeElement.id if document.activeElement else ""
+        active = document.activeElement
+        focused = str(active.id or "") if not is_null(active) else ""
+        inside = not is_null(active) and bool(self.root.contains(active))
+        screen = getattr(self.app, "screen", None)
+        new_screen, self.shown = screen is not self.shown, screen
         try:
             html = self.app.render()
         except Exception as exc:
@@ -305,16 +318,43 @@ class Page:
         wanted = self.root.querySelector("[data-autofocus]")
         if not is_null(wanted):
             wanted.focus()
-        elif focused:
-            again = document.getElementById(focused)
-            if again:
-                again.focus()
+        elif inside:
+            self.refocus(focused, new_screen)
+        self.announce(new_screen)
         self.post()
         window.performance.mark("spy:rendered")
         if window.performance.getEntriesByName("spy:input").length:
             window.performance.measure("spy:latency", "spy:input", "spy:rendered")
             window.performance.clearMarks("spy:input")
         self.schedule()
+
+    def refocus(self, focused: str, new_screen: bool) -> None:
+        """Focus was in the part just redrawn: put it back on the same control if it is
+        still there and usable, else on the screen's main action (its first enabled
+        primary button), else on its heading; on a new screen, on its heading. Never
+        leave it on the page's body, where a keyboard player would start over."""
+        again = None if new_screen or not focused else document.getElementById(focused)
+        if not is_null(again) and again is not None and not getattr(again, "disabled", False):
+            again.focus()
+            return
+        selectors = ("h1", "h2") if new_screen else (".btn-primary:not([disabled])", "h1", "h2")
+        for selector in selectors:
+            target = self.root.querySelector(selector)
+            if not is_null(target):
+                if selector.startswith("h"):
+                    target.setAttribute("tabindex", "-1")
+                target.focus()
+                return
+
+    def announce(self, new_screen: bool) -> None:
+        """Say the newest line of the screen's log (`[role=log]`, newest first) in the
+        polite live region that lives outside `#app`: a region redrawn with the screen
+        would be new each time, and screen readers do not announce new regions."""
+        entry = self.root.querySelector("[role=log] li")
+        text = "" if is_null(entry) else " ".join(str(entry.textContent).split())
+        if text and text != self.said and not new_screen:
+            self.live.textContent = text
+        self.said = text
 
     def schedule(self) -> None:
         if self.timer is not None:

@@ -100,7 +100,8 @@ class DemoFrame(Screen):
         demo = self.player.demo
         link = open_link(f"#/{demo.game}/rules/{demo.id}")
         if self.live is None:
-            return frame(self.player.render(corner=link), "demo")
+            # The frame is a page of its own: the demo's title is its h1.
+            return frame(self.player.render(corner=link, heading="h1"), "demo")
         return frame(
             '<section class="demo demo-live" id="demo-live" '
             f'data-demo="{esc(demo.id)}" data-game="{esc(demo.game)}">'
@@ -141,7 +142,7 @@ class ReplayFrame(Screen):
 
     def render(self) -> str:
         route = replay_route(self.replayer.record, self.replayer.seat)
-        return frame(self.replayer.render(corner=open_link(route), heading="h2"), "replay")
+        return frame(self.replayer.render(corner=open_link(route), heading="h1"), "replay")
 
 
 class EmbedApp(App):

@@ -80,6 +80,7 @@ class RulesScreen(Screen):
             '<div class="rules-page">'
             '<nav class="crumbs"><a href="#/">spygames</a> › '
             f'<a href="#/{esc(self.game_id)}">{esc(self.name)}</a> › Rules</nav>'
+            f'<h1 class="rules-title">{esc(self.name)}: how to play</h1>'
             '<div class="rules-layout">'
             f'<article class="rules">{SCREENS[self.game_id].rules_page(self.ctx)}</article>'
             + self._demos()

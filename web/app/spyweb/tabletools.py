@@ -18,13 +18,15 @@ class LogEntry:
 
 
 def log_html(log: list[LogEntry], prefix: str, shown: int = LOG_SHOWN) -> str:
-    """The latest `shown` entries, newest first."""
+    """The latest `shown` entries, newest first. The log is a polite live region (the
+    page says each new line, see dom.py) and its list scrolls by keyboard too."""
     items = "".join(
         f'<li class="{prefix}-log-{e.kind}">{esc(e.text)}</li>' for e in reversed(log[-shown:])
     )
     return (
-        f'<aside class="{prefix}-log" aria-label="Game log"><h2>Log</h2>'
-        f'<ol class="{prefix}-log-list" id="{prefix}-log">{items}</ol></aside>'
+        f'<section class="{prefix}-log" role="log" aria-label="Game log"><h2>Log</h2>'
+        f'<ol class="{prefix}-log-list" id="{prefix}-log" tabindex="0" aria-label="Moves, '
+        f'newest first">{items}</ol></section>'
     )
 
 

@@ -57,7 +57,9 @@ def hand_card(
     fresh: bool = False,
     disabled: bool = False,
 ) -> str:
-    """A card in the hand: a toggle button (number key `index + 1`)."""
+    """A card in the hand: a toggle button (number key `index + 1`). Its name is in
+    visually hidden text ("Ace of hearts, value 1"), not an `aria-label`: the drawn
+    corners ("A♥") are hidden from screen readers, so the name and what shows agree."""
     card = parse(text)
     extra = " ".join(
         name for name, on in (("selected", selected), ("hinted", hinted), ("fresh", fresh)) if on
@@ -74,13 +76,12 @@ def hand_card(
             data_card=text,
             data_hinted="1" if hinted else None,
             aria_pressed="true" if selected else "false",
-            aria_label=label,
             aria_keyshortcuts=str(index + 1) if index < 9 else None,
             title=f"{card.symbol} (key {index + 1})",
             disabled=disabled,
             style=f"--i:{index}",
         )
-        + f">{_faces(card)}</button>"
+        + f'>{_faces(card)}<span class="sr-only">{esc(label)}</span></button>'
     )
 
 

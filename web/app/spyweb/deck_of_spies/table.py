@@ -450,13 +450,11 @@ class DeckOfSpiesTable(GameScreen):
             + self._pile(
                 "draw",
                 card_back(count=view["draw_count"]),
-                f"Draw deck, {view['draw_count']} cards",
                 f"Draw deck <b>{view['draw_count']}</b>",
             )
             + self._pile(
                 "discard",
-                top + f'<span class="pile-count">{len(discard)}</span>',
-                f"Your discard pile, {len(discard)} cards",
+                top + f'<span class="pile-count" aria-hidden="true">{len(discard)}</span>',
                 f"Discard <b>{len(discard)}</b>",
             )
             + '<div class="dos-pile dos-pile-static">'
@@ -478,7 +476,9 @@ class DeckOfSpiesTable(GameScreen):
             f"{piles}</section>"
         )
 
-    def _pile(self, name: str, face: str, label: str, caption: str) -> str:
+    def _pile(self, name: str, face: str, caption: str) -> str:
+        """A pile as a button; its name is the caption it shows ("Draw deck 33") with
+        the rest in visually hidden text, so what is read and what is seen agree."""
         opened = self.panel == name
         return (
             "<button"
@@ -489,9 +489,9 @@ class DeckOfSpiesTable(GameScreen):
                 data_act="panel",
                 data_arg=name,
                 aria_expanded="true" if opened else "false",
-                aria_label=f"{label} — show its cards",
             )
-            + f'>{face}<span class="dos-pile-label" aria-hidden="true">{caption}</span></button>'
+            + f'>{face}<span class="dos-pile-label">{caption}'
+            '<span class="sr-only"> cards — show them</span></span></button>'
         )
 
     def _hand(self, view: dict[str, Any], model: vm.TableModel, hint: Any) -> str:
@@ -681,9 +681,10 @@ class DeckOfSpiesTable(GameScreen):
                 f"T{entry['turn']}</span> <span>{esc(_sentence(main))}{sub}</span></li>"
             )
         return (
-            '<section class="dos-log" aria-label="Move log">'
+            '<section class="dos-log" role="log" aria-label="Move log">'
             '<h2>Log <span class="dos-note">latest first</span></h2>'
-            f'<ol class="dos-log-list">{"".join(items)}</ol></section>'
+            f'<ol class="dos-log-list" tabindex="0" aria-label="Moves, newest first">'
+            f"{''.join(items)}</ol></section>"
         )
 
     @classmethod

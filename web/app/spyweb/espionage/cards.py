@@ -128,16 +128,20 @@ def card(code: str, *, lit: str | None = None, size: str = "") -> str:
     if size:
         classes.append(f"esp-card-{size}")
     badge = ""
+    counts = ""  # what the badge (or its absence) says, for the card's name
     if lit is not None:
         value = value_for(code, lit)
         if value > 0:
             classes.append("esp-lit")
-            badge = '<span class="esp-badge esp-badge-plus">+1</span>'
+            badge = '<span class="esp-badge esp-badge-plus" aria-hidden="true">+1</span>'
+            counts = ": counts +1"
         elif value < 0:
             classes.append("esp-minus")
-            badge = '<span class="esp-badge esp-badge-minus">−1</span>'
+            badge = '<span class="esp-badge esp-badge-minus" aria-hidden="true">−1</span>'
+            counts = ": counts −1"
         else:
             classes.append("esp-dim")
+            counts = ": does not count"
     name = esc(card_name(code))
     if is_mercenary(code) or is_traitor(code):
         kind = "mercenary" if is_mercenary(code) else "traitor"
@@ -162,7 +166,7 @@ def card(code: str, *, lit: str | None = None, size: str = "") -> str:
             f"<span>{esc(ATTRIBUTE_NAMES[city])}</span></span>"
         )
     return (
-        f'<li class="{" ".join(classes)}" data-card="{esc(code)}" aria-label="{name}">'
+        f'<li class="{" ".join(classes)}" data-card="{esc(code)}" aria-label="{name}{counts}">'
         f"{body}{badge}</li>"
     )
 

@@ -30,7 +30,7 @@ def example_html() -> str:
 
 def rules_html() -> str:
     return (
-        cards.sprite() + "<h1>Espionage</h1>"
+        cards.sprite() + "<h2>Espionage</h2>"
         "<p>You track spies for a secret service. Each round every tracker holds a few "
         "cards, and together the table bluffs about how many spies of one kind are hidden "
         "in <em>all</em> the hands. Guess wrong and one of your Sources goes quiet.</p>"

@@ -631,7 +631,7 @@ class EspionageTable(GameScreen):
             '<div class="esp-stats">'
             f'<ul class="esp-tokens" aria-label="{p["sources"]} active, '
             f'{p["underground"]} underground Sources">{tokens}</ul>'
-            f'<span class="esp-points" aria-label="{plural(points, "point")}">'
+            f'<span class="esp-points"><span class="sr-only">{plural(points, "point")}</span>'
             f'<span aria-hidden="true">{stars}</span></span>{gain}{loss}</div>'
             f"{hand}</li>"
         )

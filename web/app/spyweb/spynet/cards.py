@@ -184,12 +184,18 @@ def card(
     }
     body = "".join(inner)
     if act is not None:
+        # The button is named by its card's whole text, in visually hidden words; what is
+        # drawn (value, icons, short name) is hidden from screen readers, so the name a
+        # voice user says and the one read out agree (no aria-label that differs from it).
+        body = (
+            f'<span class="sn-drawn" aria-hidden="true">{body}</span>'
+            f'<span class="sr-only">{esc(label)}</span>'
+        )
         props = attrs(
             type="button",
             data_act=act,
             data_arg=arg if arg is not None else card_id,
             aria_pressed=("true" if selected else "false") if act == "pick" else None,
-            aria_label=label,
             title=label,
             disabled=disabled,
             draggable="true" if drag else None,

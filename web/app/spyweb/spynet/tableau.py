@@ -121,7 +121,8 @@ def tableau(
         drop = f' data-drop-act="place" data-drop-arg="{b}"' if drops else ""
         cols.append(
             f'<section class="sn-col sn-col-{b}{" sn-col-target" if target else ""}"{drop} '
-            f'style="--bc:{esc(branch["colour"])}" aria-label="{esc(label)}">'
+            f'style="--bc:{esc(branch["colour"])}" '
+            f'aria-label="{esc(who.possessive(seat).capitalize())} {esc(label)}">'
             f'<header class="sn-col-head" title="{esc(label)}">{cards.icon(b)}{head_name}'
             f'<span class="sn-pow">{power}</span>{dom}</header>'
             f'<ol class="sn-stack">{"".join(stack)}</ol>'
