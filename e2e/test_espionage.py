@@ -108,6 +108,7 @@ def test_full_game_against_a_bot_with_reload_mid_round(page: Page, site_url: str
             break
         if what == "reveal":
             reveals += 1
+            page.wait_for_selector("#esp-verdict")  # the count is made step by step
             line = page.text_content("#esp-count-line") or ""
             assert "match" in line and "Mercenar" in line and "Traitor" in line and "=" in line
             if reveals == 1:

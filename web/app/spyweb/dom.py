@@ -204,7 +204,9 @@ class Page:
 
     def run_effect(self, effect: tuple[str, ...]) -> None:
         kind, payload = effect[0], effect[1:]
-        if kind == "copy":
+        if kind == "announce":
+            self.announce(payload[0])
+        elif kind == "copy":
             self.copy(*payload)
         elif kind == "share":
             share = to_js(
@@ -244,6 +246,18 @@ class Page:
             fallback()
             return
         clipboard.writeText(text).then(create_proxy(lambda _v: done(True)), create_proxy(fallback))
+
+    def announce(self, text: str) -> None:
+        """Polite words for a screen reader, from a live region outside `#app` that every
+        render keeps (a region drawn afresh with its words is not read out)."""
+        region = document.getElementById("announcer")
+        if is_null(region) or region is None:
+            region = document.createElement("p")
+            region.id = "announcer"
+            region.className = "sr-only"
+            region.setAttribute("aria-live", "polite")
+            document.body.appendChild(region)
+        region.textContent = text
 
     def render(self) -> None:
         focused = document.activeElement.id if document.activeElement else ""
@@ -288,6 +302,8 @@ def start() -> None:
             can_share=bool(getattr(window.navigator, "share", None)),
         )
     )
+    motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+    page.app.ctx.reduced_motion = bool(motion.matches)
     document.getElementById("version").textContent = spygames.__version__
     document.documentElement.dataset.ready = "true"
     page.on_hash()
