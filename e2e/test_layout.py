@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 from conftest import SHOTS, Guard, boot, no_horizontal_scroll, open_page, saved_record_js
 from playwright.sync_api import Browser, Page, expect
+from spyweb import links  # the app's own link format
+
+import spygames
 
 SIZES = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
@@ -170,3 +173,32 @@ def test_spynet_turn_fits(sized: Page, site_url: str, players: int) -> None:
     sn_act(page, "#sn-recruit")
     expect(page.locator("#sn-take")).to_be_visible()
     check(page, f"sn{players}-recruit", SN_RECRUIT)
+
+
+def late_spynet(players: int) -> str:
+    """A share link to a SpyNet game three quarters through (bots played every seat;
+    the link seats Ann, a person, in seat 1): tableaus have grown, stacks are deep."""
+    game = spygames.get_game("spynet")
+    seats = [{"name": "Ann", "kind": "human", "level": "normal"}] + [
+        {"name": BOTS[i - 1], "kind": "bot", "level": "normal"} for i in range(1, players)
+    ]
+    state = game.new(seed=40 + players, players=players, options={"seats": seats})
+    bots = [game.bot("normal", seed=i) for i in range(players)]
+    deck = state.view(0)["deck"]
+    while True:
+        seat = state.to_play[0]
+        view = state.view(seat)
+        if seat == 0 and view["phase"] == "choose" and view["deck"] < deck // 4:
+            return links.encode(state.record())
+        state.apply(bots[seat].choose(view, state.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_spynet_turn_fits_late_in_the_game(sized: Page, site_url: str, players: int) -> None:
+    page = sized
+    boot(page, f"{site_url}#/play/{late_spynet(players)}")
+    expect(page.locator("#sn-recruit")).to_be_visible()
+    check(page, f"sn{players}-late-choose", SN_CHOOSE)
+    sn_act(page, "#sn-deploy")
+    expect(page.locator("#sn-end")).to_be_visible()
+    check(page, f"sn{players}-late-deploy", ("#sn-hand [data-card]", "#sn-end"))
