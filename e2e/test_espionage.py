@@ -114,8 +114,9 @@ def test_full_game_against_a_bot_with_reload_mid_round(page: Page, site_url: str
             if reveals == 1:
                 page.wait_for_timeout(800)  # let the showdown animation settle
                 shot(page, "espionage-reveal")
-            page.click("#esp-continue")
-            page.wait_for_selector("#esp-continue", state="detached")
+            if page.locator("#esp-continue").count():  # none after the last showdown
+                page.click("#esp-continue")
+                page.wait_for_selector("#esp-continue", state="detached")
             continue
         turns += 1
         if turns % 3 == 1:

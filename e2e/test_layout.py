@@ -1,7 +1,8 @@
 """Your whole turn fits on the screen: at 1280×800 and at 375×812, for every game and
 2, 3 and 4 players, what the player needs to decide and act on their turn (their hand,
 the spy or the standing bid, the legal actions) lies inside the viewport without
-scrolling, and the page never scrolls sideways.
+scrolling, and the page never scrolls sideways. On the phone (a touch screen) no
+keyboard badge shows and every control is at least 44 px square.
 
 Fixed deals (`#/<game>/deal/N`), seats set through the setup screen, a person in seat 1
 and bots in the others."""
@@ -79,12 +80,35 @@ def outside(page: Page, selectors: tuple[str, ...]) -> list[str]:
     return problems
 
 
+def touch_problems(page: Page) -> list[str]:
+    """On a touch screen: keyboard badges hidden, every control at least 44 px square."""
+    return page.evaluate(
+        """() => {
+            const shown = e => e.getClientRects().length > 0
+              && getComputedStyle(e).visibility !== 'hidden';
+            const out = [...document.querySelectorAll('.kbd')].filter(shown)
+              .map(e => `keyboard badge shown: ${e.textContent}`);
+            const controls = 'main button, main select, main input:not([type=hidden]), .topnav a';
+            for (const e of document.querySelectorAll(controls)) {
+              if (!shown(e)) continue;
+              const r = e.getBoundingClientRect();
+              if (Math.min(r.width, r.height) < 43.5)
+                out.push(`${e.id || e.className || e.tagName} is ${Math.round(r.width)}×` +
+                         `${Math.round(r.height)} px`);
+            }
+            return out;
+        }"""
+    )
+
+
 def check(page: Page, name: str, selectors: tuple[str, ...]) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / f"layout-{name}-{page.size_name}.png"))  # type: ignore[attr-defined]
     assert no_horizontal_scroll(page), f"{name}: the page scrolls sideways"
     problems = outside(page, selectors)
+    if page.size_name == "phone":  # type: ignore[attr-defined]
+        problems += touch_problems(page)
     assert not problems, f"{name} at {page.size_name}:\n" + "\n".join(problems)  # type: ignore[attr-defined]
 
 
