@@ -50,7 +50,6 @@ SN_RECRUIT = ("#sn-reveal [data-card]", "#sn-take", "#sn-pass-on")
 @pytest.fixture(params=list(SIZES))
 def sized(request: pytest.FixtureRequest, browser: Browser, guard: Guard) -> Iterator[Page]:
     page = open_page(browser, guard, **SIZES[request.param])
-    page.size_name = request.param  # type: ignore[attr-defined]
     yield page
     page.context.close()
     assert not guard.problems, "\n".join(guard.problems)
@@ -101,15 +100,21 @@ def touch_problems(page: Page) -> list[str]:
     )
 
 
+def size_of(page: Page) -> str:
+    width = (page.viewport_size or {"width": 0})["width"]
+    return next(n for n, s in SIZES.items() if s["viewport"]["width"] == width)  # type: ignore[index]
+
+
 def check(page: Page, name: str, selectors: tuple[str, ...]) -> None:
+    size = size_of(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / f"layout-{name}-{page.size_name}.png"))  # type: ignore[attr-defined]
+    page.screenshot(path=str(SHOTS / f"layout-{name}-{size}.png"))
     assert no_horizontal_scroll(page), f"{name}: the page scrolls sideways"
     problems = outside(page, selectors)
-    if page.size_name == "phone":  # type: ignore[attr-defined]
+    if size == "phone":
         problems += touch_problems(page)
-    assert not problems, f"{name} at {page.size_name}:\n" + "\n".join(problems)  # type: ignore[attr-defined]
+    assert not problems, f"{name} at {size}:\n" + "\n".join(problems)
 
 
 def seat_table(page: Page, prefix: str, players: int) -> None:
