@@ -47,7 +47,7 @@ def test_a_whole_game_by_following_the_hint(page: Page, site_url: str) -> None:
             page.click(f"#act-assassinate-{hint.get_attribute('data-hint-ace')}")
         else:
             for card in (hint.get_attribute("data-hint-cards") or "").split():
-                page.click(f"#card-{card}")
+                # the hint has picked its cards: one more click plays it
                 assert page.get_attribute(f"#card-{card}", "aria-pressed") == "true"
             if done == 0:
                 shot(page, "dos-desktop-hint")

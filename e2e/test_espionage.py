@@ -158,13 +158,16 @@ def test_full_game_against_bots_with_reload_mid_round(page: Page, site_url: str)
     while (what := wait_for_me(page)) != "end":
         if what == "reveal":
             reveals += 1
+            # the count is made step by step, then the verdict
+            expect(page.locator("#esp-verdict")).to_be_visible(timeout=BOT_MOVES_MS)
             expect(page.locator("#esp-count-line")).to_contain_text("match")
             line = page.text_content("#esp-count-line") or ""
             assert "Mercenar" in line and "Traitor" in line and "=" in line
             if reveals == 1:
                 settled(page)
                 shot(page, "espionage-reveal")
-            move_on(page)
+            if page.locator("#esp-continue").count():  # none after the last showdown
+                move_on(page)
             continue
         turns += 1
         if turns % 3 == 1 and page.locator("#esp-bid").count():

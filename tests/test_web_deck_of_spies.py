@@ -333,6 +333,28 @@ def test_hint_names_an_action_and_highlights_its_cards() -> None:
     assert screen.pending_delay() is None
 
 
+def test_hint_picks_its_cards_so_one_click_plays_it() -> None:
+    """Issue 11, item 6: the Hint selects the cards it suggests (not only highlights
+    them), so pressing the action's button plays exactly the hinted move."""
+    _, screen = table()
+    screen.handle("pick", "2C")  # a selection of the player's own is replaced
+    screen.handle("hint", "")
+    while screen.pending_delay() == 0:
+        screen.tick()
+    assert screen.hint is not None
+    action = screen.hint.action
+    assert action["type"] in ("counter", "recruit") and action["cards"]
+    assert sorted(screen.selected) == sorted(action["cards"])
+    html = screen.render()
+    for card in action["cards"]:
+        assert re.search(rf'id="card-{card}"[^>]*aria-pressed="true"', html)
+    assert buttons(screen)[action["type"]].enabled
+    screen.handle(action["type"], "")
+    played = screen.state.actions[-1]
+    assert played["type"] == action["type"]
+    assert sorted(played["cards"]) == sorted(action["cards"])
+
+
 def test_a_move_made_while_the_hint_thinks_drops_that_hint() -> None:
     _, screen = table()
     screen.handle("hint", "")

@@ -18,7 +18,7 @@ from spyweb.screen import Context, typing_in
 from spyweb.store import MemoryStorage, Saves
 
 import spygames
-from spygames.espionage.cards import ATTRIBUTES
+from spygames.espionage.cards import ATTRIBUTES, bid_words
 
 GAME = spygames.get_game("espionage")
 CARD_RE = re.compile(r'data-card="([^"]+)"')
@@ -465,6 +465,8 @@ def test_reveal_lights_the_count_and_waits_for_the_person() -> None:
     assert "Vesper" in table.render() and 'id="esp-bubble-0"' in table.render()
     table._apply({"type": "call"})  # Vesper calls (as the bot would, on its turn)
     assert table.reveal_pending
+    while table.stepping:  # the showdown's steps, at the bots' pace
+        table.tick()
     assert table.pending_delay() is None  # paused for the person, whoever opens next
     html = table.render()
     assert "3 matches + 2 Mercenaries − 2 Traitors = 3" in re.sub(r"<[^>]+>", "", html)
@@ -493,6 +495,8 @@ def test_spot_shows_the_point_gained() -> None:
     table._apply({"type": "bid", "count": 3, "attribute": "hacker", "next": 0})
     assert table.my_turn
     table.handle("spot", "")
+    while table.stepping:  # the count, then the outcome
+        table.tick()
     html = table.render()
     assert "esp-scored" in html and "+1 point" in html
     assert "You score a point" in html
@@ -515,6 +519,8 @@ def play_to_end(table: EspionageTable) -> None:
     for _ in range(3000):
         assert table.state is not None
         if table.state.is_over:
+            while table.stepping:  # the last showdown, then the end screen
+                table.tick()
             return
         if table.reveal_pending:
             table.handle("continue", "")
@@ -658,3 +664,125 @@ def test_rules_have_a_worked_example_with_cards() -> None:
     table = scripted()
     table.handle("rules", "")
     assert 'id="esp-rules-panel"' in table.render()
+
+
+def bid_five_hackers_then_vesper_calls(table: EspionageTable) -> None:
+    table.handle("count", "+")
+    for _ in range(3):
+        table.handle("count", "+")
+    table.handle("attr", "hacker")
+    table.handle("next", "1")
+    table.handle("bid", "")
+    table._apply({"type": "call"})  # Vesper calls, as the bot would on its turn
+
+
+def count_line(html: str) -> str:
+    found = re.search(r'id="esp-count-line">(.*?)</p>', html)
+    assert found is not None
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def test_the_showdown_shows_its_steps_in_order_and_holds_the_round() -> None:
+    """Issue 11, item 5: the hands, then the count a piece at a time, then the outcome,
+    one step per beat of the bots' pace; the header and the log still say round 1 (and
+    keep the outcome back) until the count is done and the person moves on."""
+    table = scripted()
+    bid_five_hackers_then_vesper_calls(table)
+    lines, delays = [], []
+    while table.stepping:
+        delays.append(table.pending_delay())
+        html = table.render()
+        plain = re.sub(r"<[^>]+>", "", html)
+        assert "Round 1 · 12 cards dealt" in plain and "Round 2" not in plain
+        assert "esp-lost" not in html and "You lose a Source" not in plain
+        assert all(f'data-card="{c}"' in html for hand in HANDS for c in hand)
+        lines.append(count_line(html))
+        if len(lines) == 1:
+            assert "esp-lit" not in html  # the hands first, nothing counted yet
+        table.tick()
+    assert delays == [900] * 5  # the "normal" pace, one beat a step
+    assert lines == [
+        "Counting…",
+        "3 matches",
+        "3 matches + 2 Mercenaries",
+        "3 matches + 2 Mercenaries − 2 Traitors",
+        "3 matches + 2 Mercenaries − 2 Traitors = 3",
+    ]
+    html = table.render()
+    plain = re.sub(r"<[^>]+>", "", html)
+    assert "The bid fails. You lose a Source" in plain and "esp-lost" in html
+    assert "Round 1 ·" in plain and "Round 2" not in plain  # held until the person moves on
+    assert table.pending_delay() is None
+    table.handle("continue", "")
+    plain = re.sub(r"<[^>]+>", "", table.render())
+    assert "Round 2 ·" in plain and "Round 2 — " in plain
+
+
+def test_continue_skips_the_showdown_and_reduced_motion_shows_it_whole() -> None:
+    table = scripted()
+    bid_five_hackers_then_vesper_calls(table)
+    table.tick()
+    assert table.stepping and table.steps.shown == 2
+    table.handle("continue", "")  # skips the rest of the count and moves on
+    assert not table.stepping and not table.reveal_pending
+    assert "Round 2 ·" in re.sub(r"<[^>]+>", "", table.render())
+
+    calm = scripted()
+    calm.ctx.reduced_motion = True
+    bid_five_hackers_then_vesper_calls(calm)
+    assert calm.reveal_pending and not calm.stepping  # every step at once, no animation
+    html = calm.render()
+    assert count_line(html) == "3 matches + 2 Mercenaries − 2 Traitors = 3"
+    assert "The bid fails" in html and 'id="esp-continue"' in html
+
+
+def test_each_bot_move_is_announced_once_in_words() -> None:
+    """Issue 11, item 5: bot bids reach a screen reader through the page's polite live
+    region (the "announce" effect), one announcement per bot action."""
+    table = started("human", "normal", "easy", names=("Ann", "Rook", "Cy"))
+    announced: list[str] = []
+    bot_moves = 0
+    for _ in range(300):
+        state = table.state
+        assert state is not None
+        if state.is_over or len(state.actions) > 30:
+            break
+        if table.holding_showdown:
+            table.handle("continue", "")
+        elif table.my_turn:
+            panel = table.panel()
+            table.handle("attr", next(a for a, ok in panel.attributes().items() if ok))
+            table.handle("bid", "")
+        elif table.pending_delay() is not None:
+            actor, before = state.to_play[0], len(state.actions)
+            table.tick()
+            if len(state.actions) > before:
+                bot_moves += 1
+                said = [e[1] for e in table.ctx.effects if e[0] == "announce"]
+                assert len(said) == 1
+                action = state.actions[-1]
+                if action["type"] == "bid":
+                    assert said[0] == (
+                        f"{table.name(actor)} bids at least "
+                        f"{bid_words(action['count'], action['attribute'])}, "
+                        f"to {table.name(action['next'])}."
+                    )
+                else:
+                    assert said[0].startswith(table.name(actor))
+                announced.append(said[0])
+        table.ctx.effects.clear()
+    assert bot_moves >= 3 and len(announced) == bot_moves
+
+
+def test_show_odds_answers_at_once() -> None:
+    """Issue 11, item 6: ticking "Show odds" shows something straight away — with no
+    attribute picked yet it says what to do to see them."""
+    table = scripted()
+    assert table.my_turn and table.state is not None and table.state.view(0)["bid"] is None
+    assert 'class="esp-odds"' not in table.render()
+    table.handle("odds", "")
+    html = table.render()
+    assert 'id="esp-odds-pick"' in html and "Pick a role, faction or city" in html
+    table.handle("attr", "hacker")
+    html = table.render()
+    assert "esp-odds-pick" not in html and "This bid would hold" in html

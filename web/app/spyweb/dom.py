@@ -87,6 +87,7 @@ class Page:
                 self._proxies.append(self._listen(self.channel, "message", self.on_message))
         self.shown: Any = None  # the screen last drawn
         self.said = ""  # the log line last announced
+        self.spoken = False  # a screen's own words were said since the last render
         self.live = document.getElementById("announcer")
         if is_null(self.live):
             self.live = document.createElement("div")
@@ -257,7 +258,9 @@ class Page:
 
     def run_effect(self, effect: tuple[str, ...]) -> None:
         kind, payload = effect[0], effect[1:]
-        if kind == "copy":
+        if kind == "announce":
+            self.announce(payload[0])
+        elif kind == "copy":
             self.copy(*payload)
         elif kind == "share":
             share = to_js(
@@ -298,6 +301,12 @@ class Page:
             return
         clipboard.writeText(text).then(create_proxy(lambda _v: done(True)), create_proxy(fallback))
 
+    def announce(self, text: str) -> None:
+        """Polite words a screen asked for (a bot's move, in words): they stand in for
+        the log line this render would otherwise say."""
+        self.live.textContent = text
+        self.spoken = True
+
     def render(self) -> None:
         active = document.activeElement
         focused = str(active.id or "") if not is_null(active) else ""
@@ -320,7 +329,7 @@ class Page:
             wanted.focus()
         elif inside:
             self.refocus(focused, new_screen)
-        self.announce(new_screen)
+        self.announce_log(new_screen)
         self.post()
         window.performance.mark("spy:rendered")
         if window.performance.getEntriesByName("spy:input").length:
@@ -346,15 +355,15 @@ class Page:
                 target.focus()
                 return
 
-    def announce(self, new_screen: bool) -> None:
+    def announce_log(self, new_screen: bool) -> None:
         """Say the newest line of the screen's log (`[role=log]`, newest first) in the
         polite live region that lives outside `#app`: a region redrawn with the screen
         would be new each time, and screen readers do not announce new regions."""
         entry = self.root.querySelector("[role=log] li")
         text = "" if is_null(entry) else " ".join(str(entry.textContent).split())
-        if text and text != self.said and not new_screen:
+        if text and text != self.said and not new_screen and not self.spoken:
             self.live.textContent = text
-        self.said = text
+        self.said, self.spoken = text, False
 
     def schedule(self) -> None:
         if self.timer is not None:
@@ -374,6 +383,8 @@ def start() -> None:
         ),
         tabs=True,
     )
+    motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+    page.app.ctx.reduced_motion = bool(motion.matches)
     document.getElementById("version").textContent = spygames.__version__
     document.documentElement.dataset.ready = "true"
     page.on_hash()

@@ -41,6 +41,7 @@ class Context:
     saves: Saves
     base_url: str = ""  # the page's address without the hash, for share links
     can_share: bool = False  # the browser has the Web Share API
+    reduced_motion: bool = False  # the player asked for less motion (show steps at once)
     messages: list[str] = field(default_factory=list)
     goto: str | None = None  # a hash the app should navigate to after this event
     confirming: Confirm | None = None  # the open question
@@ -84,7 +85,8 @@ class Context:
         return False
 
     def effect(self, kind: str, *payload: str) -> None:
-        """Something only the page can do: "copy" text, "share" a URL, "download" a file."""
+        """Something only the page can do: "copy" text, "share" a URL, "download" a file,
+        "announce" words to a screen reader (politely, after what it is reading)."""
         self.effects.append((kind, *payload))
 
 

@@ -292,6 +292,9 @@ class DeckOfSpiesTable(GameScreen):
             self.thinking = None
             self.hint = step
             self.hint_at = self.thinking_at
+            # the hinted cards are picked for you: one more click plays the hint
+            if "cards" in step.action:
+                self.selected = list(step.action["cards"])
 
     # -- drawing -----------------------------------------------------------------------
     def render(self) -> str:
@@ -311,10 +314,10 @@ class DeckOfSpiesTable(GameScreen):
             + self._board(view)
             + self._hand(view, model, hint)
             + self._actions(model, hint)
-            + self._hint_box()
             + (self._panel(view) if self.panel == "rules" else "")
             + "</div>"
             + '<aside class="dos-side">'
+            + self._hint_box()
             + (self._panel(view) if self.panel != "rules" else "")
             + self._log()
             + deal_form(self.seed)
@@ -325,10 +328,10 @@ class DeckOfSpiesTable(GameScreen):
         rules_open = self.panel == "rules"
         return (
             '<header class="dos-bar">'
-            '<h1 class="dos-title">Deck of Spies</h1>'
+            '<div class="dos-head"><h1 class="dos-title">Deck of Spies</h1>'
             '<p class="dos-meta">'
             f'<span class="dos-deal" data-testid="deal">Deal #{self.seed}</span>'
-            f' <span class="dos-turn">Turn {self.turn}</span></p>'
+            f' <span class="dos-turn">Turn {self.turn}</span></p></div>'
             '<div class="dos-bar-actions">'
             + self._btn("Rules", "panel", "rules", id_="btn-rules", pressed=rules_open, quiet=True)
             + self._btn(

@@ -24,6 +24,7 @@ from .bidpanel import GROUPS, BidPanel
 from .hint import Hints
 from .rules import rules_html
 from .seats import Seat, last_seats, parse, remember_last, seat_options, seats_for, setup_html
+from .showdown import Steps, before_outcome, reveal_html, showdown_html
 from .undo import Undo
 
 PACES = {"slow": 1600, "normal": 900, "fast": 350}
@@ -69,6 +70,7 @@ class EspionageTable(GameScreen):
         self.log: list[LogEntry] = []
         self.holder: int | None = None  # pass-and-play: the person holding the device
         self.acked_round = 0  # the showdown (by round) the people have looked at
+        self.steps = Steps()  # how far the latest showdown has been shown
         self.sel: dict[str, Any] = {"count": 0, "attribute": None, "next": None}
         self.show_rules = False
         self.show_share = False
@@ -96,6 +98,7 @@ class EspionageTable(GameScreen):
         self.bots_ready = False
         self.holder = None
         self.acked_round = 0
+        self.steps = Steps()
         self.sel = {"count": 0, "attribute": None, "next": None}
         self.log = self._replay_log(state.record())
 
@@ -193,6 +196,16 @@ class EspionageTable(GameScreen):
         if shown is None or self.state is None or self.state.is_over:
             return False
         return shown["round"] != self.acked_round
+
+    @property
+    def stepping(self) -> bool:
+        """A showdown is still being shown, step by step."""
+        return self.steps.running and self.revealed is not None
+
+    @property
+    def holding_showdown(self) -> bool:
+        """The table still shows the last showdown's round, not the one dealt since."""
+        return self.reveal_pending or self.stepping
 
     @property
     def handoff_needed(self) -> bool:
@@ -331,12 +344,29 @@ class EspionageTable(GameScreen):
             return False
         self.log.extend(self._entries(actor, action, self.state))
         self.sel = {"count": 0, "attribute": None, "next": None}
+        if action["type"] != "bid":
+            self.steps.start(reduced_motion=self.ctx.reduced_motion)
+        if not self.seats[actor].is_human:
+            self.ctx.effect("announce", self.said(actor, action))
         self._save()
         return True
+
+    def said(self, seat: int, action: dict[str, Any]) -> str:
+        """A move in words, for a screen reader: "Rook bids at least 2 Faces, to Ann."."""
+        if action["type"] == "bid":
+            return (
+                f"{self.does(seat, 'bids', 'bid')} at least "
+                f"{bid_words(action['count'], action['attribute'])}, "
+                f"to {self.name(action['next'])}."
+            )
+        verb = "calls" if action["type"] == "call" else "spots"
+        return f"{self.does(seat, verb, verb[:-1])}!"
 
     def pending_delay(self) -> int | None:
         if self.hints.thinking:
             return 0
+        if self.stepping:
+            return PACES[self.pace]
         cur = self.current
         if cur is None or self.reveal_pending or self.seats[cur].is_human:
             return None
@@ -345,6 +375,9 @@ class EspionageTable(GameScreen):
     def tick(self) -> None:
         if self.hints.thinking:
             self.hints.step()
+            return
+        if self.stepping:
+            self.steps.advance()
             return
         if self.pending_delay() is None or self.state is None:
             return
@@ -380,6 +413,7 @@ class EspionageTable(GameScreen):
                 self._start(self.seats, None)
             return
         if act == "continue":
+            self.steps.finish()
             if self.reveal_pending:
                 self.acked_round = self.revealed["round"]  # type: ignore[index]
                 self.holder = None
@@ -444,7 +478,7 @@ class EspionageTable(GameScreen):
         """
         if self.state is None:
             return False
-        if key in ("n", "N") and self.reveal_pending:
+        if key in ("n", "N") and self.holding_showdown:
             self.handle("continue", "")
             return True
         if key in ("u", "U") and self.undo.offered:
@@ -479,14 +513,16 @@ class EspionageTable(GameScreen):
         if self.state is None:
             return f'<div class="esp">{setup_html(self.setup_seats, self.seed)}</div>'
         view = self.public()
+        # One grid: on a wide screen your move sits beside the felt, above the log; on a
+        # phone it follows the felt, and the table's tools come after it.
         parts = [
             cards.sprite(),
-            self._bar(view),
             '<div class="esp-layout">',
-            '<div class="esp-main">',
+            self._bar(view),
             self._felt(view),
-            self.hints.row(),
+            '<div class="esp-controls">',
             self._actions(view),
+            self.hints.row(),
             "</div>",
             '<div class="esp-side">',
             self._share_html(),
@@ -507,12 +543,17 @@ class EspionageTable(GameScreen):
     def _bar(self, view: dict[str, Any]) -> str:
         assert self.state is not None
         odds = self.odds_on
+        round_, dealt = view["round"], view["dealt"]
+        shown = self.revealed
+        if self.holding_showdown and shown is not None:  # not the next round yet
+            round_, dealt = shown["round"], sum(len(h) for h in shown["hands"])
         return (
-            '<header class="esp-bar">'
+            '<div class="esp-top"><header class="esp-bar">'
             '<h1 class="esp-title"><span class="esp-emblem" aria-hidden="true">◉</span> '
             "Espionage</h1>"
-            f'<p class="esp-meta">Round {view["round"]} · {view["dealt"]} cards dealt · '
-            f"Deal #{self.state.seed}</p>"
+            f'<p class="esp-meta">Round {round_} · <span class="esp-meta-dealt">'
+            f"{dealt} cards dealt · </span>"
+            f"Deal #{self.state.seed}</p></header>"
             '<div class="esp-tools">'
             f"{Pace(self.ctx.saves, PACE_PREF, PACES).buttons('esp')}"
             f'<button type="button" class="btn btn-quiet esp-toggle" data-act="odds" id="esp-odds" '
@@ -523,7 +564,7 @@ class EspionageTable(GameScreen):
             '<button type="button" class="btn btn-quiet" data-act="share" id="esp-share" '
             f'aria-expanded="{"true" if self.show_share else "false"}">Share</button>'
             '<button type="button" class="btn btn-quiet" data-act="newtable" id="esp-newtable">'
-            "New table</button></div></header>"
+            "New table</button></div></div>"
         )
 
     # the felt: seats around the table
@@ -569,6 +610,9 @@ class EspionageTable(GameScreen):
         p = view["players"][seat]
         info = self.seats[seat]
         shown = self.revealed if (self.reveal_pending or view["over"]) else None
+        outcome = shown is not None and self.steps.has("outcome")
+        if shown is not None and not outcome:  # the seats as they stood before the count
+            p = before_outcome(shown, view["players"])[seat]
         cls = ["esp-seat", f"esp-seat-{seat}"]
         if mine:
             cls.append("esp-seat-mine")
@@ -576,8 +620,8 @@ class EspionageTable(GameScreen):
             cls.append("esp-turn")
         if not p["active"]:
             cls.append("esp-out")
-        lost = shown is not None and shown["loser"] == seat
-        scored = shown is not None and shown["point_to"] == seat
+        lost = outcome and shown is not None and shown["loser"] == seat
+        scored = outcome and shown is not None and shown["point_to"] == seat
         if lost:
             cls.append("esp-lost")
         if scored:
@@ -606,14 +650,21 @@ class EspionageTable(GameScreen):
                 f'id="esp-bubble-{seat}">{said[0]}</p>'
             )
         if shown is not None:
+            lit = shown["attribute"] if self.steps.has("matches") else None
             hand = cards.hand(
-                shown["hands"][seat], lit=shown["attribute"], size="" if mine else "sm",
+                shown["hands"][seat], lit=lit, size="" if mine else "sm",
                 label_=f"{self.name(seat)} showed",
             )  # fmt: skip
         elif mine and seat == self.viewer:
             hand = cards.hand(view["hand"] if view["seat"] == seat else [], label_="Your hand")
         else:
             hand = cards.backs(p["hand_size"], "" if mine else "sm", f"{self.name(seat)}’s cards")
+        # a phone shows an opponent's cards as a count in their compact seat
+        held = (
+            f'<span class="esp-held" aria-hidden="true">{plural(p["hand_size"], "card")}</span>'
+            if shown is None and not mine
+            else ""
+        )
         points = p["points"]
         stars = "★" * points + "☆" * max(0, view["points_to_win"] - points)
         gain = '<span class="esp-gain">+1 point</span>' if scored else ""
@@ -632,29 +683,14 @@ class EspionageTable(GameScreen):
             f'<ul class="esp-tokens" aria-label="{p["sources"]} active, '
             f'{p["underground"]} underground Sources">{tokens}</ul>'
             f'<span class="esp-points"><span class="sr-only">{plural(points, "point")}</span>'
-            f'<span aria-hidden="true">{stars}</span></span>{gain}{loss}</div>'
+            f'<span aria-hidden="true">{stars}</span></span>{held}{gain}{loss}</div>'
             f"{hand}</li>"
         )
 
     def _center(self, view: dict[str, Any]) -> str:
         shown = self.revealed if (self.reveal_pending or view["over"]) else None
         if shown is not None:
-            bid = shown["bid"]
-            verb = "called" if shown["kind"] == "call" else "spotted"
-            return (
-                '<div class="esp-showdown" role="status">'
-                f'<p class="esp-show-head">{esc(self.name(shown["by"]))} {verb} '
-                f"{esc(self.whose(bid['by']))} bid: at least "
-                f"{self._bid_words(bid['count'], bid['attribute'])}</p>"
-                '<p class="esp-count-line" id="esp-count-line">'
-                f'<span class="esp-c-m">{plural(shown["matches"], "match", "matches")}</span> + '
-                f'<span class="esp-c-p">'
-                f"{plural(shown['mercenaries'], 'Mercenary', 'Mercenaries')}</span> − "
-                f'<span class="esp-c-t">{plural(shown["traitors"], "Traitor")}</span> = '
-                f'<strong class="esp-c-total">{shown["count"]}</strong></p>'
-                f'<p class="esp-verdict">{esc(self._verdict(shown))}</p>'
-                "</div>"
-            )
+            return showdown_html(self, shown)
         bid = view["bid"]
         if bid is None:
             opener = view["opener"]
@@ -685,15 +721,10 @@ class EspionageTable(GameScreen):
     # the action area under the felt
     def _actions(self, view: dict[str, Any]) -> str:
         assert self.state is not None
+        if self.holding_showdown:
+            return reveal_html(self)
         if view["over"]:
             return self._end(view)
-        if self.reveal_pending:
-            return (
-                '<section class="esp-act esp-act-reveal">'
-                "<p>Everyone has seen the hands. Ready for the next deal?</p>"
-                '<button type="button" class="btn btn-primary" data-act="continue" '
-                'id="esp-continue">Next round <span class="kbd">N</span></button></section>'
-            )
         cur = self.current
         assert cur is not None
         if self.handoff_needed:
@@ -764,7 +795,12 @@ class EspionageTable(GameScreen):
             disabled=action is None,
         )
         odds = ""
-        if self.odds_on and panel.attribute is not None:
+        if self.odds_on and panel.attribute is None:  # the odds are on: say where they show
+            odds = (
+                '<p class="esp-odds" id="esp-odds-pick">Pick a role, faction or city to see '
+                "the odds of your bid.</p>"
+            )
+        elif self.odds_on and panel.attribute is not None:
             me = self.state.view(self.viewer)  # type: ignore[union-attr, arg-type]
             hold = chance_at_least(me["hand"], panel.attribute, panel.count, me["dealt"])
             odds = (
@@ -840,4 +876,11 @@ class EspionageTable(GameScreen):
         )
 
     def _log_html(self) -> str:
-        return log_html(self.log, "esp")
+        """The log keeps pace with the showdown: its outcome once the count is shown,
+        the next round (or the game's end) once the people move on."""
+        log = self.log
+        if self.holding_showdown and log and log[-1].kind in ("round", "end"):
+            log = log[:-1]
+        if self.stepping and not self.steps.has("outcome") and log and log[-1].kind == "outcome":
+            log = log[:-1]
+        return log_html(log, "esp")

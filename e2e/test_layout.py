@@ -1,0 +1,233 @@
+"""Your whole turn fits on the screen: at 1280×800 and at 375×812, for every game and
+2, 3 and 4 players, what the player needs to decide and act on their turn (their hand,
+the spy or the standing bid, the legal actions) lies inside the viewport without
+scrolling, and the page never scrolls sideways. On the phone (a touch screen) no
+keyboard badge shows and every control is at least 44 px square.
+
+Fixed deals (`#/<game>/deal/N`), seats set through the setup screen, a person in seat 1
+and bots in the others."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import SHOTS, Guard, boot, no_horizontal_scroll, open_page, saved_record_js
+from playwright.sync_api import Browser, Page, expect
+from spyweb import links  # the app's own link format
+
+import spygames
+
+SIZES = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {
+        "viewport": {"width": 375, "height": 812},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+}
+BOTS = ("Rook", "Vesper", "Cy")
+
+# What a player needs on their turn, by game and step: selectors, each of which must
+# match at least one element, every match inside the viewport.
+DOS_TURN = (".dos-spy-card", ".dos-hand .pcard", ".dos-act .btn", "#btn-hint")
+ESP_TURN = (
+    ".esp-seat-mine .esp-hand [data-card]",
+    ".esp-center",
+    "#esp-count-dec",
+    "#esp-count-inc",
+    ".esp-groups .esp-pick",
+    "[id^=esp-next-]",
+    "#esp-bid",
+)
+ESP_ANSWER = ("#esp-call", "#esp-spot", ".esp-plaque-bid")
+SN_CHOOSE = ("#sn-hand [data-card]", "#sn-recruit", "#sn-deploy")
+SN_RECRUIT = ("#sn-reveal [data-card]", "#sn-take", "#sn-pass-on")
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: pytest.FixtureRequest, browser: Browser, guard: Guard) -> Iterator[Page]:
+    page = open_page(browser, guard, **SIZES[request.param])
+    yield page
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def outside(page: Page, selectors: tuple[str, ...]) -> list[str]:
+    """Each selector that matches nothing, or an element not wholly in the viewport
+    (the page scrolled to its top)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    found: list[dict[str, Any]] = page.evaluate(
+        """(sels) => sels.map(sel => {
+            const els = [...document.querySelectorAll(sel)];
+            const w = window.innerWidth, h = window.innerHeight;
+            const bad = els.map(e => e.getBoundingClientRect())
+              .filter(r => r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5)
+              .map(r => [r.left, r.top, r.width, r.height].map(Math.round).join(","));
+            return {sel, count: els.length, bad};
+        })""",
+        list(selectors),
+    )
+    problems = []
+    for f in found:
+        if not f["count"]:
+            problems.append(f"{f['sel']}: not on the page")
+        elif f["bad"]:
+            problems.append(f"{f['sel']}: outside {page.viewport_size} at {' '.join(f['bad'])}")
+    return problems
+
+
+def touch_problems(page: Page) -> list[str]:
+    """On a touch screen: keyboard badges hidden, every control at least 44 px square."""
+    return page.evaluate(
+        """() => {
+            const shown = e => e.getClientRects().length > 0
+              && getComputedStyle(e).visibility !== 'hidden';
+            const out = [...document.querySelectorAll('.kbd')].filter(shown)
+              .map(e => `keyboard badge shown: ${e.textContent}`);
+            const controls = 'main button, main select, main input:not([type=hidden]), .topnav a';
+            for (const e of document.querySelectorAll(controls)) {
+              if (!shown(e)) continue;
+              const r = e.getBoundingClientRect();
+              if (Math.min(r.width, r.height) < 43.5)
+                out.push(`${e.id || e.className || e.tagName} is ${Math.round(r.width)}×` +
+                         `${Math.round(r.height)} px`);
+            }
+            return out;
+        }"""
+    )
+
+
+def size_of(page: Page) -> str:
+    width = (page.viewport_size or {"width": 0})["width"]
+    return next(n for n, s in SIZES.items() if s["viewport"]["width"] == width)  # type: ignore[index]
+
+
+def check(page: Page, name: str, selectors: tuple[str, ...]) -> None:
+    size = size_of(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / f"layout-{name}-{size}.png"))
+    assert no_horizontal_scroll(page), f"{name}: the page scrolls sideways"
+    problems = outside(page, selectors)
+    if size == "phone":
+        problems += touch_problems(page)
+    assert not problems, f"{name} at {size}:\n" + "\n".join(problems)
+
+
+def seat_table(page: Page, prefix: str, players: int) -> None:
+    page.wait_for_selector(f"#{prefix}-setup-form")
+    page.select_option(f"#{prefix}-players", str(players))
+    page.fill(f"#{prefix}-seat0-name", "Ann")
+    page.select_option(f"#{prefix}-seat0-kind", "human")
+    for i in range(1, players):
+        page.fill(f"#{prefix}-seat{i}-name", BOTS[i - 1])
+        page.select_option(f"#{prefix}-seat{i}-kind", "normal")
+    page.click(f"#{prefix}-start")
+    page.click(f"#{prefix}-pace-fast")
+
+
+def test_deck_of_spies_turn_fits(sized: Page, site_url: str) -> None:
+    page = sized
+    boot(page, f"{site_url}#/deck-of-spies/deal/2")
+    page.wait_for_selector(".dos-hand .pcard")
+    check(page, "dos", DOS_TURN)
+    # the Hint's answer and the buttons that act on it stay on screen together
+    page.click("#btn-hint")
+    page.wait_for_selector(".dos-hint")
+    check(page, "dos-hint", (*DOS_TURN, ".dos-hint"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_espionage_turn_fits(sized: Page, site_url: str, players: int) -> None:
+    page = sized
+    boot(page, f"{site_url}#/espionage/deal/{10 + players}")
+    seat_table(page, "esp", players)
+    answered = opened = False
+    for _ in range(40):
+        page.wait_for_selector("#esp-bid, #esp-continue, #esp-again", timeout=30_000)
+        if page.locator("#esp-again").count():
+            break
+        if page.locator("#esp-continue").count():
+            page.click("#esp-continue")
+            continue
+        before = page.evaluate(f"{saved_record_js('espionage')}.actions.length")
+        if page.locator("#esp-call").count():
+            check(page, f"esp{players}-answer", (*ESP_TURN, *ESP_ANSWER))
+            answered = True
+        else:
+            check(page, f"esp{players}-open", ESP_TURN)
+            opened = True
+        if answered and opened:
+            break
+        # raise (or open) with the first bid the panel allows, to see the other case
+        page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
+        page.click("#esp-bid")
+        page.wait_for_function(f"{saved_record_js('espionage')}.actions.length > {before}")
+    assert answered, "the person never had a bid to answer"
+
+
+def sn_next(page: Page) -> str:
+    page.wait_for_selector(
+        ".sn-draft, #sn-recruit, #sn-take, #sn-end, .sn-effect, .sn-must-discard, #sn-end-title",
+        timeout=60_000,
+    )
+    for selector, what in (
+        (".sn-draft", "draft"),
+        ("#sn-recruit", "choose"),
+        ("#sn-take", "recruit"),
+    ):
+        if page.locator(selector).count():
+            return what
+    return "other"
+
+
+def sn_act(page: Page, selector: str) -> None:
+    before = page.evaluate(f"{saved_record_js('spynet')}.actions.length")
+    page.locator(selector).first.click()
+    page.wait_for_function(f"{saved_record_js('spynet')}.actions.length > {before}")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_spynet_turn_fits(sized: Page, site_url: str, players: int) -> None:
+    page = sized
+    boot(page, f"{site_url}#/spynet/deal/{20 + players}")
+    seat_table(page, "sn", players)
+    while (what := sn_next(page)) == "draft":
+        sn_act(page, ".sn-draft [data-act=keep]")
+    assert what == "choose", what
+    check(page, f"sn{players}-choose", SN_CHOOSE)
+    sn_act(page, "#sn-recruit")
+    expect(page.locator("#sn-take")).to_be_visible()
+    check(page, f"sn{players}-recruit", SN_RECRUIT)
+
+
+def late_spynet(players: int) -> str:
+    """A share link to a SpyNet game three quarters through (bots played every seat;
+    the link seats Ann, a person, in seat 1): tableaus have grown, stacks are deep."""
+    game = spygames.get_game("spynet")
+    seats = [{"name": "Ann", "kind": "human", "level": "normal"}] + [
+        {"name": BOTS[i - 1], "kind": "bot", "level": "normal"} for i in range(1, players)
+    ]
+    state = game.new(seed=40 + players, players=players, options={"seats": seats})
+    bots = [game.bot("normal", seed=i) for i in range(players)]
+    deck = state.view(0)["deck"]
+    while True:
+        seat = state.to_play[0]
+        view = state.view(seat)
+        if seat == 0 and view["phase"] == "choose" and view["deck"] < deck // 4:
+            return links.encode(state.record())
+        state.apply(bots[seat].choose(view, state.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_spynet_turn_fits_late_in_the_game(sized: Page, site_url: str, players: int) -> None:
+    page = sized
+    boot(page, f"{site_url}#/play/{late_spynet(players)}")
+    expect(page.locator("#sn-recruit")).to_be_visible()
+    check(page, f"sn{players}-late-choose", SN_CHOOSE)
+    sn_act(page, "#sn-deploy")
+    expect(page.locator("#sn-end")).to_be_visible()
+    check(page, f"sn{players}-late-deploy", ("#sn-hand [data-card]", "#sn-end"))
