@@ -23,10 +23,7 @@ from .saved import SavedGamesScreen, StatsScreen
 from .screen import Confirm, Context, Screen
 from .store import Saves, Storage
 
-# Each game's table registers itself with the catalogue on import.
-from .tables import load_tables
-
-load_tables()
+# Each game's table is imported when that game is first opened (catalogue.screen_class).
 
 
 class App:
