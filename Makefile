@@ -4,8 +4,6 @@ PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMPS := .stamps
-MICROPIP := micropip==0.11.1
-PACKAGING := packaging==26.1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .PHONY: serve site wheel browser test lint types workflows unit e2e bench clean
@@ -25,11 +23,6 @@ $(STAMPS)/npm: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	@mkdir -p $(STAMPS) && touch $@
 
-.cache/wheels/.done: $(STAMPS)/venv
-	$(PY) -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 \
-	  --dest .cache/wheels $(MICROPIP) $(PACKAGING)
-	touch $@
-
 # The e2e browser: $$CHROMIUM, else a system Chromium/Chrome, else Debian's chromium on
 # Debian, else Playwright's own (see e2e/browser.py).
 browser: $(STAMPS)/venv
@@ -39,7 +32,7 @@ browser: $(STAMPS)/venv
 wheel: $(STAMPS)/venv
 	rm -rf dist && $(PY) -m pip wheel -q --no-deps --no-build-isolation -w dist .
 
-site: $(STAMPS)/venv $(STAMPS)/npm .cache/wheels/.done wheel
+site: $(STAMPS)/venv $(STAMPS)/npm wheel
 	$(PY) web/tools/build_site.py
 
 # --- tests ------------------------------------------------------------------

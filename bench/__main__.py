@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import embed, engine, offline, pages, play
+from . import embed, engine, offline, pages, play, stages
 from .browser import SiteServer, boot_times, chromium, pyodide_engine, transferred_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,6 +49,8 @@ def main() -> int:
               flush=True)  # fmt: skip
         urls = {"cache-first": url, "network-first": old.url}
         results["offline"] = offline.warm_throttled(browser, urls, max(RUNS, 5))
+        print("boot stage by stage (cold), with and without bytecode …", flush=True)
+        results["stages"] = stages.run(browser, url, bench_site, max(RUNS, 5))
         print("boot (cold/warm, app vs floor) …", flush=True)
         results["boot"] = boot_times(browser, url, RUNS)
         print("bytes …", flush=True)
@@ -69,6 +71,23 @@ def main() -> int:
     return 0
 
 
+def report_stages(st: dict[str, Any]) -> None:
+    print(f"Boot stages, cold (ms; medians of {st['runs']} runs, machine shared and noisy)")
+    for game in stages.ROUTES:
+        built, plain = st["ms"][f"{game}/bytecode"], st["ms"][f"{game}/no bytecode"]
+        print(row(f"{game} runtime / Python / engine (ms)",
+                  f"{built['runtime']:.0f} / {built['python']:.0f} / {built['engine']:.0f}",
+                  "", None))  # fmt: skip
+        print(row(f"{game} Starting the table (import + draw)",
+                  f"{built['table']:.0f} ({built['table/import']:.0f} + "
+                  f"{built['table/first draw']:.0f})", "≤ 1000 ms",
+                  built["table"] <= 1000))  # fmt: skip
+        print(row(f"{game} the same without bytecode",
+                  f"{plain['table']:.0f} ({plain['table/import']:.0f} + "
+                  f"{plain['table/first draw']:.0f})",
+                  f"bytecode {built['table'] / plain['table']:.2f}×", None))  # fmt: skip
+
+
 def report(r: dict[str, Any]) -> None:
     print("\nspygames benchmarks —", r["when"], f"(medians of {r['runs']} runs where timed)")
     print(f"  {'figure':<44} {'measured':>22}   {'target':<22}")
@@ -85,6 +104,7 @@ def report(r: dict[str, Any]) -> None:
                   g["cold_vs_floor"] <= 1.3))  # fmt: skip
         print(row(f"{game} warm/cold", f"{g['warm_vs_cold']:.2f}×", "clearly < 1 (≤ 0.9×)",
                   g["warm_vs_cold"] <= 0.9))  # fmt: skip
+    report_stages(r["stages"])
     w = r["offline"]
     net = w["network"]
     print(f"Warm visit on a slow network ({net['down_mbps']} Mbps down / {net['up_kbps']} Kbps "

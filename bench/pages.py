@@ -49,8 +49,7 @@ def build(site: Path, target: Path) -> Path:
     shutil.copy2(ROOT / "bench" / "engine.py", target / "bench_engine.py")
     engine_config = {
         "interpreter": config["interpreter"],
-        "packages": config["packages"],
-        "files": {"./bench_engine.py": "./bench_engine.py"},
+        "files": {**config["files"], "./bench_engine.py": "./bench_engine.py"},
     }
     (target / "engine.json").write_text(json.dumps(engine_config))
     (target / "engine.html").write_text(ENGINE)

@@ -1,7 +1,8 @@
 """e2e fixtures: `_site/` served under a sub-path, Debian Chromium, and a strict page.
 
-Every test fails on a request leaving the site's origin, an uncaught page error or a
-console error. `--base-url URL` runs the same suite against a deployed site.
+Every test fails on a request leaving the site's origin, an uncaught page error, a
+console error or a Content-Security-Policy violation. `--base-url URL` runs the same
+suite against a deployed site.
 """
 
 from __future__ import annotations
@@ -60,6 +61,19 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+# Every page reports Content-Security-Policy violations as console errors (which the Guard
+# fails on) and keeps them in window.cspViolations for tests that look for themselves.
+CSP_WATCH = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  const what = `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} ` +
+    `(${event.sourceFile}:${event.lineNumber})`;
+  window.cspViolations.push(what);
+  console.error("Content-Security-Policy violation: " + what);
+});
+"""
+
+
 class Guard:
     """Collects what must never happen on the page."""
 
@@ -92,6 +106,7 @@ def guard(site_url: str) -> Guard:
 
 def open_page(browser: Browser, guard: Guard, **context_args: Any) -> Page:
     context = browser.new_context(**context_args)
+    context.add_init_script(CSP_WATCH)
     page = context.new_page()
     page.on("request", guard.request)
     page.on("console", guard.console)

@@ -8,7 +8,7 @@ import zlib
 import pytest
 from spyweb import links
 from spyweb.app import App, preboot_html
-from spyweb.catalogue import SCREENS
+from spyweb.catalogue import SCREENS, TABLES
 from spyweb.home import HomeScreen
 from spyweb.markup import attrs, button, esc
 from spyweb.rules import RulesScreen
@@ -50,7 +50,8 @@ def test_unknown_route_and_unbuilt_game_go_home_with_a_message(
     app = App(MemoryStorage())
     app.route("#/chess")
     assert isinstance(app.screen, HomeScreen) and "no page" in app.render()
-    monkeypatch.delitem(SCREENS, "spynet")  # a game of the catalogue without its table
+    monkeypatch.delitem(TABLES, "spynet")  # a game of the catalogue without its table
+    monkeypatch.delitem(SCREENS, "spynet", raising=False)
     app.route("#/spynet")
     assert isinstance(app.screen, HomeScreen) and "not built yet" in app.render()
     app.route("#/")

@@ -1,36 +1,143 @@
-// Boot progress: marks each stage done when its file has arrived (Resource Timing),
-// and hides the panel when Python has started the app. Glue only: no app logic here.
+// Boot: the frame for the address being opened, progress on real events, and a plain
+// message (with Reload) when the runtime cannot start. Glue only: no app logic here.
 (function () {
   "use strict";
-  var stages = { runtime: "pyodide.asm.wasm", stdlib: "python_stdlib.zip", engine: "/dist/spygames-", app: "/app/main.py" };
+  var root = document.documentElement;
+  function ready() { return root.dataset.ready === "true"; }
+
+  // -- the frame for this address, before Python runs ------------------------------------
+  // index.html carries one <template data-frame="…"> per kind of address (drawn by
+  // spyweb/preboot.py at build time); #app starts with the home frame.
+  var games = ["deck-of-spies", "espionage", "spynet"];
+  function frameKey() {
+    var parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+    if (!parts.length) return "home";
+    if (games.indexOf(parts[0]) >= 0) return parts[1] === "rules" ? parts[0] + "/rules" : parts[0];
+    return /^[a-z]+$/.test(parts[0]) ? parts[0] : "home";
+  }
+  function showFrame() {
+    if (ready()) return;
+    var app = document.getElementById("app");
+    var wanted = document.querySelector('template[data-frame="' + frameKey() + '"]') ||
+      document.querySelector('template[data-frame="home"]');
+    if (!app || !wanted) return;
+    var shown = app.firstElementChild;
+    var current = shown && shown.dataset ? shown.dataset.frame || "home" : "";
+    if (current === wanted.dataset.frame) return;
+    app.replaceChildren(wanted.content.cloneNode(true));
+  }
+  document.addEventListener("DOMContentLoaded", showFrame);
+  window.addEventListener("hashchange", showFrame);
+
+  // -- progress: each stage is done when its work is -------------------------------------
+  // runtime: the wasm has arrived (Resource Timing); python: Pyodide reports its
+  // interpreter loaded; engine: PyScript has unpacked our wheel and UI zip; app: Python
+  // has drawn the screen and marked the page ready. The bar's share of each stage is its
+  // share of a median cold boot on our 2-core machine (make bench: 2%, 89%, 2%, 7%).
+  var STAGES = ["runtime", "python", "engine", "app"];
+  var UPTO = { runtime: 5, python: 90, engine: 93, app: 100 };
   var done = {};
+  // The stage under way pulses (an opacity animation, which runs off the main thread, so
+  // it keeps moving while Python starts) — a sign of work, not a measure of it.
+  function active() {
+    var next = STAGES.filter(function (name) { return !done[name]; })[0];
+    STAGES.forEach(function (name) {
+      var item = document.querySelector('[data-stage="' + name + '"]');
+      if (item) item.classList.toggle("active", name === next && !failed);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", active);
   function mark(stage) {
-    if (done[stage]) return;
+    if (done[stage] || failed) return;
     done[stage] = true;
+    performance.mark("boot:" + stage);
     var item = document.querySelector('[data-stage="' + stage + '"]');
     if (item) item.classList.add("done");
+    var percent = 0;
+    STAGES.forEach(function (name) { if (done[name]) percent = Math.max(percent, UPTO[name]); });
     var fill = document.getElementById("boot-fill");
-    if (fill) fill.style.width = (20 + 80 * Object.keys(done).length / 5) + "%";
+    if (fill) fill.style.width = percent + "%";
+    var bar = document.getElementById("boot-bar");
+    if (bar) bar.setAttribute("aria-valuenow", String(percent));
+    active();
   }
-  function scan(entries) {
-    entries.forEach(function (entry) {
-      Object.keys(stages).forEach(function (stage) {
-        if (entry.name.indexOf(stages[stage]) !== -1) mark(stage);
-      });
+  function scan() {
+    performance.getEntriesByType("resource").forEach(function (entry) {
+      if (entry.name.indexOf("/pyodide.asm.wasm") === -1) return;
+      // A failed download leaves an entry too: only a good response counts.
+      var ok = entry.responseStatus === undefined ? entry.encodedBodySize > 0 :
+        entry.responseStatus >= 200 && entry.responseStatus < 300;
+      if (ok) mark("runtime");
     });
   }
   // Polled rather than observed: Chromium reports preloaded files to an observer late.
-  var poll = setInterval(function () { scan(performance.getEntriesByType("resource")); }, 150);
-  function ready() {
+  var poll = setInterval(scan, 150);
+  window.addEventListener("py:progress", function (event) {
+    var what = String(event.detail);
+    if (what === "Loaded interpreter") { scan(); mark("runtime"); mark("python"); }
+    else if (what === "Loaded Pyodide") { mark("runtime"); mark("python"); mark("engine"); }
+  });
+  function started() {
     clearInterval(poll);
-    scan(performance.getEntriesByType("resource"));
+    STAGES.forEach(mark);
     var boot = document.getElementById("boot");
     if (boot) boot.hidden = true;
     startWorker();
   }
-  new MutationObserver(function () {
-    if (document.documentElement.dataset.ready === "true") ready();
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
+  new MutationObserver(function () { if (ready()) started(); })
+    .observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+
+  // -- when it cannot start -------------------------------------------------------------
+  var failed = null; // the message shown, once something has failed
+  function fail(text) {
+    if (failed || ready()) return;
+    failed = text;
+    clearInterval(poll);
+    root.dataset.bootFailed = "true";
+    showFailure();
+    active();
+    startWorker(); // so a fixed version can still be offered
+  }
+  function showFailure() {
+    var box = document.getElementById("boot-error");
+    var words = document.getElementById("boot-error-text");
+    if (!failed || !box || !words) return; // before the body is parsed: at DOMContentLoaded
+    words.textContent = failed;
+    box.hidden = false;
+  }
+  document.addEventListener("DOMContentLoaded", showFailure);
+  var MISSING = "spygames couldn't start: part of the game failed to load. Check your " +
+    "connection and reload; if it keeps happening, try another browser.";
+  var OLD = "spygames couldn't start: this browser can't run it (it has no WebAssembly). " +
+    "Open the game in an up-to-date Chrome, Edge, Firefox or Safari.";
+  var BROKEN = "spygames couldn't start: something went wrong while starting. Reload the " +
+    "page; if it keeps happening, try another browser.";
+  // The files the game cannot start without: the runtime, PyScript, our wheel and UI.
+  var NEEDED = /\/(vendor\/pyodide|vendor\/pyscript|dist|app)\/|\/pyscript\.json$/;
+  function failedLoad(text) {
+    return /fetch|network|wasm|404|not found/i.test(text);
+  }
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+    fail(OLD);
+  }
+  // Captured: a <link> or <script> that fails to load reports here, not on window.
+  window.addEventListener("error", function (event) {
+    var el = event.target;
+    if (el && el !== window && el.tagName) {
+      var url = el.href || el.src || "";
+      if (NEEDED.test(url)) fail(MISSING);
+      return;
+    }
+    fail(failedLoad(String(event.message)) ? MISSING : BROKEN);
+  }, true);
+  window.addEventListener("unhandledrejection", function (event) {
+    var reason = event.reason;
+    fail(failedLoad(String(reason && (reason.message || reason))) ? MISSING : BROKEN);
+  });
+  document.addEventListener("click", function (event) {
+    if (event.target && event.target.id === "boot-reload") location.reload();
+  });
+
   // Offline play and updates. sw.js copies the whole game into its cache at install and
   // then serves it from there. A new version installs in the background and waits; the
   // #update banner offers it, and the page switches only when the player presses Reload.
@@ -82,13 +189,4 @@
   // A first visit precaches only once the game is playable, so the worker's downloads do
   // not compete with the boot's; a returning visit (served from the cache) starts at once.
   if (worker && navigator.serviceWorker.controller) window.addEventListener("load", startWorker);
-  window.addEventListener("error", function (event) {
-    if (document.documentElement.dataset.ready === "true") return;
-    var box = document.getElementById("boot-error");
-    if (!box) return;
-    box.hidden = false;
-    box.textContent = "The game could not start: " + (event.message || "an error occurred") +
-      ". Reload the page to try again.";
-    startWorker(); // so a fixed version can still be offered
-  });
 })();

@@ -1,10 +1,10 @@
 """Build the static site into `_site/`: everything it loads comes from its own origin.
 
-Steps: the engine wheel (built by `make wheel` into `dist/`), the UI package as a zip
-that PyScript unpacks, the pinned Pyodide and PyScript from `web/node_modules`, the
-micropip and packaging wheels Pyodide needs to install our wheel (their entries in the
-copied `pyodide-lock.json` rewritten to the files we ship), `index.html`, styles and
-assets, and the PyScript config naming all of it with relative URLs. Last, what makes it
+Steps: the engine wheel (built by `make wheel` into `dist/`) and the UI package as a
+zip, both unpacked by PyScript onto Python's import path, the pinned Pyodide and PyScript
+from `web/node_modules` (Pyodide's lock file emptied: the site loads no Pyodide package),
+`index.html` with a pre-drawn frame for each kind of address, styles and assets, and the
+PyScript config naming all of it with relative URLs. Last, what makes it
 an installable offline app: PNG icons rendered from our SVGs, the web app manifest, and
 `sw.js` with the list of files to precache and a hash of the build.
 
@@ -22,7 +22,9 @@ import json
 import re
 import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 import zipfile
 import zlib
 from pathlib import Path
@@ -85,21 +87,16 @@ def engine_wheel(dist: Path) -> Path:
     return wheels[0]
 
 
-def copy_runtime(site: Path, wheels: Path) -> None:
+def copy_runtime(site: Path) -> None:
     pyodide = site / "vendor" / "pyodide"
     pyodide.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(MODULES / "pyodide" / name, pyodide / name)
+    # Pyodide reads its lock file at start. The site loads no Pyodide package (our wheel is
+    # unpacked by PyScript, see `build`), so the copy lists none: every entry would point
+    # at a file the site does not ship.
     lock = json.loads((MODULES / "pyodide" / "pyodide-lock.json").read_text())
-    for name in ("micropip", "packaging"):
-        entry = lock["packages"][name]
-        wheel = wheels / entry["file_name"]
-        if not wheel.exists():
-            raise SystemExit(f"missing {wheel}: run `make wheels` first")
-        shutil.copy2(wheel, pyodide / wheel.name)
-        entry["sha256"] = sha256(wheel)
-    # Ship only the packages the site can load: the others would point at files we lack.
-    lock["packages"] = {k: v for k, v in lock["packages"].items() if k in ("micropip", "packaging")}
+    lock["packages"] = {}
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
     pyscript = site / "vendor" / "pyscript"
@@ -107,11 +104,6 @@ def copy_runtime(site: Path, wheels: Path) -> None:
     for path in sorted((MODULES / "@pyscript" / "core" / "dist").iterdir()):
         if path.is_file() and not any(part in path.name for part in PYSCRIPT_SKIP):
             shutil.copy2(path, pyscript / path.name)
-
-
-def lock_file_name(site: Path, package: str) -> str:
-    lock = json.loads((site / "vendor" / "pyodide" / "pyodide-lock.json").read_text())
-    return str(lock["packages"][package]["file_name"])
 
 
 def zip_app(site: Path) -> Path:
@@ -127,6 +119,18 @@ def zip_app(site: Path) -> Path:
     return target
 
 
+def add_bytecode(*archives: Path) -> None:
+    """Give each archive compiled bytecode, made by Pyodide's own Python under Node
+    (web/tools/bytecode.mjs): Python then skips compiling our modules at every start."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pairs: list[str] = []
+        for number, archive in enumerate(archives):
+            pairs += [str(archive), str(Path(tmp) / f"{number}{archive.suffix}")]
+        subprocess.run(["node", str(WEB / "tools" / "bytecode.mjs"), *pairs], check=True)
+        for number, archive in enumerate(archives):
+            shutil.move(Path(tmp) / f"{number}{archive.suffix}", archive)
+
+
 def use_app() -> None:
     """Import the app's own Python (and the engine) from the source tree."""
     for path in (str(ROOT), str(WEB / "app")):
@@ -140,6 +144,14 @@ def preboot_html() -> str:
     from spyweb.app import preboot_html as render
 
     return render()
+
+
+def preboot_frames() -> str:
+    """One `<template>` per kind of address; boot.js shows the one being opened."""
+    use_app()
+    from spyweb.preboot import templates
+
+    return templates()
 
 
 def build_embeds(site: Path, modules: list[str], fetches: list[str]) -> int:
@@ -175,15 +187,16 @@ def build_embeds(site: Path, modules: list[str], fetches: list[str]) -> int:
     return len(demos)
 
 
-def build(site: Path, dist: Path, wheels: Path) -> None:
+def build(site: Path, dist: Path) -> None:
     if site.exists():
         shutil.rmtree(site)
     site.mkdir(parents=True)
     wheel = engine_wheel(dist)
     (site / "dist").mkdir()
     shutil.copy2(wheel, site / "dist" / wheel.name)
-    copy_runtime(site, wheels)
+    copy_runtime(site)
     app_zip = zip_app(site)
+    add_bytecode(site / "dist" / wheel.name, app_zip)
     shutil.copytree(
         WEB / "assets", site / "assets", ignore=shutil.ignore_patterns(*ICON_SOURCES_ONLY)
     )
@@ -191,10 +204,14 @@ def build(site: Path, dist: Path, wheels: Path) -> None:
     css = "\n".join(p.read_text() for p in sorted((WEB / "styles").glob("*.css")))
     (site / "styles" / "app.css").write_text(css)
     shutil.copy2(WEB / "boot.js", site / "boot.js")
+    # Both the engine wheel and the UI zip are unpacked by PyScript onto the import path
+    # ("./*"): no micropip on a player's boot path (measured in the README's Boot section).
     config = {
         "interpreter": "./vendor/pyodide/pyodide.mjs",
-        "packages": [f"./dist/{wheel.name}"],
-        "files": {f"./{app_zip.relative_to(site).as_posix()}": "./*"},
+        "files": {
+            f"./dist/{wheel.name}": "./*",
+            f"./{app_zip.relative_to(site).as_posix()}": "./*",
+        },
     }
     (site / "pyscript.json").write_text(json.dumps(config, indent=1))
     # Start every download the boot needs with the page, not one after another.
@@ -207,7 +224,6 @@ def build(site: Path, dist: Path, wheels: Path) -> None:
     fetches = [
         "./vendor/pyodide/pyodide-lock.json",
         f"./dist/{wheel.name}",
-        f"./vendor/pyodide/{lock_file_name(site, 'micropip')}",
         f"./{app_zip.relative_to(site).as_posix()}",
     ]
     preloads = "\n".join(
@@ -217,6 +233,7 @@ def build(site: Path, dist: Path, wheels: Path) -> None:
     count = build_embeds(site, modules, fetches)
     page = (ROOT / "index.html").read_text()
     page = page.replace("<!--PREBOOT-->", preboot_html()).replace("<!--PRELOADS-->", preloads)
+    page = page.replace("<!--FRAMES-->", preboot_frames())
     (site / "index.html").write_text(page)
     (site / ".nojekyll").write_text("")
     write_icons(site)
@@ -332,9 +349,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--site", type=Path, default=ROOT / "_site")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
-    parser.add_argument("--wheels", type=Path, default=ROOT / ".cache" / "wheels")
     args = parser.parse_args()
-    build(args.site.resolve(), args.dist.resolve(), args.wheels.resolve())
+    build(args.site.resolve(), args.dist.resolve())
 
 
 if __name__ == "__main__":

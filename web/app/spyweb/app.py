@@ -22,10 +22,9 @@ from .rules import RulesScreen
 from .saved import SavedGamesScreen, StatsScreen
 from .screen import Confirm, Context, GameScreen, Screen
 from .store import FULL, Saves, Storage
-from .tables import load_tables  # each game's table registers itself with the catalogue
 from .tabs import ELSEWHERE, Tabs
 
-load_tables()
+# Each game's table is imported when that game is first opened (catalogue.screen_class).
 
 
 class App:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import spygames
 
 from . import links
-from .catalogue import SCREENS, info
+from .catalogue import info, screen_class
 from .demos import DemoPlayer
 from .markup import attrs, esc
 from .screen import Context, Screen
@@ -52,7 +52,7 @@ class RulesScreen(Screen):
         elif act.startswith("demo-") and self.player is not None:
             self._demo(act, arg)
         else:
-            SCREENS[self.game_id].rules_handle(self.ctx, act, arg)
+            screen_class(self.game_id).rules_handle(self.ctx, act, arg)
 
     def _demo(self, act: str, arg: str) -> None:
         assert self.player is not None
@@ -82,7 +82,7 @@ class RulesScreen(Screen):
             f'<a href="#/{esc(self.game_id)}">{esc(self.name)}</a> › Rules</nav>'
             f'<h1 class="rules-title">{esc(self.name)}: how to play</h1>'
             '<div class="rules-layout">'
-            f'<article class="rules">{SCREENS[self.game_id].rules_page(self.ctx)}</article>'
+            f'<article class="rules">{screen_class(self.game_id).rules_page(self.ctx)}</article>'
             + self._demos()
             + "</div>"
             f'<p><a class="btn btn-primary" href="#/{esc(self.game_id)}">Play {esc(self.name)}</a>'

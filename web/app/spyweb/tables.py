@@ -1,4 +1,4 @@
-"""Imports each game's table so it registers with the catalogue."""
+"""Imports every game's table at once (the app imports each on first use instead)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,130 @@
+"""Boot: the frame for the address opened, progress on real events, the policy, and a
+message a player can act on when the runtime cannot load."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import test_espionage as esp
+import test_spynet as sn
+from conftest import BOOT_TIMEOUT, Guard, boot, saved_record_js, shot
+from playwright.sync_api import Page, Route, expect
+
+import spygames
+
+STAGES = ("boot:runtime", "boot:python", "boot:engine", "boot:app")
+
+
+def test_a_game_address_shows_its_table_frame_until_python_draws_the_table(
+    page: Page, site_url: str
+) -> None:
+    held: list[Route] = []
+    released: list[bool] = []
+
+    def hold(route: Route) -> None:  # the runtime waits until the frame has been checked
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    page.goto(site_url + "#/espionage/new")
+    frame = page.locator('#app [data-frame="espionage"]')
+    expect(frame).to_be_visible()
+    assert "Espionage" in frame.inner_text()
+    assert page.locator("#app .tile").count() == 0  # not the home tiles
+    shot(page, "boot-frame-espionage")
+    page.goto(site_url + "#/spynet/rules")  # another address, another frame
+    expect(page.locator('#app [data-frame="spynet/rules"]')).to_be_visible()
+    page.wait_for_function(
+        "document.querySelector('#boot-bar').getAttribute('aria-valuenow') === '0'"
+    )
+    released.append(True)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#app [data-frame]")).to_have_count(0)  # Python drew over it
+    expect(page.locator(".rules")).to_be_visible()
+
+
+def test_progress_follows_the_stages_in_order_and_completes(page: Page, site_url: str) -> None:
+    boot(page, site_url + "#/deck-of-spies/new")
+    page.wait_for_selector(".dos")
+    marks = page.evaluate(
+        "names => names.map((n) => performance.getEntriesByName(n)[0]?.startTime ?? null)",
+        list(STAGES),
+    )
+    assert None not in marks and marks == sorted(marks), marks  # each stage once, in order
+    assert page.get_attribute("#boot-bar", "aria-valuenow") == "100"
+    assert page.locator(".boot-stages li.done").count() == 4
+    assert page.is_hidden("#boot")
+
+
+def _one_move(page: Page, site_url: str, game: str) -> None:
+    record = saved_record_js(game)
+    if game == "deck-of-spies":
+        boot(page, site_url + "#/deck-of-spies/deal/7")
+        move: dict[str, Any] = spygames.get_game(game).new(seed=7).legal_actions()[0]
+        for card in move["cards"]:
+            page.click(f"#card-{card}")
+        page.click(f"#act-{move['type']}")
+    elif game == "espionage":
+        boot(page, site_url + "#/espionage/new")
+        esp.start(page, ("Ann", "human"), ("Bob", "normal"))
+        while esp.wait_for_me(page) != "bid":
+            page.click("#esp-continue")
+        page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
+        page.click("#esp-bid")
+    else:
+        boot(page, site_url + "#/spynet/new")
+        sn.start(page, ("Ann", "human"), ("Bot", "normal"))
+        sn.play_step(page, sn.next_step(page), 1)
+    page.wait_for_function(f"({record} || {{actions: []}}).actions.length > 0")
+
+
+def test_one_move_in_each_game_breaks_no_content_security_policy(page: Page, site_url: str) -> None:
+    for game in ("deck-of-spies", "espionage", "spynet"):
+        _one_move(page, site_url, game)
+        assert page.evaluate("window.cspViolations") == [], game
+        policy = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+        assert policy and "'wasm-unsafe-eval'" in policy
+
+
+def _expect_boot_error(page: Page) -> str:
+    box = page.locator("#boot-error")
+    expect(box).to_be_visible(timeout=BOOT_TIMEOUT)
+    expect(page.locator("#boot-reload")).to_be_visible()
+    assert page.get_attribute("html", "data-ready") is None
+    return box.inner_text()
+
+
+def _allow_only(guard: Guard, *expected: str) -> None:
+    """This test provokes a failed load: its console errors are expected, nothing else."""
+    guard.problems[:] = [p for p in guard.problems if not any(e in p for e in expected)]
+
+
+def test_a_runtime_that_cannot_load_says_so_and_offers_reload(
+    page: Page, site_url: str, guard: Guard
+) -> None:
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site_url + "#/deck-of-spies")
+    text = _expect_boot_error(page)
+    assert "couldn't start: part of the game failed to load" in text
+    assert "Check your connection and reload" in text and "another browser" in text
+    assert page.locator('[data-stage="runtime"].done').count() == 0  # it did not arrive
+    shot(page, "boot-error")
+    page.unroute("**/pyodide.asm.wasm")
+    page.click("#boot-reload")  # and the reload does start the game
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+    expect(page.locator(".dos")).to_be_visible()
+    _allow_only(guard, "pyodide.asm.wasm", "Failed to fetch", "ERR_FAILED", "wasm")
+
+
+def test_a_browser_without_webassembly_is_told_what_to_use(
+    page: Page, site_url: str, guard: Guard
+) -> None:
+    page.add_init_script("delete window.WebAssembly")
+    page.goto(site_url)
+    text = _expect_boot_error(page)
+    assert "can't run it" in text and "WebAssembly" in text and "up-to-date" in text
+    _allow_only(guard, "WebAssembly")
