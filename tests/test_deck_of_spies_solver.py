@@ -6,6 +6,7 @@ Rules quoted from rules/deck-of-spies.txt and DESIGN.md ("Rulings")."""
 from __future__ import annotations
 
 import io
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 
 import spygames
 from spygames import cli
-from spygames.deck_of_spies import ceiling, strength
+from spygames.deck_of_spies import ceiling, daily, strength
 from spygames.deck_of_spies.deck import GROUP_OF, NAMES
 from spygames.deck_of_spies.solver import (
     CountingRandom,
@@ -153,3 +154,22 @@ def test_a_bot_is_measured_against_the_deals_shown_winnable(tmp_path: Path) -> N
     assert lines[-1] == (
         f"bot: played 3 of these deals, won {won} of the 3 winnable ones ({won / 3:.1%})"
     )
+
+
+# -- the daily deal --------------------------------------------------------------------
+def test_the_daily_deal_is_the_same_for_a_day_and_changes_the_next() -> None:
+    day = date(2026, 11, 30)
+    seed = daily.daily_seed(day)
+    assert seed == daily.daily_seed(date(2026, 11, 30))
+    assert daily.daily_seed(day + timedelta(days=1)) != seed
+    assert 1 <= seed <= daily.MAX_SEED
+    assert daily.daily_number(day) == 334
+
+
+def test_the_daily_deal_is_one_the_solver_shows_winnable() -> None:
+    day = date(2027, 2, 14)
+    seed = daily.daily_seed(day)
+    assert seed in list(daily.candidates(day))
+    assert solve_deal(seed, nodes=daily.DAILY_NODES).verdict == "won"
+    steps = list(daily.finding(day, slice_nodes=20))
+    assert steps[-1] == seed and all(step is None for step in steps[:-1])
