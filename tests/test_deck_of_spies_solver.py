@@ -101,6 +101,15 @@ def test_never_lost_without_a_complete_search() -> None:
     assert solve_deal(5, seconds=0.0).verdict == "unknown"
 
 
+def test_pausing_by_time_never_changes_the_answer() -> None:
+    """A slice of 0 seconds pauses after every node; the budget counts nodes only."""
+    state = GAME.new(seed=5)
+    steps = list(solving(state, slice_s=0.0))
+    last = steps[-1]
+    assert last is not None and last.line == solve(state).line
+    assert len(steps) == last.nodes + 1
+
+
 def test_in_slices_the_same_answer() -> None:
     state = GAME.new(seed=5)
     steps = list(solving(state, slice_nodes=50))

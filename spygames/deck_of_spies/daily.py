@@ -54,14 +54,19 @@ def candidates(day: date) -> Iterator[int]:
         yield 1 + int.from_bytes(digest[:8], "big") % MAX_SEED
 
 
-def finding(day: date, slice_nodes: int = 200) -> Iterator[int | None]:
-    """The day's deal number, found in slices: None after every `slice_nodes` nodes of
-    search, then the number. Should no candidate be shown winnable (never seen), the
-    first one is the deal: the answer stays the same everywhere."""
+def finding(
+    day: date, slice_nodes: int = 200, slice_s: float | None = None
+) -> Iterator[int | None]:
+    """The day's deal number, found in slices: None after every `slice_nodes` nodes (or
+    `slice_s` seconds) of search, then the number. Should no candidate be shown winnable
+    (never seen), the first one is the deal: the answer stays the same everywhere."""
     game = get_game(GAME_ID)
     tried = list(candidates(day))
     for seed in tried:
-        for step in solving(game.new(seed=seed), nodes=DAILY_NODES, slice_nodes=slice_nodes):
+        steps = solving(
+            game.new(seed=seed), nodes=DAILY_NODES, slice_nodes=slice_nodes, slice_s=slice_s
+        )
+        for step in steps:
             if step is None:
                 yield None
             elif step.verdict == "won":

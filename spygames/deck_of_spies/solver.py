@@ -29,6 +29,7 @@ when a pass finished without cutting any line short (the search was complete), a
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Generator, Iterator, Sequence
@@ -158,10 +159,15 @@ class Search:
         self.line: list[Move] = []
         self.spent = 0.0
 
-    def steps(self, slice_nodes: int = SLICE_NODES) -> Iterator[Solution | None]:
-        """The search, yielding None after every `slice_nodes` nodes, then the Solution.
+    def steps(
+        self, slice_nodes: int = SLICE_NODES, slice_s: float | None = None
+    ) -> Iterator[Solution | None]:
+        """The search, yielding None after every `slice_nodes` nodes (or sooner, once a
+        slice has taken `slice_s` seconds), then the Solution. Where it pauses never
+        changes the answer: the budget is counted in nodes (and `seconds`, if given).
         Seconds count only while searching, not the pauses between slices."""
         self.slice_nodes = slice_nodes
+        self.slice_s = math.inf if slice_s is None else slice_s
         self.next_pause = self.nodes + slice_nodes
         started = time.perf_counter()
         self.started = started
@@ -192,12 +198,12 @@ class Search:
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
-        elapsed = self.spent + time.perf_counter() - self.started
-        if self.seconds is not None and elapsed > self.seconds:
+        now = time.perf_counter()
+        if self.seconds is not None and self.spent + now - self.started > self.seconds:
             raise OutOfBudget
-        if self.nodes >= self.next_pause:
+        if self.nodes >= self.next_pause or now - self.started >= self.slice_s:
             self.next_pause = self.nodes + self.slice_nodes
-            self.spent += time.perf_counter() - self.started
+            self.spent += now - self.started
             yield None
             self.started = time.perf_counter()
 
@@ -250,10 +256,13 @@ def solving(
     nodes: int = DEFAULT_NODES,
     seconds: float | None = None,
     slice_nodes: int = SLICE_NODES,
+    slice_s: float | None = None,
 ) -> Iterator[Solution | None]:
     """`solve` in slices for a page that must stay responsive: None after each
-    `slice_nodes` nodes, then the Solution. The state is left as it was."""
-    return Search(search_table(state), nodes=nodes, seconds=seconds).steps(slice_nodes)
+    `slice_nodes` nodes (or `slice_s` seconds, whichever comes first), then the Solution.
+    The state is left as it was."""
+    search = Search(search_table(state), nodes=nodes, seconds=seconds)
+    return search.steps(slice_nodes, slice_s)
 
 
 def solve(state: State, *, nodes: int = DEFAULT_NODES, seconds: float | None = None) -> Solution:

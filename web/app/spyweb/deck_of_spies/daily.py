@@ -25,6 +25,7 @@ from ..store import PREFIX, Saves
 GAME_ID: Final = "deck-of-spies"
 KEY: Final = f"{PREFIX}daily:{GAME_ID}:"
 SLICE_NODES: Final = 20
+SLICE_S: Final = 0.03  # or fewer nodes: the page paints at least this often
 
 
 # -- the kept results ----------------------------------------------------------------------
@@ -108,7 +109,7 @@ class DailyScreen(Screen):
         super().__init__(ctx)
         self.today = daily.today()
         self.day = day or self.today
-        self.finding: Iterator[int | None] | None = daily.finding(self.day, SLICE_NODES)
+        self.finding: Iterator[int | None] | None = daily.finding(self.day, SLICE_NODES, SLICE_S)
         self.seed: int | None = None
         self.number = daily.daily_number(self.day)
 

@@ -18,7 +18,8 @@ from ..links import replay_route
 from ..markup import esc
 
 PAGE_NODES: Final = 6_000  # the page's budget: a few seconds at most, even on a phone
-SLICE_NODES: Final = 20  # about 10–40 ms of search between two paints
+SLICE_NODES: Final = 20  # at most this many nodes between two paints ...
+SLICE_S: Final = 0.03  # ... and at most this long (where it pauses never changes the answer)
 
 
 class WinnableCheck:
@@ -28,7 +29,7 @@ class WinnableCheck:
         self.record = {**record, "actions": []}
         start = spygames.replay(self.record)
         self.steps: Iterator[Solution | None] | None = solving(
-            start, nodes=nodes, slice_nodes=SLICE_NODES
+            start, nodes=nodes, slice_nodes=SLICE_NODES, slice_s=SLICE_S
         )
         self.solution: Solution | None = None
 
