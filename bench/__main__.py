@@ -136,6 +136,13 @@ def report(r: dict[str, Any]) -> None:
             hints = played["hint_ms"]
             print(row(f"{game} Hint (hard bot) p50 / p95",
                       f"{pct(hints, .5):.0f} / {pct(hints, .95):.0f}", "", None))  # fmt: skip
+    print("Deck of Spies solver (the lost deal's check, in slices of 20 nodes or 30 ms)")
+    for where in ("cpython", "pyodide"):
+        solver = r.get(where, {}).get("deck-of-spies/solver")
+        if solver:
+            print(row(f"{where}: nodes/s, longest slice (ms)",
+                      f"{solver['nodes_per_s']:.0f}, {solver['longest_slice_ms']:.0f}",
+                      "slice ≤ 100 ms", solver["longest_slice_ms"] <= 100))  # fmt: skip
     print("Never frozen: main-thread long tasks while playing (ms)")
     for game, played in r["play"].items():
         tasks = played["longtasks_ms"]

@@ -80,6 +80,28 @@ def hard_time_cap(deals: int = 5, playouts: int = 100_000) -> dict[str, float]:
     }
 
 
+def solver_speed(deals: int = 10) -> dict[str, float]:
+    """The Deck of Spies solver on deals 1..`deals`, run in the page's slices (20 nodes
+    or 30 ms): nodes a second, and the longest slice (the page paints between two
+    slices, so this is its longest freeze while checking a lost deal)."""
+    from spygames.deck_of_spies.solver import solving
+
+    game = spygames.get_game("deck-of-spies")
+    nodes = 0
+    longest = total = 0.0
+    for deal in range(1, deals + 1):
+        steps = solving(game.new(seed=deal), slice_nodes=20, slice_s=0.03)
+        while True:
+            started = time.perf_counter()
+            step = next(steps)
+            spent = time.perf_counter() - started
+            longest, total = max(longest, spent), total + spent
+            if step is not None:
+                nodes += step.nodes
+                break
+    return {"nodes_per_s": nodes / total, "longest_slice_ms": 1000 * longest, "deals": deals}
+
+
 def espionage_hard_ms(seeds: int = 30) -> dict[str, float]:
     """Mean ms per `hard` Espionage decision over positions of 2-, 3- and 4-player games
     (each a few random moves in), after its win-chance table is built once."""
@@ -116,6 +138,7 @@ def run(seconds: float = 2.0, decisions: int = 40) -> dict[str, Any]:
     results: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
     results["deck-of-spies/hard time cap"] = hard_time_cap()
     results["espionage/hard decision"] = espionage_hard_ms()
+    results["deck-of-spies/solver"] = solver_speed()
     for game_id, players in TABLES:
         key = f"{game_id}/{players}p"
         results[key] = random_games_per_second(game_id, players, seconds)

@@ -1,6 +1,7 @@
 """`python -m spygames`: play in a terminal, simulate bots against bots, replay a record.
 
 Generic over the engine contract, so every registered game gets all three for free.
+`solve` (Deck of Spies only: the solitaire game) asks whether a deal could be won.
 """
 
 from __future__ import annotations
@@ -386,6 +387,21 @@ def print_replay(record: dict[str, Any], out: TextIO | None = None) -> State:
     return final
 
 
+def solve(args: argparse.Namespace, out: TextIO | None = None) -> None:
+    """`solve deck-of-spies --seed N` or `--deals A..B` (see deck_of_spies.ceiling)."""
+    from .deck_of_spies import ceiling
+
+    out = out or sys.stdout
+    if args.seed is not None:
+        deal = ceiling.solve_deals([args.seed], nodes=args.nodes, seconds=args.seconds)[0]
+        ceiling.print_deal(deal, out)
+        return
+    seeds = ceiling.parse_deals(args.deals)
+    found = ceiling.solve_deals(seeds, nodes=args.nodes, seconds=args.seconds, jobs=args.jobs)
+    bot_wins = ceiling.read_bot_wins(args.hard) if args.hard else None
+    ceiling.print_deals(found, out, bot_wins)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m spygames", description=__doc__)
     parser.add_argument("--version", action="version", version=f"spygames {__version__}")
@@ -417,6 +433,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_rep = sub.add_parser("replay", help="print a saved record step by step")
     p_rep.add_argument("file", type=Path)
+    p_sol = sub.add_parser("solve", help="could a Deck of Spies deal be won, and how?")
+    p_sol.add_argument("game", choices=["deck-of-spies"])
+    deals = p_sol.add_mutually_exclusive_group(required=True)
+    deals.add_argument("--seed", type=int, help="one deal: print the answer and the line")
+    deals.add_argument("--deals", help="deals A..B: a table of answers, nodes and time")
+    p_sol.add_argument("--nodes", type=int, default=50_000, help="node budget per deal")
+    p_sol.add_argument("--seconds", type=float, help="time budget per deal (else nodes only)")
+    p_sol.add_argument("--jobs", type=int, default=1, help="processes to share the deals")
+    p_sol.add_argument("--hard", type=Path, help="a bot's per-deal results (strength --out)")
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
@@ -451,6 +476,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print_credits(reports[0], every=True)
             else:
                 print_league(reports)
+        elif args.command == "solve":
+            solve(args)
         else:
             record = json.loads(args.file.read_text())
             print_replay(record)

@@ -3,15 +3,19 @@
     python -m spygames.deck_of_spies.strength hard --games 1000 --jobs 2
 
 Prints the win rate with its 95% Wilson interval, the mean score (face cards owned)
-and the time per decision. Deal `seed` is the same for every level, so levels are
-compared on the same deals; the bot's own seed is `bot_seed(deal, 0)`.
+and the time per decision; `--out FILE` also writes one JSON line per deal (seed, won,
+score), as each finishes, for comparing a level with the solver's ceiling deal by deal.
+Deal `seed` is the same for every level, so levels are compared on the same deals; the
+bot's own seed is `bot_seed(deal, 0)`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..registry import get_game
@@ -21,6 +25,7 @@ from .rules import GAME_ID
 
 @dataclass(frozen=True)
 class Game:
+    seed: int
     won: bool
     score: int
     ending: str
@@ -47,6 +52,7 @@ def play_one(level: str, seed: int) -> Game:
         state.apply(action)
     result = state.result or {}
     return Game(
+        seed,
         bool(result["won"]),
         int(result["score"]),
         str(result["ending"]),
@@ -88,12 +94,25 @@ def summary(level: str, games: list[Game]) -> str:
     )
 
 
+def _written(games: Iterable[Game], level: str, out: str | None) -> list[Game]:
+    """The games, each also appended to `out` as a JSON line as soon as it is known."""
+    kept: list[Game] = []
+    for game in games:
+        kept.append(game)
+        if out is not None:
+            line = {"level": level, "seed": game.seed, "won": game.won, "score": game.score}
+            with open(out, "a", encoding="utf-8") as file:
+                file.write(json.dumps(line) + "\n")
+    return kept
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Measure the Deck of Spies bots.")
     parser.add_argument("levels", nargs="+", help="easy, normal, hard or random")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", help="write one JSON line per deal to this file")
     options = parser.parse_args(argv)
     seeds = range(options.first_seed, options.first_seed + options.games)
     for level in options.levels:
@@ -102,9 +121,9 @@ def main(argv: list[str] | None = None) -> int:
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(options.jobs) as pool:
-                games = list(pool.map(_play_args, work, chunksize=4))
+                games = _written(pool.map(_play_args, work, chunksize=4), level, options.out)
         else:
-            games = [_play_args(args) for args in work]
+            games = _written(map(_play_args, work), level, options.out)
         print(summary(level, games), flush=True)
     return 0
 

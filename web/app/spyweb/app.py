@@ -85,6 +85,8 @@ class App:
             return RulesScreen(self.ctx, game_id, rest[1] if len(rest) == 2 else None)
         if rest == ["new"]:
             return open_screen(self.ctx, game_id, new=True)
+        if game_id == "deck-of-spies" and rest[:1] == ["daily"] and len(rest) <= 2:
+            return self._daily(rest[1] if len(rest) == 2 else None)
         if len(rest) == 2 and rest[0] == "deal":
             number = parse_deal(rest[1])
             if number is None:
@@ -92,6 +94,16 @@ class App:
                 return open_screen(self.ctx, game_id)
             return open_screen(self.ctx, game_id, seed=number)
         return open_screen(self.ctx, game_id)
+
+    def _daily(self, day_text: str | None) -> Screen:
+        from spygames.deck_of_spies.daily import parse_day
+
+        from .deck_of_spies.daily import DailyScreen  # loaded on use
+
+        day = parse_day(day_text) if day_text is not None else None
+        if day_text is not None and day is None:
+            self.ctx.notify(f"“{day_text}” is not a day: daily deals are dated like 2026-11-30.")
+        return DailyScreen(self.ctx, day)
 
     # -- events ------------------------------------------------------------------
     def click(self, act: str, arg: str) -> None:
@@ -105,6 +117,8 @@ class App:
             self.ctx.effect("copy", arg)
         elif act == "copy-embed":
             self.ctx.effect("copy", arg, "embed-snippet")
+        elif act == "copy-result":
+            self.ctx.effect("copy", arg, "daily-share")
         elif act == "webshare":
             self.ctx.effect("share", arg)
         elif act == "take-over":
@@ -152,6 +166,12 @@ class App:
                 "Copied — paste it into your page."
                 if ok
                 else "Your browser did not allow copying: select the HTML and copy it."
+            )
+        elif kind == "copy-result":
+            self.ctx.notify(
+                "Result copied — paste it to your friends."
+                if ok
+                else "Your browser did not allow copying: select the text and copy it."
             )
         elif kind == "copy":
             self.ctx.notify(

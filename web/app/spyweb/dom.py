@@ -282,7 +282,8 @@ class Page:
 
     def copy(self, text: str, field_id: str = "share-link") -> None:
         """The clipboard API where allowed, else the selected field and execCommand."""
-        kind = "copy" if field_id == "share-link" else "copy-embed"
+        kinds = {"share-link": "copy", "daily-share": "copy-result"}
+        kind = kinds.get(field_id, "copy-embed")
 
         def done(ok: bool) -> None:
             self.guard(lambda: self.app.effect_done(kind, ok))

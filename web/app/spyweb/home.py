@@ -24,6 +24,8 @@ def tile(game: GameInfo, *, built: bool, saved: bool, booting: bool = False) -> 
             else ""
         )
         rules = f'<a class="btn btn-quiet" href="#/{esc(game.id)}/rules">Rules</a>'
+        if game.id == "deck-of-spies":  # the one solo game has a deal of the day
+            rules = f'<a class="btn" id="btn-daily" href="#/{game.id}/daily">Daily deal</a>' + rules
         actions = cont + play + rules
     return (
         f'<article class="tile{"" if built else " tile-off"}" data-game="{esc(game.id)}">'

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import spygames
 from spygames import IllegalAction
@@ -17,9 +17,13 @@ from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
 from ..screen import Context, GameScreen
 from ..share import replay_buttons, share_panel
+from . import daily
 from . import viewmodel as vm
 from .cards import card_back, card_symbol, hand_card, mini_cards, show_card
 from .rules import rules_html
+
+if TYPE_CHECKING:
+    from .winnable import WinnableCheck
 
 GAME_ID = "deck-of-spies"
 HOME_HASH = f"#/{GAME_ID}"
@@ -68,6 +72,7 @@ class DeckOfSpiesTable(GameScreen):
         self.pile_fresh = False
         self.four_colour = ctx.saves.pref(FOUR_COLOUR_PREF, "0") == "1"
         self.log: list[dict[str, Any]] = []
+        self.check: WinnableCheck | None = None  # could the lost deal have been won?
         resumed = None if state is not None or seed is not None or new else self._resume()
         if resumed is not None:
             self.state = resumed
@@ -155,6 +160,8 @@ class DeckOfSpiesTable(GameScreen):
         if self.panel in ("discard", "draw", "share"):
             self.panel = None
         self._save()
+        if self.state.is_over:
+            daily.note_finished(self.ctx.saves, self.state)
         return True
 
     def _replace(self, state: spygames.State, *, new_game: bool) -> None:
@@ -163,6 +170,7 @@ class DeckOfSpiesTable(GameScreen):
         self.selected = []
         self.hint = None
         self.panel = None
+        self.check = None
         self._rebuild_log()
         self.fresh = set(state.view(0)["hand"])
         self.spy_fresh = True
@@ -278,11 +286,27 @@ class DeckOfSpiesTable(GameScreen):
         self.tick()
 
     def pending_delay(self) -> int | None:
-        return 0 if self.thinking is not None else None
+        check = self._check()
+        return 0 if self.thinking is not None or (check and check.running) else None
+
+    def _check(self) -> WinnableCheck | None:
+        """The search for a winning line, once a deal is lost (started on first need)."""
+        result = self.state.result
+        if result is None or result.get("won"):
+            return None
+        if self.check is None:
+            from .winnable import WinnableCheck  # loaded only when a deal is lost
+
+            self.check = WinnableCheck(self.state.record())
+        return self.check
 
     def tick(self) -> None:
-        """One slice of the hint's search; the advice shows when it is done."""
+        """One slice of the hint's search (the advice shows when it is done), or of the
+        search for a winning line of the lost deal."""
         if self.thinking is None:
+            check = self._check()
+            if check is not None:
+                check.step()
             return
         if self.thinking_at != len(self.state.actions):  # the position moved on
             self.thinking = None
@@ -623,12 +647,23 @@ class DeckOfSpiesTable(GameScreen):
             f'<h2 id="dos-end-title">{heading}</h2>'
             f'<p class="dos-score">Score <b>{int(result.get("score", 0))}</b> of 12 face cards</p>'
             f'<p class="dos-reason">{esc(result.get("reason", ""))}</p>'
-            '<div class="dos-end-actions">'
+            + (check.render() if (check := self._check()) else "")
+            + self._daily_result()
+            + '<div class="dos-end-actions">'
             + self._btn("Play this deal again", "again", id_="btn-again", primary=True)
             + self._btn("New game", "new", id_="btn-new-end")
             + replay_buttons(self.state.record())
             + "</div></section>"
         )
+
+    def _daily_result(self) -> str:
+        """A daily deal's kept result, with Share result."""
+        if self.state.setup is not None:
+            return ""
+        found = daily.entry_for_seed(self.ctx.saves, self.seed)
+        if found is None or found.get("won") is None:
+            return ""
+        return daily.result_box(found, self.ctx.base_url)
 
     def _panel(self, view: dict[str, Any]) -> str:
         if self.panel == "rules":
