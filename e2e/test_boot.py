@@ -71,7 +71,7 @@ def _one_move(page: Page, site_url: str, game: str) -> None:
     elif game == "espionage":
         boot(page, site_url + "#/espionage/new")
         esp.start(page, ("Ann", "human"), ("Bob", "normal"))
-        while esp.wait_for_me(page) != "bid":
+        while esp.wait_for_me(page) != "turn":
             page.click("#esp-continue")
         page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
         page.click("#esp-bid")
