@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from .browser import SiteServer
+from .browser import ROOT, SiteServer
 
 TIMEOUT = 120_000
 ROUTES = {"deck-of-spies": "#/deck-of-spies/new", "espionage": "#/espionage/new"}
@@ -57,16 +57,25 @@ def _stages(marks: dict[str, float]) -> dict[str, float]:
 
 
 def without_bytecode(site: Path, target: Path) -> Path:
-    """The site with the compiled bytecode taken out of our wheel and UI zip."""
+    """The site with our wheel and UI zip shipping source instead of compiled bytecode:
+    each module's `x.pyc` (see web/tools/bytecode.py) is swapped for the `x.py` it was
+    compiled from, taken from the source tree (the wheel's RECORD, unread by the
+    boot, still lists the .pyc files)."""
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(site, target)
+    trees = {"whl": ROOT, "zip": ROOT / "web" / "app"}
     for archive in [*target.glob("dist/*.whl"), target / "app" / "spyweb.zip"]:
+        tree = trees[archive.suffix[1:]]
         with zipfile.ZipFile(archive) as old:
-            kept = [(i, old.read(i)) for i in old.infolist() if "__pycache__/" not in i.filename]
+            kept = [(i, old.read(i)) for i in old.infolist()]
         with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as new:
             for info, data in kept:
-                new.writestr(info, data)
+                if info.filename.endswith(".pyc"):
+                    source = info.filename[:-1]
+                    new.writestr(source, (tree / source).read_bytes())
+                else:
+                    new.writestr(info, data)
     return target
 
 

@@ -11,7 +11,8 @@ import sys
 import zipfile
 from pathlib import Path
 
-import bytecode  # web/tools, on the path by conftest.py
+import bytecode
+import pytest  # web/tools, on the path by conftest.py
 from spyweb.catalogue import CATALOGUE, TABLES
 from spyweb.preboot import frames, templates
 
@@ -70,32 +71,50 @@ def _archive(path: Path, files: dict[str, str]) -> None:
             archive.writestr(name, text)
 
 
-def test_bytecode_is_used_by_import_and_listed_in_the_wheel_record(tmp_path: Path) -> None:
+def test_bytecode_replaces_the_source_and_the_wheel_record_lists_it(tmp_path: Path) -> None:
     record = "pkg-1.0.dist-info/RECORD"
     _archive(tmp_path / "in.whl", {
-        "pkg/__init__.py": "ANSWER = 'compiled'\n",
+        "pkg/__init__.py": "from pkg.rules import ANSWER\n",
+        "pkg/rules.py": "ANSWER = 'compiled'\n\n\ndef broken():\n"
+                        "    raise ValueError('no such card')\n",
+        "pkg/cards.json": '["spy"]',
         "pkg-1.0.dist-info/METADATA": "Name: pkg\n",
-        record: "pkg/__init__.py,sha256=x,20\npkg-1.0.dist-info/RECORD,,\n",
+        record: "pkg/__init__.py,sha256=x,30\npkg/rules.py,sha256=y,70\npkg/cards.json,sha256=z,7\n"
+        "pkg-1.0.dist-info/METADATA,sha256=w,10\npkg-1.0.dist-info/RECORD,,\n",
     })  # fmt: skip
-    assert bytecode.add_bytecode(str(tmp_path / "in.whl"), str(tmp_path / "out.whl")) == 1
+    assert bytecode.add_bytecode(str(tmp_path / "in.whl"), str(tmp_path / "out.whl")) == 2
     with zipfile.ZipFile(tmp_path / "out.whl") as wheel:
-        names = wheel.namelist()
-        cached = next(n for n in names if n.startswith("pkg/__pycache__/") and n.endswith(".pyc"))
-        pyc = wheel.read(cached)
+        names = set(wheel.namelist())
+        pycs = {name: wheel.read(name) for name in ("pkg/__init__.pyc", "pkg/rules.pyc")}
         lines = wheel.read(record).decode().splitlines()
+        assert wheel.read("pkg/cards.json") == b'["spy"]'  # data is copied as it is
         wheel.extractall(tmp_path / "unpacked")
-    digest = base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=").decode()
-    assert f"{cached},sha256={digest},{len(pyc)}" in lines
-    assert lines[-1] == f"{record},," and lines.count(f"{record},,") == 1
-    assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
-    # Python loads the bytecode without checking the source: change the source after
-    # compiling and the import still gives the compiled value.
-    (tmp_path / "unpacked" / "pkg" / "__init__.py").write_text("ANSWER = 'source'\n")
-    answer = subprocess.run(
-        [sys.executable, "-c", "import pkg; print(pkg.ANSWER)"],
-        cwd=tmp_path / "unpacked", check=True, capture_output=True, text=True,
-    ).stdout.strip()  # fmt: skip
-    assert answer == "compiled"
+    # Sourceless: each module's .pyc where its .py was, no .py and no __pycache__.
+    assert names == {*pycs, "pkg/cards.json", "pkg-1.0.dist-info/METADATA", record}
+    # RECORD lists exactly the files in the wheel, with the .pyc's own hash and size.
+    assert {ln.split(",")[0] for ln in lines} == names and lines[-1] == f"{record},,"
+    for name, pyc in pycs.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=").decode()
+        assert f"{name},sha256={digest},{len(pyc)}" in lines
+        assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
+    assert "pkg/cards.json,sha256=z,7" in lines
+    # Python imports the package and its module from bytecode alone, and a traceback
+    # still gives the error's type and message, the file, line and function.
+    run = subprocess.run(
+        [sys.executable, "-c", "import pkg, pkg.rules\nprint(pkg.ANSWER, pkg.__spec__.loader)\n"
+         "pkg.rules.broken()"],
+        cwd=tmp_path / "unpacked", capture_output=True, text=True,
+    )  # fmt: skip
+    assert run.stdout.startswith("compiled <_frozen_importlib_external.SourcelessFileLoader")
+    assert 'File "pkg/rules.py", line 5, in broken' in run.stderr
+    assert run.stderr.rstrip().endswith("ValueError: no such card")
+
+
+def test_bytecode_refuses_a_wheel_whose_record_misses_a_module(tmp_path: Path) -> None:
+    record = "pkg-1.0.dist-info/RECORD"
+    _archive(tmp_path / "in.whl", {"pkg/__init__.py": "", record: f"{record},,\n"})
+    with pytest.raises(ValueError, match=r"does not list pkg/__init__\.py"):
+        bytecode.add_bytecode(str(tmp_path / "in.whl"), str(tmp_path / "out.whl"))
 
 
 def _policy(page: str) -> str:

@@ -1,11 +1,14 @@
-"""Add compiled bytecode to a wheel or zip; run inside Pyodide by bytecode.mjs.
+"""Ship compiled bytecode instead of source in a wheel or zip; run inside Pyodide by
+bytecode.mjs.
 
 It runs in the very Python the players' browsers run (Pyodide's 3.14 under Node), so the
-bytecode's magic number and cache tag are that Python's, whatever Python built the site.
-Each `x.py` gains `__pycache__/x.<tag>.pyc`, hash-based and unchecked: Python loads it
-without looking at the source's timestamp (an unpacked archive has none worth trusting),
-and tracebacks still show the source beside it. A wheel's RECORD lists every added file
-with its hash and size, so the wheel stays a valid wheel.
+bytecode's magic number is that Python's, whatever Python built the site. Each `x.py`
+becomes `x.pyc` in the same folder, with no `x.py` beside it: Python's sourceless loader
+imports it as it would the source (a package's `__init__.pyc` too), and skips compiling
+our modules at every start. Everything else (data such as cards.json) is copied as it is.
+Tracebacks still name the file, line and function, and give the error's type and message;
+only the source lines are missing. A wheel's RECORD lists each `x.pyc` with its hash and
+size in place of `x.py`, so the wheel stays a valid wheel.
 """
 
 from __future__ import annotations
@@ -23,31 +26,36 @@ def record_line(name: str, data: bytes) -> str:
 
 
 def bytecode(name: str, source: bytes) -> tuple[str, bytes]:
-    """(the archive path of `name`'s cached bytecode, the .pyc's bytes)."""
+    """(the archive path of `name`'s sourceless bytecode, the .pyc's bytes)."""
     code = compile(source, name, "exec", dont_inherit=True)
+    # Hash-based and unchecked: with no source beside it, there is nothing to check.
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
-    return importlib.util.cache_from_source(name), bytes(pyc)
+    return name + "c", bytes(pyc)
 
 
 def add_bytecode(source: str, target: str) -> int:
-    """Copy the archive `source` to `target` with bytecode for each module; returns how
-    many modules were compiled."""
-    added: list[tuple[str, bytes]] = []
+    """Copy the archive `source` to `target` with each module compiled in place of its
+    source; returns how many modules were compiled."""
+    compiled: dict[str, tuple[str, bytes]] = {}  # source path -> (its .pyc, the bytes)
     with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
         record = next((n for n in old.namelist() if n.endswith(".dist-info/RECORD")), None)
         for info in old.infolist():
             if info.filename == record:
                 continue
             data = old.read(info)
-            new.writestr(info, data, zipfile.ZIP_DEFLATED)
             if info.filename.endswith(".py"):
                 name, pyc = bytecode(info.filename, data)
                 new.writestr(zipfile.ZipInfo(name, info.date_time), pyc, zipfile.ZIP_DEFLATED)
-                added.append((name, pyc))
+                compiled[info.filename] = (name, pyc)
+            else:
+                new.writestr(info, data, zipfile.ZIP_DEFLATED)
         if record is not None:
-            lines = [
-                ln for ln in old.read(record).decode().splitlines() if ln and ln != f"{record},,"
-            ]
-            lines += [record_line(name, pyc) for name, pyc in added] + [f"{record},,"]
+            lines = [ln for ln in old.read(record).decode().splitlines() if ln]
+            listed = {ln.rsplit(",", 2)[0]: n for n, ln in enumerate(lines)}
+            missing = sorted(set(compiled) - set(listed))
+            if missing:
+                raise ValueError(f"{record} does not list {', '.join(missing)}")
+            for path, (name, pyc) in compiled.items():
+                lines[listed[path]] = record_line(name, pyc)
             new.writestr(old.getinfo(record), "\n".join(lines) + "\n", zipfile.ZIP_DEFLATED)
-    return len(added)
+    return len(compiled)
