@@ -23,6 +23,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "web" / "app")]
@@ -33,6 +34,7 @@ import untrusted  # noqa: E402
 import spygames  # noqa: E402
 
 CHUNK = 50
+PROGRESS = 300  # seconds between progress lines
 DEEP_EVERY = 20  # one game in this many gets the costly checks on every 4th step
 TEMPT = 0.03  # the share of steps at which illegal actions are tried first
 
@@ -97,49 +99,56 @@ def plan(games: int) -> list[tuple[str, int, int]]:
 
 
 def fuzz_games(games: int, jobs: int, deadline: float) -> bool:
+    """Every game and player count, their chunks interleaved so that a run stopped by
+    the deadline has played each of them about as far."""
+    todo = plan(games)
+    chunks = [
+        (g, p, first, min(first + CHUNK, count))
+        for g, p, count in todo
+        for first in range(0, count, CHUNK)
+    ]
+    counts = {(g, p): count for g, p, count in todo}
+    order = sorted(chunks, key=lambda c: c[2] / counts[c[0], c[1]])  # as far along each
+    tallies = {(g, p): Tally() for g, p, _ in todo}
+    start = shown = time.perf_counter()
+    with multiprocessing.Pool(jobs) as pool:
+        running: list[tuple[tuple[str, int], Any]] = []
+        for game_id, players, first, last in order:
+            if time.perf_counter() > deadline:
+                break
+            job = (game_id, players, first, last)
+            running.append(((game_id, players), pool.apply_async(run_chunk, (job,))))
+            while len(running) >= 2 * jobs:  # two chunks a process in flight
+                which, result = running.pop(0)
+                tallies[which].add(result.get())
+            if time.perf_counter() > shown + PROGRESS:
+                shown = time.perf_counter()
+                done = ", ".join(f"{g} {p}p {t.games:,}" for (g, p), t in tallies.items())
+                print(f"[{shown - start:.0f} s] {done}", flush=True)
+        for which, result in running:
+            tallies[which].add(result.get())
+    seconds = time.perf_counter() - start
     ok = True
     by_game: dict[str, Tally] = {}
-    with multiprocessing.Pool(jobs) as pool:
-        for game_id, players, count in plan(games):
-            chunks = [
-                (game_id, players, first, min(first + CHUNK, count))
-                for first in range(0, count, CHUNK)
-            ]
-            tally = Tally()
-            start = time.perf_counter()
-            pending = iter(chunks)
-            running = []
-            for chunk in pending:  # keep 2 chunks a process in flight, stop at the deadline
-                running.append(pool.apply_async(run_chunk, (chunk,)))
-                while len(running) >= 2 * jobs:
-                    tally.add(running.pop(0).get())
-                if time.perf_counter() > deadline:
-                    break
-            for result in running:
-                tally.add(result.get())
-            tally.seconds = time.perf_counter() - start
-            rate = tally.games / tally.seconds if tally.seconds else 0.0
-            short = "" if tally.games >= count else f" (stopped at the time limit of {count:,})"
-            print(
-                f"{game_id} {players}p: {tally.games:,} games{short}, {tally.steps:,} actions, "
-                f"{tally.refused:,} illegal actions refused, {tally.twins:,} twin deals, "
-                f"{len(tally.failures)} failures — {tally.seconds:.0f} s, {rate:.1f} games/s",
-                flush=True,
-            )
-            for seed, message in tally.failures[:20]:
-                ok = False
-                print(f"  FAILED seed {seed}: {message}")
-                print(f"    replay: python -m fuzz --game {game_id} --players {players} --seed {seed}")
-            ok = ok and not tally.failures
-            total = by_game.setdefault(game_id, Tally())
-            total.add(tally)
-            total.seconds += tally.seconds
-    for game_id, total in by_game.items():
-        rate = total.games / total.seconds if total.seconds else 0.0
+    for (game_id, players, count), tally in zip(todo, tallies.values(), strict=True):
+        short = "" if tally.games >= count else f" of {count:,} (stopped by --minutes)"
         print(
-            f"TOTAL {game_id}: {total.games:,} games, {len(total.failures)} failures, "
-            f"{total.seconds:.0f} s ({rate:.1f} games/s with {jobs} processes)"
+            f"{game_id} {players}p: {tally.games:,} games{short}, {tally.steps:,} actions, "
+            f"{tally.refused:,} illegal actions refused, {tally.twins:,} twin deals, "
+            f"{len(tally.failures)} failures"
         )
+        for seed, message in tally.failures[:20]:
+            print(f"  FAILED seed {seed}: {message}")
+            print(f"    replay: python -m fuzz --game {game_id} --players {players} --seed {seed}")
+        ok = ok and not tally.failures
+        by_game.setdefault(game_id, Tally()).add(tally)
+    total = sum(t.games for t in by_game.values())
+    for game_id, tally in by_game.items():
+        print(f"TOTAL {game_id}: {tally.games:,} games, {len(tally.failures)} failures")
+    print(
+        f"{total:,} games in {seconds:.0f} s with {jobs} processes "
+        f"({total / seconds if seconds else 0:.1f} games/s)"
+    )
     return ok
 
 

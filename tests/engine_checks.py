@@ -146,9 +146,13 @@ CHECKS: dict[str, Checks] = {
     "deck-of-spies": Checks("deck-of-spies", (1,), _dos_conserved, _dos_hidden, _dos_setups),
     "espionage": Checks("espionage", (2, 3, 4), _esp_conserved, _esp_hidden, _esp_setups),
     "spynet": Checks(
-        "spynet", (2, 3, 4), _net_conserved, _net_hidden, _net_setups,
+        "spynet",
+        (2, 3, 4),
+        _net_conserved,
+        _net_hidden,
+        _net_setups,
         defaults={"agent": {"funding": []}},  # an agent played without funding
-    ),  # fmt: skip
+    ),
 }
 """One entry per game the engine ships."""
 

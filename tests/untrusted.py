@@ -36,6 +36,7 @@ from spyweb.store import CURRENT, SLOT, MemoryStorage, Saves, parse_slot
 import spygames
 
 HUGE_INTS = (2**63, 2**64 + 1, -(2**63), 10**30, -1, 10**4000)
+BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 HUGE_TEXT = ("x" * 100_000, "🂡" * 20_000)
 
 
@@ -126,7 +127,7 @@ def broken_record(base: dict[str, Any], rng: random.Random) -> Any:
     elif how == 5:
         record[rng.choice(["options", "setup", "actions"])] = weird(rng)
     elif how == 6:
-        record["actions"] = actions[: rng.randrange(len(actions) + 1)] + [weird(rng)]
+        record["actions"] = [*actions[: rng.randrange(len(actions) + 1)], weird(rng)]
     else:
         for _ in range(rng.randint(1, 3)):
             record = mutate_value(record, rng)
@@ -168,8 +169,7 @@ def broken_link(base: dict[str, Any], rng: random.Random) -> str:
         return "".join(chars)
     if roll == 2:  # random characters, some of them a 100 KB link
         size = rng.choice((1, 4, 50, 2000, 100_000))
-        return "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-                       for _ in range(size))  # fmt: skip
+        return "".join(rng.choice(BASE64URL) for _ in range(size))
     if roll == 3:  # not UTF-8 once inflated
         return pack(bytes(rng.randrange(256) for _ in range(rng.randint(1, 200))) + b"\xff\xfe")
     if roll == 4:
@@ -189,7 +189,11 @@ def stored_slot(base: dict[str, Any], rng: random.Random) -> str:
     data: Any = {"id": "x", "game": base["game"], "created": 1.0, "updated": 2.0,
                  "engine": "0.1.0", "record": base, "summary": {}, "counted": False}  # fmt: skip
     if rng.random() < 0.6:
-        data = mutate_value(data, rng) if rng.random() < 0.5 else {**data, "record": broken_record(base, rng)}
+        data = (
+            mutate_value(data, rng)
+            if rng.random() < 0.5
+            else {**data, "record": broken_record(base, rng)}
+        )
     return broken_text(json.dumps(data), rng) if rng.random() < 0.3 else json.dumps(data)
 
 
@@ -290,9 +294,11 @@ KINDS: dict[str, tuple[Callable[[dict[str, Any], random.Random], Any], Callable[
     "slots": (stored_slot, try_slot),
     "files": (import_file, try_import),
     "addresses": (
-        lambda base, rng: rng.choice(["#/play/", "#/replay/", "#/replay/"])
-        + broken_link(base, rng)
-        + rng.choice(["", "", "/1", "/99", "/embed", "/x/y"]),
+        lambda base, rng: (
+            rng.choice(["#/play/", "#/replay/", "#/replay/"])
+            + broken_link(base, rng)
+            + rng.choice(["", "", "/1", "/99", "/embed", "/x/y"])
+        ),
         try_address,
     ),
 }

@@ -41,8 +41,14 @@ class Context:
     confirmed: tuple[str, str] | None = None  # the step being run after a yes
     effects: list[tuple[str, ...]] = field(default_factory=list)  # for the DOM layer
 
-    def notify(self, message: str) -> None:
+    details: dict[str, str] = field(default_factory=dict)  # a message's fine print
+
+    def notify(self, message: str, detail: str = "") -> None:
+        """Say something to the player; `detail` (engine words, for a bug report) is
+        shown folded away under the message."""
         self.messages.append(message)
+        if detail:
+            self.details[message] = detail
 
     def navigate(self, target: str) -> None:
         self.goto = target
