@@ -219,22 +219,20 @@ def mutants(legal: list[Action], rng: random.Random) -> list[Any]:
 
 
 def refuse(checks: Checks, state: State, action: Any, listed: set[str]) -> bool:
-    """Check one action that may be illegal: True when it was refused (and changed
-    nothing); False when it is one of the listed ones (not tried)."""
+    """Check one action that may be illegal: True when it was refused; False when it is
+    one of the listed ones (not tried). The caller checks that refusing changed nothing."""
     if key(action, checks.defaults) in listed:
         return False
     if isinstance(action, dict) and isinstance(action.get("type"), str):
         reason = state.why_illegal(action)
         assert reason is not None, f"accepted an action it does not list: {action!r}"
         assert isinstance(reason, str) and reason.strip(), "a refusal needs a reason"
-    before = snapshot(state)
     try:
         state.apply(action)
     except IllegalAction:
         pass
     else:
         raise AssertionError(f"apply accepted {action!r}, which is not listed")
-    assert snapshot(state) == before, f"refusing {action!r} changed the state"
     return True
 
 
@@ -293,7 +291,10 @@ def play(
                 assert state.why_illegal(action) is None, f"listed but refused: {action!r}"
         if tempted:
             listed = {key(a, checks.defaults) for a in legal}
-            done.refused += sum(refuse(checks, state, a, listed) for a in mutants(legal, rng))
+            tried = mutants(legal, rng)
+            before = snapshot(state)
+            done.refused += sum(refuse(checks, state, a, listed) for a in tried)
+            assert snapshot(state) == before, f"refusing one of {tried!r} changed the state"
         if deeply:
             checks.hidden(state, rng)
             done.twins += check_twins(checks, state, rng)
