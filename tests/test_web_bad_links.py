@@ -30,7 +30,7 @@ def opened(address: str) -> tuple[App, str]:
 
 
 def headline(html: str) -> str:
-    return html.split('<div class="notice" role="alert"><p>')[1].split("</p>")[0]
+    return html.split('<div class="notice-text"><p>')[1].split("</p>")[0]
 
 
 @pytest.mark.parametrize(

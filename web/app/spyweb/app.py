@@ -224,7 +224,7 @@ class App:
             for m in self.ctx.messages[-3:]
         )
         return (
-            f'<div class="notice" role="alert">{items}'
+            f'<div class="notice" role="alert"><div class="notice-text">{items}</div>'
             '<button type="button" class="btn btn-quiet" data-act="dismiss" '
             'aria-label="Dismiss message">✕</button></div>'
         )

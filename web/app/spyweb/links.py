@@ -56,7 +56,7 @@ def decode(payload: str) -> spygames.State:
     except BadLink:
         raise
     except (ValueError, zlib.error, RecursionError) as exc:
-        raise BadLink(CUT, f"{type(exc).__name__}: {exc}") from exc
+        raise BadLink(CUT, f"it could not be unpacked ({type(exc).__name__}: {exc})") from exc
     if isinstance(record, dict):
         made = record.get("format")
         if isinstance(made, int) and not isinstance(made, bool) and made > RECORD_FORMAT:
