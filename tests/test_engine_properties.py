@@ -42,6 +42,8 @@ def test_random_action_sequences_keep_the_contract(game_id: str, players: int) -
     if examples == settings.get_profile("spygames").max_examples:
         examples = EXAMPLES[game_id]  # the suite's share; the fuzz profile sets its own
 
+    finished: list[int] = []  # actions of each game played to its end
+
     @settings(max_examples=examples)
     @given(data=st.data())
     def run(data: st.DataObject) -> None:
@@ -61,8 +63,11 @@ def test_random_action_sequences_keep_the_contract(game_id: str, players: int) -
             deep=lambda step: step % 3 == 0,
         )
         assert done.state.is_over
+        finished.append(done.steps)
 
     run()
+    # Every example was a whole game (none cut short by Hypothesis's data limit).
+    assert len(finished) >= examples and min(finished) > 0
 
 
 def _played(game_id: str, players: int, seed: int) -> None:
