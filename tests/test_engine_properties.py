@@ -32,7 +32,10 @@ CASES = [(game_id, players) for game_id, checks in CHECKS.items() for players in
 
 def test_every_game_is_checked() -> None:
     """A game the engine ships without an entry in CHECKS fails here."""
-    assert sorted(CHECKS) == sorted(spygames.GAMES)
+    shipped = [
+        g for g, game in spygames.GAMES.items() if type(game).__module__.startswith("spygames.")
+    ]
+    assert sorted(CHECKS) == sorted(shipped)  # the tests' own toy games aside
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
