@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMPS := .stamps
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: serve site wheel browser test lint types workflows unit e2e bench clean
+.PHONY: serve site wheel browser test lint types workflows unit e2e bench fuzz clean
 
 serve: site
 	@echo "Serving _site/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -73,3 +73,14 @@ clean:
 
 bench: site browser
 	$(PY) -m bench
+
+# Random pressure beyond the test budget (not part of `make test`): FUZZ_GAMES random
+# games per game (Deck of Spies; Espionage and SpyNet shared over 2-4 players) under the
+# engine's invariants, FUZZ_INPUTS untrusted inputs, then the Hypothesis properties with
+# the `fuzz` profile. Prints counts, games/s and any failing seed with its command.
+FUZZ_JOBS ?= 2
+FUZZ_GAMES ?= 100000
+FUZZ_INPUTS ?= 100000
+fuzz: $(STAMPS)/venv
+	$(PY) -m fuzz --games $(FUZZ_GAMES) --jobs $(FUZZ_JOBS) --inputs $(FUZZ_INPUTS)
+	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests/test_engine_properties.py -q -p no:cacheprovider

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .errors import IllegalAction, InvalidRecord, SpyGamesError
@@ -9,6 +10,34 @@ from .protocol import RECORD_FORMAT, State
 from .registry import get_game
 
 RECORD_KEYS = ("game", "format", "seed", "players", "options", "setup", "actions")
+MAX_DEPTH = 24  # nesting of a record's JSON: real ones reach 9 (a SpyNet setup's funding)
+MAX_ITEMS = 500_000  # values in a record: a long SpyNet game holds a few thousand
+MAX_SEED = 2**63 - 1  # seeds are whole numbers 0..MAX_SEED (every deal the app makes is)
+
+
+def shape_problem(value: Any) -> str | None:
+    """Why `value` is not plain JSON data of a sane size, or None. Iterative, so deep
+    nesting cannot exhaust the stack, and it stops at the first bound it passes."""
+    todo: list[tuple[Any, int]] = [(value, 1)]
+    items = 0
+    while todo:
+        item, depth = todo.pop()
+        items += 1
+        if items > MAX_ITEMS:
+            return f"the record holds more than {MAX_ITEMS:,} values"
+        if depth > MAX_DEPTH:
+            return f"the record is nested more than {MAX_DEPTH} deep"
+        if isinstance(item, dict):
+            if not all(isinstance(key, str) for key in item):
+                return "the record has a key that is not text"
+            todo.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            todo.extend((v, depth + 1) for v in item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            return "the record holds a number that is not finite"
+        elif not (item is None or isinstance(item, str | int | float)):
+            return f"the record holds a {type(item).__name__}, which is not JSON data"
+    return None
 
 
 def replay(record: Any, upto: int | None = None) -> State:
@@ -18,6 +47,9 @@ def replay(record: Any, upto: int | None = None) -> State:
     """
     if not isinstance(record, dict):
         raise InvalidRecord("a record must be a JSON object")
+    problem = shape_problem(record)
+    if problem is not None:
+        raise InvalidRecord(problem)
     missing = [key for key in RECORD_KEYS if key not in record]
     if missing:
         raise InvalidRecord(f"the record has no {', '.join(missing)}")
@@ -28,6 +60,9 @@ def replay(record: Any, upto: int | None = None) -> State:
     actions = record["actions"]
     if not isinstance(actions, list):
         raise InvalidRecord("the record's actions must be a list")
+    seed = record["seed"]
+    if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed <= MAX_SEED:
+        raise InvalidRecord(f"the seed must be a whole number from 0 to {MAX_SEED}")
     try:
         game = get_game(record["game"])
         state = game.new(

@@ -3,3 +3,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "web" / "app"), str(ROOT / "web" / "tools")]
+
+# Hypothesis: reproducible runs (derandomize), no example database written, no deadline
+# (the machine is shared). `make fuzz` sets HYPOTHESIS_PROFILE=fuzz for many more examples.
+import os  # noqa: E402
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
+settings.register_profile(
+    "spygames", deadline=None, derandomize=True, database=None, suppress_health_check=_QUIET
+)
+settings.register_profile("fuzz", settings.get_profile("spygames"), max_examples=400)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "spygames"))

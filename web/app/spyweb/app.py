@@ -36,6 +36,7 @@ class App:
         self.screen: Screen = HomeScreen(self.ctx)
         self.hash = "#/"
         self.replace_hash: str | None = None
+        self._instead: str | None = None  # a bad address: what the URL bar shows instead
 
     # -- routing ---------------------------------------------------------------
     def route(self, location_hash: str) -> None:
@@ -44,12 +45,17 @@ class App:
         self.ctx.messages.clear()
         self.ctx.confirming = None
         self.ctx.saves.elsewhere.clear()  # a table opened now reads the newest save
+        self.ctx.details.clear()
         parts = [p for p in self.hash.lstrip("#").split("/") if p]
+        self._instead = None
         try:
             self.screen = self._screen_for(parts)
         except links.BadLink as exc:
-            self.ctx.notify(str(exc))
+            self.ctx.notify(str(exc), exc.detail)
             self.screen = HomeScreen(self.ctx)
+            self._instead = "#/"
+        if self.ctx.goto is None and self._instead is not None:
+            self.ctx.goto = self._instead  # so a reload does not open the bad address again
         if self.ctx.goto is not None:
             # The screen moved itself to a tidier address (a deal or link became the
             # autosave): show that address without a new history entry or a new route.
@@ -74,11 +80,16 @@ class App:
                 raise links.BadLink(f"This link is for {state.game_id}, which is not built yet.")
             return open_screen(self.ctx, state.game_id, state=state)
         game_id = parts[0]
-        if info(game_id) is None:
-            self.ctx.notify(f"There is no page “{'/'.join(parts)}” here, so here is the home page.")
+        game = info(game_id)
+        if game is None:
+            self.ctx.notify(
+                f"There is no page “{'/'.join(parts)[:80]}” here, so here is the home page."
+            )
+            self._instead = "#/"
             return HomeScreen(self.ctx)
         if not is_built(game_id):
-            self.ctx.notify(f"{info(game_id).name} is not built yet.")  # type: ignore[union-attr]
+            self.ctx.notify(f"{game.name} is not built yet.")
+            self._instead = "#/"
             return HomeScreen(self.ctx)
         rest = parts[1:]
         if rest[:1] == ["rules"] and len(rest) <= 2:
@@ -89,10 +100,14 @@ class App:
             return self._daily(rest[1] if len(rest) == 2 else None)
         if len(rest) == 2 and rest[0] == "deal":
             number = parse_deal(rest[1])
-            if number is None:
-                self.ctx.notify(bad_deal(rest[1]))
-                return open_screen(self.ctx, game_id)
-            return open_screen(self.ctx, game_id, seed=number)
+            if number is not None:
+                return open_screen(self.ctx, game_id, seed=number)
+            self.ctx.notify(bad_deal(rest[1]))
+        elif rest:
+            self.ctx.notify(
+                f"There is no page “{'/'.join(parts)[:80]}” here, so here is {game.name}."
+            )
+        self._instead = f"#/{game_id}" if rest else None
         return open_screen(self.ctx, game_id)
 
     def _daily(self, day_text: str | None) -> Screen:
@@ -278,11 +293,24 @@ class App:
     def _messages(self) -> str:
         if not self.ctx.messages:
             return ""
-        items = "".join(f"<p>{esc(m)}</p>" for m in self.ctx.messages[-3:])
+        items = "".join(
+            f"<p>{esc(m)}</p>" + self._detail(self.ctx.details.get(m, ""))
+            for m in self.ctx.messages[-3:]
+        )
         return (
-            f'<div class="notice" role="alert">{items}'
+            f'<div class="notice" role="alert"><div class="notice-text">{items}</div>'
             '<button type="button" class="btn btn-quiet" data-act="dismiss" '
             'aria-label="Dismiss message">✕</button></div>'
+        )
+
+    @staticmethod
+    def _detail(detail: str) -> str:
+        if not detail:
+            return ""
+        shown = detail if len(detail) <= 300 else detail[:300] + "…"
+        return (
+            '<details class="notice-details"><summary>Details for a bug report</summary>'
+            f"<p>{esc(shown)}</p></details>"
         )
 
 

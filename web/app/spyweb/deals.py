@@ -18,12 +18,19 @@ def new_seed() -> int:
 
 
 def parse_deal(text: str) -> int | None:
+    """The deal number in `text`, or None. Only ASCII digits ("²" and "١" are digits to
+    `isdigit` too), and never more of them than a deal has (int() of thousands of digits
+    raises)."""
     text = text.strip()
-    return int(text) if text.isdigit() and int(text) <= MAX_DEAL else None
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > len(str(MAX_DEAL)):
+        return None
+    return int(text) if int(text) <= MAX_DEAL else None
 
 
 def bad_deal(text: str) -> str:
-    return f"“{text.strip()}” is not a deal number: use a whole number, 0 to {MAX_DEAL}."
+    shown = text.strip()
+    shown = shown if len(shown) <= 24 else shown[:20] + "…"
+    return f"“{shown}” is not a deal number: use a whole number, 0 to {MAX_DEAL}."
 
 
 def deal_form(current: int | None, *, label: str = "Play deal") -> str:

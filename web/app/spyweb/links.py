@@ -8,10 +8,16 @@ import zlib
 from typing import Any
 
 import spygames
+from spygames.protocol import RECORD_FORMAT
 
 
 class BadLink(ValueError):
-    """A share link that cannot be opened; the message says why."""
+    """A link that cannot be opened. `str()` is the headline, in a player's words;
+    `detail` says exactly what was wrong (shown folded away, for a bug report)."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 def encode(record: dict[str, Any]) -> str:
@@ -21,28 +27,50 @@ def encode(record: dict[str, Any]) -> str:
 
 MAX_PAYLOAD = 200_000  # characters of link
 MAX_RECORD = 1_000_000  # bytes of JSON once decompressed
+CUT = "This link is damaged: part of it is missing or changed, so it holds no game."
+DAMAGED = "This link is damaged or from a newer version of spygames: its game cannot be opened."
+NEWER = (
+    "This link is from a newer version of spygames. Reload the page to update, "
+    "then open the link again."
+)
 
 
 def decode(payload: str) -> spygames.State:
     """The game the link describes, replayed; BadLink with a reason otherwise. The work
     is bounded: the link's length, the decompressed size, and JSON nesting are capped."""
     if len(payload) > MAX_PAYLOAD:
-        raise BadLink("This link is too long to be a spygames link.")
+        raise BadLink(
+            "This link is far too long to be a spygames link, so it was not opened.",
+            f"{len(payload):,} characters; a spygames link has at most {MAX_PAYLOAD:,}",
+        )
     try:
         data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
         inflater = zlib.decompressobj()
         text = inflater.decompress(data, MAX_RECORD)
         if inflater.unconsumed_tail:
-            raise BadLink("This link holds far more than a game: it was not opened.")
+            raise BadLink(
+                "This link holds far more than a game, so it was not opened.",
+                f"over {MAX_RECORD:,} bytes once unpacked",
+            )
         record = json.loads(text.decode())
     except BadLink:
         raise
     except (ValueError, zlib.error, RecursionError) as exc:
-        raise BadLink("This link is damaged: it does not hold a game.") from exc
+        raise BadLink(CUT, f"it could not be unpacked ({type(exc).__name__}: {exc})") from exc
+    if isinstance(record, dict):
+        made = record.get("format")
+        if isinstance(made, int) and not isinstance(made, bool) and made > RECORD_FORMAT:
+            raise BadLink(NEWER, f"record format {made}; this version reads {RECORD_FORMAT}")
+        game = record.get("game")
+        if isinstance(game, str) and game not in spygames.GAMES:
+            raise BadLink(
+                "This link is for a game this version of spygames does not have.",
+                f"game {game[:40]!r}",
+            )
     try:
         return spygames.replay(record)
     except (spygames.SpyGamesError, RecursionError) as exc:
-        raise BadLink(f"This link's game cannot be replayed: {exc}.") from exc
+        raise BadLink(DAMAGED, str(exc)) from exc
 
 
 def replay_route(record: dict[str, Any], seat: int = 0) -> str:

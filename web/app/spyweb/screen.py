@@ -49,8 +49,14 @@ class Context:
     effects: list[tuple[str, ...]] = field(default_factory=list)  # for the DOM layer
     refusals: list[str] = field(default_factory=list)  # the messages that refused an input
 
-    def notify(self, message: str) -> None:
+    details: dict[str, str] = field(default_factory=dict)  # a message's fine print
+
+    def notify(self, message: str, detail: str = "") -> None:
+        """Say something to the player; `detail` (engine words, for a bug report) is
+        shown folded away under the message."""
         self.messages.append(message)
+        if detail:
+            self.details[message] = detail
 
     def refuse(self, message: str) -> None:
         """Say why the player's input was not taken. Such a message is about that input

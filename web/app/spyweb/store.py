@@ -25,6 +25,7 @@ a corrupt save, a full storage — is tested on CPython and never crashes the pa
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -195,7 +196,14 @@ def version_problem(engine: str, reason: str) -> str:
 
 
 def as_number(value: Any) -> float:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+    """A stored date as a number; 0 for anything else (a huge int, NaN, text)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return 0.0
+    try:
+        number = float(value)
+    except OverflowError:
+        return 0.0
+    return number if math.isfinite(number) else 0.0
 
 
 def as_count(value: Any) -> int:

@@ -94,7 +94,7 @@ def _slot(entry: Any, number: int) -> Slot:
         raise BadFile(f"This file is damaged: {where} holds no game record.")
     record = entry["record"]
     game = record.get("game")
-    if game not in spygames.GAMES:
+    if not isinstance(game, str) or game not in spygames.GAMES:
         raise BadFile(f"This file is damaged: {where} is of an unknown game ({game!r}).")
     problem = record_problem(record)
     if problem is not None:
