@@ -119,6 +119,13 @@
   }
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
     fail(OLD);
+    // Nothing can run Python here: keep PyScript from loading a runtime that would only
+    // throw. The parser adds <script type="py"> before the deferred core.js runs, and an
+    // observer sees it first; PyScript then finds no Python to start.
+    new MutationObserver(function (changes, watch) {
+      var python = document.querySelector('script[type="py"]');
+      if (python) { python.type = "text/x-needs-webassembly"; watch.disconnect(); }
+    }).observe(root, { childList: true, subtree: true });
   }
   // Captured: a <link> or <script> that fails to load reports here, not on window.
   window.addEventListener("error", function (event) {
