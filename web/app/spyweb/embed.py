@@ -23,7 +23,7 @@ from .demos import DemoPlayer, control
 from .links import replay_route
 from .markup import esc
 from .position import view_for
-from .replay import Replayer
+from .replay import Replayer, ReplayerScreen
 from .screen import Context, GameScreen, Screen
 from .store import MemoryStorage
 
@@ -117,28 +117,13 @@ class DemoFrame(Screen):
         )
 
 
-class ReplayFrame(Screen):
+class ReplayFrame(ReplayerScreen):
     """A replay in a frame."""
 
     def __init__(self, ctx: Context, replayer: Replayer) -> None:
         super().__init__(ctx)
         self.replayer = replayer
         self.title = f"Replay · {replayer.title()} — spygames"
-
-    def handle(self, act: str, arg: str) -> None:
-        self.replayer.handle(act, arg)
-
-    def submit(self, act: str, values: dict[str, str]) -> None:
-        self.replayer.submit(act, values)
-
-    def key(self, key: str) -> bool:
-        return self.replayer.key(key)
-
-    def pending_delay(self) -> int | None:
-        return self.replayer.pending_delay()
-
-    def tick(self) -> None:
-        self.replayer.tick()
 
     def render(self) -> str:
         route = replay_route(self.replayer.record, self.replayer.seat)

@@ -233,7 +233,28 @@ class Replayer:
         )
 
 
-class ReplayScreen(Screen):
+class ReplayerScreen(Screen):
+    """A screen that is a Replayer: the page's input and timer go to it."""
+
+    replayer: Replayer
+
+    def handle(self, act: str, arg: str) -> None:
+        self.replayer.handle(act, arg)
+
+    def submit(self, act: str, values: dict[str, str]) -> None:
+        self.replayer.submit(act, values)
+
+    def key(self, key: str) -> bool:
+        return self.replayer.key(key)
+
+    def pending_delay(self) -> int | None:
+        return self.replayer.pending_delay()
+
+    def tick(self) -> None:
+        self.replayer.tick()
+
+
+class ReplayScreen(ReplayerScreen):
     """The app's replay page: the replayer, a way back, and Embed."""
 
     def __init__(
@@ -255,18 +276,6 @@ class ReplayScreen(Screen):
             self.sheet = not self.sheet
         elif not self.replayer.handle(act, arg):
             return
-
-    def submit(self, act: str, values: dict[str, str]) -> None:
-        self.replayer.submit(act, values)
-
-    def key(self, key: str) -> bool:
-        return self.replayer.key(key)
-
-    def pending_delay(self) -> int | None:
-        return self.replayer.pending_delay()
-
-    def tick(self) -> None:
-        self.replayer.tick()
 
     def render(self) -> str:
         replayer = self.replayer
