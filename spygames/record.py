@@ -61,7 +61,8 @@ def replay(record: Any, upto: int | None = None) -> State:
     if not isinstance(actions, list):
         raise InvalidRecord("the record's actions must be a list")
     seed = record["seed"]
-    if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed <= MAX_SEED:
+    # A record replays to one game only: a missing seed would make `new` pick one at random.
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise InvalidRecord(f"the seed must be a whole number from 0 to {MAX_SEED}")
     try:
         game = get_game(record["game"])

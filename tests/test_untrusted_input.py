@@ -52,6 +52,10 @@ def deep(depth: int) -> object:
         ({"seed": 2**64}, "the seed must be a whole number from 0"),
         ({"seed": -1}, "the seed must be a whole number from 0"),
         ({"seed": "7"}, "seed must be a whole number"),
+        # DESIGN: "a record (seed + setup + actions) reproduces a game exactly" — without a
+        # seed, `new` would deal at random and the same record would replay differently.
+        ({"seed": None}, "the seed must be a whole number from 0"),
+        ({"seed": True}, "the seed must be a whole number from 0"),
         ({"format": 2}, "unknown record format 2"),
         ({"game": ["espionage"]}, "no game called"),
         ({"players": 10**40}, "players"),
