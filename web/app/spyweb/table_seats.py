@@ -15,6 +15,7 @@ import spygames
 from .deals import new_seed
 from .screen import Context, GameScreen
 from .seats import Seat
+from .share import share_panel
 from .tabletools import LogEntry, Pace
 
 BOT_SLICE_S = 0.03  # longest stretch of a bot's preparation or thinking between two paints
@@ -22,9 +23,9 @@ BOT_SLICE_S = 0.03  # longest stretch of a bot's preparation or thinking between
 
 class SeatedTable(GameScreen):
     """A game's table for 2–4 seats, each a person or a bot. A game gives its bots'
-    `paces` and the preference that keeps the chosen one, how a game opens (`_open`),
-    starts again (`_again`) and starts from the seats form (`_start_from`), and what its
-    bot to play does (`_bot_move`)."""
+    `paces` and the preference that keeps the chosen one, its own parts (`_furnish`),
+    how a game opens (`_open`), starts again (`_again`) and starts from the seats form
+    (`_start_from`), and what its bot to play does (`_bot_move`)."""
 
     paces: ClassVar[dict[str, int]] = {}
     pace_pref: ClassVar[str] = ""
@@ -48,6 +49,11 @@ class SeatedTable(GameScreen):
         self.log: list[LogEntry] = []
         self.show_rules = False
         self.show_share = False
+        self._furnish()
+        self._arrive(state, seed, new)
+
+    def _furnish(self) -> None:
+        """The game's own parts of the table, set up before any game is opened."""
 
     # -- opening ----------------------------------------------------------------------------
     def _arrive(self, state: spygames.State | None, seed: int | None, new: bool) -> None:
@@ -210,6 +216,19 @@ class SeatedTable(GameScreen):
         else:
             return False
         return True
+
+    def share_html(self, note: str) -> str:
+        """The Share panel while it is open: this deal from its start; `note` says what
+        the link carries."""
+        if not self.show_share or self.state is None:
+            return ""
+        return share_panel(
+            self.ctx,
+            self.share_record(),
+            title=f"Share deal #{self.state.seed}",
+            note=note,
+            close=("share", ""),
+        )
 
     def submit(self, act: str, values: dict[str, str]) -> None:
         if act == "deal":

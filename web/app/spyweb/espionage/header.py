@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..share import share_panel
 from .rules import rules_html
 
 if TYPE_CHECKING:
@@ -44,15 +43,9 @@ def bar_html(table: EspionageTable, view: dict[str, Any]) -> str:
 
 def share_html(table: EspionageTable) -> str:
     """The Share panel, while it is open."""
-    if not table.show_share or table.state is None:
-        return ""
-    return share_panel(
-        table.ctx,
-        table.share_record(),
-        title=f"Share deal #{table.state.seed}",
-        note="The link seats the same table (names, people and bots) and deals the same "
-        "cards from the start.",
-        close=("share", ""),
+    return table.share_html(
+        "The link seats the same table (names, people and bots) and deals the same "
+        "cards from the start."
     )
 
 

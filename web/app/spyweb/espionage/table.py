@@ -21,7 +21,6 @@ from spygames.espionage.cards import ATTRIBUTES
 
 from ..deals import deal_form
 from ..markup import esc
-from ..screen import Context
 from ..table_seats import SeatedTable
 from ..tabletools import handoff_html
 from . import cards
@@ -50,23 +49,14 @@ class EspionageTable(SeatedTable):
     paces = PACES
     pace_pref = PACE_PREF
 
-    def __init__(
-        self,
-        ctx: Context,
-        state: spygames.State | None = None,
-        seed: int | None = None,
-        *,
-        new: bool = False,
-    ) -> None:
-        super().__init__(ctx, state, seed, new=new)
+    def _furnish(self) -> None:
         self.acked_round = 0  # the showdown (by round) the people have looked at
         self.steps = Steps()  # how far the latest showdown has been shown
         self.sel: dict[str, Any] = {"count": 0, "attribute": None, "next": None}
-        self.setup_seats = last_seats(ctx.saves)
+        self.setup_seats = last_seats(self.ctx.saves)
         self.narrator = Narrator(self.name)
         self.hints = Hints(self)
         self.undo = Undo(self)
-        self._arrive(state, seed, new)
 
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:

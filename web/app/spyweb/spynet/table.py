@@ -37,22 +37,13 @@ class SpyNetTable(SeatedTable):
     paces = PACES
     pace_pref = PACE_PREF
 
-    def __init__(
-        self,
-        ctx: Context,
-        state: spygames.State | None = None,
-        seed: int | None = None,
-        *,
-        new: bool = False,
-    ) -> None:
-        super().__init__(ctx, state, seed, new=new)
+    def _furnish(self) -> None:
         self.who = Who([], 2)
         self.thinking: Iterator[spygames.Advice | None] | None = None
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
-        self.setup_seats = last_seats(ctx.saves)
-        self.setup_situation = last_situation(ctx.saves)
-        self._arrive(state, seed, new)
+        self.setup_seats = last_seats(self.ctx.saves)
+        self.setup_situation = last_situation(self.ctx.saves)
 
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State) -> None:
