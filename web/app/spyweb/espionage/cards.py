@@ -121,6 +121,11 @@ def label(attribute: str) -> str:
     )
 
 
+def bid(count: int, attribute: str) -> str:
+    """A bid's count and what it is on, as the felt shows it (a bubble, the plaque)."""
+    return f'<span class="esp-bid-n">{count}</span> {label(attribute)}'
+
+
 def card(code: str, *, lit: str | None = None, size: str = "") -> str:
     """A face-up card. `lit` is the attribute being counted (reveal): the card then says
     whether it adds one, takes one away or does not count."""

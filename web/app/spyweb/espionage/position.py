@@ -17,6 +17,7 @@ from ..markup import esc
 from ..position import PositionView, private_context, register_view
 from ..screen import Context, GameScreen
 from . import cards
+from .felt import felt_html
 from .seats import PREF_BY_SEED, Seat, seats_from
 from .table import EspionageTable
 
@@ -86,14 +87,14 @@ class EspionagePosition(PositionView):
         result = state.result
         end = (
             f'<p class="pos-end" data-testid="pos-end"><b>Game over.</b> '
-            f"{esc(table.result_text(result))}</p>"
+            f"{esc(table.narrator.result_text(result))}</p>"
             if result is not None
             else ""
         )
         return (
             f'<div class="pos pos-esp esp esp-n{len(self.names)}" data-game="{GAME_ID}" '
             f'data-round="{view["round"]}" data-actions="{len(state.actions)}">'
-            f"{cards.sprite()}{table._felt(view)}{end}</div>"
+            f"{cards.sprite()}{felt_html(table, view)}{end}</div>"
         )
 
     def move_lines(self) -> list[list[str]]:
@@ -103,7 +104,7 @@ class EspionagePosition(PositionView):
         for action in self.record["actions"]:
             actor = state.to_play[0]
             state.apply(action)
-            lines.append([entry.text for entry in table._entries(actor, action, state)])
+            lines.append([entry.text for entry in table.narrator.entries(actor, action, state)])
         return lines
 
     def live(self, ctx: Context, state: spygames.State) -> GameScreen:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..markup import esc
+from . import cards
+from .log import plural
 
 if TYPE_CHECKING:
     from .table import EspionageTable
@@ -42,10 +44,6 @@ class Steps:
 
     def has(self, step: str) -> bool:
         return STEPS.index(step) < self.shown
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def before_outcome(shown: dict[str, Any], players: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -82,15 +80,15 @@ def showdown_html(table: EspionageTable, shown: dict[str, Any]) -> str:
         count.append(f' = <strong class="esp-c-total">{shown["count"]}</strong>')
     line = "".join(count) or '<span class="esp-c-wait">Counting…</span>'
     verdict = (
-        f'<p class="esp-verdict" id="esp-verdict">{esc(table._verdict(shown))}</p>'
+        f'<p class="esp-verdict" id="esp-verdict">{esc(table.narrator.verdict(shown))}</p>'
         if steps.has("outcome")
         else ""
     )
     return (
         f'<div class="esp-showdown" role="status" data-step="{steps.shown}">'
         f'<p class="esp-show-head">{esc(table.name(shown["by"]))} {verb} '
-        f"{esc(table.whose(bid['by']))} bid: at least "
-        f"{table._bid_words(bid['count'], bid['attribute'])}</p>"
+        f"{esc(table.narrator.whose(bid['by']))} bid: at least "
+        f"{cards.bid(bid['count'], bid['attribute'])}</p>"
         f'<p class="esp-count-line" id="esp-count-line">{line}</p>'
         f"{verdict}</div>"
     )

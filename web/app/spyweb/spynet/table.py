@@ -14,10 +14,10 @@ from typing import Any
 
 import spygames
 
-from ..deals import new_seed
-from ..screen import Context, GameScreen
+from ..screen import Context
 from ..seats import Seat
-from ..tabletools import LogEntry, Pace
+from ..table_seats import BOT_SLICE_S, SeatedTable
+from ..tabletools import LogEntry
 from . import gallery
 from .deploy import Selection
 from .log import Narrator, Who
@@ -28,76 +28,49 @@ from .view import render_table
 
 PACES = {"slow": 1500, "normal": 800, "fast": 150}
 PACE_PREF = "spynet-pace"
-BOT_SLICE_S = 0.03  # longest stretch of a bot's thinking between two paints
 KEYS = {"r": "recruit", "d": "deploy", "t": "take", "p": "pass_on", "e": "end", "x": "clear"}
 
 
-class SpyNetTable(GameScreen):
+class SpyNetTable(SeatedTable):
     game_id = "spynet"
     title = "SpyNet — spygames"
+    paces = PACES
+    pace_pref = PACE_PREF
 
-    def __init__(
-        self,
-        ctx: Context,
-        state: spygames.State | None = None,
-        seed: int | None = None,
-        *,
-        new: bool = False,
-    ) -> None:
-        super().__init__(ctx, state, seed, new=new)
-        self.game = spygames.get_game("spynet")
-        self.seed = seed
-        self.state: spygames.State | None = None
-        self.seats: list[Seat] = []
+    def _furnish(self) -> None:
         self.who = Who([], 2)
-        self.bots: dict[int, spygames.Bot] = {}
-        self.bots_ready = False
         self.thinking: Iterator[spygames.Advice | None] | None = None
-        self.log: list[LogEntry] = []
-        self.holder: int | None = None  # pass-and-play: the person holding the device
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
-        self.show_rules = False
-        self.show_share = False
-        self.setup_seats = last_seats(ctx.saves)
-        self.setup_situation = last_situation(ctx.saves)
-        if state is not None:
-            self._open(state)
-            self._begin()
-            self.ctx.navigate("#/spynet")  # a reload resumes it, not opens the link again
-        elif seed is None and not new:
-            saved = self._resume()
-            if saved is not None:
-                self._open(saved)
+        self.setup_seats = last_seats(self.ctx.saves)
+        self.setup_situation = last_situation(self.ctx.saves)
 
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State) -> None:
-        self.state = state
-        self.seats = seats_for(state.options, state.players)
+        self._sit(state, seats_for(state.options, state.players))
         self.who = Who(self.seats, state.players)
-        self.bots = {
-            i: self.game.bot(s.level, seed=spygames.bot_seed(state.seed, i))
-            for i, s in enumerate(self.seats)
-            if not s.is_human
-        }
-        self.bots_ready = False
         self.thinking = None
-        self.holder = None
         self.hand_before = {}
         self.sel = Selection()
         self.log = self._replay_log(state.record())
 
     def _start(self, seats: list[Seat], situation: str, seed: int | None) -> None:
-        state = self.game.new(
-            seed=new_seed() if seed is None else seed,
-            players=len(seats),
-            options=options_for(seats, situation),
-        )
+        state = self._deal(seats, options_for(seats, situation), seed)
         remember(self.ctx.saves, seats, situation)
         self.setup_seats, self.setup_situation = seats, situation
         self._open(state)
-        self._begin()
-        self.ctx.navigate("#/spynet")
+        self._play()
+
+    def _again(self) -> None:
+        self._start(self.seats, self._situation_option(), None)
+
+    def _start_from(self, values: dict[str, str]) -> None:
+        seats, situation, problem = parse(values)
+        self.setup_seats, self.setup_situation = seats, situation
+        if problem:
+            self.ctx.refuse(problem)
+            return
+        self._start(seats, situation, self.seed)
 
     def summary(self) -> dict[str, Any]:
         assert self.state is not None
@@ -110,9 +83,7 @@ class SpyNetTable(GameScreen):
         summary: dict[str, Any] = {
             "over": self.state.is_over,
             "progress": progress,
-            "players": ", ".join(
-                s.name if s.is_human else f"{s.name} ({s.level})" for s in self.seats
-            ),
+            "players": self.players_text(),
         }
         result = self.state.result
         if result is not None:
@@ -123,68 +94,15 @@ class SpyNetTable(GameScreen):
                 + f" won, {'–'.join(str(p) for p in scores)}"
             )
             people = self.humans
-            levels = "/".join(sorted({s.level for s in self.seats if not s.is_human}))
-            table = (
-                f"{len(self.seats)} players · "
-                + (f"bots {levels}" if levels else "no bots")
-                + (" · pass-and-play" if len(people) > 1 else "")
-            )
             mine = self.who.team_of[people[0]] if len(people) == 1 else None
             summary["outcome"] = {
                 "won": (people[0] in result["winners"]) if mine is not None else None,
                 "score": scores[mine] if mine is not None else None,
-                "table": table,
+                "table": self.table_text(),
             }
         return summary
 
     # -- who is who -----------------------------------------------------------------------
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.is_human]
-
-    @property
-    def pass_and_play(self) -> bool:
-        return len(self.humans) >= 2
-
-    @property
-    def current(self) -> int | None:
-        if self.state is None or self.state.is_over:
-            return None
-        return self.state.to_play[0]
-
-    @property
-    def handoff_needed(self) -> bool:
-        cur = self.current
-        return (
-            self.pass_and_play
-            and cur is not None
-            and self.seats[cur].is_human
-            and self.holder != cur
-        )
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose hand may be shown now (None: every hand stays hidden)."""
-        if not self.humans:
-            return None
-        if not self.pass_and_play:
-            return self.humans[0]
-        return None if self.handoff_needed else self.holder
-
-    @property
-    def my_turn(self) -> bool:
-        cur = self.current
-        return cur is not None and cur == self.viewer and self.seats[cur].is_human
-
-    def bottom(self) -> int:
-        """Whose tableau is drawn wide at the bottom."""
-        if self.viewer is not None:
-            return self.viewer
-        cur = self.current
-        if cur is not None and self.seats[cur].is_human:
-            return cur
-        return self.humans[0] if self.humans else 0
-
     def shown_view(self) -> dict[str, Any]:
         """The viewer's view, or with nobody holding the device one with nothing private."""
         assert self.state is not None
@@ -195,10 +113,6 @@ class SpyNetTable(GameScreen):
             seats = [first, *(s for s in range(self.state.players) if s != first)]
             return public([self.state.view(s) for s in seats])
         return self.state.view(self.viewer)
-
-    @property
-    def pace(self) -> Pace:
-        return Pace(self.ctx.saves, PACE_PREF, PACES)
 
     # -- the log ----------------------------------------------------------------------------
     def _replay_log(self, record: dict[str, Any]) -> list[LogEntry]:
@@ -233,10 +147,7 @@ class SpyNetTable(GameScreen):
     def pending_delay(self) -> int | None:
         if self.thinking is not None:
             return 0
-        cur = self.current
-        if cur is None or self.seats[cur].is_human:
-            return None
-        return self.pace.ms if self.bots_ready else 0
+        return super().pending_delay()
 
     def tick(self) -> None:
         if self.state is None:
@@ -244,12 +155,10 @@ class SpyNetTable(GameScreen):
         if self.thinking is not None:
             self._think()
             return
-        if self.pending_delay() is None:
-            return
-        if not self.bots_ready:
-            self.bots_ready = all(bot.prepare(BOT_SLICE_S) for bot in self.bots.values())
-            return
-        seat = self.state.to_play[0]
+        self._bot_turn()
+
+    def _bot_move(self, seat: int) -> None:
+        assert self.state is not None
         self.thinking = self.bots[seat].think(
             self.state.view(seat), self.state.legal_actions(), BOT_SLICE_S
         )
@@ -269,30 +178,9 @@ class SpyNetTable(GameScreen):
         self._apply(step.action)
 
     def handle(self, act: str, arg: str) -> None:
-        if act == "rules":
-            self.show_rules = not self.show_rules
-            return
-        if gallery.handle(self.ctx.saves, act, arg):
-            return
-        if act == "pace":
-            self.pace.set(arg)
-            return
-        if act == "share":
-            self.show_share = not self.show_share
-            return
-        if act == "newtable":
-            if self.ask_before_leaving(act, arg, "Set up a new table?", "New table"):
-                self.ctx.navigate("#/spynet/new")
+        if gallery.handle(self.ctx.saves, act, arg) or self._table_act(act, arg):
             return
         if self.state is None:
-            return
-        if act == "again":
-            if self.ask_before_leaving(act, arg, "Start a new deal at this table?", "New deal"):
-                self._start(self.seats, self._situation_option(), None)
-            return
-        if act == "show-hand":
-            if self.handoff_needed:
-                self.holder = self.current
             return
         if act == "clear":
             self.sel.clear()
@@ -403,19 +291,6 @@ class SpyNetTable(GameScreen):
             self._turn_act("agent", f"{dragged}@{arg}")
         elif act == "place":
             self._apply({"type": "mission", "card": dragged, "branch": arg})
-
-    def submit(self, act: str, values: dict[str, str]) -> None:
-        if act == "deal":
-            self.play_deal(values)
-            return
-        if act != "start":
-            return
-        seats, situation, problem = parse(values)
-        self.setup_seats, self.setup_situation = seats, situation
-        if problem:
-            self.ctx.refuse(problem)
-            return
-        self._start(seats, situation, self.seed)
 
     def key(self, key: str) -> bool:
         """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear."""

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..deals import deal_form
 from ..markup import esc
-from ..share import share_panel
 from ..tabletools import handoff_html, log_html
 from . import cards
 from .deploy import deploy_panel, hand_html
@@ -202,13 +201,7 @@ def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
 
 
 def _share_html(t: SpyNetTable) -> str:
-    if not t.show_share or t.state is None:
-        return ""
-    return share_panel(
-        t.ctx,
-        t.share_record(),
-        title=f"Share deal #{t.state.seed}",
-        note="The link seats the same table (names, people, bots and teams), with the "
-        "same situation, and deals the same cards from the start.",
-        close=("share", ""),
+    return t.share_html(
+        "The link seats the same table (names, people, bots and teams), with the "
+        "same situation, and deals the same cards from the start."
     )

@@ -1,0 +1,57 @@
+"""Show odds: from the cards in your own hand, how likely a bid is to hold — the
+standing bid in the felt's centre, and the bid being put together in the bid panel.
+Only the hand of the person looking is used, and only while it is on show."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spygames.espionage.odds import chance_at_least, chance_exactly
+
+from .bidpanel import BidPanel
+
+if TYPE_CHECKING:
+    from .table import EspionageTable
+
+
+def percent(p: float) -> str:
+    if p >= 0.995:
+        return "over 99%" if p < 1 else "100%"
+    if p < 0.005:
+        return "under 1%" if p > 0 else "0%"
+    return f"{round(p * 100)}%"
+
+
+def standing_odds(table: EspionageTable, bid: dict[str, Any]) -> str:
+    """Under the standing bid: how likely it holds, and is exactly right."""
+    if not table.odds_on or table.viewer is None or table.handoff_needed:
+        return ""
+    assert table.state is not None
+    me = table.state.view(table.viewer)
+    if not me["hand"]:
+        return ""
+    hold = chance_at_least(me["hand"], bid["attribute"], bid["count"], me["dealt"])
+    exact = chance_exactly(me["hand"], bid["attribute"], bid["count"], me["dealt"])
+    return (
+        f'<p class="esp-odds" id="esp-odds-line">From your hand: it holds '
+        f"<strong>{percent(hold)}</strong> · exactly right "
+        f"<strong>{percent(exact)}</strong></p>"
+    )
+
+
+def panel_odds(table: EspionageTable, panel: BidPanel) -> str:
+    """In the bid panel: how likely the chosen bid holds (or where the odds will show)."""
+    if not table.odds_on:
+        return ""
+    if panel.attribute is None:  # the odds are on: say where they show
+        return (
+            '<p class="esp-odds" id="esp-odds-pick">Pick a role, faction or city to see '
+            "the odds of your bid.</p>"
+        )
+    assert table.state is not None and table.viewer is not None
+    me = table.state.view(table.viewer)
+    hold = chance_at_least(me["hand"], panel.attribute, panel.count, me["dealt"])
+    return (
+        f'<p class="esp-odds">This bid would hold {percent(hold)} of the time, '
+        "judging by your hand.</p>"
+    )

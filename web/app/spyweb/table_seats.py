@@ -1,0 +1,237 @@
+"""A table seated from the seats screen: people and bots around it, a bot for each bot
+seat at the bots' pace, and pass-and-play's hand-over between two people's turns.
+
+Espionage and SpyNet seat their tables the same way; each game adds its own rules on
+top (a showdown to look at, a team to play with) by overriding the pieces here. Only
+the holder's seat is ever the viewer, so only the holder's hand is put in the HTML.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import spygames
+
+from .deals import new_seed
+from .screen import Context, GameScreen
+from .seats import Seat
+from .share import share_panel
+from .tabletools import LogEntry, Pace
+
+BOT_SLICE_S = 0.03  # longest stretch of a bot's preparation or thinking between two paints
+
+
+class SeatedTable(GameScreen):
+    """A game's table for 2–4 seats, each a person or a bot. A game gives its bots'
+    `paces` and the preference that keeps the chosen one, its own parts (`_furnish`),
+    how a game opens (`_open`), starts again (`_again`) and starts from the seats form
+    (`_start_from`), and what its bot to play does (`_bot_move`)."""
+
+    paces: ClassVar[dict[str, int]] = {}
+    pace_pref: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        ctx: Context,
+        state: spygames.State | None = None,
+        seed: int | None = None,
+        *,
+        new: bool = False,
+    ) -> None:
+        super().__init__(ctx, state, seed, new=new)
+        self.game = spygames.get_game(self.game_id)
+        self.seed = seed
+        self.state: spygames.State | None = None
+        self.seats: list[Seat] = []
+        self.bots: dict[int, spygames.Bot] = {}
+        self.bots_ready = False
+        self.holder: int | None = None  # pass-and-play: the person holding the device
+        self.log: list[LogEntry] = []
+        self.show_rules = False
+        self.show_share = False
+        self._furnish()
+        self._arrive(state, seed, new)
+
+    def _furnish(self) -> None:
+        """The game's own parts of the table, set up before any game is opened."""
+
+    # -- opening ----------------------------------------------------------------------------
+    def _arrive(self, state: spygames.State | None, seed: int | None, new: bool) -> None:
+        """Open what the table was opened with: a shared game (played in a slot of its
+        own), else the game's current slot unless a deal or a new table was asked for."""
+        if state is not None:
+            self._open(state)
+            self._play()
+        elif seed is None and not new:
+            saved = self._resume()
+            if saved is not None:
+                self._open(saved)
+
+    def _open(self, state: spygames.State) -> None:
+        """Put this game on the table (the game seats it with `_sit`)."""
+        raise NotImplementedError
+
+    def _sit(self, state: spygames.State, seats: list[Seat]) -> None:
+        """Seat the table for this game: a bot for each bot seat, nobody holding the device."""
+        self.state = state
+        self.seats = seats
+        self.bots = {
+            i: self.game.bot(s.level, seed=spygames.bot_seed(state.seed, i))
+            for i, s in enumerate(seats)
+            if not s.is_human
+        }
+        self.bots_ready = False
+        self.holder = None
+
+    def _deal(self, seats: list[Seat], options: dict[str, Any], seed: int | None) -> spygames.State:
+        """A new game for these seats, dealt from `seed` (a fresh one when None)."""
+        return self.game.new(
+            seed=new_seed() if seed is None else seed, players=len(seats), options=options
+        )
+
+    def _play(self) -> None:
+        """The table plays the game just opened: in a slot of its own, and a reload
+        resumes it rather than opening the link again."""
+        self._begin()
+        self.ctx.navigate(f"#/{self.game_id}")
+
+    def _again(self) -> None:
+        """A new deal at this very table."""
+        raise NotImplementedError
+
+    def _start_from(self, values: dict[str, str]) -> None:
+        """The seats form was sent: start the game it seats, or say what is wrong."""
+        raise NotImplementedError
+
+    # -- who is who -------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def pass_and_play(self) -> bool:
+        return len(self.humans) >= 2
+
+    @property
+    def current(self) -> int | None:
+        if self.state is None or self.state.is_over:
+            return None
+        return self.state.to_play[0]
+
+    @property
+    def handoff_needed(self) -> bool:
+        """Pass-and-play: the person to play is not the one holding the device."""
+        cur = self.current
+        return (
+            self.pass_and_play
+            and cur is not None
+            and self.seats[cur].is_human
+            and self.holder != cur
+        )
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand may be shown now (None: every hand stays hidden)."""
+        if not self.humans:
+            return None
+        if not self.pass_and_play:
+            return self.humans[0]
+        return None if self.handoff_needed else self.holder
+
+    @property
+    def my_turn(self) -> bool:
+        cur = self.current
+        return cur is not None and cur == self.viewer and self.seats[cur].is_human
+
+    def bottom(self) -> int:
+        """The seat drawn at the bottom, nearest the person looking."""
+        if self.viewer is not None:
+            return self.viewer
+        cur = self.current
+        if cur is not None and self.seats[cur].is_human:
+            return cur
+        return self.humans[0] if self.humans else 0
+
+    def players_text(self) -> str:
+        """ "You, Agent Lynx (hard)" for the Saved games list."""
+        return ", ".join(s.name if s.is_human else f"{s.name} ({s.level})" for s in self.seats)
+
+    def table_text(self) -> str:
+        """ "3 players · bots easy/hard · pass-and-play" for the stats."""
+        levels = "/".join(sorted({s.level for s in self.seats if not s.is_human}))
+        return (
+            f"{len(self.seats)} players · "
+            + (f"bots {levels}" if levels else "no bots")
+            + (" · pass-and-play" if len(self.humans) > 1 else "")
+        )
+
+    # -- the bots ---------------------------------------------------------------------------
+    @property
+    def pace(self) -> Pace:
+        return Pace(self.ctx.saves, self.pace_pref, self.paces)
+
+    def pending_delay(self) -> int | None:
+        """A bot to play: at the bots' pace once they are ready, at once until then."""
+        cur = self.current
+        if cur is None or self.seats[cur].is_human:
+            return None
+        return self.pace.ms if self.bots_ready else 0
+
+    def _bot_turn(self) -> None:
+        """The bots' part of a tick: their one-off tables are built in short slices so
+        the page never freezes, then the bot to play makes its move."""
+        if self.state is None or self.pending_delay() is None:
+            return
+        if not self.bots_ready:
+            self.bots_ready = all(bot.prepare(BOT_SLICE_S) for bot in self.bots.values())
+            return
+        self._bot_move(self.state.to_play[0])
+
+    def _bot_move(self, seat: int) -> None:
+        """The bot in `seat` plays (or starts thinking)."""
+        raise NotImplementedError
+
+    # -- the table's own buttons --------------------------------------------------------------
+    def _table_act(self, act: str, arg: str) -> bool:
+        """Rules, the bots' pace, Share, New table, a new deal and pass-and-play's "show
+        my hand": True when `act` was one of them."""
+        if act in ("rules", "share"):
+            if act == "rules":
+                self.show_rules = not self.show_rules
+            else:
+                self.show_share = not self.show_share
+        elif act == "pace":
+            self.pace.set(arg)
+        elif act == "newtable":
+            if self.ask_before_leaving(act, arg, "Set up a new table?", "New table"):
+                self.ctx.navigate(f"#/{self.game_id}/new")
+        elif act == "again":
+            if self.state is not None and self.ask_before_leaving(
+                act, arg, "Start a new deal at this table?", "New deal"
+            ):
+                self._again()
+        elif act == "show-hand":
+            if self.handoff_needed:
+                self.holder = self.current
+        else:
+            return False
+        return True
+
+    def share_html(self, note: str) -> str:
+        """The Share panel while it is open: this deal from its start; `note` says what
+        the link carries."""
+        if not self.show_share or self.state is None:
+            return ""
+        return share_panel(
+            self.ctx,
+            self.share_record(),
+            title=f"Share deal #{self.state.seed}",
+            note=note,
+            close=("share", ""),
+        )
+
+    def submit(self, act: str, values: dict[str, str]) -> None:
+        if act == "deal":
+            self.play_deal(values)
+        elif act == "start":
+            self._start_from(values)
