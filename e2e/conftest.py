@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
@@ -161,3 +161,20 @@ def saved_record_js(game: str) -> str:
 
 def saved_record(page: Page, game: str) -> Any:
     return page.evaluate(saved_record_js(game))
+
+
+def play_first_dos_action(page: Page, state: Any) -> dict[str, Any]:
+    """Play Deck of Spies' first legal action in `state` (an engine State the page's table
+    shows) as a player does, by clicking its cards and then its action; it must apply on
+    the page. `state` follows the move; the action played is returned."""
+    done = len(state.actions)
+    action: dict[str, Any] = state.legal_actions()[0]
+    if action["type"] == "assassinate":
+        page.click(f"#act-assassinate-{action['ace']}")
+    else:
+        for card in action.get("cards", []):
+            page.click(f"#card-{card}")
+        page.click(f"#act-{action['type'].replace('_', '-')}")
+    state.apply(action)
+    expect(page.locator(".dos")).to_have_attribute("data-actions", str(done + 1))
+    return action

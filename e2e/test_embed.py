@@ -209,3 +209,43 @@ def test_rules_demo_embed_snippet_and_saved_games_replay(
     assert saved_record(page, "deck-of-spies") == mine
     page.context.close()
     assert not guard.problems, "\n".join(guard.problems)
+
+
+def test_try_it_without_webassembly_says_so_and_the_steps_go_on(page: Page, site_url: str) -> None:
+    page.add_init_script("delete window.WebAssembly")  # a browser with no WebAssembly
+    runtime: list[str] = []
+    page.on("request", lambda r: runtime.append(r.url) if "/vendor/" in r.url else None)
+    page.set_viewport_size({"width": 600, "height": 450})
+    page.goto(f"{site_url}embed.html#/demo/dos-necessary")
+    expect(page.locator(".demo")).to_have_attribute("data-step", "0")
+    page.click("#demo-try")
+    line = page.locator('[data-testid="embed-no-wasm"]')
+    expect(line).to_have_text(
+        "This browser can't run the live table (it has no WebAssembly) — open it in an "
+        "up-to-date Chrome, Edge, Firefox or Safari."
+    )
+    expect(page.locator("#demo-try")).to_be_disabled()
+    page.screenshot(path=str(SHOTS / "embed-no-wasm-600x450.png"))
+    # The drawn steps still step, and the line stays with them.
+    step_page(page, "demo-next", "1")
+    expect(page.locator(".demo-refusal")).to_contain_text("The 2♣ is not needed.")
+    expect(line).to_be_visible()
+    step_page(page, "demo-back", "0")
+    expect(line).to_be_visible()
+    expect(page.locator("#demo-try")).to_be_disabled()
+    page.set_viewport_size({"width": 320, "height": 400})
+    step_page(page, "demo-next", "1")
+    expect(line).to_be_visible()
+    page.screenshot(path=str(SHOTS / "embed-no-wasm-320x400.png"))
+    assert page.get_attribute("html", "data-booting") is None
+    # A replay cannot be drawn in advance: the frame says why it shows nothing.
+    page.goto(f"{site_url}embed.html#/replay/{links.encode(finished('deck-of-spies', 11))}")
+    expect(page.locator('[data-testid="embed-message"]')).to_contain_text(
+        "This browser can't show the replay (it has no WebAssembly)"
+    )
+    assert runtime == [], "without WebAssembly nothing of the runtime may load"
+
+
+def step_page(page: Page, button: str, expected: str) -> None:
+    page.click(f"#{button}")
+    expect(page.locator(".demo")).to_have_attribute("data-step", expected)

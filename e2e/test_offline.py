@@ -20,6 +20,7 @@ import pytest
 from conftest import BOOT_TIMEOUT, ROOT, Guard, boot, open_page, origin_of
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
+from service_worker import SETTLE
 
 import spygames
 
@@ -39,27 +40,9 @@ def worker_build(page: Page, url: str) -> tuple[str, list[str]]:
     return build.group(1), list(json.loads(files.group(1)))
 
 
-# Once a worker is active (so its install, the precache, has finished) and activated (so
-# older caches are gone): each cache's number of entries, in window.workerCaches.
-SETTLED = """() => {
-    window.workerCaches = null;
-    navigator.serviceWorker.ready.then(async (registration) => {
-        const worker = registration.active;
-        while (worker.state !== "activated") {
-            await new Promise((done) => worker.addEventListener("statechange", done));
-        }
-        const found = {};
-        for (const name of await caches.keys()) {
-            found[name] = (await (await caches.open(name)).keys()).length;
-        }
-        window.workerCaches = found;
-    });
-}"""
-
-
 def worker_caches(page: Page) -> dict[str, int]:
     """The caches once the worker has settled: {name: number of files}."""
-    page.evaluate(SETTLED)
+    page.evaluate(SETTLE)
     found = page.wait_for_function("window.workerCaches", timeout=WORKER_TIMEOUT)
     return dict(found.json_value())
 

@@ -6,7 +6,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record, saved_record_js, shot
+from conftest import (
+    BOOT_TIMEOUT,
+    Guard,
+    boot,
+    open_page,
+    play_first_dos_action,
+    saved_record,
+    saved_record_js,
+    shot,
+)
 from playwright.sync_api import Browser, Page, expect
 from spyweb import links
 
@@ -24,16 +33,7 @@ def open_deal(page: Page, url: str) -> None:
 def play_moves(page: Page, count: int) -> None:
     """Make `count` moves by following the engine's first legal action."""
     for _ in range(count):
-        state = spygames.replay(saved_record(page, "deck-of-spies"))
-        done = len(state.actions)
-        action = state.legal_actions()[0]
-        if action["type"] == "assassinate":
-            page.click(f"#act-assassinate-{action['ace']}")
-        else:
-            for card in action.get("cards", []):
-                page.click(f"#card-{card}")
-            page.click(f"#act-{action['type'].replace('_', '-')}")
-        expect(page.locator(".dos")).to_have_attribute("data-actions", str(done + 1))
+        play_first_dos_action(page, spygames.replay(saved_record(page, "deck-of-spies")))
 
 
 def test_new_game_and_play_deal_ask_first_and_keep_the_game(page: Page, site_url: str) -> None:

@@ -5,7 +5,7 @@ and nothing breaks."""
 
 from __future__ import annotations
 
-from conftest import boot, saved_record, shot
+from conftest import boot, play_first_dos_action, saved_record, shot
 from playwright.sync_api import Locator, Page, expect
 
 import spygames
@@ -39,16 +39,7 @@ def play(page: Page, state: spygames.State, moves: int) -> None:
     """Make `moves` moves by clicks (the engine's first legal action each time); each
     must apply on the page, which then shows the engine's hand."""
     for _ in range(moves):
-        done = len(state.actions)
-        action = state.legal_actions()[0]
-        if action["type"] == "assassinate":
-            page.click(f"#act-assassinate-{action['ace']}")
-        else:
-            for card in action.get("cards", []):
-                page.click(f"#card-{card}")
-            page.click(f"#act-{action['type'].replace('_', '-')}")
-        state.apply(action)
-        expect(page.locator(".dos")).to_have_attribute("data-actions", str(done + 1))
+        play_first_dos_action(page, state)
     for card in state.view(0)["hand"]:
         expect(page.locator(f"#card-{card}")).to_be_visible()
 

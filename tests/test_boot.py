@@ -1,4 +1,4 @@
-"""The boot's parts that CPython can check: frames per address, lazy tables, bytecode, CSP."""
+"""The boot's parts that CPython can check: frames per address, lazy tables, bytecode."""
 
 from __future__ import annotations
 
@@ -115,26 +115,3 @@ def test_bytecode_refuses_a_wheel_whose_record_misses_a_module(tmp_path: Path) -
     _archive(tmp_path / "in.whl", {"pkg/__init__.py": "", record: f"{record},,\n"})
     with pytest.raises(ValueError, match=r"does not list pkg/__init__\.py"):
         bytecode.add_bytecode(str(tmp_path / "in.whl"), str(tmp_path / "out.whl"))
-
-
-def _policy(page: str) -> str:
-    found = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
-    assert found is not None
-    return found.group(1)
-
-
-def test_both_pages_carry_one_policy_that_keeps_everything_on_this_site() -> None:
-    index = (ROOT / "index.html").read_text()
-    embed = (ROOT / "web" / "embed.html").read_text()
-    policy = _policy(index)
-    assert _policy(embed) == policy
-    assert "http" not in policy and "*" not in policy and "blob:" not in policy
-    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
-    assert directives["default-src"] == "'self'" and directives["object-src"] == "'none'"
-    # Every source beyond 'self' is justified in the comment beside the tag.
-    comment = index[index.index("<!-- Content-Security-Policy") : index.index("<meta http-equiv")]
-    for source in ("'wasm-unsafe-eval'", "'unsafe-eval'", "'unsafe-inline'", "data:"):
-        if source in policy:
-            assert source in comment, source
-    # The meta tag comes before anything the page loads.
-    assert index.index('Content-Security-Policy" content') < index.index("<link")

@@ -123,3 +123,57 @@ def test_page_links_the_manifest_icons_and_update_banner() -> None:
     app = page.index('<main id="app">')
     banner = page.index('id="update"')
     assert banner > page.index("</main>", app)  # outside #app: Python's renders skip it
+
+
+PAGES = ("index.html", "web/embed.html")
+
+
+def _policy_of(page: str) -> str:
+    found = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
+    assert len(found) == 1, found
+    return str(found[0])
+
+
+def test_both_pages_get_one_policy_before_anything_they_load() -> None:
+    policies = []
+    for name in PAGES:
+        page = build_site.with_policy((ROOT / name).read_text(), name)
+        assert build_site.POLICY_SLOT not in page
+        policies.append(_policy_of(page))
+        # The meta tag comes before anything the page loads, so it covers all of it.
+        meta = page.index('http-equiv="Content-Security-Policy"')
+        assert meta < page.index("<link") and meta < page.index("<script"), name
+        assert page.count("<!-- Content-Security-Policy") == 1, name
+    assert policies == [build_site.policy()] * len(PAGES)
+    policy = policies[0]
+    assert "http" not in policy and "*" not in policy and "blob:" not in policy
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    assert len(directives) == len(build_site.POLICY)  # no directive given twice
+    assert directives["default-src"] == "'self'" and directives["object-src"] == "'none'"
+
+
+def test_every_source_beyond_self_says_why_it_is_there() -> None:
+    for directive, sources, why in build_site.POLICY:
+        assert why.strip(), directive
+        for source in sources.split():
+            if source not in ("'self'", "'none'"):
+                assert source in why, f"{directive} {source}: not explained"
+
+
+def test_a_page_without_its_policy_slot_is_refused() -> None:
+    with pytest.raises(SystemExit, match="<!--POLICY-->"):
+        build_site.with_policy("<head><script src=x></script></head>", "page.html")
+    with pytest.raises(SystemExit, match="exactly once"):
+        build_site.with_policy("<!--POLICY--><!--POLICY-->", "page.html")
+
+
+def test_preloads_come_after_boot_js_in_the_order_given() -> None:
+    page = (ROOT / "index.html").read_text()
+    assert page.count(build_site.PRELOADS_SLOT) == 1
+    assert page.index('<script src="./boot.js">') < page.index(build_site.PRELOADS_SLOT)
+    assert 'rel="preload"' not in page and "modulepreload" not in page  # all from the build
+    links = build_site.preload_links([("fetch", "./a.wasm"), ("module", "./b.mjs")])
+    assert links.splitlines() == [
+        '<link rel="preload" href="./a.wasm" as="fetch" crossorigin>',
+        '<link rel="modulepreload" href="./b.mjs">',
+    ]

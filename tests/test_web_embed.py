@@ -304,15 +304,21 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     assert spec is not None and spec.loader is not None
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    count = build.build_embeds(tmp_path, ["./vendor/a.js"], ["./dist/b.whl"])
+    preloads = [
+        ("fetch", "./vendor/c.wasm"),
+        ("module", "./vendor/a.js"),
+        ("fetch", "./dist/b.whl"),
+    ]
+    count = build.build_embeds(tmp_path, preloads)
     assert count == len(spygames.all_demos())
     page = (tmp_path / "embed.html").read_text()
     runtime = json.loads(page.split('id="embed-runtime">')[1].split("</script>")[0])
     assert (
         runtime["entry"] == "./app/embed.py"
         and runtime["modules"] == ["./vendor/a.js"]
-        and len(runtime["fetches"]) == 3
+        and runtime["fetches"] == ["./vendor/c.wasm", "./dist/b.whl"]  # as index.html's
     )
+    assert build.policy() in page  # the same policy as index.html
     assert runtime.pop("demos") == [demo.id for demo in spygames.all_demos()]
     urls = re.findall(r'(?:src|href)="([^"]+)"', page) + [
         u for v in runtime.values() for u in (v if isinstance(v, list) else [v])

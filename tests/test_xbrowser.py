@@ -14,10 +14,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e" / "xbrowser"))
 import engines
 import plan
+import smoke
 
 import spygames
 from spygames.espionage.cards import ATTRIBUTES
 
+ROOT = Path(__file__).resolve().parents[1]
 PRECACHED = 60
 
 
@@ -37,7 +39,6 @@ def good() -> dict[str, Any]:
         "caches": {"spygames-abc": PRECACHED},
         "offline": {"actions": [first, second]},
         "problems_played": [],
-        "problems_reloaded": [],
         "problems_offline": [],
     }
 
@@ -61,10 +62,14 @@ def test_the_moves_are_legal_where_the_plan_makes_them() -> None:
     ]
     routes = [s["hash"] for s in plan.steps() if s["do"] == "route"]
     assert f"#/play/{payload}" in routes and f"#/play/{payload_sn}" in routes
-    # three boots: the first visit, a reload, an offline reload (after the server stops)
-    boots = [i for i, s in enumerate(plan.steps()) if s["do"] == "boot"]
-    offline = next(i for i, s in enumerate(plan.steps()) if s["do"] == "offline")
-    assert len(boots) == 3 and boots[1] < offline < boots[2]
+    # two boots: the first visit, then one reload, offline (after the server stops), which
+    # must show every save before the game plays on
+    steps = plan.steps()
+    boots = [i for i, s in enumerate(steps) if s["do"] == "boot"]
+    offline = next(i for i, s in enumerate(steps) if s["do"] == "offline")
+    reloaded = next(i for i, s in enumerate(steps) if s.get("key") == "reloaded")
+    moved = [i for i, s in enumerate(steps) if s["do"] == "click"][-1]
+    assert len(boots) == 2 and boots[0] < offline < boots[1] < reloaded < moved
 
 
 def test_all_well_is_no_problem() -> None:
@@ -146,3 +151,41 @@ def test_a_snap_shim_is_no_firefox(tmp_path: Path) -> None:
     real = tmp_path / "firefox-bin"
     real.write_bytes(b"\x7fELF\x02\x01\x01" + bytes(64))
     assert not engines._snap_shim(str(real))
+
+
+# -- WebKit's watch from the start of boot (e2e/xbrowser/smoke_webkit.py) -----------------
+
+
+def test_webkit_is_shown_a_site_whose_first_script_is_the_watch(tmp_path: Path) -> None:
+    import smoke_webkit  # Selenium: imported here, where it is needed
+
+    built = tmp_path / "built"
+    (built / "vendor").mkdir(parents=True)
+    policy = '<meta http-equiv="Content-Security-Policy" content="default-src \'self\'">'
+    page = f'<head>\n<meta charset="utf-8">\n{policy}\n<script src="./boot.js"></script>\n'
+    (built / "index.html").write_text(page)
+    (built / "boot.js").write_text("// boot")
+    (built / "vendor" / "x.js").write_text("//")
+    shown = smoke_webkit.watched_site(built, tmp_path / "shown")
+    assert (built / "index.html").read_text() == page  # the build itself is left alone
+    index = (shown / "index.html").read_text()
+    watch = f'<script src="./{smoke_webkit.WATCH_FILE}"></script>'
+    assert index.index(policy) < index.index(watch) < index.index("./boot.js")
+    assert index.count("<script") == 2  # the watch before every script of the page's
+    assert (shown / smoke_webkit.WATCH_FILE).read_text() == plan.WATCH
+    # Offline, the reload comes from the worker's cache: the watch must be in it.
+    assert smoke_webkit.WATCH_FILE in (shown / "sw.js").read_text()
+    assert smoke.precached(shown) == 4  # index.html, boot.js, vendor/x.js and the watch
+    (built / "index.html").write_text("<head><script src=./boot.js></script>")
+    with pytest.raises(AssertionError, match="no Content-Security-Policy"):
+        smoke_webkit.watched_site(built, tmp_path / "again")
+
+
+def test_the_drivers_get_the_watch_to_run_before_the_page() -> None:
+    handed = plan.plan()
+    assert handed["watch"] == plan.WATCH and "hook" not in handed
+    for caught in ("error", "unhandledrejection", "console.error", "securitypolicyviolation"):
+        assert caught in plan.WATCH, caught
+    firefox = (ROOT / "e2e" / "xbrowser" / "firefox.mjs").read_text()
+    # Added before the first page opens, so it sees the whole first boot too.
+    assert firefox.index("evaluateOnNewDocument(plan.watch)") < firefox.index("await step(page, s)")

@@ -4,7 +4,9 @@
 // the others without Python. Python — the engine and a live table — starts only when the
 // reader presses Try it yourself (or at once with ?run=1, or for a replay, which cannot
 // be drawn in advance): then it takes the frame over from the step shown. A reader who
-// only steps through a demo never downloads the runtime.
+// only steps through a demo never downloads the runtime. A browser without WebAssembly
+// cannot run Python at all: there Try it yourself says so in the frame and starts nothing,
+// and the drawn steps go on working.
 (function () {
   "use strict";
   var PLAY_MS = 2600; // as spyweb/demos.py
@@ -14,6 +16,11 @@
   var route = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   var runtime = JSON.parse(document.getElementById("embed-runtime").textContent);
   var demo = null, steps = null, loading = null, step = 0, timer = null, booted = false;
+  // As web/boot.js decides it for index.html: without WebAssembly Pyodide could only throw.
+  var canRun = typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function";
+  var refused = false; // Try it was asked for in a browser that cannot run it
+  var NO_WASM = "This browser can't run the live table (it has no WebAssembly) — open it " +
+    "in an up-to-date Chrome, Edge, Firefox or Safari.";
 
   function python() { return root.dataset.ready === "true"; }
 
@@ -32,7 +39,23 @@
     app.replaceChildren(frame);
   }
 
+  // The line under the demo's caption that says why Try it does nothing here; drawn again
+  // with every step, and Try it stays disabled.
+  function cannotRun() {
+    var text = app.querySelector(".demo-text");
+    if (text && !text.querySelector(".embed-no-wasm")) {
+      var line = document.createElement("p");
+      line.className = "embed-no-wasm";
+      line.dataset.testid = "embed-no-wasm";
+      line.textContent = NO_WASM;
+      text.appendChild(line);
+    }
+    var button = document.getElementById("demo-try");
+    if (button) button.disabled = true;
+  }
+
   function boot() {
+    if (!canRun) { refused = true; cannotRun(); return; }
     if (booted) return;
     booted = true;
     function link(rel, href, as) {
@@ -76,6 +99,7 @@
     step = Math.max(0, Math.min(steps.length - 1, index));
     app.innerHTML = steps[step];
     if (step === steps.length - 1) stop();
+    if (refused) cannotRun();
     waiting();
     performance.mark("embed:step");
   }
@@ -102,6 +126,7 @@
     else if (act === "demo-back") { stop(); show(step - 1); }
     else if (act === "demo-restart") { stop(); show(0); }
     else if (act === "demo-play") play();
+    else if (act === "demo-try" && refused) { stop(); show(step); }
     else if (act === "demo-try") { stop(); root.dataset.pressed = act; waiting(); }
   }
 
@@ -182,6 +207,9 @@
       .catch(function () {
         message("This demo could not be loaded. Check your connection and reload the page.");
       });
+  } else if (route[0] === "replay" && route.length >= 2 && !canRun) {
+    message("This browser can't show the replay (it has no WebAssembly) — open it in an " +
+      "up-to-date Chrome, Edge, Firefox or Safari.");
   } else if (route[0] === "replay" && route.length >= 2) {
     app.innerHTML = '<div class="embed" data-kind="loading"><p class="embed-loading">' +
       "Loading the replay…</p></div>";

@@ -4,8 +4,11 @@
 //   node firefox.mjs FIREFOX SITE_URL PLAN.json FOUND.json
 //
 // Plays the plan's steps and writes what its `read` steps found, plus every page error,
-// console error and request outside the origin seen, to FOUND.json (screenshots beside it). For `offline` it prints "offline?" and waits for
-// a line on stdin: the runner (smoke_firefox.py) stops the site's server, then answers.
+// console error and request outside the origin seen, to FOUND.json (screenshots beside it).
+// The browser's own events are listened to before the first page opens, and the plan's
+// WATCH runs in every page before its scripts (a BiDi preload script), so both see the
+// whole boot. For `offline` it prints "offline?" and waits for a line on stdin: the
+// runner (smoke_firefox.py) stops the site's server, then answers.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { createRequire } from "node:module";
@@ -40,7 +43,6 @@ async function boot(page, url) {
   else await page.goto(site + url, { waitUntil: "load" });
   await until(page, "document.documentElement.dataset.ready === 'true'", "the app to start",
     plan.boot_seconds);
-  await page.evaluate(plan.hook);
   say(`booted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -89,6 +91,7 @@ try {
   page.on("console", (message) => {
     if (message.type() === "error") found.events.push(`console error: ${message.text()}`);
   });
+  await page.evaluateOnNewDocument(plan.watch);
   page.on("request", (request) => {
     const url = request.url();
     if (!url.startsWith(origin) && !/^(data|blob):/.test(url)) {

@@ -3,8 +3,10 @@ WebKitWebDriver through Selenium's Remote WebDriver, on an Xvfb display (WebKitG
 headless mode). `--automation` is what makes MiniBrowser accept the session; without it
 session creation hangs.
 
-Classic WebDriver has no console events: the plan's in-page hook and its `read` steps of
-`problems_*` report page errors, console errors and files from other origins instead."""
+Classic WebDriver has no console events and WebKitWebDriver no way to run a script before
+a page's own (no BiDi; MiniBrowser's console-to-stdout setting stays silent under
+`--automation`): the site it is shown is a copy whose index.html loads the plan's WATCH
+first (smoke_webkit.py), and the plan's `read` steps of `problems_*` report what it saw."""
 
 from __future__ import annotations
 
@@ -74,7 +76,6 @@ class Driver:
             self.web.get(self.site + url)
         ready = "document.documentElement.dataset.ready === 'true'"
         self.until(ready, "the app to start", self.plan["boot_seconds"])
-        self.web.execute_script(self.plan["hook"])
         print(f"webkit: booted in {time.monotonic() - started:.1f} s")
 
     def click(self, css: str) -> None:

@@ -3,10 +3,12 @@
 Steps: the engine wheel (built by `make wheel` into `dist/`) and the UI package as a
 zip, both unpacked by PyScript onto Python's import path, the pinned Pyodide and PyScript
 from `web/node_modules` (Pyodide's lock file emptied: the site loads no Pyodide package),
-`index.html` with a pre-drawn frame for each kind of address, styles and assets, and the
-PyScript config naming all of it with relative URLs. Last, what makes it
-an installable offline app: PNG icons rendered from our SVGs, the web app manifest, and
-`sw.js` with the list of files to precache and a hash of the build.
+`index.html` with a pre-drawn frame for each kind of address and the preloads of every
+download the boot needs (`<!--PRELOADS-->`), styles and assets, and the PyScript config
+naming all of it with relative URLs. Both pages get the same Content-Security-Policy,
+written into their `<!--POLICY-->` from `POLICY`, where each source says why it is there.
+Last, what makes it an installable offline app: PNG icons rendered from our SVGs, the web
+app manifest, and `sw.js` with the list of files to precache and a hash of the build.
 
 Embeds: `embed.html` (a light page for other sites' iframes) and, for every rules
 demo, `embed/<id>.html` (its first step) and `embed/<id>.json` (every step), drawn by
@@ -74,6 +76,66 @@ NOT_PRECACHED = re.compile(
 )
 SW_BUILD = "__BUILD__"
 SW_PRECACHE = "__PRECACHE__"
+
+# The Content-Security-Policy of both pages, index.html and embed.html (the frame starts
+# the same runtime when a reader presses Try it yourself): only this site's own files,
+# and what the runtime needs. Each directive with why its sources are there; written into
+# each page's <!--POLICY--> (a meta tag: frame-ancestors cannot be set from one, and
+# embeds are meant to be framed anyway).
+POLICY = (
+    ("default-src", "'self'", "nothing loads from anywhere else"),
+    ("script-src", "'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+     "'self': boot.js, embed.js, PyScript and Pyodide are our own files, no inline script. "
+     "'wasm-unsafe-eval': Pyodide compiles its WebAssembly (pyodide.asm.wasm) at start; "
+     "without it the browser refuses to run Python at all. 'unsafe-eval': PyScript 0.7 "
+     "builds its plugin hooks with Function() (core-*.js: Function(`return(w,x)=>(…)`)); "
+     "without it PyScript stops before Python starts. Only our own files run, so only our "
+     "own code is evaluated."),
+    ("style-src", "'self'", "core.css and app.css"),
+    ("style-src-attr", "'unsafe-inline'",
+     "'unsafe-inline': the screens Python draws set per-card colours in style=\"\" "
+     "attributes (SpyNet's branch colours); an attribute cannot run script, and img-src "
+     "and font-src still keep every URL home."),
+    ("connect-src", "'self'",
+     "Pyodide and PyScript fetch the runtime, the stdlib, our wheel and the UI zip"),
+    ("worker-src", "'self'", "sw.js, the offline copy"),
+    ("img-src", "'self' data:",
+     "our icons; data:: embed.html's empty icon is a data: URL (a frame on someone's blog "
+     "never asks this site for a favicon)"),
+    ("font-src", "'self'", "no font from elsewhere"),
+    ("manifest-src", "'self'", "manifest.webmanifest"),
+    ("object-src", "'none'", "no plugins"),
+    ("base-uri", "'self'", "no <base> pointing elsewhere"),
+    ("form-action", "'self'", "nothing posts anywhere"),
+)  # fmt: skip
+POLICY_SLOT = "<!--POLICY-->"
+PRELOADS_SLOT = "<!--PRELOADS-->"
+
+
+def policy() -> str:
+    """The Content-Security-Policy both pages carry."""
+    return "; ".join(f"{directive} {sources}" for directive, sources, _why in POLICY)
+
+
+def with_policy(page: str, name: str) -> str:
+    """`page` with its <!--POLICY--> replaced by the policy's meta tag."""
+    if page.count(POLICY_SLOT) != 1:
+        raise SystemExit(f"{name} must hold {POLICY_SLOT} exactly once, before anything it loads")
+    tag = (
+        "<!-- Content-Security-Policy: this site's own files and what the runtime needs "
+        "(why each source is there: POLICY in web/tools/build_site.py). -->\n"
+        f'<meta http-equiv="Content-Security-Policy" content="{policy()}">'
+    )
+    return page.replace(POLICY_SLOT, tag)
+
+
+def preload_links(preloads: list[tuple[str, str]]) -> str:
+    """The <link>s that start every download the boot needs with the page, in order."""
+    links = {
+        "module": '<link rel="modulepreload" href="{}">',
+        "fetch": '<link rel="preload" href="{}" as="fetch" crossorigin>',
+    }
+    return "\n".join(links[kind].format(url) for kind, url in preloads)
 
 
 def sha256(path: Path) -> str:
@@ -154,7 +216,7 @@ def preboot_frames() -> str:
     return templates()
 
 
-def build_embeds(site: Path, modules: list[str], fetches: list[str]) -> int:
+def build_embeds(site: Path, preloads: list[tuple[str, str]]) -> int:
     """embed.html, and each demo's steps drawn in advance; returns the number of demos."""
     use_app()
     from spyweb.embed import frames_html
@@ -162,17 +224,18 @@ def build_embeds(site: Path, modules: list[str], fetches: list[str]) -> int:
     import spygames
 
     demos = spygames.all_demos()
-    big = [f"./vendor/pyodide/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip")]
     runtime = {
         "demos": [demo.id for demo in demos],
-        "modules": modules,
-        "fetches": [*big, *fetches],  # index.html preloads the first two in its <head>
+        # The boot's downloads, preloaded when the reader presses Try it (not at once, as
+        # index.html's <head> does: a reader who only steps through never needs them).
+        "modules": [url for kind, url in preloads if kind == "module"],
+        "fetches": [url for kind, url in preloads if kind == "fetch"],
         "css": "./vendor/pyscript/core.css",
         "core": "./vendor/pyscript/core.js",
         "entry": "./app/embed.py",
         "config": "./pyscript.json",
     }
-    page = (WEB / "embed.html").read_text()
+    page = with_policy((WEB / "embed.html").read_text(), "web/embed.html")
     page = page.replace("<!--RUNTIME-->", json.dumps(runtime).replace("</", "<\\/"))
     (site / "embed.html").write_text(page)
     shutil.copy2(WEB / "embed.js", site / "embed.js")
@@ -214,25 +277,25 @@ def build(site: Path, dist: Path) -> None:
         },
     }
     (site / "pyscript.json").write_text(json.dumps(config, indent=1))
-    # Start every download the boot needs with the page, not one after another.
+    # Start every download the boot needs with the page, not one after another: the
+    # runtime's two largest files first. (kind, url), kind "module" or "fetch".
     pyscript_chunk = next((site / "vendor" / "pyscript").glob("core-*.js")).name
-    modules = [
-        f"./vendor/pyscript/{pyscript_chunk}",
-        "./vendor/pyodide/pyodide.mjs",
-        "./vendor/pyodide/pyodide.asm.mjs",
+    preloads = [
+        ("fetch", "./vendor/pyodide/pyodide.asm.wasm"),
+        ("fetch", "./vendor/pyodide/python_stdlib.zip"),
+        ("module", f"./vendor/pyscript/{pyscript_chunk}"),
+        ("module", "./vendor/pyodide/pyodide.mjs"),
+        ("module", "./vendor/pyodide/pyodide.asm.mjs"),
+        ("fetch", "./vendor/pyodide/pyodide-lock.json"),
+        ("fetch", f"./dist/{wheel.name}"),
+        ("fetch", f"./{app_zip.relative_to(site).as_posix()}"),
     ]
-    fetches = [
-        "./vendor/pyodide/pyodide-lock.json",
-        f"./dist/{wheel.name}",
-        f"./{app_zip.relative_to(site).as_posix()}",
-    ]
-    preloads = "\n".join(
-        [f'<link rel="modulepreload" href="{url}">' for url in modules]
-        + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
-    )
-    count = build_embeds(site, modules, fetches)
-    page = (ROOT / "index.html").read_text()
-    page = page.replace("<!--PREBOOT-->", preboot_html()).replace("<!--PRELOADS-->", preloads)
+    count = build_embeds(site, preloads)
+    page = with_policy((ROOT / "index.html").read_text(), "index.html")
+    if page.count(PRELOADS_SLOT) != 1:
+        raise SystemExit(f"index.html must hold {PRELOADS_SLOT} exactly once")
+    page = page.replace(PRELOADS_SLOT, preload_links(preloads))
+    page = page.replace("<!--PREBOOT-->", preboot_html())
     page = page.replace("<!--FRAMES-->", preboot_frames())
     (site / "index.html").write_text(page)
     (site / ".nojekyll").write_text("")
