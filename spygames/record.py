@@ -61,6 +61,8 @@ def replay(record: Any, upto: int | None = None) -> State:
     if not isinstance(actions, list):
         raise InvalidRecord("the record's actions must be a list")
     seed = record["seed"]
+    if seed is None:  # new() would deal at random: every replay another game
+        raise InvalidRecord("the record has no seed: seed must be a whole number, not None")
     if isinstance(seed, int) and not isinstance(seed, bool) and not 0 <= seed <= MAX_SEED:
         raise InvalidRecord(f"the seed must be a whole number from 0 to {MAX_SEED}")
     try:
