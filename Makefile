@@ -47,8 +47,10 @@ workflows: $(STAMPS)/venv
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # pytest exits 5 when it collects nothing: that is a failure here, the suites exist.
+# The unit tests run on every core (pytest-xdist; a worker takes the next test when it
+# is free, so the long ones do not queue behind each other).
 unit: $(STAMPS)/venv
-	$(PY) -m pytest tests -q -p no:cacheprovider
+	$(PY) -m pytest tests -q -p no:cacheprovider -n auto --dist worksteal
 
 e2e: site browser
 	$(PY) -m pytest e2e -q -p no:cacheprovider

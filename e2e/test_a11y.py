@@ -1,9 +1,12 @@
-"""Accessibility in Chromium: axe-core on every screen of every game, keyboard play with
+"""Accessibility in Chromium: axe-core on every screen of every game, at 1280×800 and on
+a 375×812 phone (issue 12: other rules can fire when things wrap), keyboard play with
 focus kept across re-renders, and animations stopped under `prefers-reduced-motion`.
 
-Each group boots the app once and moves between screens by their addresses (the hash),
-so one boot covers many screens. Positions come from fixed deals and share links built
-here with the engine, so the end screens (won and lost) are one address away.
+The module boots the app once per screen size (a desktop page and a phone page, shared
+by every test here) and moves between screens by their addresses (the hash); the Guard
+still fails the test that was running on an outside request, an error or a CSP
+violation. Positions come from fixed deals and share links built here with the engine,
+so the end screens (won and lost) are one address away.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from typing import Any
 
 import pytest
 from a11y import Violation, run_axe, summary
-from conftest import BOOT_TIMEOUT, SHOTS, boot, shot
-from playwright.sync_api import Page, expect
+from conftest import BOOT_TIMEOUT, SHOTS, Guard, open_page, origin_of, shot
+from playwright.sync_api import Browser, Page, expect
+from shared_page import SharedPages, checked, go
 from spyweb import links
 
 import spygames
@@ -142,6 +146,39 @@ def groups() -> dict[str, list[Step]]:
 
 GROUPS = ["home, saves, stats", "deck-of-spies", "espionage", "spynet"]
 FOUND: dict[str, list[Violation]] = {}  # screen -> violations, for the summary below
+PHONE_WIDTH = " (375 px)"  # how a screen checked on the phone is named in FOUND
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site_url: str) -> Iterator[SharedPages]:
+    """The desktop page and the phone page, each booted once for the module."""
+    pages = SharedPages(browser, site_url)
+    yield pages
+    pages.close()
+
+
+def desktop(shared: SharedPages) -> tuple[Page, Guard]:
+    """The desktop page as a test expects to find it: 1280×800, motion allowed."""
+    page, guard = shared.get("desktop")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.emulate_media(reduced_motion="no-preference")
+    return page, guard
+
+
+@pytest.fixture
+def page(shared: SharedPages) -> Iterator[Page]:
+    """The shared desktop page (in place of conftest's fresh page)."""
+    page, guard = desktop(shared)
+    with checked(guard):
+        yield page
+
+
+@pytest.fixture
+def phone(shared: SharedPages) -> Iterator[Page]:
+    """The shared phone page: 375×812, a touch screen (in place of conftest's)."""
+    page, guard = shared.get("phone")
+    with checked(guard):
+        yield page
 
 
 def check(page: Page, group: str, name: str) -> list[str]:
@@ -151,49 +188,61 @@ def check(page: Page, group: str, name: str) -> list[str]:
     return [f"{group} — {name}:\n{summary(blocking)}"] if blocking else []
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("group", GROUPS)
-def test_axe_finds_nothing_serious_on_any_screen(page: Page, site_url: str, group: str) -> None:
-    """axe-core (WCAG 2.2 A/AA and best practices): no serious or critical violation."""
-    page.set_viewport_size({"width": 1280, "height": 800})
+def test_axe_finds_nothing_serious_on_any_screen(
+    shared: SharedPages, site_url: str, group: str, size: str
+) -> None:
+    """axe-core (WCAG 2.2 A/AA and best practices): no serious or critical violation,
+    at 1280×800 and on the 375×812 phone."""
+    page, guard = desktop(shared) if size == "desktop" else shared.get("phone")
+    suffix = PHONE_WIDTH if size == "phone" else ""
     problems: list[str] = []
-    for i, (name, address, ready, then) in enumerate(groups()[group]):
-        if i == 0:
-            boot(page, site_url + address)
-        else:
-            page.goto(site_url + address)
-        page.wait_for_selector(ready, timeout=BOOT_TIMEOUT)
-        if then is not None:
-            then(page)
-            page.wait_for_timeout(100)
-        problems += check(page, group, name)
-        shot(page, f"a11y-{group}-{name}".replace(" ", "").replace(",", "-"))
+    with checked(guard):
+        for name, address, ready, then in groups()[group]:
+            go(page, site_url, address, ready, timeout=BOOT_TIMEOUT)
+            if then is not None:
+                then(page)
+                page.wait_for_timeout(100)
+            problems += check(page, group, name + suffix)
+            shot(page, f"a11y-{group}-{name}{'-375' if suffix else ''}".replace(" ", "")
+                 .replace(",", "-"))  # fmt: skip
     assert not problems, "\n\n".join(problems)
 
 
-def test_axe_on_the_embeds(page: Page, site_url: str) -> None:
-    """embed.html: a rules demo as drawn before Python starts, and a replay."""
+def test_axe_on_the_embeds(browser: Browser, site_url: str) -> None:
+    """embed.html: a rules demo as drawn before Python starts, and a replay; each also
+    at 375×812 (the same page, resized). Its own page: embed.html is another document."""
     replay = ended("espionage", HUMAN_BOT, won=True).removeprefix("#/play/")
     embeds = {
         "demo (before Python)": ("embed.html#/demo/dos-necessary", ".demo"),
         "replay": (f"embed.html#/replay/{replay}/1", "#replay"),
     }
+    guard = Guard(origin_of(site_url))
+    page = open_page(browser, guard)
     problems: list[str] = []
-    for name, (address, ready) in embeds.items():
-        page.goto(site_url + address)
-        page.wait_for_selector(ready, timeout=BOOT_TIMEOUT)
-        problems += check(page, "embed", name)
+    try:
+        with checked(guard):
+            for name, (address, ready) in embeds.items():
+                page.set_viewport_size({"width": 1280, "height": 720})
+                page.goto(site_url + address)
+                page.wait_for_selector(ready, timeout=BOOT_TIMEOUT)
+                problems += check(page, "embed", name)
+                page.set_viewport_size({"width": 375, "height": 812})
+                page.wait_for_function("window.innerWidth === 375")
+                problems += check(page, "embed", name + PHONE_WIDTH)
+    finally:
+        page.context.close()
     assert not problems, "\n\n".join(problems)
 
 
 def test_axe_on_a_phone(phone: Page, site_url: str) -> None:
     """The table and rules at 375 px wide (other rules can fire when things wrap)."""
     problems: list[str] = []
-    boot(phone, f"{site_url}#/deck-of-spies/deal/3")
-    phone.wait_for_selector(".dos")
+    go(phone, site_url, "#/deck-of-spies/deal/3", ".dos")
     problems += check(phone, "phone", "Deck of Spies table")
     for game in ("espionage", "spynet"):
-        phone.goto(f"{site_url}#/{game}/rules")
-        phone.wait_for_selector(".demo")
+        go(phone, site_url, f"#/{game}/rules", ".demo")
         problems += check(phone, "phone", f"{game} rules")
     assert not problems, "\n\n".join(problems)
 
@@ -244,8 +293,7 @@ def test_a_move_by_keyboard_alone_keeps_the_focus(page: Page, site_url: str) -> 
     page.set_viewport_size({"width": 1280, "height": 800})
     state = spygames.get_game("deck-of-spies").new(seed=3)
     move = next(a for a in state.legal_actions() if a["type"] in ("counter", "recruit"))
-    boot(page, f"{site_url}#/deck-of-spies/deal/3")
-    page.wait_for_selector('.dos[data-actions="0"]')
+    go(page, site_url, "#/deck-of-spies/deal/3", '.dos[data-actions="0"]')
     page.locator("body").focus()
     for card in move["cards"]:
         tab_to(page, f"card-{card}")
@@ -274,7 +322,7 @@ def test_reduced_motion_stops_the_animations(page: Page, site_url: str) -> None:
     """The hinted card pulses and buttons ease; with `prefers-reduced-motion: reduce`
     neither moves."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    boot(page, f"{site_url}#/deck-of-spies/deal/3")
+    go(page, site_url, "#/deck-of-spies/deal/3", ".dos")
     page.click("#btn-hint")
     page.wait_for_selector(".dos-hand .pcard.hinted")
     motion = """() => {
@@ -287,6 +335,7 @@ def test_reduced_motion_stops_the_animations(page: Page, site_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     name, duration = page.evaluate(motion)
     assert name == "none" and set(duration.split(", ")) == {"0s"}, (name, duration)
+    page.emulate_media(reduced_motion="no-preference")  # the shared page, as it was
 
 
 CARD_COLOURS = """(selector) => [...document.querySelectorAll(selector)].map(el => {
@@ -300,8 +349,7 @@ def test_rules_page_cards_look_as_on_the_table(page: Page, site_url: str, size: 
     """Issue 11: the rules' example cards take their colours from the cards themselves,
     not from the table around them: the same colours on the rules page as at the table."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    boot(page, f"{site_url}#/deck-of-spies/rules")
-    page.wait_for_selector(".dos-rules .pcard")
+    go(page, site_url, "#/deck-of-spies/rules", ".dos-rules .pcard")
     rules = {
         suit: set(page.evaluate(CARD_COLOURS, f".rules .pcard.s-{suit}"))
         for suit in ("heart", "diamond", "spade", "club")
@@ -313,13 +361,11 @@ def test_rules_page_cards_look_as_on_the_table(page: Page, site_url: str, size: 
         "club": {"rgb(26, 26, 26)"},
     }, rules
     shot(page, f"a11y-rules-deck-of-spies-{size[0]}")
-    page.goto(f"{site_url}#/deck-of-spies/deal/3")
-    page.wait_for_selector(".dos-hand .pcard")
+    go(page, site_url, "#/deck-of-spies/deal/3", ".dos-hand .pcard")
     for suit, colours in rules.items():
         assert set(page.evaluate(CARD_COLOURS, f".dos-hand .pcard.s-{suit}")) <= colours
 
-    page.goto(f"{site_url}#/espionage/rules")
-    page.wait_for_selector(".rules .esp-card")
+    go(page, site_url, "#/espionage/rules", ".rules .esp-card")
     bands = {
         faction: set(page.evaluate(CARD_COLOURS, f".rules .esp-card.esp-f-{faction}"))
         for faction in ("agency", "bureau", "command")
@@ -330,8 +376,7 @@ def test_rules_page_cards_look_as_on_the_table(page: Page, site_url: str, size: 
         "command": {"rgb(176, 56, 44)"},
     }, bands
     page.locator(".rules").screenshot(path=str(SHOTS / f"a11y-rules-espionage-{size[0]}.png"))
-    page.goto(f"{site_url}#/play/{links.encode(play('espionage', 5, HUMAN_BOT, my_turn).record())}")
-    page.wait_for_selector("#esp-bid")
+    go(page, site_url, link(play("espionage", 5, HUMAN_BOT, my_turn)), "#esp-bid")
     for faction, colours in bands.items():
         on_table = set(page.evaluate(CARD_COLOURS, f".esp-seat-mine .esp-card.esp-f-{faction}"))
         assert on_table <= colours

@@ -61,7 +61,10 @@ def replay(record: Any, upto: int | None = None) -> State:
     if not isinstance(actions, list):
         raise InvalidRecord("the record's actions must be a list")
     seed = record["seed"]
-    # A record replays to one game only: a missing seed would make `new` pick one at random.
+    if seed is None:  # new() would deal at random: every replay another game
+        raise InvalidRecord(
+            f"the record has no seed (the seed must be a whole number from 0 to {MAX_SEED})"
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise InvalidRecord(f"the seed must be a whole number from 0 to {MAX_SEED}")
     try:

@@ -1,5 +1,6 @@
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "web" / "app"), str(ROOT / "web" / "tools")]
@@ -16,3 +17,18 @@ settings.register_profile(
 )
 settings.register_profile("fuzz", settings.get_profile("spygames"), max_examples=400)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "spygames"))
+
+
+# Figures a test reports (`record_property("figures", text)`), printed after the run's
+# tests: the hooks run in the main pytest process, with or without pytest-xdist workers.
+_FIGURES: list[str] = []
+
+
+def pytest_runtest_logreport(report: Any) -> None:
+    if report.when == "call":
+        _FIGURES.extend(str(value) for name, value in report.user_properties if name == "figures")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for text in _FIGURES:
+        terminalreporter.write_line(text)

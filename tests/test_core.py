@@ -154,6 +154,17 @@ def test_bad_records_are_clear_errors(record: object, message: str) -> None:
         spygames.replay(record)
 
 
+def test_a_record_without_a_seed_is_refused_not_dealt_at_random() -> None:
+    """A record is the game: replaying it must give the same game every time. With no
+    seed the engine would deal a new one on each replay, so a record that replayed when
+    checked could fail (or differ) when opened (found by tests/test_untrusted_input.py:
+    an imported file whose record had `"seed": null`)."""
+    record = PILE.new(seed=9, players=2, setup={"pile": 10}).record()
+    record["seed"] = None
+    with pytest.raises(InvalidRecord, match="no seed"):
+        spygames.replay(record)
+
+
 def test_bots_by_level_and_a_random_baseline() -> None:
     state = PILE.new(seed=2, players=2)
     legal = state.legal_actions()
