@@ -10,9 +10,10 @@ the same deals; the bot's own seed is `bot_seed(deal, 0)`.
 
 A bot with a time cap (`hard`: `time_limit`, a safety net for the browser) plays its
 whole playout budget here instead, so what is measured depends on the deal and the seed
-only, never on how busy the machine is; "capped" counts the decisions that took longer
-than the cap would have allowed (on this machine, under its load at the time), i.e. how
-often the browser's bot would have been cut short. `--capped` keeps the cap instead.
+only, never on how busy the machine is. "over cap" counts the decisions that took longer
+than the cap allows: "wall" by the clock (under the machine's load at the time), "cpu"
+by the processor time the decision itself used (what an idle core would have needed) —
+how often the browser's bot would have been cut short. `--capped` keeps the cap instead.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class Game:
     seconds: float
     slowest: float
     capped: int = 0
+    cpu_capped: int = 0
 
 
 def play_one(level: str, seed: int, keep_cap: bool = False) -> Game:
@@ -49,13 +51,14 @@ def play_one(level: str, seed: int, keep_cap: bool = False) -> Game:
     cap: float | None = getattr(bot, "time_limit", None)
     if cap is not None and not keep_cap:
         bot.time_limit = None  # type: ignore[attr-defined]
-    decisions = capped = 0
+    decisions = capped = cpu_capped = 0
     seconds = slowest = 0.0
     while not state.is_over:
         view, legal = state.view(0), state.legal_actions()
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         action = bot.choose(view, legal)
         spent = time.perf_counter() - start
+        cpu_capped += cap is not None and time.process_time() - cpu_start > cap
         seconds += spent
         slowest = max(slowest, spent)
         capped += cap is not None and spent > cap
@@ -71,6 +74,7 @@ def play_one(level: str, seed: int, keep_cap: bool = False) -> Game:
         seconds,
         slowest,
         capped,
+        cpu_capped,
     )
 
 
@@ -99,7 +103,13 @@ def summary(level: str, games: list[Game]) -> str:
     for game in games:
         endings[game.ending] = endings.get(game.ending, 0) + 1
     capped = sum(game.capped for game in games)
-    over = f", {capped} over the time cap ({capped / max(decisions, 1):.2%})" if capped else ""
+    cpu_capped = sum(game.cpu_capped for game in games)
+    over = (
+        f", over the time cap: wall {capped} ({capped / max(decisions, 1):.2%}), "
+        f"cpu {cpu_capped} ({cpu_capped / max(decisions, 1):.2%})"
+        if capped or cpu_capped
+        else ""
+    )
     return (
         f"{level}: {count} deals, won {wins / count:.1%} (95% CI {low:.1%}–{high:.1%}), "
         f"mean score {sum(game.score for game in games) / count:.2f}, "
@@ -122,6 +132,7 @@ def _written(games: Iterable[Game], level: str, out: str | None) -> list[Game]:
                 "score": game.score,
                 "decisions": game.decisions,
                 "capped": game.capped,
+                "cpu_capped": game.cpu_capped,
             }
             with open(out, "a", encoding="utf-8") as file:
                 file.write(json.dumps(line) + "\n")
