@@ -15,7 +15,8 @@ import spygames
 from spygames import Bot, bot_seed
 from spygames.deck_of_spies import DeckOfSpiesState, EasyBot, HardBot, NormalBot
 from spygames.deck_of_spies.bots import Guesser
-from spygames.deck_of_spies.deck import GROUP_OF, NAMES
+from spygames.deck_of_spies.deck import GROUP_OF, NAMES, card_id
+from spygames.deck_of_spies.payment import payment_options, pays
 
 GAME = spygames.get_game("deck-of-spies")
 LEVELS = ("easy", "normal", "hard")
@@ -125,6 +126,19 @@ def test_hard_bot_stops_at_its_time_cap() -> None:
     candidates = bot.candidates(Guesser(view).known, legal)
     assert bot.advise(view, legal).action in legal
     assert len(candidates) > 1 and bot.last_playouts == len(candidates)
+
+
+def test_payment_options_are_remembered_and_immutable() -> None:
+    """The cached answer is the computed one, the same object for the same question, and
+    cannot be changed by a caller (a tuple of tuples)."""
+    hand = [card_id(name) for name in ("2H", "5H", "7C", "9H", "AH")]
+    first = payment_options(hand, card_id("JH"))
+    assert first is payment_options(list(hand), card_id("JH"))
+    counters, recruits = first
+    assert isinstance(counters, tuple) and isinstance(recruits, tuple)
+    assert (card_id("2H"), card_id("9H")) in counters
+    assert all(pays(cards, card_id("JH"), "recruit") for cards in recruits)
+    assert all(pays(cards, card_id("JH"), "counter") for cards in counters)
 
 
 def test_normal_beats_easy() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 import spygames
 from spygames import cli
-from spygames.deck_of_spies import ceiling, daily, strength
+from spygames.deck_of_spies import HardBot, ceiling, daily, strength
 from spygames.deck_of_spies.deck import GROUP_OF, NAMES
 from spygames.deck_of_spies.solver import (
     CountingRandom,
@@ -163,6 +163,30 @@ def test_a_bot_is_measured_against_the_deals_shown_winnable(tmp_path: Path) -> N
     assert lines[-1] == (
         f"bot: played 3 of these deals, won {won} of the 3 winnable ones ({won / 3:.1%})"
     )
+
+
+def test_strength_measures_the_hard_bot_on_its_budget_not_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """strength plays the hard bot with its time cap off (the whole playout budget), so a
+    deal's result depends on the deal and the bot's seed only; `--capped` keeps the cap.
+    (A small budget keeps the test quick; the cap itself is never timed here.)"""
+    limits: list[float | None] = []
+    advise = HardBot.advise
+
+    def small(self: HardBot, view: dict[str, Any], legal: list[dict[str, Any]]) -> Any:
+        limits.append(self.time_limit)
+        self.playouts = 6
+        return advise(self, view, legal)
+
+    monkeypatch.setattr(HardBot, "advise", small)
+    first = strength.play_one("hard", 5)
+    assert limits and set(limits) == {None} and first.decisions == len(limits)
+    again = strength.play_one("hard", 5)
+    assert (again.won, again.score, again.decisions) == (first.won, first.score, first.decisions)
+    limits.clear()
+    strength.play_one("hard", 5, keep_cap=True)
+    assert limits and set(limits) == {HardBot().time_limit} and None not in limits
 
 
 # -- the daily deal --------------------------------------------------------------------

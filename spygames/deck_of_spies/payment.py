@@ -13,7 +13,7 @@ The functions on text (`payment_problem`, `payments`, `retire_problem`, `retire_
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Final, Literal
 
@@ -79,12 +79,23 @@ def _subsets(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     )
 
 
-def payment_options(hand: Sequence[int], spy: int) -> tuple[list[tuple[int, ...]], ...]:
+Payments = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+
+
+def payment_options(hand: Sequence[int], spy: int) -> Payments:
     """(counters, recruits): every distinct payment, cards in hand order.
 
-    Written for speed — the hard bot calls it thousands of times per decision: the sum,
-    lowest value and number of off-suit cards of each subset are built from a smaller one.
+    The hard bot asks this hundreds of thousands of times a game, mostly about hands
+    it has seen before, so the answers are remembered (a bounded cache on the hand and
+    the spy; the answer is immutable).
     """
+    return _payment_options(tuple(hand), spy)
+
+
+@lru_cache(maxsize=1 << 16)
+def _payment_options(hand: tuple[int, ...], spy: int) -> Payments:
+    """`payment_options`, worked out: the sum, lowest value and number of off-suit
+    cards of each subset are built from a smaller one."""
     need = VALUES[spy]
     suit = SUIT_OF[spy]
     ace = ace_of_suit(suit)
@@ -92,7 +103,7 @@ def payment_options(hand: Sequence[int], spy: int) -> tuple[list[tuple[int, ...]
     recruits: list[tuple[int, ...]] = []
     values = [VALUES[card] for card in hand]
     if sum(values) < need:
-        return counters, recruits
+        return (), ()
     size = len(hand)
     sums = [0] * (1 << size)
     lows = [99] * (1 << size)
@@ -119,7 +130,7 @@ def payment_options(hand: Sequence[int], spy: int) -> tuple[list[tuple[int, ...]
                 continue
         if mask & ace_bit and mask != ace_bit and paid - lows[mask ^ ace_bit] < need:
             recruits.append(tuple(hand[position] for position in subset))
-    return counters, recruits
+    return tuple(counters), tuple(recruits)
 
 
 def retire_flaw(cards: Sequence[int]) -> str | None:
