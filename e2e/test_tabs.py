@@ -5,7 +5,7 @@ with its newest position."""
 
 from __future__ import annotations
 
-from conftest import boot, saved_record, shot
+from conftest import boot, play_first_dos_action, saved_record, shot
 from playwright.sync_api import Page, expect
 
 import spygames
@@ -27,14 +27,7 @@ def play(page: Page, moves: int) -> None:
         state = spygames.replay(saved_record(page, "deck-of-spies"))
         done = len(state.actions)
         expect(page.locator(".dos")).to_have_attribute("data-actions", str(done))
-        action = state.legal_actions()[0]
-        if action["type"] == "assassinate":
-            page.click(f"#act-assassinate-{action['ace']}")
-        else:
-            for card in action.get("cards", []):
-                page.click(f"#card-{card}")
-            page.click(f"#act-{action['type'].replace('_', '-')}")
-        expect(page.locator(".dos")).to_have_attribute("data-actions", str(done + 1))
+        play_first_dos_action(page, state)
 
 
 def saved_moves(page: Page) -> int:
