@@ -173,7 +173,7 @@ def _kept(table: Table, rest: list[int], weights: Weights) -> str:
     retired = retire_pick(rest, table, weights)
     if retired:
         return f"keeps {symbols(retired)} back to retire"
-    if aces and weights.ace_kept:
+    if aces and weights.ace_kept > 0:
         return f"keeps {symbols(aces)} in reserve"
     high = [card for card in rest if VALUES[card] >= 7]
     if high:
