@@ -199,6 +199,13 @@ def test_the_daily_deal_is_the_same_for_a_day_and_changes_the_next() -> None:
     assert daily.daily_number(day) == 334
 
 
+def test_the_daily_deals_already_dealt_never_change() -> None:
+    # "the same for everyone": a player on an older page (the service worker keeps it) and
+    # one on a newer page get the same deal, so re-tuning the bots must not move a day.
+    firsts = [daily.daily_seed(date(2026, 11, day)) for day in (1, 2, 3, 4, 5)]
+    assert firsts == [569273906, 457521124, 327976613, 562832473, 160740812]
+
+
 def test_the_daily_deal_is_one_the_solver_shows_winnable() -> None:
     day = date(2027, 2, 14)
     seed = daily.daily_seed(day)

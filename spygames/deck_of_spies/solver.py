@@ -8,7 +8,7 @@ rules here, so the solver and the game cannot disagree.
 
 The search:
 
-- depth-first, moves in the expert policy's order (the hard bot's favourite first);
+- depth-first, moves in a fixed policy's order (`ORDER`: best payment first);
 - limited discrepancy: pass k allows lines that stray from the policy's order by at
   most k steps in all (taking the third-best move costs 2), so the first passes try
   the policy's line and its near neighbours before anything exotic;
@@ -39,11 +39,24 @@ from typing import Any, Final, Literal
 from ..protocol import Action, State
 from ..registry import get_game
 from .deck import IS_FACE, NAMES, ordered
-from .policy import EXPERT, Move, choose, legal_moves, play, ranked_payments
+from .policy import Move, Weights, choose, legal_moves, play, ranked_payments
 from .rules import FACES_TO_WIN, GAME_ID, DeckOfSpiesState
 from .table import DEAL, OVER, Table
 
 Verdict = Literal["won", "lost", "unknown"]
+# The order the search tries moves in: the expert weights the hard bot played with until
+# 2026-12-01. Frozen, not `policy.EXPERT`: the daily deal is the first candidate shown
+# winnable within a node budget, so the order must not move when the bot is re-tuned, or
+# players on two versions of the page could be dealt different daily deals.
+ORDER: Final = Weights(
+    recruit_min_value=7,
+    ace_kept=0.0,
+    ace_per_face=0.0,
+    ace_late=4.0,
+    retire_kept=8.0,
+    retire_max_value=10,
+    min_deck=4,
+)
 COMPLETE: Final = 1 << 30  # "failed with any allowance": proven lost from here
 # What a search below a position found, in order of hope.
 FAILED: Final = 0  # every line searched, none wins
@@ -124,13 +137,13 @@ def key(table: Table) -> tuple[Any, ...]:
 
 
 def ordered_moves(table: Table) -> list[Move]:
-    """Every legal move, the expert policy's order: best payment first, its own retire
+    """Every legal move, in a policy's order (`ORDER`): best payment first, its own retire
     choice (or ending the turn) first, its own Ace first."""
     if table.phase == DEAL and not table.must_assassinate():
-        return [move for _, move in ranked_payments(table, EXPERT)]
+        return [move for _, move in ranked_payments(table, ORDER)]
     moves = legal_moves(table)
     if len(moves) > 1:
-        preferred = choose(table, EXPERT)
+        preferred = choose(table, ORDER)
         moves.sort(key=lambda move: move != preferred)
     return moves
 
