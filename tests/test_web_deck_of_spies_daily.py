@@ -41,19 +41,26 @@ def finish(screen: Any) -> None:
     raise AssertionError("still pending")
 
 
-def lose_on_purpose(setup: dict[str, Any]) -> DeckOfSpiesTable:
-    """Counter K♥ with the 4s and the 3 (it could have been recruited with A♥): lost."""
+def pay_last_spy(hand: list[str], kind: str, picks: tuple[str, ...]) -> DeckOfSpiesTable:
+    """K♥ the last spy (see `last_spy`): paid for with `picks` (`kind`), the turn ended."""
+    setup = last_spy(hand)
     screen = DeckOfSpiesTable(Context(Saves(MemoryStorage())), state=GAME.new(seed=3, setup=setup))
-    for card in ("4S", "4C", "4D", "3S"):
+    for card in picks:
         screen.handle("pick", card)
-    screen.handle("counter", "")
+    screen.handle(kind, "")
     screen.handle("end_turn", "")
+    return screen
+
+
+def lose_on_purpose(hand: list[str]) -> DeckOfSpiesTable:
+    """Counter K♥ with the 4s and the 3 (with A♥ in `hand` it could have been recruited)."""
+    screen = pay_last_spy(hand, "counter", ("4S", "4C", "4D", "3S"))
     assert screen.state.result is not None and not screen.state.result["won"]
     return screen
 
 
 def test_a_lost_deal_that_was_winnable_shows_how() -> None:
-    screen = lose_on_purpose(last_spy(["AH", "4S", "4C", "4D", "3S"]))
+    screen = lose_on_purpose(["AH", "4S", "4C", "4D", "3S"])
     assert 'data-verdict="pending"' in screen.render()  # worked out in slices
     finish(screen)
     html = screen.render()
@@ -67,14 +74,7 @@ def test_a_lost_deal_that_was_winnable_shows_how() -> None:
 
 def test_a_lost_deal_no_line_wins_says_so() -> None:
     """The hand 4♠ 4♣ 4♦ 3♠ 3♣ holds no heart and no A♥: K♥ can only be countered."""
-    screen = DeckOfSpiesTable(
-        Context(Saves(MemoryStorage())),
-        state=GAME.new(seed=3, setup=last_spy(["4S", "4C", "4D", "3S", "3C"])),
-    )
-    for card in ("4S", "4C", "4D", "3S"):
-        screen.handle("pick", card)
-    screen.handle("counter", "")
-    screen.handle("end_turn", "")
+    screen = lose_on_purpose(["4S", "4C", "4D", "3S", "3C"])
     finish(screen)
     assert 'data-verdict="lost"' in screen.render()
     assert "No line wins this deal" in screen.render()
@@ -90,14 +90,7 @@ def test_a_budget_too_small_is_too_close_to_call() -> None:
 
 
 def test_a_won_deal_asks_nothing() -> None:
-    screen = DeckOfSpiesTable(
-        Context(Saves(MemoryStorage())),
-        state=GAME.new(seed=3, setup=last_spy(["AH", "4S", "4C", "4D", "3S"])),
-    )
-    for card in ("AH", "4S", "4C", "4D"):
-        screen.handle("pick", card)
-    screen.handle("recruit", "")
-    screen.handle("end_turn", "")
+    screen = pay_last_spy(["AH", "4S", "4C", "4D", "3S"], "recruit", ("AH", "4S", "4C", "4D"))
     assert screen.state.result["won"]
     assert screen.pending_delay() is None and 'data-testid="verdict"' not in screen.render()
 
