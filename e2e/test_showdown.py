@@ -37,6 +37,13 @@ def table(page: Page, site_url: str, pace: str) -> None:
     page.click(f"#esp-pace-{pace}")
 
 
+def bid_on_the_first_group(page: Page) -> None:
+    """Ann bids on the first group she may pick, and waits until the bid is made."""
+    page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
+    page.click("#esp-bid")
+    page.wait_for_selector("#esp-bid", state="detached")
+
+
 def call_when_asked(page: Page) -> None:
     """Bid until a bid stands on Ann's turn, then call it."""
     for _ in range(20):
@@ -46,9 +53,7 @@ def call_when_asked(page: Page) -> None:
         if page.locator("#esp-call:not([disabled])").count():
             page.click("#esp-call")
             return
-        page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
-        page.click("#esp-bid")
-        page.wait_for_selector("#esp-bid", state="detached")
+        bid_on_the_first_group(page)
     raise AssertionError("no showdown came")
 
 
@@ -113,7 +118,5 @@ def test_bot_bids_are_read_out_politely(page: Page, site_url: str) -> None:
         if page.locator(".esp-showdown").count():
             page.click("#esp-continue")
             continue
-        page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
-        page.click("#esp-bid")
-        page.wait_for_selector("#esp-bid", state="detached")
+        bid_on_the_first_group(page)
     raise AssertionError("Rook never moved")
