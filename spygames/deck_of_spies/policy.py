@@ -47,9 +47,10 @@ class Weights:
 # retire low pairs, don't overpay.
 TIPS: Final = Weights()
 
-# Tuned on thousands of simulated deals (see the module docstring): a coordinate search
-# over these fields on deals 5000-8999, the policy alone winning 76.8% -> 87.0% there;
-# checked on the unseen deals 0-999, where it wins 85.5% (the old weights: 79.2%).
+# Tuned on thousands of simulated deals (see the module docstring): `python -m
+# bench.dos_weights --start old`, a coordinate search over these fields on deals
+# 5000-8999, took the policy alone from 76.8% to 87.0% there; on the unseen deals 0-999
+# it wins 85.5% of the real games (the old weights, now `solver.ORDER`: 79.2%).
 EXPERT: Final = Weights(
     recruit=0.0,
     recruit_min_value=7,
