@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 from dataclasses import replace
+from typing import Any
 
 import spygames
 from spygames.deck_of_spies.bots import to_action
@@ -88,7 +89,7 @@ def search(weights: Weights, start: list[tuple[int, Table]], sweeps: int) -> Wei
     for sweep in range(sweeps):
         for name, values in GRID.items():
             for value in values:
-                typed = int(value) if name in INTEGER_FIELDS else float(value)
+                typed: Any = int(value) if name in INTEGER_FIELDS else float(value)
                 if getattr(weights, name) == typed:
                     continue
                 candidate = replace(weights, **{name: typed})
