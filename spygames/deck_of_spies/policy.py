@@ -4,7 +4,7 @@ A policy reads only what the player may know: the hand, the spy on top, the pile
 sight, and *which* cards are in the draw deck and the spy deck (never their order).
 The normal bot plays the rulebook's tips (`TIPS`); the hard bot searches, playing
 games out with what thousands of simulated deals taught (`EXPERT`): recruit a spy of 7
-or more only when it beats the hand paying for it would leave, and every face it can;
+or more when it is worth more than the hand paying for it costs, and every face it can;
 spend the Aces freely (they pay as 1 and let any suit recruit) until the faces are near,
 then hold them for the suits with faces to come; keep pairs back and retire every pair
 but Aces and faces — a thin deck brings the strong cards round — down to four cards.
