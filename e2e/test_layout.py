@@ -161,6 +161,34 @@ def test_deck_of_spies_turn_fits(sized: Page, site_url: str) -> None:
     check(page, "dos-hint", (*DOS_TURN, ".dos-hint"))
 
 
+DOS_BUTTONS = ("#act-counter", "#act-recruit", "#btn-hint", "#btn-undo")
+
+
+def test_deck_of_spies_buttons_never_cover_each_other_in_a_narrow_window(
+    page: Page, site_url: str
+) -> None:
+    """A narrow window with a keyboard shows the key badges a touch screen hides, which
+    makes Counter, Recruit, Hint and Undo wider than 375 px: Hint and Undo once sat on
+    top of Recruit there. Each button must have its own place, inside the window."""
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto(f"{site_url}#/deck-of-spies/deal/3")
+    page.wait_for_selector('.dos[data-actions="0"] #act-recruit', timeout=90_000)
+    expect(page.locator("#btn-hint .kbd")).to_be_visible()  # the badges this is about
+    boxes = {name: page.locator(name).bounding_box() for name in DOS_BUTTONS}
+    for name, box in boxes.items():
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375, name
+    placed = [(name, box) for name, box in boxes.items() if box is not None]
+    for i, (one, a) in enumerate(placed):
+        for other, b in placed[i + 1 :]:
+            apart = (
+                a["x"] + a["width"] <= b["x"]
+                or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"]
+                or b["y"] + b["height"] <= a["y"]
+            )
+            assert apart, f"{one} and {other} overlap: {a} {b}"
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_espionage_turn_fits(sized: Page, site_url: str, players: int) -> None:
     page = sized
