@@ -14,7 +14,8 @@ SUBPATH = "/spygames/"
 
 
 class SubPathHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site only below SUBPATH; everything else is a 404."""
+    """Serves each site below its sub-path (`sites`: sub-path -> folder); everything else
+    is a 404. Every GET is noted in `requests` as its path, query and all."""
 
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -26,11 +27,24 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
 
+    def __init__(
+        self, *args: Any, sites: dict[str, Path], requests: list[str], **kwargs: Any
+    ) -> None:
+        self.sites = sites
+        self.noted = requests
+        super().__init__(*args, directory=str(next(iter(sites.values()))), **kwargs)
+
+    def do_GET(self) -> None:
+        self.noted.append(self.path)
+        super().do_GET()
+
     def translate_path(self, path: str) -> str:
         route = urlsplit(path).path
-        if not route.startswith(SUBPATH):
-            return str(Path(self.directory) / "__outside_subpath__")
-        return super().translate_path("/" + route[len(SUBPATH) :])
+        for subpath, folder in sorted(self.sites.items(), key=lambda kv: -len(kv[0])):
+            if route.startswith(subpath):
+                self.directory = str(folder)
+                return super().translate_path("/" + route[len(subpath) :])
+        return str(Path(self.directory) / "__outside_subpath__")
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -50,14 +64,24 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 
 class SiteServer:
-    def __init__(self, site: Path, port: int = 0) -> None:
-        handler = functools.partial(SubPathHandler, directory=str(site))
+    """`site` at SUBPATH, as GitHub Pages serves a project site; `more` puts other sites
+    at other sub-paths of the same origin (other project sites of the same user)."""
+
+    def __init__(self, site: Path, port: int = 0, more: dict[str, Path] | None = None) -> None:
+        self.requests: list[str] = []
+        handler = functools.partial(
+            SubPathHandler, sites={SUBPATH: site, **(more or {})}, requests=self.requests
+        )
         self.httpd = QuietServer(("127.0.0.1", port), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}{SUBPATH}"
+        return self.origin + SUBPATH
 
     def __enter__(self) -> SiteServer:
         self.thread.start()

@@ -3,6 +3,24 @@
 
 from __future__ import annotations
 
+import json
+import re
+from urllib.parse import urlsplit
+
+
+def cache_name(site_url: str, build: str) -> str:
+    """The cache sw.js keeps a build in: named after its scope (the site's sub-path)."""
+    return f"spygames {urlsplit(site_url).path} {build}"
+
+
+def worker_build(sw_js: str) -> tuple[str, dict[str, str]]:
+    """The build hash and the precache list ({file: hash}) written into a built sw.js."""
+    build = re.search(r'const BUILD = "([0-9a-f]+)";', sw_js)
+    files = re.search(r"const PRECACHE = (\{.*?\});", sw_js, re.S)
+    assert build and files, "sw.js lacks its build hash or precache list"
+    return build.group(1), dict(json.loads(files.group(1)))
+
+
 # A JS function: once a worker is active (so its install, the precache, has finished) and
 # activated (so older caches are gone), it puts each cache's number of entries in
 # window.workerCaches ({name: files}); until then window.workerCaches is null.

@@ -17,10 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import service_worker
 from conftest import BOOT_TIMEOUT, ROOT, Guard, boot, open_page, origin_of
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
-from service_worker import SETTLE
+from service_worker import SETTLE, cache_name
 
 import spygames
 
@@ -33,11 +34,8 @@ WORKER_TIMEOUT = 60_000
 
 def worker_build(page: Page, url: str) -> tuple[str, list[str]]:
     """The build hash and precache list written into the served sw.js."""
-    text = page.request.get(url + "sw.js").text()
-    build = re.search(r'const BUILD = "([0-9a-f]+)";', text)
-    files = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
-    assert build and files, "sw.js lacks its build hash or precache list"
-    return build.group(1), list(json.loads(files.group(1)))
+    build, files = service_worker.worker_build(page.request.get(url + "sw.js").text())
+    return build, list(files)
 
 
 def worker_caches(page: Page) -> dict[str, int]:
@@ -78,7 +76,7 @@ def test_one_visit_is_enough_to_play_offline(page: Page, site_url: str) -> None:
     build, files = worker_build(page, site_url)
     boot(page, site_url)
     page.evaluate("window.firstLoad = true")
-    assert worker_caches(page) == {f"spygames-{build}": len(files)}
+    assert worker_caches(page) == {cache_name(site_url, build): len(files)}
     # The worker took this page over without reloading it (no one asked).
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     assert page.evaluate("window.firstLoad === true")
@@ -97,30 +95,53 @@ def test_one_visit_is_enough_to_play_offline(page: Page, site_url: str) -> None:
     boot(page, f"{site_url}#/deck-of-spies/deal/{DEAL}")
     expect(page.locator(".dos")).to_have_attribute("data-actions", "0")
     play_first_move(page, 0)
+    # A rules demo in a frame that starts its engine at once (?run=1, docs/embedding.md):
+    # the query string does not stop the worker from answering with embed.html.
+    boot(page, f"{site_url}embed.html?run=1#/demo/dos-necessary")
+    page.click("#demo-try")
+    expect(page.locator("#demo-live")).to_be_visible()
+    for card in ("2C", "3H"):  # a legal payment for the demo's 5♣
+        page.click(f"#card-{card}")
+    page.click("#act-counter")
+    expect(page.locator(".dos")).to_have_attribute("data-actions", "1")
+
+
+def copy_site(folder: Path) -> Path:
+    """A copy of the built site in `folder`, for a test to change."""
+    shutil.copytree(Path(os.environ.get("SPYGAMES_SITE", ROOT / "_site")), folder)
+    return folder
+
+
+def new_version(site: Path, mark: str) -> tuple[str, list[str]]:
+    """Deploy another version of `site`: one changed file (app.css), sw.js rebuilt."""
+    css = site / "styles" / "app.css"
+    css.write_text(css.read_text() + f"\n/* {mark} */\n")
+    build, files = build_site.write_service_worker(site)
+    return build, files
 
 
 @pytest.fixture
-def own_site(pytestconfig: pytest.Config, tmp_path: Path) -> Iterator[tuple[Path, str]]:
+def own_site(pytestconfig: pytest.Config, tmp_path: Path) -> Iterator[tuple[Path, SiteServer]]:
     """A copy of `_site/` on its own server (its own origin), for the test to change."""
     if pytestconfig.getoption("--base-url"):
         pytest.skip("needs the built _site/ to make a second version of it")
-    site = tmp_path / "site"
-    shutil.copytree(Path(os.environ.get("SPYGAMES_SITE", ROOT / "_site")), site)
+    site = copy_site(tmp_path / "site")
     with SiteServer(site) as server:
-        yield site, server.url
+        yield site, server
 
 
 def test_a_new_version_waits_for_the_players_reload(
-    browser: Browser, own_site: tuple[Path, str]
+    browser: Browser, own_site: tuple[Path, SiteServer]
 ) -> None:
-    site, url = own_site
+    site, server = own_site
+    url = server.url
     guard = Guard(origin_of(url))
     page = open_page(browser, guard)
     try:
         # Version A, mid-game.
         build_a, files = worker_build(page, url)
         boot(page, url)
-        assert worker_caches(page) == {f"spygames-{build_a}": len(files)}
+        assert worker_caches(page) == {cache_name(url, build_a): len(files)}
         page.wait_for_function("navigator.serviceWorker.controller !== null")
         open_deal(page, url)
         page.evaluate("window.sameLoad = true")
@@ -128,15 +149,18 @@ def test_a_new_version_waits_for_the_players_reload(
         expect(banner).to_be_hidden()
 
         # Version B is deployed: a changed file and the worker rebuilt for it.
-        css = site / "styles" / "app.css"
-        css.write_text(css.read_text() + "\n/* version B */\n")
-        build_b, files_b = build_site.write_service_worker(site)
-        assert build_b != build_a
+        build_b, files_b = new_version(site, "version B")
+        assert build_b != build_a and files_b == files
 
         # The tab comes back into view: the page looks for an update and offers it...
+        server.requests.clear()
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
         expect(banner).to_be_visible(timeout=WORKER_TIMEOUT)
         expect(banner).to_contain_text("A new version is ready")
+        # ...having downloaded the new worker and the one changed file, nothing else: the
+        # other files came from version A's cache, whose copies have the same hash.
+        changed = sorted(set(server.requests))
+        assert changed == ["/spygames/styles/app.css", "/spygames/sw.js"], changed
         expect(page.locator(".update[role=status]")).to_have_count(1)
         # ...without switching or reloading: the game goes on with version A.
         assert page.evaluate("window.sameLoad === true")
@@ -157,7 +181,7 @@ def test_a_new_version_waits_for_the_players_reload(
             page.keyboard.press("Enter")
         page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
         assert "version B" in fetch_text(page, "./styles/app.css")
-        assert worker_caches(page) == {f"spygames-{build_b}": len(files_b)}
+        assert worker_caches(page) == {cache_name(url, build_b): len(files_b)}
         expect(banner).to_be_hidden()
         expect(page.locator(".dos")).to_have_attribute("data-actions", "1")
 
@@ -171,6 +195,84 @@ def test_a_new_version_waits_for_the_players_reload(
     finally:
         page.context.close()
     assert not guard.problems, "\n".join(guard.problems)
+
+
+EARLIER_WORKERS = """async ([ours, theirs]) => {
+    // Caches as the workers of earlier versions named them ("spygames-<build>"): one of
+    // this copy's scope (it holds its index.html), one of the other copy's.
+    for (const [name, scope] of [["spygames-0ld0ur5", ours], ["spygames-0ldth31r5", theirs]]) {
+        const cache = await caches.open(name);
+        await cache.put(scope + "index.html", new Response("<!doctype html>"));
+    }
+    return (await caches.keys()).sort();
+}"""
+
+
+def test_two_copies_on_one_origin_keep_their_own_offline_copies(
+    browser: Browser, pytestconfig: pytest.Config, tmp_path: Path
+) -> None:
+    """GitHub Pages serves every project site of a user from one origin: a second copy of
+    the app (a fork, a preview) at another sub-path keeps its offline copy while this one
+    is visited and updated, and both play offline."""
+    if pytestconfig.getoption("--base-url"):
+        pytest.skip("needs the built _site/ to make a second copy of it")
+    ours = copy_site(tmp_path / "ours")
+    theirs = copy_site(tmp_path / "theirs")
+    new_version(theirs, "their build")
+    with SiteServer(ours, more={"/spygames-next/": theirs}) as server:
+        url, other = server.url, server.origin + "/spygames-next/"
+        guard = Guard(origin_of(url))
+        page = open_page(browser, guard)
+        try:
+            page.goto(server.origin + "/not-an-app")  # same origin, outside both scopes
+            assert len(page.evaluate(EARLIER_WORKERS, [url, other])) == 2
+            guard.problems.clear()  # that page's own 404s: not the app's
+            build_o, files = worker_build(page, url)
+            build_t, _ = worker_build(page, other)
+            # Their copy is visited, then ours: each drops the earlier cache of its own
+            # scope and nobody else's.
+            boot(page, other)
+            mine = {cache_name(other, build_t): len(files)}
+            assert worker_caches(page) == {**mine, "spygames-0ld0ur5": 1}
+            boot(page, url)
+            assert worker_caches(page) == {**mine, cache_name(url, build_o): len(files)}
+            # Ours updates, twice; their copy stays.
+            open_deal(page, url)
+            for mark in ("update 1", "update 2"):
+                build_o, _ = new_version(ours, mark)
+                page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+                expect(page.locator("#update")).to_be_visible(timeout=WORKER_TIMEOUT)
+                with page.expect_navigation():
+                    page.click("#update-reload")
+                page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+                assert worker_caches(page) == {**mine, cache_name(url, build_o): len(files)}
+            # Offline, both copies start and play.
+            page.context.set_offline(True)
+            for site_url in (url, other):
+                page.goto("about:blank")
+                boot(page, f"{site_url}#/deck-of-spies/deal/{DEAL}")
+                expect(page.locator(".dos")).to_have_attribute("data-actions", "0")
+                play_first_move(page, 0)
+                assert "update 2" in fetch_text(page, "./styles/app.css") or site_url == other
+        finally:
+            page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def test_no_file_points_at_a_source_map_the_site_lacks(pytestconfig: pytest.Config) -> None:
+    """Vendored scripts end with `//# sourceMappingURL=…`; the build strips those comments,
+    as it leaves the maps out: a browser's developer tools would get a 404 for each."""
+    if pytestconfig.getoption("--base-url"):
+        pytest.skip("reads the built _site/")
+    site = Path(os.environ.get("SPYGAMES_SITE", ROOT / "_site"))
+    pointing = [
+        f"{path.relative_to(site)} -> {target}"
+        for path in site.rglob("*")
+        if path.suffix in (".js", ".mjs", ".css")
+        for target in re.findall(r"sourceMappingURL=(\S+?)(?: \*/)?$", path.read_text(), re.M)
+        if not (path.parent / target).is_file()
+    ]
+    assert not pointing, pointing
 
 
 def image_size(page: Page, src: str) -> list[int]:
@@ -214,13 +316,16 @@ def test_installable(page: Page, site_url: str) -> None:
     apple = page.get_attribute("link[rel=apple-touch-icon]", "href") or ""
     assert image_size(page, apple) == [180, 180]
     # A worker with a fetch handler controls the page; Chromium finds nothing missing.
-    assert worker_caches(page) == {f"spygames-{build}": len(files)}
+    assert worker_caches(page) == {cache_name(site_url, build): len(files)}
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site_url + "sw.js"
     cdp = page.context.new_cdp_session(page)
     parsed = cdp.send("Page.getAppManifest")
     assert not parsed.get("errors"), parsed["errors"]
     assert parsed["url"] == site_url + "manifest.webmanifest"
+    # The app's identity is this copy's own, under its sub-path, not the origin's: the
+    # manifest names no id (one would be resolved against the origin), so it is start_url.
+    assert cdp.send("Page.getAppId")["appId"] == site_url
     # Playwright's contexts are incognito, which Chromium never installs from; any other
     # reason (no manifest, no suitable icon, bad start_url or display...) fails the test.
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]

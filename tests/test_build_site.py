@@ -44,9 +44,9 @@ def site(tmp_path: Path) -> Path:
 def worker_parts(site: Path) -> tuple[str, list[str], str]:
     text = (site / "sw.js").read_text()
     build = re.search(r'const BUILD = "([0-9a-f]{16})";', text)
-    files = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    files = re.search(r"const PRECACHE = (\{.*?\});", text, re.S)
     assert build and files
-    return build.group(1), json.loads(files.group(1)), text
+    return build.group(1), list(json.loads(files.group(1))), text
 
 
 def test_precache_lists_every_file_the_app_fetches_and_nothing_else(site: Path) -> None:
@@ -104,6 +104,9 @@ def test_manifest_is_relative_and_names_existing_icons(site: Path) -> None:
     manifest = json.loads((site / "manifest.webmanifest").read_text())
     assert manifest["name"] == "spygames" and manifest["short_name"]
     assert manifest["start_url"] == manifest["scope"] == "./"
+    # An id is resolved against the origin, not the manifest: "./" would make every app on
+    # USER.github.io one app. Without one, the id is start_url, under this copy's sub-path.
+    assert "id" not in manifest
     assert manifest["display"] == "standalone"
     assert manifest["theme_color"] == manifest["background_color"] == build_site.THEME_COLOR
     purposes = set()
@@ -177,3 +180,18 @@ def test_preloads_come_after_boot_js_in_the_order_given() -> None:
         '<link rel="preload" href="./a.wasm" as="fetch" crossorigin>',
         '<link rel="modulepreload" href="./b.mjs">',
     ]
+
+
+def test_comments_pointing_at_source_maps_are_stripped(tmp_path: Path) -> None:
+    """The site ships no source maps, so no file may point at one: developer tools and
+    Lighthouse would ask for each and get a 404."""
+    script = tmp_path / "core.js"
+    script.write_text(
+        'export{a};\nconst s = "//# sourceMappingURL=kept";\n//# sourceMappingURL=core.js.map\n'
+    )
+    sheet = tmp_path / "core.css"
+    sheet.write_text(".a{color:red}\n/*# sourceMappingURL=core.css.map */\n")
+    for path in (script, sheet):
+        build_site.strip_source_maps(path)
+    assert script.read_text() == 'export{a};\nconst s = "//# sourceMappingURL=kept";\n'
+    assert sheet.read_text() == ".a{color:red}\n"

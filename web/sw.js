@@ -1,46 +1,102 @@
-// Offline first: at install, copy every file the game needs into a cache named after
-// the build, then answer the page from that cache. The build (web/tools/build_site.py,
+// Offline first: at install, copy every file the game needs into a cache of this build,
+// then answer the page from that cache. The build (web/tools/build_site.py,
 // write_service_worker) replaces the two placeholders below: a hash of the whole build
-// and the list of files, relative to this script.
+// and the files, relative to this script, each with a hash of its contents.
+//
+// A good neighbour on a shared origin: on GitHub Pages every project site of one user
+// lives on USER.github.io, so another copy of this app (a fork, a preview, a second
+// deployment under another sub-path) may keep its own caches beside ours. Our caches are
+// named after this worker's scope, and only they are ever deleted.
 //
 // Updates never switch a player mid-game: a new version installs beside the old one and
 // waits until the page asks for it ({type: "skip-waiting"}, sent by boot.js when the
 // player presses Reload in the update banner), or until every tab of the game is closed.
+// An update downloads only the files whose hash changed; the rest are copied from the
+// cache of the version being replaced.
 const BUILD = "__BUILD__";
 const PRECACHE = __PRECACHE__;
 
-const CACHE = "spygames-" + BUILD;
+// "spygames <scope path> <build>": a path cannot hold a space (it is written %20), so the
+// scope is never confused with another one. Not "spygames-…": workers of earlier versions
+// delete every cache named so, and this one must outlive them on the same origin.
+const SCOPE = new URL(self.registration.scope).pathname;
+const OURS = "spygames " + SCOPE + " ";
+const CACHE = OURS + BUILD;
 const INDEX = new URL("index.html", self.location).href;
 const ROOT = new URL("./", self.location).href;
+// Each file is cached with its hash in this header, so a later version knows whether the
+// copy it finds is the file it wants.
+const HASH = "x-spygames-hash";
 
 self.addEventListener("install", (event) => {
-  // `no-cache` revalidates with the server, so the HTTP cache cannot hand us a file of
-  // the previous version, yet files the page has just downloaded come back as a 304.
   // No skipWaiting() here: on a first visit there is no old worker and this one becomes
   // active at once; on an update it must wait (see the "message" listener).
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" })))
-    )
+    precache().catch(async (error) => {
+      await caches.delete(CACHE); // never half a version: the next update check retries
+      throw error;
+    })
   );
 });
 
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const names = await caches.keys();
+  const older = await Promise.all(
+    names.filter((name) => name.startsWith(OURS) && name !== CACHE).map((n) => caches.open(n))
+  );
+  await Promise.all(
+    Object.entries(PRECACHE).map(async ([path, hash]) => {
+      const url = new URL(path, self.location).href;
+      for (const old of older) {
+        const kept = await old.match(url);
+        if (kept && kept.headers.get(HASH) === hash) return cache.put(url, kept);
+      }
+      return cache.put(url, await download(url, hash));
+    })
+  );
+}
+
+async function download(url, hash) {
+  // `no-cache` revalidates with the server, so the HTTP cache cannot hand us a file of
+  // the previous version, yet files the page has just downloaded come back as a 304.
+  const response = await fetch(new Request(url, { cache: "no-cache" }));
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const body = await response.arrayBuffer();
+  // A server mid-deployment may still hand out the old file: never keep it under the
+  // new file's hash, or every later update would reuse it.
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  const got = Array.from(digest.slice(0, hash.length / 2), (b) =>
+    b.toString(16).padStart(2, "0")
+  ).join("");
+  if (got !== hash) throw new Error(`${url}: expected hash ${hash}, got ${got}`);
+  // The body is already decoded: keep the type, drop the transfer's encoding and length.
+  const headers = new Headers(response.headers);
+  for (const name of ["content-encoding", "content-length"]) headers.delete(name);
+  headers.set(HASH, hash);
+  return new Response(body, { status: 200, statusText: "OK", headers });
+}
+
 self.addEventListener("activate", (event) => {
-  // Older versions' caches go (including the network-first worker's "spygames-v1"),
-  // then this worker takes the open pages, so a first visit is offline-ready at once.
+  // This scope's older versions go, and a cache of an earlier worker ("spygames-<build>",
+  // or the network-first worker's "spygames-v1") only if it holds this scope's page.
+  // Then this worker takes the open pages, so a first visit is offline-ready at once.
   event.waitUntil(
     caches
       .keys()
-      .then((names) =>
-        Promise.all(
-          names
-            .filter((name) => name.startsWith("spygames-") && name !== CACHE)
-            .map((name) => caches.delete(name))
-        )
-      )
+      .then((names) => Promise.all(names.map(dropIfOursAndOld)))
       .then(() => self.clients.claim())
   );
 });
+
+async function dropIfOursAndOld(name) {
+  if (name === CACHE) return;
+  if (name.startsWith(OURS)) return caches.delete(name);
+  if (name.startsWith("spygames-")) {
+    const earlier = await caches.open(name);
+    if (await earlier.match(INDEX)) return caches.delete(name);
+  }
+}
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
@@ -62,6 +118,7 @@ async function cacheFirst(request, url) {
     const hit = await cache.match(INDEX);
     if (hit) return hit;
   }
-  const hit = await cache.match(request, { ignoreVary: true });
+  // Every file is static, so a query string (embed.html?run=1) names the same file.
+  const hit = await cache.match(request, { ignoreVary: true, ignoreSearch: true });
   return hit || fetch(request);
 }

@@ -3,9 +3,7 @@ suite serves it), the size of the service worker's precache, and the verdict."""
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engines
 import plan
 from server import SiteServer
+from service_worker import worker_build
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -32,9 +31,7 @@ def site() -> Path:
 
 def precached(built: Path) -> int:
     """How many files the built sw.js copies into its cache."""
-    files = re.search(r"const PRECACHE = (\[.*?\]);", (built / "sw.js").read_text(), re.S)
-    assert files, "sw.js lacks its precache list"
-    return len(json.loads(files.group(1)))
+    return len(worker_build((built / "sw.js").read_text())[1])
 
 
 def serve(built: Path) -> SiteServer:

@@ -44,6 +44,12 @@ PYODIDE_FILES = (
 )
 # Source maps stay out; the editor/terminal chunks are copied but only fetched when used.
 PYSCRIPT_SKIP = (".map",)
+# ... and so do the comments pointing at them: a browser's developer tools (and Lighthouse)
+# would ask for each map and get a 404. `//# sourceMappingURL=…` in scripts,
+# `/*# sourceMappingURL=… */` in style sheets, on a line of its own.
+SOURCE_MAP_COMMENT = re.compile(
+    r"^(//# sourceMappingURL=\S*|/\*# sourceMappingURL=\S* \*/)\n?", re.M
+)
 
 # The web app manifest: what a browser needs to offer "Install" and start the game in
 # its own window. Every URL in it is relative to the manifest, so it works from a sub-path.
@@ -166,6 +172,17 @@ def copy_runtime(site: Path) -> None:
     for path in sorted((MODULES / "@pyscript" / "core" / "dist").iterdir()):
         if path.is_file() and not any(part in path.name for part in PYSCRIPT_SKIP):
             shutil.copy2(path, pyscript / path.name)
+    for path in sorted((site / "vendor").rglob("*")):
+        if path.suffix in (".js", ".mjs", ".css"):
+            strip_source_maps(path)
+
+
+def strip_source_maps(path: Path) -> None:
+    """Drop the comments that point at source maps the site does not ship."""
+    text = path.read_text(encoding="utf-8")
+    stripped = SOURCE_MAP_COMMENT.sub("", text)
+    if stripped != text:
+        path.write_text(stripped, encoding="utf-8")
 
 
 def zip_app(site: Path) -> Path:
@@ -354,8 +371,10 @@ def manifest() -> dict[str, object]:
         if purpose
     ]
     icons.append({"src": "./assets/favicon.svg", "sizes": "any", "type": "image/svg+xml"})
+    # No "id": a manifest's id is resolved against the origin, not the manifest, so "./"
+    # would name USER.github.io/ itself — one identity for every app on a Pages origin.
+    # Without one, the app's id is its start_url, which is under this copy's own sub-path.
     return {
-        "id": "./",
         "name": APP_NAME,
         "short_name": APP_NAME,
         "description": APP_DESCRIPTION,
@@ -390,6 +409,12 @@ def build_hash(site: Path, template: str) -> str:
     return digest.hexdigest()[:16]
 
 
+def file_hash(path: Path) -> str:
+    """The hash sw.js keeps beside each file: the first 16 hex digits of its SHA-256 (the
+    worker checks a download against it, and reuses an older version's copy that has it)."""
+    return sha256(path)[:16]
+
+
 def write_service_worker(site: Path) -> tuple[str, list[str]]:
     """Write `site/sw.js` from web/sw.js for the files now in `site`: (hash, files).
 
@@ -402,7 +427,8 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
             raise SystemExit(f"web/sw.js must hold {placeholder} exactly once")
     files = precache_list(site)
     version = build_hash(site, template)
-    listing = json.dumps(files, indent=1).replace("\n", "\n ")
+    hashes = {name: file_hash(site / name) for name in files}
+    listing = json.dumps(hashes, indent=1).replace("\n", "\n ")
     worker = template.replace(SW_BUILD, version).replace(SW_PRECACHE, listing)
     (site / "sw.js").write_text(worker)
     return version, files
