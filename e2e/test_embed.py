@@ -249,3 +249,76 @@ def test_try_it_without_webassembly_says_so_and_the_steps_go_on(page: Page, site
 def step_page(page: Page, button: str, expected: str) -> None:
     page.click(f"#{button}")
     expect(page.locator(".demo")).to_have_attribute("data-step", expected)
+
+
+# Every rule of app.css that applies to some element of the given frames (drawn in #app one
+# after the other) and is missing from embed.css, as "@media … selector { … }". A selector
+# is tried without its pseudo-elements and user-action states (::before, :hover, :focus…),
+# so a rule for a hovered button or a ::before counts as applying to that element.
+MISSING_RULES = """async (frames) => {
+    const sheet = async (url) => {
+        const made = new CSSStyleSheet();
+        made.replaceSync(await (await fetch(url)).text());
+        return made;
+    };
+    const split = (list) => {
+        const parts = [];
+        let depth = 0, start = 0;
+        for (let i = 0; i < list.length; i++) {
+            if (list[i] === "(") depth++;
+            else if (list[i] === ")") depth--;
+            else if (list[i] === "," && !depth) { parts.push(list.slice(start, i)); start = i + 1; }
+        }
+        return [...parts, list.slice(start)].map((s) => s.trim());
+    };
+    const rules = (list, media = "") => Array.from(list).flatMap((rule) =>
+        rule.cssRules && rule.media
+            ? rules(rule.cssRules, media + "@media " + rule.media.mediaText + " ")
+        : rule.selectorText ? split(rule.selectorText).map((selector) =>
+            ({ selector, text: media + selector + " { " + rule.style.cssText + " }" }))
+        : []);
+    const whole = rules((await sheet("./styles/app.css")).cssRules);
+    const small = new Set(rules((await sheet("./styles/embed.css")).cssRules).map((r) => r.text));
+    const state =
+        /::?(before|after|marker|placeholder|hover|focus-visible|focus-within|focus|active)\\b/g;
+    const app = document.getElementById("app");
+    const missing = new Set();
+    let applying = 0;
+    for (const [name, html] of frames) {
+        app.innerHTML = html;
+        for (const rule of whole) {
+            const plain = rule.selector.replace(state, "") || "*";
+            let hit = false;
+            try {
+                hit = app.matches(plain) || app.querySelector(plain) !== null;
+            } catch (error) {
+                hit = true; // a selector this browser cannot test: counted as applying
+            }
+            if (!hit) continue;
+            applying++;
+            if (!small.has(rule.text)) missing.add(name + ": " + rule.text);
+        }
+    }
+    return { applying, missing: [...missing] };
+}"""
+
+
+def test_an_embeds_small_style_sheet_has_every_rule_its_steps_use(
+    page: Page, site_url: str
+) -> None:
+    """embed.css (the part of app.css that the drawn steps use) loses nothing: every rule of
+    app.css that applies to an element of a step of any demo, or of the frame's own
+    messages, is in embed.css as it is in app.css. The page loads embed.css alone."""
+    page.goto(f"{site_url}embed.html#/demo/no-such-demo")
+    expect(page.locator('[data-testid="embed-message"]')).to_be_visible()
+    frames = [("message", page.inner_html("#app"))]
+    page.goto(f"{site_url}embed.html#/demo/dos-necessary")
+    expect(page.locator(".demo")).to_have_attribute("data-step", "0")
+    sheets = page.evaluate("Array.from(document.styleSheets, (s) => s.href.split('/').pop())")
+    assert sheets == ["embed.css"]
+    for demo in spygames.all_demos():
+        steps = page.request.get(f"{site_url}embed/{demo.id}.json").json()["steps"]
+        frames += [(f"{demo.id}/{n}", html) for n, html in enumerate(steps)]
+    found = page.evaluate(MISSING_RULES, frames)
+    assert found["applying"] > 1000, found  # rules × frames that apply: the check is real
+    assert not found["missing"], "\n".join(found["missing"][:20])

@@ -67,7 +67,7 @@
     }
     runtime.modules.forEach(function (url) { link("modulepreload", url); });
     runtime.fetches.forEach(function (url) { link("preload", url, "fetch"); });
-    link("stylesheet", runtime.css);
+    runtime.styles.forEach(function (url) { link("stylesheet", url); });
     var py = document.createElement("script");
     py.type = "py";
     py.src = runtime.entry;

@@ -31,6 +31,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
+import css_subset
 import resvg_py
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -247,7 +248,9 @@ def build_embeds(site: Path, preloads: list[tuple[str, str]]) -> int:
         # index.html's <head> does: a reader who only steps through never needs them).
         "modules": [url for kind, url in preloads if kind == "module"],
         "fetches": [url for kind, url in preloads if kind == "fetch"],
-        "css": "./vendor/pyscript/core.css",
+        # The live table's style sheets, added when Python starts: until then the frame
+        # has only styles/embed.css, the part of app.css its drawn steps use.
+        "styles": ["./vendor/pyscript/core.css", "./styles/app.css"],
         "core": "./vendor/pyscript/core.js",
         "entry": "./app/embed.py",
         "config": "./pyscript.json",
@@ -258,12 +261,19 @@ def build_embeds(site: Path, preloads: list[tuple[str, str]]) -> int:
     shutil.copy2(WEB / "embed.js", site / "embed.js")
     folder = site / "embed"
     folder.mkdir()
+    names = css_subset.names_in_html(page) | css_subset.names_in_html(
+        (WEB / "embed.js").read_text()
+    )
     for demo in demos:
         steps = frames_html(demo.id)
+        for step in steps:
+            names |= css_subset.names_in_html(step)
         (folder / f"{demo.id}.html").write_text(steps[0])
         (folder / f"{demo.id}.json").write_text(
             json.dumps({"id": demo.id, "steps": steps}, separators=(",", ":"))
         )
+    app_css = (site / "styles" / "app.css").read_text()
+    (site / "styles" / "embed.css").write_text(css_subset.subset(app_css, names))
     return len(demos)
 
 
