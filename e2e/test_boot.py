@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import test_espionage as esp
 import test_spynet as sn
-from conftest import BOOT_TIMEOUT, Guard, boot, saved_record_js, shot
-from playwright.sync_api import Page, Route, expect
+from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record_js, shot
+from playwright.sync_api import Browser, Page, Route, expect
 
 import spygames
 
@@ -58,6 +59,47 @@ def test_progress_follows_the_stages_in_order_and_completes(page: Page, site_url
     assert page.get_attribute("#boot-bar", "aria-valuenow") == "100"
     assert page.locator(".boot-stages li.done").count() == 4
     assert page.is_hidden("#boot")
+
+
+# Every layout shift from the first paint on, as a PerformanceObserver sees it (the measure
+# behind Cumulative Layout Shift), with what moved.
+SHIFTS = """
+window.shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.hadRecentInput) continue;
+    const moved = entry.sources.map((s) => s.node ? s.node.id || s.node.className : "?");
+    window.shifts.push([entry.value, moved.join(", ")]);
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+AFTER_TWO_FRAMES = "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+@pytest.mark.parametrize(
+    ("route", "size"),
+    [
+        ("", (1280, 800)),
+        ("#/deck-of-spies/deal/7", (375, 812)),
+        ("#/spynet/deal/3", (1280, 800)),
+        ("#/espionage/rules", (375, 812)),
+    ],
+    ids=["home-1280", "deck-of-spies-375", "spynet-1280", "rules-375"],
+)
+def test_booting_moves_nothing_on_the_page(
+    browser: Browser, guard: Guard, site_url: str, route: str, size: tuple[int, int]
+) -> None:
+    """The frame drawn before Python runs, the boot panel and the footer leave the page
+    still when the real screen replaces them: layout shifts sum below 0.02 (Lighthouse
+    calls under 0.1 good)."""
+    page = open_page(browser, guard, viewport={"width": size[0], "height": size[1]})
+    page.add_init_script(SHIFTS)
+    boot(page, site_url + route)
+    page.evaluate(AFTER_TWO_FRAMES)
+    shifts = page.evaluate("window.shifts")
+    page.context.close()
+    assert sum(value for value, _ in shifts) < 0.02, shifts
+    assert not guard.problems, "\n".join(guard.problems)
 
 
 def _one_move(page: Page, site_url: str, game: str) -> None:

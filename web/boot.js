@@ -26,6 +26,15 @@
     if (current === wanted.dataset.frame) return;
     app.replaceChildren(wanted.content.cloneNode(true));
   }
+  // As soon as the parser has closed #app (something follows it), before anything is
+  // painted: observers run before the browser next renders. DOMContentLoaded comes only
+  // after PyScript's module has loaded, by when the home frame may be on screen.
+  new MutationObserver(function (changes, watch) {
+    var app = document.getElementById("app");
+    if (!app || !app.nextSibling) return;
+    watch.disconnect();
+    showFrame();
+  }).observe(root, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", showFrame);
   window.addEventListener("hashchange", showFrame);
 
