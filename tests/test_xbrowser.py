@@ -5,6 +5,9 @@ catch, and an engine is skipped only where its packages do not exist (never on D
 from __future__ import annotations
 
 import copy
+import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -239,6 +242,56 @@ def test_debians_firefox_esr_comes_first_and_firefox_overrides_all(
     assert engines.firefox() == str(system / "usr/bin/firefox-esr")
     monkeypatch.setenv("FIREFOX", "/opt/firefox/firefox")
     assert engines.firefox() == "/opt/firefox/firefox"
+
+
+# -- under CI a smoke suite that skipped fails (e2e/xbrowser/conftest.py) ---------------
+
+SKIPS = """import pytest
+
+def test_engine():
+    pytest.skip("no Firefox here (simulated)")
+"""
+PASSES = "def test_other_engine():\n    pass\n"
+
+
+@pytest.mark.parametrize(
+    ("ci", "tests", "fails"),
+    [
+        ("true", [SKIPS], True),  # GitHub Actions sets CI=true
+        ("1", [SKIPS], True),
+        (None, [SKIPS], False),  # a laptop: the skip stays a skip
+        ("false", [SKIPS], False),
+        ("true", [PASSES], False),
+        ("true", [SKIPS, PASSES], False),  # something ran: the skip is reported, not fatal
+    ],
+)
+def test_under_ci_a_smoke_that_only_skipped_fails(
+    tmp_path: Path, ci: str | None, tests: list[str], fails: bool
+) -> None:
+    smokes = tmp_path / "xbrowser"
+    smokes.mkdir()
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")  # its own rootdir, not the project's
+    shutil.copy(ROOT / "e2e" / "xbrowser" / "conftest.py", smokes / "conftest.py")
+    for i, test in enumerate(tests):
+        (smokes / f"smoke_{i}.py").write_text(test)
+    env = {k: v for k, v in os.environ.items() if k != "CI" and not k.startswith("PYTEST_")}
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"  # a bare pytest starts in 0.4 s, not 3
+    if ci is not None:
+        env["CI"] = ci
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    ran = subprocess.run(
+        [*command, *(f"xbrowser/smoke_{i}.py" for i in range(len(tests)))],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == (1 if fails else 0), ran.stdout + ran.stderr
+    said = "a browser smoke suite must run, not skip" in ran.stdout
+    assert said == fails, ran.stdout
+    if fails:
+        assert "no Firefox here (simulated)" in ran.stdout
 
 
 # -- WebKit's watch from the start of boot (e2e/xbrowser/smoke_webkit.py) -----------------
