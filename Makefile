@@ -43,8 +43,12 @@ lint: $(STAMPS)/venv
 types: $(STAMPS)/venv
 	$(VENV)/bin/mypy
 
+# The workflows against GitHub's schema, then zizmor's audits (permissions, pinned actions,
+# template injection, credentials, triggers...). --offline: the audits that ask GitHub's API
+# are skipped (this must run where GitHub is unreachable); zizmor exits non-zero on a finding.
 workflows: $(STAMPS)/venv
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+	$(VENV)/bin/zizmor --offline --quiet .
 
 # pytest exits 5 when it collects nothing: that is a failure here, the suites exist.
 # The unit tests run on every core (pytest-xdist; a worker takes the next test when it
@@ -57,8 +61,9 @@ e2e: site browser
 
 # The same site on the other engines (e2e/xbrowser): boots clean, a move in each game, a
 # reload keeps the saves, an offline reload plays on. Each installs its engine (Debian's
-# firefox-esr; webkit2gtk-driver and xvfb) where missing; on a system without those
-# packages the suite is skipped with the reason printed, never on Debian.
+# firefox-esr; webkit2gtk-driver and xvfb) where missing. A missing engine is a failure on
+# Debian and under CI ($CI set, e2e/xbrowser/conftest.py); elsewhere, on a system without
+# those packages, the suite is skipped with the reason printed.
 .PHONY: smoke-firefox smoke-webkit
 smoke-firefox: site
 	$(PY) e2e/xbrowser/engines.py --ensure firefox

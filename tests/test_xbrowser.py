@@ -5,6 +5,9 @@ catch, and an engine is skipped only where its packages do not exist (never on D
 from __future__ import annotations
 
 import copy
+import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -146,11 +149,149 @@ def test_later_ubuntu_installs_webkit_under_its_new_name(
 
 def test_a_snap_shim_is_no_firefox(tmp_path: Path) -> None:
     shim = tmp_path / "firefox"
-    shim.write_text('#!/bin/sh\necho "firefox requires the firefox snap"; exit 1\n')
+    shim.write_text('#!/bin/sh\necho "firefox requires the firefox snap"; exec /snap/bin/firefox\n')
     assert engines._snap_shim(str(shim))
     real = tmp_path / "firefox-bin"
     real.write_bytes(b"\x7fELF\x02\x01\x01" + bytes(64))
     assert not engines._snap_shim(str(real))
+
+
+# What /usr/bin/firefox can be. Ubuntu's transitional apt package (the snap shim):
+UBUNTU_SHIM = """#!/bin/sh
+if ! [ -x /snap/bin/firefox ]; then
+    echo "Command '$0' requires the firefox snap to be installed." >&2
+    echo "Please install it with:" >&2
+    echo "snap install firefox" >&2
+    exit 1
+fi
+exec /snap/bin/firefox "$@"
+"""
+# A launcher as Mozilla's and the Mozilla team PPA's packages install (GitHub's Ubuntu
+# images): a script that execs the binary beside it. Mentioning snaps does not make it one.
+MOZILLA_LAUNCHER = """#!/bin/sh
+# Firefox launcher (a deb, not the snap package; see the snapshot notes)
+MOZ_LIBDIR=/usr/lib/firefox
+exec "$MOZ_LIBDIR/firefox" "$@"
+"""
+ELF = b"\x7fELF\x02\x01\x01" + bytes(64)
+
+
+@pytest.fixture
+def system(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fake root in tmp_path whose usr/bin/firefox-esr and usr/bin/firefox are the
+    candidates engines.firefox() looks at; $FIREFOX unset."""
+    (tmp_path / "usr" / "bin").mkdir(parents=True)
+    (tmp_path / "usr" / "lib" / "firefox").mkdir(parents=True)
+    monkeypatch.delenv("FIREFOX", raising=False)
+    candidates = tuple(str(tmp_path / "usr" / "bin" / n) for n in ("firefox-esr", "firefox"))
+    monkeypatch.setattr(engines, "FIREFOXES", candidates)
+    return tmp_path
+
+
+def executable(path: Path, content: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, str):
+        path.write_text(content)
+    else:
+        path.write_bytes(content)
+    path.chmod(0o755)
+    return path
+
+
+def test_ubuntus_snap_shim_is_not_used(system: Path) -> None:
+    executable(system / "usr/bin/firefox", UBUNTU_SHIM)
+    assert engines.firefox() is None
+
+
+def test_a_link_into_a_snap_is_not_used(system: Path) -> None:
+    # /snap/bin/firefox itself links to snapd's /usr/bin/snap: neither end is a Firefox.
+    executable(system / "snap/bin/firefox", ELF)
+    (system / "usr/bin/firefox").symlink_to(system / "snap/bin/firefox")
+    assert engines.firefox() is None
+    (system / "usr/bin/firefox").unlink()
+    (system / "usr/bin/firefox").symlink_to(executable(system / "usr/bin/snap", ELF))
+    assert engines.firefox() is None
+
+
+def test_mozillas_launcher_script_is_used(system: Path) -> None:
+    executable(system / "usr/lib/firefox/firefox", ELF)
+    launcher = executable(system / "usr/lib/firefox/firefox.sh", MOZILLA_LAUNCHER)
+    (system / "usr/bin/firefox").symlink_to(launcher)
+    assert engines.firefox() == str(system / "usr/bin/firefox")
+    (system / "usr/bin/firefox").unlink()
+    executable(system / "usr/bin/firefox", MOZILLA_LAUNCHER)  # the script itself, no link
+    assert engines.firefox() == str(system / "usr/bin/firefox")
+
+
+def test_a_firefox_binary_or_a_link_to_one_is_used(system: Path) -> None:
+    binary = executable(system / "usr/lib/firefox/firefox", ELF)
+    (system / "usr/bin/firefox").symlink_to(binary)
+    assert engines.firefox() == str(system / "usr/bin/firefox")
+    (system / "usr/bin/firefox").unlink()
+    executable(system / "usr/bin/firefox", ELF)
+    assert engines.firefox() == str(system / "usr/bin/firefox")
+    (system / "usr/bin/firefox").chmod(0o644)  # not executable: not used
+    assert engines.firefox() is None
+
+
+def test_debians_firefox_esr_comes_first_and_firefox_overrides_all(
+    system: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    executable(system / "usr/bin/firefox", ELF)
+    executable(system / "usr/bin/firefox-esr", ELF)
+    assert engines.firefox() == str(system / "usr/bin/firefox-esr")
+    monkeypatch.setenv("FIREFOX", "/opt/firefox/firefox")
+    assert engines.firefox() == "/opt/firefox/firefox"
+
+
+# -- under CI a smoke suite that skipped fails (e2e/xbrowser/conftest.py) ---------------
+
+SKIPS = """import pytest
+
+def test_engine():
+    pytest.skip("no Firefox here (simulated)")
+"""
+PASSES = "def test_other_engine():\n    pass\n"
+
+
+@pytest.mark.parametrize(
+    ("ci", "tests", "fails"),
+    [
+        ("true", [SKIPS], True),  # GitHub Actions sets CI=true
+        ("1", [SKIPS], True),
+        (None, [SKIPS], False),  # a laptop: the skip stays a skip
+        ("false", [SKIPS], False),
+        ("true", [PASSES], False),
+        ("true", [SKIPS, PASSES], False),  # something ran: the skip is reported, not fatal
+    ],
+)
+def test_under_ci_a_smoke_that_only_skipped_fails(
+    tmp_path: Path, ci: str | None, tests: list[str], fails: bool
+) -> None:
+    smokes = tmp_path / "xbrowser"
+    smokes.mkdir()
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")  # its own rootdir, not the project's
+    shutil.copy(ROOT / "e2e" / "xbrowser" / "conftest.py", smokes / "conftest.py")
+    for i, test in enumerate(tests):
+        (smokes / f"smoke_{i}.py").write_text(test)
+    env = {k: v for k, v in os.environ.items() if k != "CI" and not k.startswith("PYTEST_")}
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"  # a bare pytest starts in 0.4 s, not 3
+    if ci is not None:
+        env["CI"] = ci
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    ran = subprocess.run(
+        [*command, *(f"xbrowser/smoke_{i}.py" for i in range(len(tests)))],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == (1 if fails else 0), ran.stdout + ran.stderr
+    said = "a browser smoke suite must run, not skip" in ran.stdout
+    assert said == fails, ran.stdout
+    if fails:
+        assert "no Firefox here (simulated)" in ran.stdout
 
 
 # -- WebKit's watch from the start of boot (e2e/xbrowser/smoke_webkit.py) -----------------

@@ -3,20 +3,26 @@ by pytest; `python e2e/xbrowser/engines.py --ensure firefox|webkit` installs wha
 missing and prints what will be used.
 
 Firefox: `$FIREFOX`, else Debian's `/usr/bin/firefox-esr`, else a `/usr/bin/firefox` that
-is a real binary (GitHub's Ubuntu images ship one; Ubuntu's apt `firefox` is only a snap
-shim). WebKit: `$WEBKIT_DRIVER` and `$MINIBROWSER`, else WebKitGTK's `WebKitWebDriver`
-and `MiniBrowser` (packages `webkit2gtk-driver` on Debian and Ubuntu 24.04,
+is not a snap shim: a binary, a link to one, or a launcher script that runs one (GitHub's
+Ubuntu images install `firefox` from the Mozilla team PPA; Mozilla's packages link
+`/usr/bin/firefox` to the binary in `/usr/lib/firefox/` or to a `firefox.sh` there that
+execs it). Ubuntu's own apt `firefox` is only a script that runs the snap or asks for it.
+
+WebKit: `$WEBKIT_DRIVER` and `$MINIBROWSER`, else WebKitGTK's `WebKitWebDriver` and
+`MiniBrowser` (packages `webkit2gtk-driver` on Debian and Ubuntu 24.04,
 `webkitgtk-webdriver` on later Ubuntu), run under `Xvfb` (package `xvfb`).
 
 On Debian the packages exist, so a missing engine after the install is a failure, never
 a skip. Elsewhere an engine whose packages the system does not have is skipped, and the
-reason is printed.
+reason is printed; under CI (`$CI` set, as GitHub sets it) a smoke suite that skipped
+fails instead (conftest.py).
 """
 
 from __future__ import annotations
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -32,21 +38,32 @@ class Missing(Exception):
 
 
 def _runnable(path: str | None) -> str | None:
+    """`path` if it is (or links to) an executable file outside a snap, else None. A link
+    into /snap/bin ends at snapd's own `/usr/bin/snap`, which is no browser either."""
     if not path:
         return None
     target = Path(path).resolve()
-    if target.is_file() and os.access(target, os.X_OK) and "/snap/" not in str(target):
+    in_snap = "/snap/" in str(target) or target.name == "snap"
+    if target.is_file() and os.access(target, os.X_OK) and not in_snap:
         return path
     return None
 
 
+# What Ubuntu's transitional `firefox` script does: exec /snap/bin/firefox, else print
+# "Please install it with: snap install firefox". A launcher that merely mentions the word
+# (a comment, `$SNAP` in a check) is not a shim.
+SNAP_SHIM = re.compile(rb"/snap/|\bsnap\s+(?:install|run)\b")
+
+
 def _snap_shim(path: str) -> bool:
-    """Ubuntu's apt `firefox`: a script that installs the snap (useless headless)."""
+    """Ubuntu's apt `firefox`: a script that runs the snap or asks for it (useless headless).
+    A binary, or a launcher script that runs a Firefox outside a snap, is not one."""
     try:
-        head = Path(path).read_bytes()[:4096]
+        with open(path, "rb") as file:
+            head = file.read(4096)
     except OSError:
         return False
-    return head.startswith(b"#!") and b"snap" in head
+    return head.startswith(b"#!") and SNAP_SHIM.search(head) is not None
 
 
 def firefox() -> str | None:
@@ -83,9 +100,15 @@ def _apt_has(package: str) -> bool:
     return found.returncode == 0 and f"Package: {package}" in found.stdout
 
 
+def _sudo() -> list[str]:
+    """apt-get as root: directly when root, else through sudo, never asking a password
+    (`make test` runs as the CI runner's user, which has password-less sudo)."""
+    return [] if os.geteuid() == 0 else ["sudo", "-n"]
+
+
 def _apt_install(*packages: str) -> None:
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    sudo = _sudo()
     subprocess.run([*sudo, "apt-get", "update", "-qq"], check=True, env=env)
     subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", *packages], check=True, env=env)
 
@@ -109,7 +132,7 @@ def ensure_webkit() -> tuple[str, str]:
     found = webkit()
     if found is None and shutil.which("apt-get"):
         if not debian():
-            subprocess.run(["apt-get", "update", "-qq"], check=False, capture_output=True)
+            subprocess.run([*_sudo(), "apt-get", "update", "-qq"], check=False, capture_output=True)
         driver = next((p for p in WEBKIT_DRIVERS if debian() or _apt_has(p)), None)
         if driver:
             _apt_install(driver, "xvfb")
