@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM, FLAGS  # noqa: E402
+from conftest import saved_record_js as saved_record_js  # noqa: E402 (used by play)
 from server import SiteServer  # noqa: E402
 
 TIMEOUT = 120_000
