@@ -17,14 +17,10 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .browser import LONGTASKS, TIMEOUT, saved_record_js
+from .browser import LONGTASKS, TIMEOUT, StepFailed, saved_record_js
 
 APPLIED_MS = 15_000  # a move the page took shows in its autosave well within this
 STALL_S = 90.0  # no new action in the game for this long: it is stuck
-
-
-class StepFailed(RuntimeError):
-    """A scripted step did not do what a player's would."""
 
 
 def _measures(page: Page) -> list[float]:
@@ -127,13 +123,13 @@ def deck_of_spies(
             human.append(act(page, "#act-end-turn", game))
             continue
         hints.append(click(page, "#btn-hint") or 0.0)
-        hint = page.wait_for_selector(".dos-hint")
-        kind = hint.get_attribute("data-hint-type")
+        page.wait_for_selector(".dos-hint")
+        kind = page.get_attribute(".dos-hint", "data-hint-type")
         if kind == "assassinate":
-            human.append(act(page, f"#act-assassinate-{hint.get_attribute('data-hint-ace')}",
-                             game))  # fmt: skip
+            ace = page.get_attribute(".dos-hint", "data-hint-ace")
+            human.append(act(page, f"#act-assassinate-{ace}", game))
             continue
-        wanted = set((hint.get_attribute("data-hint-cards") or "").split())
+        wanted = set((page.get_attribute(".dos-hint", "data-hint-cards") or "").split())
         for card in sorted(wanted ^ _pressed(page)):
             human.append(click(page, f"#card-{card}") or 0.0)
         if _pressed(page) != wanted:
