@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMPS := .stamps
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: serve site wheel browser test lint types workflows unit e2e bench fuzz clean
+.PHONY: serve site wheel browser test lint types workflows unit e2e bench bench-quick fuzz clean
 
 serve: site
 	@echo "Serving _site/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -73,13 +73,18 @@ smoke-webkit: site
 	$(PY) e2e/xbrowser/engines.py --ensure webkit
 	$(PY) -m pytest e2e/xbrowser/smoke_webkit.py -q -p no:cacheprovider
 
-test: lint types workflows unit e2e smoke-firefox smoke-webkit
+test: lint types workflows unit e2e smoke-firefox smoke-webkit bench-quick
 
 clean:
 	rm -rf _site dist build .cache $(STAMPS) _bench *.egg-info
 
 bench: site browser
 	$(PY) -m bench
+
+# Every part of the bench once, with short games and no targets judged (a few minutes):
+# in `make test` so that a bench whose scripted steps no longer work fails the build.
+bench-quick: site browser
+	$(PY) -m bench --quick
 
 # Random pressure beyond the test budget (not part of `make test`): FUZZ_GAMES random
 # games per game (Deck of Spies; Espionage and SpyNet shared over 2-4 players) under the

@@ -19,18 +19,33 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM, FLAGS  # noqa: E402
+from conftest import saved_record_js as saved_record_js  # noqa: E402 (used by play)
 from server import SiteServer  # noqa: E402
 
 TIMEOUT = 120_000
+
+
+class StepFailed(RuntimeError):
+    """A scripted step did not do what a player's (or a reader's) would."""
+
+
 LONGTASKS = """
 window.__longtasks = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longtasks.push(entry.duration);
 }).observe({ type: "longtask", buffered: true });
 """
-TABLE_ROUTES = {"deck-of-spies": "#/deck-of-spies/new", "espionage": "#/espionage/new"}
-# The first screen a player can act on: the Deck of Spies table, Espionage's seat setup.
-TABLE_READY = {"deck-of-spies": ".dos", "espionage": "#esp-setup-form"}
+TABLE_ROUTES = {
+    "deck-of-spies": "#/deck-of-spies/new",
+    "espionage": "#/espionage/new",
+    "spynet": "#/spynet/new",
+}
+# The first screen a player can act on: the Deck of Spies table, the others' seat setup.
+TABLE_READY = {"deck-of-spies": ".dos", "espionage": "#esp-setup-form", "spynet": "#sn-setup-form"}
+# Every file the page has loaded so far: [address, bytes transferred, body bytes].
+FILES = """() => performance.getEntriesByType('resource').concat(
+    performance.getEntriesByType('navigation')).map(
+    e => [e.name, e.transferSize, e.encodedBodySize])"""
 # Resolves once the site's service worker is active and activated (for the precaching
 # worker: its cache is full) and controls the page, as it is when a player comes back.
 SETTLED = """async () => {
@@ -72,30 +87,36 @@ def _boot_floor(page: Page, url: str) -> float:
     return float(page.evaluate("performance.getEntriesByName('floor:ready')[0].startTime"))
 
 
-def boot_times(browser: Browser, url: str, runs: int) -> dict[str, Any]:
-    """Median ms from navigation to the first playable table, cold and warm, vs the floor.
+def boot_times(
+    browser: Browser, url: str, runs: int, games: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Median ms from navigation to the first playable table of `games` (every game when
+    empty), cold and warm, vs the floor.
 
     Cold: a fresh browser context (empty cache). Warm: a second visit in that context,
     once the app's service worker has settled (the floor page has none).
-    Floor and app runs alternate so drift on a noisy machine hits both alike.
+    Floor and app runs alternate so drift on a noisy machine hits both alike. The files
+    of each table's first cold visit are kept under "entries" (see transferred_bytes).
     """
     samples: dict[str, list[float]] = {}
+    entries: dict[str, list[Any]] = {}
     for _ in range(runs):
         loaders: dict[str, Callable[[Page], float]] = {"floor": lambda p: _boot_floor(p, url)}
-        for game in TABLE_ROUTES:
+        for game in games or TABLE_ROUTES:
             loaders[game] = lambda p, g=game: _boot_app(p, url, g)  # type: ignore[misc]
         for name, load in loaders.items():
             context = browser.new_context()
             page = context.new_page()
             samples.setdefault(f"{name}/cold", []).append(load(page))
             if name != "floor":
+                entries.setdefault(name, page.evaluate(FILES))
                 page.evaluate(SETTLED)
             page.goto("about:blank")
             samples.setdefault(f"{name}/warm", []).append(load(page))
             context.close()
     medians = {key: statistics.median(values) for key, values in samples.items()}
-    report: dict[str, Any] = {"runs": runs, "ms": medians}
-    for game in TABLE_ROUTES:
+    report: dict[str, Any] = {"runs": runs, "ms": medians, "entries": entries}
+    for game in entries:
         report[game] = {
             "cold_vs_floor": medians[f"{game}/cold"] / medians["floor/cold"],
             "warm_vs_floor": medians[f"{game}/warm"] / medians["floor/warm"],
@@ -104,22 +125,14 @@ def boot_times(browser: Browser, url: str, runs: int) -> dict[str, Any]:
     return report
 
 
-def transferred_bytes(browser: Browser, url: str, site: Path) -> dict[str, Any]:
-    """Bytes a cold visit to each table transfers, split into the runtime and ours."""
+def transferred_bytes(entries: dict[str, list[Any]], url: str, site: Path) -> dict[str, Any]:
+    """Bytes a cold visit to each table transfers, split into the runtime and ours, from
+    the files (`FILES`) of a cold visit as the table became playable (boot_times')."""
     report: dict[str, Any] = {}
-    for game in TABLE_ROUTES:
-        context = browser.new_context()
-        page = context.new_page()
-        _boot_app(page, url, game)
-        entries = page.evaluate(
-            """() => performance.getEntriesByType('resource').concat(
-                 performance.getEntriesByType('navigation')).map(
-                 e => [e.name, e.transferSize, e.encodedBodySize])"""
-        )
-        context.close()
+    for game in entries:
         runtime = ours = 0
         files: dict[str, int] = {}
-        for name, _transfer, body in entries:
+        for name, _transfer, body in entries[game]:
             path = name.split("#")[0].replace(url, "") or "index.html"
             files[path] = body
             if path.startswith("vendor/"):
@@ -133,15 +146,15 @@ def transferred_bytes(browser: Browser, url: str, site: Path) -> dict[str, Any]:
     )
     heavy = ("codemirror", "xterm")
     report["heavy_addons_loaded"] = sorted(
-        p for g in TABLE_ROUTES for p in report[g]["files"] if any(h in p for h in heavy)
+        p for g in entries for p in report[g]["files"] if any(h in p for h in heavy)
     )
     return report
 
 
-def pyodide_engine(browser: Browser, url: str) -> dict[str, Any]:
+def pyodide_engine(browser: Browser, url: str, quick: bool = False) -> dict[str, Any]:
     context = browser.new_context()
     page = context.new_page()
-    page.goto(url + "engine.html")
+    page.goto(url + "engine.html" + ("?quick=1" if quick else ""))
     page.wait_for_function("document.getElementById('result').textContent.length > 2",
                            timeout=600_000)  # fmt: skip
     text = page.text_content("#result") or "{}"

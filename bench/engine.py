@@ -134,11 +134,14 @@ def _first_view(game: spygames.Game, players: int) -> tuple[dict[str, Any], list
     return state.view(state.to_play[0]), state.legal_actions()
 
 
-def run(seconds: float = 2.0, decisions: int = 40) -> dict[str, Any]:
+def run(seconds: float = 2.0, decisions: int = 40, quick: bool = False) -> dict[str, Any]:
+    """Every engine figure; `quick` (the bench's quick mode) times a fraction of each."""
+    if quick:
+        seconds, decisions = min(seconds, 0.2), min(decisions, 3)
     results: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
-    results["deck-of-spies/hard time cap"] = hard_time_cap()
-    results["espionage/hard decision"] = espionage_hard_ms()
-    results["deck-of-spies/solver"] = solver_speed()
+    results["deck-of-spies/hard time cap"] = hard_time_cap(deals=1 if quick else 5)
+    results["espionage/hard decision"] = espionage_hard_ms(seeds=2 if quick else 30)
+    results["deck-of-spies/solver"] = solver_speed(deals=2 if quick else 10)
     for game_id, players in TABLES:
         key = f"{game_id}/{players}p"
         results[key] = random_games_per_second(game_id, players, seconds)
@@ -152,13 +155,13 @@ def run(seconds: float = 2.0, decisions: int = 40) -> dict[str, Any]:
 
 
 def main() -> None:
-    results = run()
     if sys.platform == "emscripten":  # inside the bench page: hand the figures to the test
-        from pyscript import document  # type: ignore[import-not-found]
+        from pyscript import document, window  # type: ignore[import-not-found]
 
+        results = run(quick="quick" in str(window.location.search))
         document.getElementById("result").textContent = json.dumps(results)
     else:
-        print(json.dumps(results, indent=1))
+        print(json.dumps(run(quick="--quick" in sys.argv), indent=1))
 
 
 if __name__ == "__main__":

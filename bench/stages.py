@@ -19,10 +19,10 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from .browser import ROOT, SiteServer
+from .browser import ROOT, TABLE_ROUTES, SiteServer
 
 TIMEOUT = 120_000
-ROUTES = {"deck-of-spies": "#/deck-of-spies/new", "espionage": "#/espionage/new"}
+ROUTES = TABLE_ROUTES
 MARKS = ("boot:runtime", "boot:python", "boot:engine", "spy:main", "spy:imported",
          "spy:rendered", "boot:app")  # fmt: skip
 
@@ -79,12 +79,16 @@ def without_bytecode(site: Path, target: Path) -> Path:
     return target
 
 
-def run(browser: Browser, url: str, bench_site: Path, runs: int) -> dict[str, Any]:
+def run(
+    browser: Browser, url: str, bench_site: Path, runs: int, games: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Stage medians for `games` (every game when empty)."""
     plain = without_bytecode(bench_site, bench_site.parent / "site-no-bytecode")
     samples: dict[str, dict[str, list[float]]] = {}
+    routes = {game: ROUTES[game] for game in games or ROUTES}
     with SiteServer(plain) as other:
         for _ in range(runs):
-            for game, route in ROUTES.items():
+            for game, route in routes.items():
                 for site, base in (("bytecode", url), ("no bytecode", other.url)):
                     stages = _stages(_marks(browser, base + route))
                     for stage, ms in stages.items():
@@ -93,4 +97,4 @@ def run(browser: Browser, url: str, bench_site: Path, runs: int) -> dict[str, An
         key: {stage: statistics.median(values) for stage, values in stages.items()}
         for key, stages in samples.items()
     }
-    return {"runs": runs, "ms": medians, "samples_ms": samples}
+    return {"runs": runs, "games": list(routes), "ms": medians, "samples_ms": samples}
