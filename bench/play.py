@@ -165,6 +165,8 @@ def espionage(
             human.append(click(page, "#esp-continue") or 0.0)
             continue
         if page.locator("#esp-bid").count():
+            if played >= 500:
+                raise StepFailed(f"{game}: deal {seed} not over after 500 bids and calls")
             played += 1
             if page.locator("#esp-call:not([disabled])").count():
                 human.append(act(page, "#esp-call", game))
