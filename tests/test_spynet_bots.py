@@ -129,8 +129,12 @@ def test_hard_bot_thinks_in_slices() -> None:
     """Never frozen: `think` yields between slices and ends with the same advice."""
     state = positions(2, range(5, 6))[0]
     view, legal = state.view(state.to_play[0]), state.legal_actions()
-    steps = list(HardBot(seed=3, playouts=12, time_limit=None).think(view, legal, 0.0))
+    bot = HardBot(seed=3, playouts=12, time_limit=None)
+    steps = list(bot.think(view, legal, 0.0))
     assert steps[-1] is not None and all(s is None for s in steps[:-1])
+    # With no time to spare, it pauses after every playout (a round of playouts over every
+    # candidate took several slices' worth in the browser: tasks of 200-560 ms).
+    assert len(steps) - 1 == bot.last_playouts > 1
     whole = HardBot(seed=3, playouts=12, time_limit=None).advise(view, legal)
     assert steps[-1] == whole
 

@@ -228,13 +228,16 @@ class HardBot(Bot):
                     t.apply(candidates[index])
                     sums[index] += playout(t, seat, self.weights)
                     counts[index] += 1
+                    # A pause may come after any playout, not only after a round: a round
+                    # plays every candidate out, several slices' worth in the browser.
+                    now = time.perf_counter()
+                    if now - started >= slice_s:
+                        spent += now - started
+                        yield None
+                        started = time.perf_counter()
                 budget -= len(alive)
                 played += len(alive)
                 now = time.perf_counter()
-                if now - started >= slice_s:
-                    spent += now - started
-                    yield None
-                    now = started = time.perf_counter()
                 if self.time_limit is not None and spent + now - started > self.time_limit:
                     break
             else:
