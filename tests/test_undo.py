@@ -194,9 +194,9 @@ def test_spynet_undo_takes_back_deploy_steps_one_at_a_time() -> None:
         state.apply(step)
         assert state.undo_point(0) == UndoPoint(n)
         for other in (1, 2, 3):  # the teammate included: only your own steps are yours
-            assert state.undo_point(other) == UndoPoint(None, "it is not your turn")
+            assert state.undo_point(other) == UndoPoint(None, "this is another player's turn")
     state.apply({"type": "end_turn"})
-    assert state.undo_point(0) == UndoPoint(None, "it is not your turn")
+    assert state.undo_point(0) == UndoPoint(None, "this is another player's turn")
     assert state.undo_point(1) == UndoPoint(None, "you have made no move this turn")
 
 
@@ -208,7 +208,7 @@ def test_spynet_undo_never_crosses_a_look_at_a_pile() -> None:
     state.apply({"type": "pass_on"})
     assert state.undo_point(0) == UndoPoint(None, "you have looked at a pile")
     state.apply({"type": "take"})  # the turn is over
-    assert state.undo_point(0) == UndoPoint(None, "it is not your turn")
+    assert state.undo_point(0) == UndoPoint(None, "this is another player's turn")
 
 
 def test_spynet_undo_never_crosses_a_draw() -> None:
@@ -229,7 +229,7 @@ def test_spynet_undo_never_crosses_a_discard() -> None:
     state.apply(agent("a17", "intel"))
     state.apply({"type": "discard", "seat": 1})
     assert state.undo_point(0) == UndoPoint(None, "an opponent has been made to discard a card")
-    assert state.undo_point(1) == UndoPoint(None, "it is not your turn")
+    assert state.undo_point(1) == UndoPoint(None, "this is another player's turn")
     state.apply({"type": "discard_card", "card": "m05"})
     assert state.undo_point(0) == UndoPoint(None, "a discarded card has been shown since")
 

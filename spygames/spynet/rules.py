@@ -233,7 +233,7 @@ class SpyNetState(State):
         if t.phase == DRAFT:
             return UndoPoint(None, "the opening draft cannot be taken back")
         if t.turn != seat:
-            return UndoPoint(None, "it is not your turn")
+            return UndoPoint(None, "this is another player's turn")
         last = len(self.actions) - 1
         if last >= 0 and self.actions[last]["type"] in UNDOABLE and self.actors[last] == seat:
             return UndoPoint(last)
