@@ -15,6 +15,13 @@ def deal(seed: int) -> spygames.State:
     return spygames.get_game("deck-of-spies").new(seed=seed)
 
 
+def retires_after(state: spygames.State, move: dict[str, object]) -> list[dict[str, object]]:
+    """The retires that `move` leaves open in the same turn."""
+    after = spygames.replay(state.record())
+    after.apply(move)
+    return [a for a in after.legal_actions() if a["type"] == "retire"]
+
+
 def actions_done(page: Page) -> int:
     return int(page.get_attribute(".dos", "data-actions") or "0")
 
@@ -74,7 +81,6 @@ def test_illegal_selection_undo_and_reload(page: Page, site_url: str) -> None:
     lowest = min(view["hand"], key=lambda c: spygames.Card.parse(c).value)
     assert spygames.Card.parse(lowest).value < need
     open_deal(page, site_url, seed)
-    hand_html = page.inner_html(".dos-hand")
 
     # An illegal selection explains itself, and trying it anyway changes nothing.
     page.click(f"#card-{lowest}")
@@ -86,24 +92,38 @@ def test_illegal_selection_undo_and_reload(page: Page, site_url: str) -> None:
     assert actions_done(page) == 0
     page.click("#btn-clear")
 
-    # A legal move, then Undo brings the same hand back.
-    move = state.legal_actions()[0]
+    # Undo never goes back past something that showed a card (DESIGN "Every game —
+    # Undo"): paying for the spy shows the next one (the spy deck lies face up), so Undo
+    # is off, with the engine's reason; a retire shows nothing, and Undo takes it back.
+    move, retire = next(
+        (move, after[0]) for move in state.legal_actions() if (after := retires_after(state, move))
+    )
+    assert page.is_disabled("#btn-undo")
     for card in move["cards"]:
         page.click(f"#card-{card}")
     page.click(f"#act-{move['type']}")
     wait_actions(page, 1)
     assert page.get_attribute(".dos", "data-phase") == "after"
+    assert page.is_disabled("#btn-undo")
+    assert page.get_attribute("#btn-undo", "title") == (
+        "Undo is off: the next spy has been shown since."
+    )
+    hand_html = page.inner_html(".dos-hand")
+    for card in retire["cards"]:
+        page.click(f"#card-{card}")
+    page.click("#act-retire")
+    wait_actions(page, 2)
     page.click("#btn-undo")
-    wait_actions(page, 0)
-    assert page.get_attribute(".dos", "data-phase") == "deal"
+    wait_actions(page, 1)
+    assert page.get_attribute(".dos", "data-phase") == "after"
     assert page.inner_html(".dos-hand").replace(" fresh", "") == hand_html.replace(" fresh", "")
 
     # Play on a little; a reload resumes exactly there.
-    for card in move["cards"]:
-        page.click(f"#card-{card}")
-    page.click(f"#act-{move['type']}")
     page.click("#act-end-turn")
     wait_actions(page, 2)
+    assert page.is_disabled("#btn-undo")
+    page.keyboard.press("u")
+    assert "Nothing to undo: a new turn has begun" in page.inner_text(".notice")
     before = page.inner_html(".dos-hand").replace(" fresh", "")
     log = page.inner_text(".dos-log-list")
     page.reload()

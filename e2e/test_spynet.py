@@ -300,6 +300,43 @@ def test_no_mission_where_you_do_not_dominate_and_an_effect_asks_its_target(
     page.locator("#sn-gallery").screenshot(path=str(SHOTS / "spynet-gallery.png"))
 
 
+def test_undo_takes_back_a_step_of_your_turn_never_a_look_at_a_pile(
+    page: Page, site_url: str
+) -> None:
+    """DESIGN "Every game — Undo": the table offers exactly the engine's undo point —
+    the steps of your own turn that showed you nothing, one at a time, never a recruit's
+    look at a pile — and says why when it is off."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    agent = find("agent", lambda i: not i["special"] and len(i["branches"]) == 1)
+    deck = [c for c, i in CARD.items() if i["kind"] == "mission"][:10]
+    seats = [
+        {"name": "Ann", "kind": "human", "level": "normal"},
+        {"name": "Bo", "kind": "bot", "level": "normal"},
+    ]
+    setup = {"first": 0, "hands": [[agent], []], "deck": deck}
+    boot(page, f"{site_url}#/play/{scripted_link(seats, setup)}")
+    undo, why = page.locator("#sn-undo"), page.locator("#sn-undo-why")
+    expect(undo).to_be_disabled()
+    expect(why).to_have_text("Undo is off: you have made no move this turn.")
+    acted(page, lambda: page.click("#sn-deploy"))
+    page.locator(f"#sn-hand-{agent}").click()
+    acted(page, page.locator(".sn-targets button").first.click)
+    expect(page.locator(f"#sn-hand-{agent}")).to_have_count(0)
+    expect(undo).to_be_enabled()
+    expect(why).to_have_count(0)
+    shot(page, "spynet-undo")
+    page.keyboard.press("u")  # the agent comes back to the hand
+    expect(page.locator(f"#sn-hand-{agent}")).to_be_visible()
+    assert saved_record(page, "spynet")["actions"] == [{"type": "deploy"}]
+    expect(page.locator("#sn-log li").first).to_contain_text("Ann took back their last step")
+    undo.click()  # deploying itself: recruit or deploy again
+    expect(page.locator("#sn-recruit")).to_be_visible()
+    assert saved_record(page, "spynet")["actions"] == []
+    acted(page, lambda: page.click("#sn-recruit"))
+    expect(undo).to_be_disabled()
+    expect(why).to_have_text("Undo is off: you have looked at a pile.")
+
+
 def test_a_shared_link_opens_the_same_game_in_a_fresh_browser(
     browser: Browser, guard: Any, site_url: str
 ) -> None:

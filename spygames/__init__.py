@@ -23,7 +23,7 @@ from .errors import (
     UnknownDemo,
     UnknownGame,
 )
-from .protocol import Action, Advice, Bot, Game, RandomBot, State, View
+from .protocol import Action, Advice, Bot, Game, RandomBot, State, UndoPoint, View
 from .record import replay
 from .registry import GAMES, get_game, register
 from .seeds import bot_seed
@@ -45,6 +45,7 @@ __all__ = [
     "SpyGamesError",
     "State",
     "Step",
+    "UndoPoint",
     "UnknownDemo",
     "UnknownGame",
     "View",

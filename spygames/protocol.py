@@ -3,6 +3,15 @@
 One reducer for all games, in boardgame.io's order: game over -> action shape ->
 legal now -> apply -> log. The record (seed + setup + actions) reproduces a game
 exactly because randomness only comes from the state's own seeded `random.Random`.
+
+Undo is a rule of the engine too (DESIGN.md, "Every game — Undo"): a player may take
+back their own decisions only as far back as nothing new was shown to them since — never
+across a draw, a look at a pile, a new spy, a showdown, an effect that revealed a card,
+or another seat's move that revealed one — and never once the game is over.
+`State.undo_point(seat)` says where that seat's Undo goes (an `UndoPoint`: the number of
+actions of the record to keep, or why there is none); a table offers exactly that, by
+`replay(record, upto=point.upto)`. Each game says in its rules module what its turns
+allow.
 """
 
 from __future__ import annotations
@@ -31,6 +40,19 @@ def json_copy(value: Any) -> Any:
         raise InvalidSetup(f"not JSON-safe data: {exc}") from exc
 
 
+@dataclass(frozen=True)
+class UndoPoint:
+    """Where a seat's Undo goes: keep the first `upto` actions of the record (just before
+    that seat's last decision), or None with the `reason` a player can read, worded to
+    follow "Undo is off: " (e.g. "the hands have been shown since")."""
+
+    upto: int | None
+    reason: str | None = None
+
+
+GAME_OVER = "the game is over"
+
+
 class State(ABC):
     """A game in progress. The only mutable thing; `apply` is the one way to change it."""
 
@@ -45,6 +67,7 @@ class State(ABC):
         self.setup = json_copy(setup) if setup is not None else None
         self.rng = random.Random(seed)
         self.actions: list[Action] = []
+        self.actors: list[int] = []  # the seat that made each action (`to_play[0]` then)
 
     # -- what each game defines -------------------------------------------------
     @property
@@ -91,8 +114,26 @@ class State(ABC):
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
+        actor = self.to_play[0]
         self._play(action)
         self.actions.append(action)
+        self.actors.append(actor)
+
+    def undo_point(self, seat: int) -> UndoPoint:
+        """Where `seat`'s Undo goes now: just before its last decision, when nothing new
+        has been shown to it since (each game decides, in `_undo_point`); pressed again
+        from there it goes one decision further back while that still holds. Never once
+        the game is over. `seat` must be a seat of this game (else ValueError)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        if self.is_over:
+            return UndoPoint(None, GAME_OVER)
+        return self._undo_point(seat)
+
+    def _undo_point(self, seat: int) -> UndoPoint:
+        """The game's own rule for `undo_point` (the game is not over). A game that does
+        not say offers no undo at all."""
+        return UndoPoint(None, "this game has no undo")
 
     def record(self) -> dict[str, Any]:
         """The save format, the share-link payload and the replay format."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -165,22 +166,85 @@ def test_recruit_with_a_double_agent_and_assassinate() -> None:
     assert len(screen.state.view(0)["removed"]) == 1
 
 
-def test_undo_replays_without_the_last_action() -> None:
+def undo_button(html: str) -> str:
+    found = re.search(r'<button[^>]*id="btn-undo"[^>]*>', html)
+    assert found is not None
+    return found.group(0)
+
+
+def test_undo_goes_only_where_the_engine_allows_and_says_why_not() -> None:
+    """DESIGN "Every game — Undo": the table offers exactly `undo_point` — within the
+    turn, never across End turn, nor across a payment that showed the next spy (the spy
+    deck lies face up) — and an Undo that is off says why."""
     ctx, screen = table()
+    button = undo_button(screen.render())
+    assert "disabled" in button and 'title="Undo is off: this is the start of the deal."' in button
+    assert 'aria-describedby="why-undo"' in button
+    assert '<span class="sr-only" id="why-undo">Undo is off: this is the start' in screen.render()
     screen.handle("undo", "")
-    assert "Nothing to undo" in ctx.messages[-1]
-    screen.handle("pick", "2C")
-    screen.handle("pick", "3H")
+    assert ctx.messages[-1] == "Nothing to undo: this is the start of the deal."
+    screen.handle("pick", "5H")
     screen.handle("counter", "")
-    screen.handle("end_turn", "")
-    log_length = len(screen.log)
-    screen.handle("undo", "")
-    assert len(screen.state.actions) == 1 and screen.state.view(0)["phase"] == "after"
-    assert len(screen.log) == log_length - 1
+    assert screen.state.view(0)["spy"] == "7H"  # the next spy, in view at once
     screen.key("u")
-    assert screen.state.actions == [] and screen.state.view(0)["spy"] == "5C"
-    saved = ctx.saves.current(GAME).record
-    assert saved["actions"] == []  # undone moves leave the record and the save
+    assert ctx.messages[-1] == "Nothing to undo: the next spy has been shown since."
+    assert len(screen.state.actions) == 1
+    assert 'title="Undo is off: the next spy has been shown since."' in undo_button(screen.render())
+    # a retire shows nothing: it can be taken back
+    screen.handle("pick", "2C")
+    screen.handle("pick", "2H")
+    screen.handle("retire", "")
+    assert len(screen.state.actions) == 2
+    html = screen.render()
+    assert "disabled" not in undo_button(html) and 'id="why-undo"' not in html
+    log_length = len(screen.log)
+    screen.key("u")
+    assert len(screen.state.actions) == 1 and screen.state.view(0)["phase"] == "after"
+    assert sorted(screen.state.view(0)["hand"]) == sorted(["2C", "2H", "3H", "4S"])
+    assert len(screen.log) == log_length - 1
+    assert ctx.saves.current(GAME).record["actions"] == screen.state.record()["actions"]
+    # End turn draws the new hand: never taken back
+    screen.handle("end_turn", "")
+    screen.handle("undo", "")
+    assert ctx.messages[-1] == (
+        "Nothing to undo: a new turn has begun and its cards have been shown."
+    )
+    assert len(screen.state.actions) == 2
+
+
+def test_no_undo_after_a_lost_game() -> None:
+    """Issue 20: Undo once went back even after a lost game, so the deal could be replayed
+    knowing the deck. A lost game (no Ace left for a spy the hand cannot pay) stays lost."""
+    setup = {"spies": ["5C", "KC"], "draw": ["5H", "2C", "2S", "2D", "3C", "2H"],
+             "spy_discard": ["AS", "AH", "AD", "AC"]}  # fmt: skip
+    ctx, screen = table(scripted(setup))
+    screen.handle("pick", "5H")
+    screen.handle("counter", "")
+    screen.handle("end_turn", "")  # 2♣ 2♠ 2♦ 3♣ 2♥ cannot pay the K♣, and no Ace is left
+    assert screen.state.is_over and not screen.state.result["won"]
+    assert 'title="Undo is off: the game is over."' in undo_button(screen.render())
+    screen.handle("undo", "")
+    assert ctx.messages[-1] == "Nothing to undo: the game is over." and screen.state.is_over
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_table_offers_exactly_the_engines_undo(seed: int) -> None:
+    """At every position of a whole random game: Undo is on exactly when the engine has a
+    place for it to go, and it goes there."""
+    ctx, screen = table(spygames.get_game(GAME).new(seed=seed))
+    rng = random.Random(seed)
+    while True:
+        point = screen.state.undo_point(0)
+        button = undo_button(screen.render())
+        assert ("disabled" in button) == (point.upto is None)
+        if point.upto is not None and rng.random() < 0.5:
+            record = screen.state.record()
+            screen.handle("undo", "")
+            assert screen.state.record() == spygames.replay(record, upto=point.upto).record()
+        if screen.state.is_over:
+            break
+        screen._apply(rng.choice(screen.state.legal_actions()))
+    assert ctx.messages == []  # nothing refused along the way
 
 
 def test_autosave_and_resume_exactly() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -134,6 +135,38 @@ def test_after_an_undo_the_bots_play_on() -> None:
     assert table.pending_delay() is not None
     run_bots_until_human(table)
     assert len(table.state.actions) > k + 1
+
+
+def test_the_table_offers_exactly_the_engines_undo() -> None:
+    """DESIGN "Every game — Undo": "tables offer exactly what it allows" — at every
+    position of a whole game, the button is on exactly when `undo_point(you)` has a
+    place to go, off with the engine's own reason otherwise, and Undo goes there."""
+    table = EspionageTable(Context(Saves(MemoryStorage())), seed=21)
+    table.submit("start", form("human", "normal"))
+    rng = random.Random(21)
+    seen = {True: 0, False: 0}
+    for _ in range(400):
+        run_bots_until_human(table)
+        state = table.state
+        assert state is not None
+        if state.is_over:
+            break
+        point = state.undo_point(0)
+        html = table.render()
+        seen[point.upto is not None] += 1
+        if point.upto is None:
+            assert "disabled" in button(html, "esp-undo")
+            assert f"Undo is off: {point.reason}." in text(html)
+        else:
+            assert "disabled" not in button(html, "esp-undo")
+            if rng.random() < 0.3:
+                record = state.record()
+                table.handle("undo", "")
+                assert table.state.record() == spygames.replay(record, upto=point.upto).record()
+                continue
+        table._apply(rng.choice(state.legal_actions()))
+    assert table.state is not None and table.state.is_over and all(seen.values())
+    assert "esp-undo" not in table.render()  # the end: no Undo
 
 
 def test_undo_is_refused_once_the_hands_have_been_shown() -> None:

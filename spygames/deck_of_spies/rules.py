@@ -4,7 +4,8 @@ Actions (JSON-safe dicts; cards are text like "10H", in any order inside "cards"
 
 - `{"type": "counter", "cards": [...]}` — pay for the spy with cards from the hand whose
   values reach its value, every card necessary (sum >= v and sum - lowest < v). The spy
-  goes to the spy discard pile, the cards to the draw discard pile.
+  goes to the spy discard pile, the cards to the draw discard pile; the spy deck lies
+  face up, so the next spy (`view["spy"]`) is in view at once.
 - `{"type": "recruit", "cards": [...]}` — the same, but every card of the spy's suit,
   unless the Ace of that suit is among them: then it counts 1, need not be necessary,
   and the other cards may be of any suit. The spy joins the draw discard pile.
@@ -16,12 +17,20 @@ Actions (JSON-safe dicts; cards are text like "10H", in any order inside "cards"
   two or more cards of one rank from the hand to the spy discard pile, for good.
 - `{"type": "end_turn"}` — after countering or recruiting: draw back up to five,
   shuffling the draw discard pile into a new draw deck whenever the deck runs out (if
-  both are empty the hand stays short). The next spy is then on top.
+  both are empty the hand stays short). The next spy is the one faced in the new turn.
 
 A turn therefore goes: counter or recruit, optionally retire, end turn — or
 assassinate, which ends the turn by itself. The last spy's turn is played the same
 way: after paying for it the player may still retire, and the game ends with
 `end_turn` (or at once when the last spy is assassinated).
+
+Undo (`undo_point(0)`, DESIGN.md "Every game — Undo"): one decision back at a time, only
+within the turn, and never across anything that showed a card: not across `end_turn` or
+an `assassinate` (both draw the new hand, may reshuffle, and show the next spy), nor
+across a counter or recruit that uncovered the next spy (the spy deck lies face up, so
+the next spy is in view as soon as the top one is dealt with), and never once the game
+is over: a player cannot look ahead in the decks and replay knowing them. What remains
+is a retire, and the payment for the last spy.
 
 Setup: the four groups shuffled with the state's seeded generator, or a scripted
 `setup` naming the top of the spy deck and draw deck (and, for short demos, cards
@@ -38,7 +47,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..errors import InvalidCard, InvalidSetup
-from ..protocol import Action, Result, State, View
+from ..protocol import Action, Result, State, UndoPoint, View
 from .deck import (
     GROUP_OF,
     IS_ACE,
@@ -66,6 +75,12 @@ ACTION_FIELDS: Final = {
     "retire": ("cards",),
     "end_turn": (),
 }
+TURN_ENDS: Final = frozenset({"end_turn", "assassinate"})
+"""The actions that end a turn: the new hand and the next spy are shown."""
+PAYMENTS: Final = frozenset({"counter", "recruit"})
+DEAL_START: Final = "this is the start of the deal"
+NEW_TURN: Final = "a new turn has begun and its cards have been shown"
+NEXT_SPY: Final = "the next spy has been shown since"
 
 
 class DeckOfSpiesState(State):
@@ -211,6 +226,17 @@ class DeckOfSpiesState(State):
         if result is not None:
             events.append({"kind": "game_over", "text": result["reason"], "won": result["won"]})
         return events
+
+    def _undo_point(self, seat: int) -> UndoPoint:
+        """Back before the last action while it is one of this turn's (see the module)."""
+        if not self.actions:
+            return UndoPoint(None, DEAL_START)
+        kind = self.actions[-1]["type"]
+        if kind in TURN_ENDS:
+            return UndoPoint(None, NEW_TURN)
+        if kind in PAYMENTS and self.table.spy is not None:  # the spy under it is in view
+            return UndoPoint(None, NEXT_SPY)
+        return UndoPoint(len(self.actions) - 1)
 
     # -- what the player sees ----------------------------------------------------------
     def view(self, seat: int) -> View:

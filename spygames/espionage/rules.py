@@ -36,6 +36,11 @@ been eliminated, the other party of the call or spot opens.
 The game ends at once when a player reaches 3 points, or when only one player has any
 active Sources left.
 
+Undo (`undo_point(seat)`, DESIGN.md "Every game — Undo"): back to just before the seat's
+last decision — taking back with it the bids the others made since, which show no card
+— but never across a call or spot: once every hand has been shown, a move taken back
+would be played again knowing them. Never once the game is over.
+
 `setup` (scripted demos and tests): `{"hands": [[card, ...] by seat], "first": seat}`
 fixes the first round's deal and opener (either key may be left out). Two optional
 extras start a game part-way: `"sources"` (active Sources by seat) and `"points"`.
@@ -54,7 +59,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..errors import InvalidSetup
-from ..protocol import Action, Result, State, View
+from ..protocol import Action, Result, State, UndoPoint, View
 from ..seats import read_seats
 from .cards import ATTRIBUTE_NAMES, ATTRIBUTES, DECK, check_card, tally
 from .text import bid_phrase, player_name
@@ -67,6 +72,10 @@ ACTION_KEYS: Final = {
     "call": {"type"},
     "spot": {"type"},
 }
+SHOWDOWNS: Final = frozenset({"call", "spot"})
+"""The actions that show every hand."""
+NOTHING_YET: Final = "you have made no move yet"
+SHOWN_SINCE: Final = "the hands have been shown since"
 
 
 def _is_int(value: object) -> bool:
@@ -298,6 +307,15 @@ class EspionageState(State):
                 hands.append(deck[at : at + self.sources[seat]])
                 at += self.sources[seat]
         self.hands = hands
+
+    def _undo_point(self, seat: int) -> UndoPoint:
+        """Just before `seat`'s last decision, unless a call or spot came at or after it."""
+        last = next((i for i in reversed(range(len(self.actors))) if self.actors[i] == seat), None)
+        if last is None:
+            return UndoPoint(None, NOTHING_YET)
+        if any(action["type"] in SHOWDOWNS for action in self.actions[last:]):
+            return UndoPoint(None, SHOWN_SINCE)
+        return UndoPoint(last)
 
     def _play(self, action: Action) -> None:
         if action["type"] == "bid":

@@ -82,6 +82,13 @@ player, so these are by seat), `funding` (funding cards by team, the tie-break),
 - `final_round`, `final_turns_left` (seats still to play their final turn after this
   one), `over`, `result`.
 
+Undo (`undo_point(seat)`, DESIGN.md "Every game — Undo"): one step back at a time, only
+steps of the seat's own current turn that showed it nothing: `deploy`, `agent` (with its
+funding), `mission`, `pass`, and an effect's `eliminate`, `flip` or `skip_effect`. Never
+back across a look at a pile (`recruit`, `pass_on`, `take`), a `draw`, an opponent made
+to `discard` (and the card shown by `discard_card`), `end_turn`, or the draft's `keep`;
+never in another seat's turn, and never once the game is over.
+
 `setup` and `options` (the situation; `"seats"`, the table's names, people and bots,
 checked by `spygames.seats`): see `setup.py`.
 """
@@ -90,7 +97,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..protocol import Action, Result, State, View
+from ..protocol import Action, Result, State, UndoPoint, View
 from ..seats import read_seats
 from .cards import AGENT, BRANCH_IDS, CARDS, KIND, MISSION
 from .scoring import funding_count, score
@@ -134,6 +141,18 @@ PHASE_WORDS: Final = {
     DEPLOY: "deploying",
     EFFECT: "using an agent's effect",
 }
+UNDOABLE: Final = frozenset(
+    {"deploy", "agent", "mission", "pass", "eliminate", "flip", "skip_effect"}
+)
+"""The steps of a turn that show the player nothing new: Undo may take them back."""
+UNDO_OFF: Final = {
+    "recruit": "you have looked at a pile",
+    "pass_on": "you have looked at a pile",
+    "draw": "you have drawn cards since",
+    "discard": "an opponent has been made to discard a card",
+    "discard_card": "a discarded card has been shown since",
+}
+"""Why Undo is off on your turn, by the step that stopped it (else: no move yet)."""
 ACTION_WORDS: Final = {
     "keep": "keep a card in the draft",
     "recruit": "recruit",
@@ -206,6 +225,20 @@ class SpyNetState(State):
         if kind in PHASE_OF:
             return self._why_step(kind, action)
         return self._why_effect(kind, action)
+
+    def _undo_point(self, seat: int) -> UndoPoint:
+        """Back before the last step while it is one of `seat`'s own turn that showed it
+        nothing (see the module's Undo)."""
+        t = self.table
+        if t.phase == DRAFT:
+            return UndoPoint(None, "the opening draft cannot be taken back")
+        if t.turn != seat:
+            return UndoPoint(None, "this is another player's turn")
+        last = len(self.actions) - 1
+        if last >= 0 and self.actions[last]["type"] in UNDOABLE and self.actors[last] == seat:
+            return UndoPoint(last)
+        kind = self.actions[last]["type"] if last >= 0 else ""
+        return UndoPoint(None, UNDO_OFF.get(kind, "you have made no move this turn"))
 
     # -- reasons ------------------------------------------------------------------
     def _why_step(self, kind: str, action: Action) -> str | None:

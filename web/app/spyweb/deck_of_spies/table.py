@@ -1,7 +1,8 @@
 """The Deck of Spies table: the spy, the piles, your hand, the buttons, the log, the end.
 
 A thin screen: it shows `state.view(0)`, asks the engine `why_illegal` for every
-button, sends `state.apply(action)` and autosaves the record after each action.
+button and `undo_point` for Undo, sends `state.apply(action)` and autosaves the record
+after each action.
 """
 
 from __future__ import annotations
@@ -255,11 +256,13 @@ class DeckOfSpiesTable(GameScreen):
         self._apply({"type": "assassinate", "ace": ace})
 
     def _undo(self) -> None:
-        record = self.state.record()
-        if not record["actions"]:
-            self.ctx.refuse("Nothing to undo: this is the start of the deal.")
+        """Back where the engine allows (`undo_point`: within the turn, never across
+        anything that showed a card), or say why not."""
+        point = self.state.undo_point(0)
+        if point.upto is None:
+            self.ctx.refuse(f"Nothing to undo: {point.reason}.")
             return
-        self._replace(spygames.replay(record, upto=len(record["actions"]) - 1), new_game=False)
+        self._replace(spygames.replay(self.state.record(), upto=point.upto), new_game=False)
         self.fresh = set()
         self.spy_fresh = False
 
@@ -607,20 +610,28 @@ class DeckOfSpiesTable(GameScreen):
                 disabled=self.state.is_over,
                 quiet=True,
             )
-            + self._btn(
-                "Undo",
-                "undo",
-                id_="btn-undo",
-                key="U",
-                disabled=not self.state.actions,
-                quiet=True,
-            )
+            + self._undo_button()
             + "</div>"
         )
         return (
             '<section class="dos-actions" aria-label="Actions">'
             f'<div class="dos-act-row">{"".join(groups)}</div>{tools}</section>'
         )
+
+    def _undo_button(self) -> str:
+        """Undo, off with the engine's reason (as its tooltip, and read out with it)."""
+        point = self.state.undo_point(0)
+        off = f"Undo is off: {point.reason}." if point.upto is None else None
+        return self._btn(
+            "Undo",
+            "undo",
+            id_="btn-undo",
+            key="U",
+            disabled=off is not None,
+            quiet=True,
+            title=off,
+            described="why-undo" if off else None,
+        ) + (f'<span class="sr-only" id="why-undo">{esc(off)}</span>' if off else "")
 
     def _hint_box(self) -> str:
         if not self._hint_current() or self.hint is None:

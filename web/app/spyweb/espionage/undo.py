@@ -1,16 +1,15 @@
-"""Undo, for a table with exactly one person: back to just before their last decision.
+"""Undo, for a table with exactly one person: what the engine allows that person.
 
-It replays the record up to that decision (`spygames.replay(record, upto=k)`), so the
-bots' bids since then are taken back too. It never goes back past a showdown: once a
-call or a spot has shown every hand, taking a move back would let the person play again
-knowing the cards, so Undo is off with the reason on show. With two or more people at
-the table (pass and play) it is not offered at all: one person's undo would take back
-another's move.
+The engine decides how far back a seat may go (`State.undo_point`, DESIGN.md "Every game
+— Undo"): here, just before the person's last decision, never past a showdown. Undo
+replays the record up to there (`spygames.replay(record, upto=k)`), so the bots' bids
+since then are taken back too; when the engine allows nothing, the button is off with
+its reason on show. With two or more people at the table (pass and play) it is not
+offered at all: one person's undo would take back another's move.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import spygames
@@ -21,64 +20,22 @@ from ..markup import attrs, esc
 if TYPE_CHECKING:
     from .table import EspionageTable
 
-SHOWN_SINCE = "the hands have been shown since"
-NOTHING_YET = "you have made no move yet"
-
-
-@dataclass(frozen=True)
-class UndoPoint:
-    """Where Undo goes back to (`upto` actions kept), or why it cannot."""
-
-    upto: int | None
-    reason: str | None = None
-
-
-def movers(record: dict[str, Any]) -> list[int]:
-    """The seat that made each action of the record."""
-    state = spygames.replay(record, upto=0)
-    seats = []
-    for action in record["actions"]:
-        seats.append(state.to_play[0])
-        state.apply(action)
-    return seats
-
-
-def undo_point(actions: list[dict[str, Any]], seats: list[int], person: int) -> UndoPoint:
-    """Just before `person`'s last decision, unless a call or spot came at or after it."""
-    last = max((i for i, seat in enumerate(seats) if seat == person), default=None)
-    if last is None:
-        return UndoPoint(None, NOTHING_YET)
-    if any(action["type"] in ("call", "spot") for action in actions[last:]):
-        return UndoPoint(None, SHOWN_SINCE)
-    return UndoPoint(last)
-
 
 class Undo:
     """The table's Undo button and what it does."""
 
     def __init__(self, table: EspionageTable) -> None:
         self.table = table
-        self._seats: tuple[spygames.State, int, list[int]] | None = None  # cache
 
     @property
     def offered(self) -> bool:
         return self.table.state is not None and len(self.table.humans) == 1
 
-    def _movers(self, state: spygames.State) -> list[int]:
-        count = len(state.actions)
-        cached = self._seats
-        if cached is None or cached[0] is not state or cached[1] != count:
-            cached = (state, count, movers(state.record()))
-            self._seats = cached
-        return cached[2]
-
-    def point(self) -> UndoPoint:
+    def point(self) -> spygames.UndoPoint:
         state = self.table.state
         if state is None or not self.offered:
-            return UndoPoint(None, "there is nothing to undo")
-        if state.is_over:
-            return UndoPoint(None, "the game is over")
-        return undo_point(state.actions, self._movers(state), self.table.humans[0])
+            return spygames.UndoPoint(None, "there is nothing to undo")
+        return state.undo_point(self.table.humans[0])
 
     def run(self) -> None:
         table, state = self.table, self.table.state

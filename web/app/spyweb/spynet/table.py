@@ -2,9 +2,9 @@
 
 It renders `state.view(seat)` for the one seat being shown and sends actions to the
 engine; the engine decides every rule (controls come from `legal_actions()`, refusals
-are explained with `why_illegal`). With two or more people at the table a "pass the
-device" screen stands between their decisions, and only the holder's hand, pile
-memories and team missions are ever put in the HTML.
+are explained with `why_illegal`, Undo goes where `undo_point` says). With two or more
+people at the table a "pass the device" screen stands between their decisions, and only
+the holder's hand, pile memories and team missions are ever put in the HTML.
 """
 
 from __future__ import annotations
@@ -24,11 +24,20 @@ from .log import Narrator, Who
 from .model import CARD, DeployChoices, EffectChoices, kind, public
 from .rules import rules_html
 from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
+from .undo import undone
 from .view import render_table
 
 PACES = {"slow": 1500, "normal": 800, "fast": 150}
 PACE_PREF = "spynet-pace"
-KEYS = {"r": "recruit", "d": "deploy", "t": "take", "p": "pass_on", "e": "end", "x": "clear"}
+KEYS = {
+    "r": "recruit",
+    "d": "deploy",
+    "t": "take",
+    "p": "pass_on",
+    "e": "end",
+    "x": "clear",
+    "u": "undo",
+}
 
 
 class SpyNetTable(SeatedTable):
@@ -177,6 +186,46 @@ class SpyNetTable(SeatedTable):
         self.thinking = None
         self._apply(step.action)
 
+    # -- undo -------------------------------------------------------------------------------
+    @property
+    def undo_offered(self) -> bool:
+        """Undo is for a table with exactly one person (see `undo.py`)."""
+        return self.state is not None and len(self.humans) == 1
+
+    def undo_point(self) -> spygames.UndoPoint:
+        """Where the person's Undo goes: the engine's word for their seat."""
+        if self.state is None or not self.undo_offered:
+            return spygames.UndoPoint(None, "there is nothing to undo")
+        return self.state.undo_point(self.humans[0])
+
+    def _undo(self) -> None:
+        state = self.state
+        if state is None or not self.undo_offered:
+            return
+        point = self.undo_point()
+        if point.upto is None:
+            self.ctx.refuse(f"Nothing to undo: {point.reason}.")
+            return
+        record = state.record()
+        back = spygames.replay(record, upto=point.upto)
+        person = self.humans[0]
+        # the log loses the lines of the step taken back (the words they were logged in)
+        lines: list[LogEntry] = []
+        if len(record["actions"]) == point.upto + 1:
+            lines = Narrator(self.who).entries(
+                back.view(person), person, record["actions"][-1], state
+            )
+        drop = len(lines)
+        while drop and self.log:
+            if self.log.pop().kind != "undone":
+                drop -= 1
+        self.log.append(undone(self.who.name(person), lines))
+        self.state = back
+        self.thinking = None
+        self.hand_before.pop(person, None)
+        self.sel.clear()
+        self._save()
+
     def handle(self, act: str, arg: str) -> None:
         if gallery.handle(self.ctx.saves, act, arg) or self._table_act(act, arg):
             return
@@ -184,6 +233,9 @@ class SpyNetTable(SeatedTable):
             return
         if act == "clear":
             self.sel.clear()
+            return
+        if act == "undo":
+            self._undo()
             return
         if not self.my_turn:
             return
@@ -293,8 +345,12 @@ class SpyNetTable(SeatedTable):
             self._apply({"type": "mission", "card": dragged, "branch": arg})
 
     def key(self, key: str) -> bool:
-        """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear."""
+        """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear, U undo
+        (which says why when there is nothing to undo)."""
         name = KEYS.get(key.lower())
+        if name == "undo" and self.undo_offered:
+            self.handle(name, "")
+            return True
         if name is None or self.state is None or not self.my_turn:
             return False
         legal = {a["type"] for a in self.state.legal_actions()}

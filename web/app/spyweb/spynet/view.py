@@ -17,6 +17,7 @@ from .piles import piles_html, recruit_panel
 from .rules import rules_html
 from .setup import setup_html as setup_screen
 from .tableau import others_order, tableau
+from .undo import with_undo
 
 if TYPE_CHECKING:
     from .table import SpyNetTable
@@ -67,7 +68,7 @@ def render_table(t: SpyNetTable) -> str:
         f'<div class="sn-others sn-others-{t.state.players - 1}">{others}</div>',
         mine,
         hand,
-        _panel(t, view),
+        _turn_panel(t, view),
         '</div><div class="sn-aside">',
         piles_html(view),
         f'<div class="sn-side">{_share_html(t)}{log_html(t.log, "sn")}'
@@ -163,6 +164,15 @@ def _hand(t: SpyNetTable, view: dict[str, Any]) -> str:
         title=title,
         drag=act == "pick",
     )
+
+
+def _turn_panel(t: SpyNetTable, view: dict[str, Any]) -> str:
+    """The turn's panel; on the person's own turn with Undo at its foot (one person at
+    the table only: see `undo.py`)."""
+    panel = _panel(t, view)
+    if view["over"] or not t.my_turn or not t.undo_offered:
+        return panel
+    return with_undo(panel, t.undo_point())
 
 
 def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:

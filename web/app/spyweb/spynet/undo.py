@@ -1,0 +1,59 @@
+"""Undo at the SpyNet table: exactly what the engine allows the one person at it.
+
+The engine decides (`State.undo_point`, DESIGN.md "Every game — Undo"): one step back at a
+time, only steps of your own turn that showed you nothing — deploying, an agent with its
+funding, a mission, a card passed, an effect that moved only cards in sight — never back
+across a look at a pile, a draw or a discard. The table replays the record to there
+(`spygames.replay(record, upto=k)`). With two or more people at the table (pass and
+play) Undo is not offered, as in Espionage: one person's undo could take back what
+another has seen.
+"""
+
+from __future__ import annotations
+
+import spygames
+
+from ..markup import attrs, esc
+from ..tabletools import LogEntry
+
+
+def undo_html(point: spygames.UndoPoint) -> str:
+    """The Undo button (key U) under the turn's panel; off, with the engine's reason."""
+    why = ""
+    if point.upto is None:
+        why = f'<p class="sn-why" id="sn-undo-why">Undo is off: {esc(point.reason)}.</p>'
+    return (
+        '<div class="sn-helpers" role="group" aria-label="Take back">'
+        + "<button"
+        + attrs(
+            type="button",
+            class_="btn btn-quiet btn-small",
+            data_act="undo",
+            id="sn-undo",
+            aria_keyshortcuts="U",
+            aria_describedby="sn-undo-why" if why else None,
+            disabled=point.upto is None,
+        )
+        + '>Undo <span class="kbd" aria-hidden="true">U</span></button>'
+        + why
+        + "</div>"
+    )
+
+
+def with_undo(panel: str, point: spygames.UndoPoint) -> str:
+    """The turn's panel (a `<section>`) with the Undo row at its foot."""
+    end = "</section>"
+    if not panel.endswith(end):
+        return panel + undo_html(point)
+    return panel[: -len(end)] + undo_html(point) + end
+
+
+def undone(name: str, lines: list[LogEntry]) -> LogEntry:
+    """ "You took back a step (played a mission face down in Field Ops)" for the log,
+    from the log's own words for the step taken back."""
+    step = lines[0].text if lines else ""
+    if step.startswith(name + " "):
+        step = step[len(name) + 1 :]
+    whose = "your" if name == "You" else "their"
+    text = f"{name} took back {whose} last step" + (f" ({step})" if step else "")
+    return LogEntry("undone", text)
