@@ -1,5 +1,6 @@
 """SpyNet in Chromium: a person and three bots to the scoring screen (with a reload in
-mid-turn), two people passing one device to the end, a mission refused where you do not
+mid-turn), two people passing one device to the end, partners sharing one device who
+see only their own face-down missions, a mission refused where you do not
 dominate, an effect asking for its target, a share link opened in a fresh browser, and
 the phone layout. The engine (CPython) replays the autosave to check what the page shows.
 
@@ -227,6 +228,50 @@ def test_two_people_pass_the_device_to_the_end(phone: Page, site_url: str) -> No
 def scripted_link(seats: list[dict[str, str]], setup: dict[str, Any], **options: Any) -> str:
     state = GAME.new(seed=3, players=len(seats), options={"seats": seats, **options}, setup=setup)
     return links.encode(state.record())
+
+
+def shown_cards(page: Page) -> set[str]:
+    return set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+
+
+def test_partners_passing_the_device_see_only_their_own_missions(page: Page, site_url: str) -> None:
+    """ "You can look at the missions in your tableau at any time"; "You cannot
+    communicate directly about cards or strategy": Ann and Cy, partners, share the
+    device; each sees the face of its own face-down mission and the back of the other's,
+    and the screen between their turns shows neither."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    ops = [c for c, i in CARD.items() if i["kind"] == "mission" and "ops" in i["branches"]]
+    missions = ops[:4]
+    agents = [c for c, i in CARD.items() if i["kind"] == "agent" and i["branches"] == ["ops"]][:4]
+    deck = [c for c, i in CARD.items() if i["kind"] == "mission" and c not in missions][:10]
+    seats = [
+        {"name": name, "kind": kind, "level": "normal"}
+        for name, kind in (("Ann", "human"), ("Bo", "bot"), ("Cy", "human"), ("Di", "bot"))
+    ]
+    setup = {
+        "first": 0,
+        "hands": [[], [], [], []],
+        "deck": deck,
+        "tableaus": [
+            {"agents": {"ops": [{"card": a, "funding": []}]}, "missions": {"ops": [m]}}
+            for a, m in zip(agents, missions, strict=True)
+        ],
+    }
+    boot(page, f"{site_url}#/play/{scripted_link(seats, setup)}")
+    page.click("#sn-pace-fast")
+    for holder, partner, name in ((0, 2, "Cy"), (2, 0, "Ann")):
+        expect(page.locator("#sn-show-hand")).to_be_visible()
+        assert not shown_cards(page) & set(missions)  # the screen between turns
+        page.click("#sn-show-hand")
+        expect(page.locator("#sn-recruit")).to_be_visible()
+        assert shown_cards(page) & set(missions) == {missions[holder]}
+        back = page.locator(f"#sn-tableau-{partner} .sn-col-ops .sn-back")
+        expect(back).to_have_count(1)
+        expect(back).to_have_attribute("title", f"A face-down mission: only {name} may look at it")
+        if holder == 0:
+            shot(page, "spynet-partner-missions")
+        acted(page, lambda: page.click("#sn-deploy"))
+        acted(page, lambda: page.click("#sn-end"))
 
 
 def test_no_mission_where_you_do_not_dominate_and_an_effect_asks_its_target(

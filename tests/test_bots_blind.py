@@ -43,6 +43,7 @@ from spygames.deck_of_spies.deck import GROUP_OF, NAMES, card_id
 from spygames.espionage.cards import DECK
 from spygames.espionage.rules import SOURCES_FOR, EspionageState
 from spygames.spynet.bots import HardBot as SpyNetHardBot
+from spygames.spynet.cards import MISSION
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.table import Table as SpyNetTable
 
@@ -223,33 +224,49 @@ SPYNET_DEALS = 6
 SPYNET_EVERY = 9  # a position every this many moves, at the start of a turn
 
 
+def _fits(card: str, branch: str) -> bool:
+    return card in MISSION and branch in MISSION[card].branches
+
+
 def _spynet_setups(table: SpyNetTable, rng: random.Random) -> tuple[dict[str, Any], ...]:
     """Two setups that lay out this position afresh, the player to move first: the same
-    tableaus, discard pile and hand for that player; the second deals the cards that
-    player cannot see (the deck, the piles, the other hands) again, in the same sizes."""
+    agents, discard pile, hand and missions for that player; the second deals the cards
+    that player cannot see again, in the same sizes: the deck, the piles, the other hands
+    and every other seat's face-down missions — a teammate's too, which only their owner
+    may look at (each swapped, where it can be, for an unseen mission of its branch)."""
     seat, n = table.turn, table.players
-    tableaus = [
+    agents = [
         {
-            "agents": {
-                branch: [{"card": card, "funding": list(funding)} for card, funding in stack]
-                for branch, stack in table.agents[s].items()
-            },
-            "missions": {branch: list(cards) for branch, cards in table.missions[s].items()},
+            branch: [{"card": card, "funding": list(funding)} for card, funding in stack]
+            for branch, stack in table.agents[s].items()
         }
         for s in range(n)
     ]
-    common = {"first": seat, "tableaus": tableaus, "discard": list(table.discard)}
+    missions = [{b: list(cards) for b, cards in table.missions[s].items()} for s in range(n)]
     deck = table.deck[::-1]  # top card first
     piles = [list(p) for p in table.piles]
     hands = [list(h) for h in table.hands]
-    a = {**common, "deck": deck, "piles": piles, "hands": hands}
     unseen = (
         deck + [c for p in piles for c in p] + [c for s in range(n) if s != seat for c in hands[s]]
     )
     pool = _shuffled_apart(unseen, rng)
+    other_missions = [{b: list(cards) for b, cards in m.items()} for m in missions]
+    for s in range(n):
+        for branch, cards in other_missions[s].items():
+            for i, card in enumerate(cards if s != seat else []):
+                fits = [j for j, c in enumerate(pool) if _fits(c, branch)]
+                if fits:
+                    j = rng.choice(fits)
+                    cards[i], pool[j] = pool[j], card
     dealt = iter(pool)
+
+    def lay(missions: list[dict[str, list[str]]]) -> dict[str, Any]:
+        tableaus = [{"agents": agents[s], "missions": missions[s]} for s in range(n)]
+        return {"first": seat, "tableaus": tableaus, "discard": list(table.discard)}
+
+    a = {**lay(missions), "deck": deck, "piles": piles, "hands": hands}
     b = {
-        **common,
+        **lay(other_missions),
         "deck": [next(dealt) for _ in deck],
         "piles": [[next(dealt) for _ in p] for p in piles],
         "hands": [hands[s] if s == seat else [next(dealt) for _ in hands[s]] for s in range(n)],
@@ -283,7 +300,7 @@ def spynet_twins() -> list[Twins]:
 
 def _spynet_hidden(state: State) -> Any:
     assert isinstance(state, SpyNetState)
-    return state.table.deck, state.table.piles, state.table.hands
+    return state.table.deck, state.table.piles, state.table.hands, state.table.missions
 
 
 def _spynet_bot(level: str, seed: int) -> Bot:
@@ -391,6 +408,21 @@ def test_twins_look_the_same_and_hide_different_cards(game_id: str) -> None:
         assert a.legal_actions() == b.legal_actions() and len(a.legal_actions()) > 1
         assert twin.a["setup"] != twin.b["setup"] and hidden_apart(a, b)
     assert len({json.dumps(twin.a) for twin in twins}) == len(twins)
+
+
+def test_spynet_twins_hide_a_teammates_face_down_missions() -> None:
+    """ "You can look at the missions in your tableau at any time"; "You cannot
+    communicate directly about cards or strategy": a teammate's face-down missions are
+    hidden like any other, so twins may hold them differently — and every bot's advice
+    (`test_every_bot_gives_twins_the_same_advice`) shows no team bot reads them."""
+    apart = 0
+    for twin in twins_of("spynet"):
+        a, b = spygames.replay(twin.a), spygames.replay(twin.b)
+        assert isinstance(a, SpyNetState) and isinstance(b, SpyNetState)
+        mate = a.table.teammate(twin.seat)
+        if mate is not None and a.table.missions[mate] != b.table.missions[mate]:
+            apart += 1
+    assert apart >= 5
 
 
 @pytest.mark.parametrize(("game_id", "level"), LEVELS)

@@ -13,7 +13,7 @@ import pytest
 import spygames
 from spygames.spynet import policy
 from spygames.spynet.bots import HardBot
-from spygames.spynet.cards import BRANCH_IDS, DECK, KIND
+from spygames.spynet.cards import BRANCH_IDS, DECK, MISSION
 from spygames.spynet.guess import Guesser
 from spygames.spynet.rules import SpyNetState
 
@@ -44,7 +44,9 @@ def fast_hard(seed: int = 1) -> HardBot:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_guesses_are_consistent_with_the_view(players: int) -> None:
     """Every guess holds all 76 cards once, agrees with the view, and gives the seat the
-    same view it had (so the policy reads nothing it could not know)."""
+    same view it had (so the policy reads nothing it could not know); each face-down
+    mission it deals is one of its branch, and the cards the seat passed on are in a
+    hand or face down in a tableau."""
     for state in positions(players, range(25)):
         seat = state.to_play[0]
         view = state.view(seat)
@@ -60,7 +62,10 @@ def test_guesses_are_consistent_with_the_view(players: int) -> None:
             assert Counter(cards) == Counter(DECK)
             for s in range(players):
                 for b in BRANCH_IDS:
-                    assert all(KIND[m] == "mission" for m in t.missions[s][b])
+                    assert all(b in MISSION[m].branches for m in t.missions[s][b])
+            # a card handed on face down is in a hand or played; never in a pile or the deck
+            elsewhere = {c for p in t.piles for c in p} | set(t.deck)
+            assert not elsewhere & set(view["passed"])
             original, state.table = state.table, t
             try:
                 guessed = state.view(seat)

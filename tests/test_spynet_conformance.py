@@ -4,9 +4,10 @@ with no situation and with each of the eight.
 Per step: the 76 cards are all somewhere, once; there are legal actions until the end
 and the one chosen is accepted; a spread of other actions is refused exactly when it is
 not listed, and refusing changes nothing; shuffling the cards a seat cannot see (the
-deck, the unknown part of each pile, the other hands, the draft packet, the other team's
-face-down missions) leaves that seat's view unchanged. Per game: replaying the record
-reproduces every view and the result.
+deck, the unknown part of each pile, the other hands, the draft packet, every other
+seat's face-down missions, a teammate's included) leaves that seat's view unchanged.
+Per game: replaying the record reproduces every view and the result. At 4 players, no
+view ever names another seat's face-down mission, the partner's included.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def hidden_slots(t: Table, seat: int) -> list[tuple[list[str], int]]:
         if other == seat:
             continue
         slots += [(t.hands[other], i) for i in range(len(t.hands[other]))]
-        if t.team_of[other] != t.team_of[seat] and not t.situation.open_missions:
+        if not t.situation.open_missions:  # a teammate's too: only the owner looks
             for branch in BRANCH_IDS:
                 stack = t.missions[other][branch]
                 slots += [(stack, i) for i in range(len(stack))]
@@ -206,3 +207,53 @@ def test_random_games(players: int) -> None:
 def test_random_games_with_each_situation(situation: str) -> None:
     for seed in range(6):
         play_random(2 + seed % 3, seed, situation, deep=seed < 3)
+
+
+def face_down_of_others(state: SpyNetState, seat: int) -> set[str]:
+    """The missions face down in the other seats' tableaus (none once revealed)."""
+    t = state.table
+    if t.is_over or t.situation.open_missions:
+        return set()
+    return {
+        m
+        for other in range(t.players)
+        if other != seat
+        for branch in BRANCH_IDS
+        for m in t.missions[other][branch]
+    }
+
+
+def test_no_view_names_another_seats_face_down_mission() -> None:
+    """ "You can look at the missions in your tableau at any time"; "You cannot
+    communicate directly about cards or strategy" — so only the owner sees its face-down
+    missions, a partner no more than an opponent, until "At the end of the game, reveal
+    all mission cards in play". Over many seeded 4-player games (random and normal bots),
+    at every position, for every seat: no face-down mission of another seat appears
+    anywhere in the view, except in `passed` and `received` — cards that went through
+    this seat's own hand (its memory of its own cards: it is never told where they
+    went)."""
+    checked = 0
+    for seed in range(24):
+        level = "random" if seed % 2 else "normal"
+        state = GAME.new(seed=seed, players=4, options={"situation": None})
+        assert isinstance(state, SpyNetState)
+        bots = [GAME.bot(level, seed=seed * 5 + s) for s in range(4)]
+        while True:
+            for seat in range(4):
+                view = state.view(seat)
+                hidden = face_down_of_others(state, seat)
+                checked += len(hidden)
+                memory = ("passed", "received")
+                rest = json.dumps({k: v for k, v in view.items() if k not in memory})
+                named = {m for m in hidden if f'"{m}"' in rest}
+                assert not named, f"seed {seed}: seat {seat} sees {sorted(named)}"
+                for tableau in view["tableaus"][:seat] + view["tableaus"][seat + 1 :]:
+                    missions = [m for ms in tableau["missions"].values() for m in ms]
+                    assert state.is_over or missions == [None] * len(missions)
+            if state.is_over:
+                break
+            seat = state.to_play[0]
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+        revealed = json.dumps(state.view(0)["tableaus"])
+        assert all(f'"{m["card"]}"' in revealed for m in (state.result or {})["missions"])
+    assert checked > 5_000, checked  # many face-down missions were there to leak

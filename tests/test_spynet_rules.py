@@ -358,8 +358,45 @@ def test_teammate_does_not_block_domination() -> None:
     assert state.view(0)["dominates"]["ops"] == [0, 2]
     deploy(state)
     state.apply(mission("m01", "ops"))
-    assert state.view(2)["tableaus"][0]["missions"]["ops"] == ["m01"]  # the team sees it
+    assert state.view(0)["tableaus"][0]["missions"]["ops"] == ["m01"]
+    assert state.view(2)["tableaus"][0]["missions"]["ops"] == [None]  # not even the partner
     assert state.view(1)["tableaus"][0]["missions"]["ops"] == [None]
+
+
+def test_face_down_missions_only_their_owner_sees() -> None:
+    """ "You can look at the missions in your tableau at any time" and "You cannot
+    communicate directly about cards or strategy"; "At the end of the game, reveal all
+    mission cards in play". DESIGN: "A partner sees them face down, like everyone
+    else." """
+    a = {"missions": {"ops": ["m04"]}}
+    b = {"missions": {"cover": ["m05"]}}
+    c = {"missions": {"cover": ["m06"]}}
+    state = new(4, hands=[["m01"], [], [], []], deck=["m09"], piles=[["m07"], [], []],
+                tableaus=[a, c, b, {}])  # fmt: skip
+    owned = {0: ("ops", "m04"), 1: ("cover", "m06"), 2: ("cover", "m05")}
+
+    def check_secret(seat: int) -> None:
+        view = state.view(seat)
+        text = json.dumps(view)
+        for owner, (branch, card) in owned.items():
+            assert (f'"{card}"' in text) == (owner == seat), (seat, card)
+            mine = view["tableaus"][owner]["missions"][branch]
+            assert mine == ([card] if owner == seat else [None]), (seat, owner)
+
+    for seat in range(4):
+        check_secret(seat)
+    for _ in range(2):  # seats 0 and 1 deploy nothing; the partner's turn shows nothing more
+        deploy(state)
+        state.apply(END)
+    deploy(state)
+    check_secret(2)
+    state.apply(END)
+    result = end_now(state)  # the end: every mission turned up, for everyone
+    assert sorted(m["card"] for m in result["missions"]) == ["m04", "m05", "m06"]
+    for seat in range(4):
+        view = state.view(seat)
+        for owner, (branch, card) in owned.items():
+            assert view["tableaus"][owner]["missions"][branch] == [card]
 
 
 def test_missions_stay_when_domination_is_lost() -> None:

@@ -309,8 +309,13 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
         ("module", "./vendor/a.js"),
         ("fetch", "./dist/b.whl"),
     ]
+    # build() writes styles/app.css before the embeds, which take their subset of it
+    (tmp_path / "styles").mkdir()
+    sheets = sorted((ROOT / "web" / "styles").glob("*.css"))
+    (tmp_path / "styles" / "app.css").write_text("\n".join(p.read_text() for p in sheets))
     count = build.build_embeds(tmp_path, preloads)
     assert count == len(spygames.all_demos())
+    assert (tmp_path / "styles" / "embed.css").read_text()
     page = (tmp_path / "embed.html").read_text()
     runtime = json.loads(page.split('id="embed-runtime">')[1].split("</script>")[0])
     assert (

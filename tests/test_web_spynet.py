@@ -406,9 +406,8 @@ def test_pass_and_play_never_shows_one_person_another_persons_cards() -> None:
         viewer = table.viewer
         for person in people - {viewer}:
             assert not shown & set(state.view(person)["hand"]), person
-        team_of = state.view(0)["team_of"]
-        for other in range(4):
-            if viewer is None or team_of[other] != team_of[viewer]:
+        for other in range(4):  # a teammate's face-down missions too
+            if other != viewer:
                 for cards in state.view(other)["tableaus"][other]["missions"].values():
                     assert not shown & set(cards), (viewer, other)
         if table.handoff_needed:
@@ -422,6 +421,106 @@ def test_pass_and_play_never_shows_one_person_another_persons_cards() -> None:
             assert table.my_turn
             click_action(table, rng.choice(state.legal_actions()))
     assert state.is_over and handoffs >= 10
+
+
+def missions_setup() -> tuple[dict[str, Any], list[str]]:
+    """A 4-player setup where each seat already has a mission face down in Field Ops, and
+    those missions."""
+    missions = find("mission", lambda i: "ops" in i["branches"], n=4)
+    agents = find("agent", lambda i: i["branches"] == ["ops"] and not i["special"], n=4)
+    setup = {
+        "first": 0,
+        "hands": [[], [], [], []],
+        "deck": spare(*missions),
+        "tableaus": [
+            {"agents": {"ops": [{"card": a, "funding": []}]}, "missions": {"ops": [m]}}
+            for a, m in zip(agents, missions, strict=True)
+        ],
+    }
+    return setup, missions
+
+
+def four_with_missions(kinds: tuple[str, str, str, str]) -> tuple[SpyNetTable, list[str]]:
+    """A 4-player table (Ann, Bo, Cy, Di: Ann and Cy a team) from `missions_setup`."""
+    setup, missions = missions_setup()
+    names = ("Ann", "Bo", "Cy", "Di")
+    return scripted([seat(n, k) for n, k in zip(names, kinds, strict=True)], setup), missions
+
+
+def test_a_partners_face_down_missions_are_drawn_face_down() -> None:
+    """ "You can look at the missions in your tableau at any time"; "You cannot
+    communicate directly about cards or strategy": Ann sees her own mission's face and
+    only backs for the others' — her partner Cy's included — until the end."""
+    table, missions = four_with_missions(("human", "bot", "bot", "bot"))
+    html = table.render()
+    shown = set(CARD_RE.findall(html))
+    assert missions[0] in shown and not shown & set(missions[1:])
+    cy = html[html.index('id="sn-tableau-2"') :]
+    cy = cy[: cy.index("</section></div></section>")]
+    assert "sn-back" in cy and "A face-down mission: only Cy may look at it" in cy
+    run_bots(table)  # Ann's turn comes round again, then the game plays on to its end
+    rng = random.Random(3)
+    state = table.state
+    assert state is not None
+    while not state.is_over:
+        shown = set(CARD_RE.findall(table.render()))
+        assert not shown & set(missions[1:])
+        click_action(table, rng.choice(state.legal_actions()))
+        run_bots(table)
+    assert set(missions) <= set(CARD_RE.findall(table.render()))  # the end turns all up
+
+
+def test_pass_and_play_partners_see_only_their_own_missions() -> None:
+    """Ann and Cy, partners, share the device: each sees its own mission's face and the
+    partner's back; the screen between their turns shows neither."""
+    table, missions = four_with_missions(("human", "bot", "human", "bot"))
+    state = table.state
+    assert state is not None
+    seen = {0: 0, 2: 0}
+    for _ in range(400):
+        if state.is_over:
+            break
+        shown = set(CARD_RE.findall(table.render()))
+        viewer = table.viewer
+        if viewer is None:
+            assert not shown & set(missions)
+        else:
+            mine = state.view(viewer)["tableaus"][viewer]["missions"]["ops"]
+            assert missions[viewer] in mine and missions[viewer] in shown
+            assert shown & set(missions) == {missions[viewer]}, viewer
+            seen[viewer] += 1
+        if table.handoff_needed:
+            table.handle("show-hand", "")
+        elif table.pending_delay() is not None:
+            table.tick()
+        else:
+            actions = state.legal_actions()
+            end = [a for a in actions if a["type"] in ("deploy", "end_turn")]
+            click_action(table, end[0] if end else actions[0])
+    assert seen[0] and seen[2]
+
+
+def test_a_replay_watched_as_one_seat_hides_its_partners_missions() -> None:
+    """A replay shows what the watched seat knew: its partner's missions face down, until
+    the end turns them all up."""
+    from spyweb.position import view_for
+    from spyweb.replay import Replayer
+
+    setup, missions = missions_setup()
+    state = GAME.new(seed=4, players=4, setup=setup)
+    bots = [GAME.bot("normal", seed=s) for s in range(4)]
+    while not state.is_over:
+        mover = state.to_play[0]
+        state.apply(bots[mover].choose(state.view(mover), state.legal_actions()))
+    record = state.record()
+    view = view_for(record)
+    assert view is not None
+    for watched in range(4):
+        player = Replayer(record, view, seat=watched, move=len(record["actions"]) // 2)
+        shown = set(CARD_RE.findall(player.render()))
+        assert shown & set(missions) == {missions[watched]}, watched
+        player.go(player.total)
+        assert set(missions) <= set(CARD_RE.findall(player.render()))
 
 
 def test_public_view_has_nothing_private() -> None:

@@ -1,9 +1,11 @@
 """The SpyNet bots: easy (careless), normal (the policy), hard (search over guesses).
 
 Every bot decides from `view(seat)` and the legal actions only. What the view hides
-(the deck, other hands, the unknown part of each pile, the other team's face-down
-missions) is guessed from what it shows (`guess.Guesser`), so the same view and seed
-always give the same answer, whatever the real cards are.
+(the deck, other hands, the unknown part of each pile, every other seat's face-down
+missions — a teammate's too) is guessed from what it shows (`guess.Guesser`), so the
+same view and seed always give the same answer, whatever the real cards are. A team bot
+knows of its teammate's missions only what the table shows (how many, in which branch)
+and the cards it passed it.
 
 - easy: keeps and takes what looks big, plays its first agent with all its funding,
   aims effects anywhere, never passes to its teammate.

@@ -3,10 +3,12 @@
 `Guesser(view)` lays out everything the view shows — tableaus, the discard pile, the
 seat's hand, the piles' sizes and what the seat remembers of them, the turn — and
 collects the cards it cannot see. `guess(rng)` deals those unseen cards at random into
-the hidden places (the deck, the other hands, the unknown part of each pile, the other
-team's face-down missions, which must be missions), so every guess is consistent with
-the view. Cards this seat passed on face down that have not shown up since are dealt
-into the other players' hands (the teammate's first), where they must be.
+the hidden places (the deck, the other hands, the unknown part of each pile, and every
+other seat's face-down missions — a teammate's too, which only their owner may look
+at), so every guess is consistent with the view: a face-down mission is a mission of
+its branch. Cards this seat passed on face down that have not shown up since are in
+another hand or face down in a tableau, so each is dealt to one of those places (a free
+card of another hand, or a face-down mission it fits), chosen at random.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import BRANCH_IDS, DECK, KIND
+from .cards import BRANCH_IDS, DECK, KIND, MISSION
 from .situation import Situation
 from .table import DRAFT, PILES, RECRUIT, Table
 
@@ -90,25 +92,47 @@ class Guesser:
     def guess(self, rng: random.Random) -> Table:
         """A whole table consistent with the view, the unseen cards dealt with `rng`."""
         t = self.table.copy()
-        missions = list(self.unseen_missions)
+        gaps = list(self.hand_gaps)
+        open_slots = list(range(len(self.face_down)))  # face-down missions not dealt yet
+        slot_card: dict[int, str] = {}
+        in_hands: list[tuple[int, str]] = []
+        # Missions beyond those the face-down places need: each one a hand may hold.
+        spare = len(self.unseen_missions) - len(self.face_down)
+        for card in self.pinned:  # passed face down and not seen since
+            fits = [i for i in open_slots if self._fits(card, i)]
+            free = sum(gaps[s] for s in self.others)
+            if KIND[card] == "mission" and open_slots and spare <= 0:
+                fits, free = fits or open_slots, 0  # every unseen mission is needed face down
+            pick = rng.randrange(len(fits) + free) if fits or free else None
+            if pick is None:
+                continue  # nowhere it could be: dealt with the rest
+            if pick < len(fits):
+                slot_card[fits[pick]] = card
+                open_slots.remove(fits[pick])
+                continue
+            pick -= len(fits)
+            for seat in self.others:
+                if pick < gaps[seat]:
+                    in_hands.append((seat, card))
+                    gaps[seat] -= 1
+                    spare -= KIND[card] == "mission"
+                    break
+                pick -= gaps[seat]
+        taken = set(slot_card.values()) | {card for _, card in in_hands}
+        missions = [c for c in self.unseen_missions if c not in taken]
         rng.shuffle(missions)
-        hidden_missions = missions[: len(self.face_down)]
-        for (seat, branch), card in zip(self.face_down, hidden_missions, strict=True):
-            t.missions[seat][branch].append(card)
-        taken = set(hidden_missions)
-        pinned = [c for c in self.pinned if c not in taken]
-        taken.update(pinned)
+        rng.shuffle(open_slots)
+        for index in open_slots:
+            card = next((c for c in missions if self._fits(c, index)), missions[0])
+            missions.remove(card)
+            slot_card[index] = card
+        for index, (seat, branch) in enumerate(self.face_down):
+            t.missions[seat][branch].append(slot_card[index])
+        for seat, card in in_hands:
+            t.hands[seat].append(card)
+        taken.update(slot_card.values())
         rest = [c for c in self.unseen if c not in taken]
         rng.shuffle(rest)
-        gaps = list(self.hand_gaps)
-        for card in pinned:  # passed face down and not seen since: in another hand
-            for seat in self.others:
-                if gaps[seat] > 0:
-                    t.hands[seat].append(card)
-                    gaps[seat] -= 1
-                    break
-            else:
-                rest.append(card)
         for seat, gap in enumerate(gaps):
             t.hands[seat] += [rest.pop() for _ in range(gap)]
         for index in range(PILES):
@@ -117,3 +141,7 @@ class Guesser:
             ]
         t.deck = rest[: self.deck_size]
         return t
+
+    def _fits(self, card: str, slot: int) -> bool:
+        """Whether `card` could be the face-down mission at `slot`."""
+        return KIND[card] == "mission" and self.face_down[slot][1] in MISSION[card].branches

@@ -1,7 +1,8 @@
 """How the SpyNet bots judge a position: card worth, agent plays, piles, effects, passes.
 
 Every function takes a `Table` and the seat deciding, and reads only what that seat may
-know: its own hand and pile memory, the tableaus, the counts. The normal bot runs it on
+know: its own hand, pile memory and face-down missions, the agents in every tableau, the
+counts (never another seat's face-down missions, a teammate's included). The normal bot runs it on
 a table guessed from its view; the hard bot runs it for every seat in its playouts.
 `choose` returns one legal action.
 """

@@ -68,8 +68,10 @@ player, so these are by seat), `funding` (funding cards by team, the tie-break),
   adds unknown cards);
 - `tableaus` by seat: `{"agents": {branch: [{"card", "funding": [ids], "power"}]}`
   (bottom first, `power` with funding and situation), `"power": {branch: n}`,
-  `"missions": {branch: [id or null]}` (null: face down and not this seat's team's),
-  `"funding": n}`;
+  `"missions": {branch: [id or null]}` (null: face down and not this seat's own — a
+  teammate's included: "You can look at the missions in your tableau at any time", and
+  partners "cannot communicate directly about cards"; all shown once the game is over or
+  under an open-missions situation), `"funding": n}`;
 - `dominates`: `{branch: [seats dominating it now]}`;
 - `discard` (the face-up discard pile, oldest first), `passed` (cards this seat handed
   on face down: in the draft and to its teammate), `received` (cards its teammate
@@ -380,12 +382,11 @@ class SpyNetState(State):
             raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
         t = self.table
         over = t.is_over
-        team = t.team_of[seat]
         open_missions = over or t.situation.open_missions
         tableaus = []
         grid: list[dict[str, int]] = []  # power by seat and branch
         for s in range(self.players):
-            shown = open_missions or t.team_of[s] == team
+            shown = open_missions or s == seat  # only the owner looks, not its partner
             agents: dict[str, list[dict[str, Any]]] = {
                 b: [
                     {"card": c, "funding": list(f), "power": entry_power((c, f), b, t.situation)}

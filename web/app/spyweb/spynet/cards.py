@@ -205,13 +205,18 @@ def card(
     return f"<div{attrs(title=label, **common)}>{body}</div>"
 
 
-def facedown(card_id: str | None, *, size: str = "strip", revealed: bool = False) -> str:
-    """A face-down mission: its face for its team (striped: face down), else a back;
-    once `revealed` (the end), its face."""
+def facedown(
+    card_id: str | None, *, size: str = "strip", revealed: bool = False, owner: str = ""
+) -> str:
+    """A face-down mission: its face for its owner alone (striped: face down), else — for
+    everyone else, a teammate too — a back; once `revealed` (the end), its face. The
+    view decides: `card_id` is None where the seat may not look. `owner` names whose
+    it is, for the back's label."""
     if card_id is not None:
         return card(card_id, size=size, cls="" if revealed else "sn-facedown")
+    label = f"A face-down mission: only {owner} may look at it" if owner else "A face-down mission"
     return (
-        f'<div class="sn-card sn-{size} sn-back sn-k-mission" title="A face-down mission">'
+        f'<div class="sn-card sn-{size} sn-back sn-k-mission" title="{esc(label)}">'
         '<span class="sn-val">?</span><span class="sn-name">Mission</span></div>'
     )
 

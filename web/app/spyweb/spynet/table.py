@@ -4,7 +4,8 @@ It renders `state.view(seat)` for the one seat being shown and sends actions to 
 engine; the engine decides every rule (controls come from `legal_actions()`, refusals
 are explained with `why_illegal`, Undo goes where `undo_point` says). With two or more
 people at the table a "pass the device" screen stands between their decisions, and only
-the holder's hand, pile memories and team missions are ever put in the HTML.
+the holder's hand, pile memories and own face-down missions are ever put in the HTML (a
+teammate's missions stay face down, as the engine's view has them).
 """
 
 from __future__ import annotations

@@ -72,6 +72,7 @@ def tableau(
     `fresh`: the card just played (marked); `drops`: the columns take dragged cards."""
     t = view["tableaus"][seat]
     compact = not mine
+    owner = "you" if who.name(seat) == "You" else who.name(seat)
     size = "chip" if compact else "strip"
     cols = []
     for b in BRANCH_IDS:
@@ -93,7 +94,8 @@ def tableau(
             )
             stack.append(f"<li>{drawn}</li>")
         missions = "".join(
-            cards.facedown(m, size=size, revealed=view["over"]) for m in t["missions"][b]
+            cards.facedown(m, size=size, revealed=view["over"], owner=owner)
+            for m in t["missions"][b]
         )
         if missions:
             missions = f'<div class="sn-missions">{missions}</div>'
