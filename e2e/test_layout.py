@@ -279,7 +279,7 @@ def late_spynet(players: int) -> str:
         {"name": BOTS[i - 1], "kind": "bot", "level": "normal"} for i in range(1, players)
     ]
     state = game.new(seed=40 + players, players=players, options={"seats": seats})
-    bots = [game.bot("normal", seed=i) for i in range(players)]
+    bots = [game.bot("normal", seed=spygames.bot_seed(40 + players, i)) for i in range(players)]
     deck = state.view(0)["deck"]
     while True:
         seat = state.to_play[0]

@@ -472,7 +472,7 @@ class PeekingBot(Bot):
             trial.apply(action)
             while not trial.is_over:
                 s = trial.to_play[0]
-                easy = self.game.bot("easy", seed=s)
+                easy = self.game.bot("easy", seed=bot_seed(0, s))
                 trial.apply(easy.choose(trial.view(s), trial.legal_actions()))
             result = trial.result or {}
             return seat in result["winners"], int(result.get("score", 0))

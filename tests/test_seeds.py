@@ -12,7 +12,6 @@ import hashlib
 import itertools
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,8 +19,10 @@ import spygames
 from spygames import bot_seed, seeds
 
 ROOT = Path(__file__).resolve().parents[1]
-HARNESSES = ("spygames", "web/app", "bench")
-"""Where bots are seated at games: the engine's CLI and tools, the web app, the bench."""
+HARNESSES = ("spygames", "web/app", "bench", "tests", "e2e", "fuzz")
+"""Where bots are seated at games: the engine's CLI and tools, the web app, the bench,
+and the tests and fuzz that drive them (a test that seeds a bot from its game's seed
+could pass only because the bot replays the deal)."""
 
 
 def test_a_bot_seed_is_never_the_game_seed() -> None:
@@ -70,33 +71,73 @@ def test_a_hash_equal_to_the_game_seed_is_moved_off_it(monkeypatch: pytest.Monke
     assert bot_seed(5, 0) != 5
 
 
+def _called_name(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
+def _seed_arguments(call: ast.Call, takers: dict[str, tuple[int, str]]) -> list[ast.expr]:
+    """The seeds a call hands to a bot: `x.bot(level, seed)`, `SomeBot(seed, …)` (a bot's
+    seed comes first) or `seed=…`, and the seed parameter of a function of this file that
+    passes its own seed on to a bot (`takers`: name -> (position, parameter))."""
+    name = _called_name(call)
+    if name in takers:
+        position, parameter = takers[name]
+        given = [k.value for k in call.keywords if k.arg == parameter]
+        return given + call.args[position : position + 1]
+    if name != "bot" and not name.endswith("Bot"):
+        return []
+    given = [k.value for k in call.keywords if k.arg == "seed"]
+    return given + (call.args[1:2] if name == "bot" else call.args[:1])
+
+
 def _seeded_bots(path: Path) -> list[tuple[int, str]]:
-    """Every call that makes a bot with a seed (`x.bot(level, seed)`, `SomeBot(seed=…)`)
-    and whose seed is not `bot_seed(…)` or a fixed number: (line, source)."""
+    """Every call that makes a bot with a seed (`x.bot(level, seed)`, `SomeBot(seed)`,
+    `SomeBot(seed=…)`) whose seed is not `bot_seed(…)` or a fixed number: (line, source).
+
+    A function that hands its own `seed` parameter straight to a bot (a factory such as
+    `Game.bot` or a test's `make_bot(level, seed)`) is not itself an offender; the calls
+    to it in the same file are checked in its place, as bots."""
     tree = ast.parse(path.read_text(), str(path))
-    found = []
+    enclosing: dict[ast.AST, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = {}
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        seeds_given: list[Any] = [k.value for k in node.keywords if k.arg == "seed"]
-        if name == "bot" and len(node.args) > 1:
-            seeds_given.append(node.args[1])
-        elif not (name == "bot" or name.endswith("Bot")):
-            continue
-        for seed in seeds_given:
-            if isinstance(seed, ast.Constant):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            for inner in ast.walk(node):
+                if inner is not node:
+                    enclosing[inner] = node  # walk goes outside in: the innermost wins
+    takers: dict[str, tuple[int, str]] = {}
+    for node in ast.walk(tree):  # a bot class of this file whose seed is not its first argument
+        if isinstance(node, ast.ClassDef) and node.name.endswith("Bot"):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                    names = [a.arg for a in item.args.posonlyargs + item.args.args][1:]
+                    if "seed" in names:
+                        takers[node.name] = (names.index("seed"), "seed")
+    while True:  # grow `takers` until no function is added: factories of factories
+        found: list[tuple[int, str]] = []
+        added = False
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
                 continue
-            if isinstance(seed, ast.Call):
-                called = seed.func
-                called_name = (
-                    called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
-                )
-                if called_name == "bot_seed":
+            for seed in _seed_arguments(node, takers):
+                if isinstance(seed, ast.Constant):
                     continue
-            found.append((node.lineno, ast.unparse(node)))
-    return found
+                if isinstance(seed, ast.Call) and _called_name(seed) == "bot_seed":
+                    continue
+                function = enclosing.get(node)
+                if function is not None and isinstance(seed, ast.Name):
+                    parameters = [a.arg for a in function.args.posonlyargs + function.args.args]
+                    named = not isinstance(function, ast.Lambda)  # a lambda's callers are unnamed
+                    if named and seed.id in parameters and function.name not in takers:
+                        bound = parameters[:1] in (["self"], ["cls"])  # not passed by callers
+                        position = parameters.index(seed.id) - bound
+                        takers[function.name] = (position, seed.id)
+                        added = True
+                    if seed.id in parameters + [a.arg for a in function.args.kwonlyargs]:
+                        continue
+                found.append((node.lineno, ast.unparse(node)))
+        if not added:
+            return found
 
 
 def test_every_harness_seeds_its_bots_with_bot_seed() -> None:
@@ -120,8 +161,14 @@ def test_the_check_sees_a_seed_taken_from_the_game(tmp_path: Path) -> None:
         "c = HardBot(seed=deal)\n"
         "d = game.bot('hard', seed=spygames.bot_seed(state.seed, i))\n"
         "e = game.bot('easy', seed=1)\n"
+        "f = HardBot(deal)\n"
+        "def make(level, seed):\n"
+        "    return game.bot(level, seed=seed)\n"
+        "g = make('hard', state.seed)\n"
+        "h = make('hard', seed=spygames.bot_seed(state.seed, 0))\n"
+        "i = make('hard', deal * 3 + 1)\n"
     )
-    assert [line for line, _ in _seeded_bots(sample)] == [1, 2, 3]
+    assert [line for line, _ in _seeded_bots(sample)] == [1, 2, 3, 6, 9, 11]
 
 
 def test_bot_seed_is_exported() -> None:

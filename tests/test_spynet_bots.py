@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import spygames
+from spygames import bot_seed
 from spygames.spynet import policy
 from spygames.spynet.bots import HardBot
 from spygames.spynet.cards import BRANCH_IDS, DECK, MISSION
@@ -26,7 +27,7 @@ def positions(players: int, seeds: range, level: str = "normal") -> list[SpyNetS
     for seed in seeds:
         state = GAME.new(seed=seed, players=players, options={"situation": "random"})
         assert isinstance(state, SpyNetState)
-        bots = [GAME.bot(level, seed=seed * 3 + s) for s in range(players)]
+        bots = [GAME.bot(level, seed=bot_seed(seed, s)) for s in range(players)]
         for _ in range(seed * 11 % 150):
             if state.is_over:
                 break
@@ -120,7 +121,7 @@ def test_bots_see_only_the_view(level: str) -> None:
 def test_bots_are_deterministic_under_seed(level: str) -> None:
     def play(seed: int) -> list[Any]:
         state = GAME.new(seed=seed, players=4)
-        bots = [GAME.bot(level, seed=seed + s) for s in range(4)]
+        bots = [GAME.bot(level, seed=bot_seed(seed, s)) for s in range(4)]
         while not state.is_over:
             seat = state.to_play[0]
             state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
@@ -150,7 +151,7 @@ def _match(hero: Any, villain: str, seeds: range, players: int) -> float:
     for seed in seeds:
         seat = seed % players
         state = GAME.new(seed=seed, players=players)
-        bots = [GAME.bot(villain, seed=seed * 10 + s) for s in range(players)]
+        bots = [GAME.bot(villain, seed=bot_seed(seed, s)) for s in range(players)]
         heroes = {seat, (seat + 2) % 4} if players == 4 else {seat}
         for s in heroes:
             bots[s] = hero(seed * 10 + s)

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import spygames
+from spygames import bot_seed
 from spygames.spynet.cards import BRANCH_IDS, DECK, KIND, SITUATION_BY_ID
 from spygames.spynet.rules import ACTION_KEYS, SpyNetState
 from spygames.spynet.table import DRAFT, RECRUIT, Table
@@ -237,7 +238,7 @@ def test_no_view_names_another_seats_face_down_mission() -> None:
         level = "random" if seed % 2 else "normal"
         state = GAME.new(seed=seed, players=4, options={"situation": None})
         assert isinstance(state, SpyNetState)
-        bots = [GAME.bot(level, seed=seed * 5 + s) for s in range(4)]
+        bots = [GAME.bot(level, seed=bot_seed(seed, s)) for s in range(4)]
         while True:
             for seat in range(4):
                 view = state.view(seat)

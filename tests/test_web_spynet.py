@@ -508,7 +508,7 @@ def test_a_replay_watched_as_one_seat_hides_its_partners_missions() -> None:
 
     setup, missions = missions_setup()
     state = GAME.new(seed=4, players=4, setup=setup)
-    bots = [GAME.bot("normal", seed=s) for s in range(4)]
+    bots = [GAME.bot("normal", seed=spygames.bot_seed(4, s)) for s in range(4)]
     while not state.is_over:
         mover = state.to_play[0]
         state.apply(bots[mover].choose(state.view(mover), state.legal_actions()))
