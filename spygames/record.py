@@ -53,7 +53,8 @@ def replay(record: Any, upto: int | None = None) -> State:
     missing = [key for key in RECORD_KEYS if key not in record]
     if missing:
         raise InvalidRecord(f"the record has no {', '.join(missing)}")
-    if record["format"] != RECORD_FORMAT:
+    made = record["format"]
+    if type(made) is not int or made != RECORD_FORMAT:  # not 1.0, True or "1": the exact number
         raise InvalidRecord(
             f"unknown record format {record['format']!r} (expected {RECORD_FORMAT})"
         )

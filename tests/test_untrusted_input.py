@@ -56,6 +56,11 @@ def deep(depth: int) -> object:
         ({"seed": "7"}, "seed must be a whole number"),
         ({"seed": True}, "the seed must be a whole number from 0"),
         ({"format": 2}, "unknown record format 2"),
+        ({"format": 0}, "unknown record format 0"),
+        ({"format": 1.0}, "unknown record format 1.0"),
+        ({"format": True}, "unknown record format True"),
+        ({"format": "1"}, "unknown record format '1'"),
+        ({"format": None}, "unknown record format None"),
         ({"game": ["espionage"]}, "no game called"),
         ({"players": 10**40}, "players"),
         (

@@ -63,10 +63,16 @@ def read(text: str, saves: Saves) -> Incoming:
     if isinstance(data, dict) and "actions" in data and "game" in data:
         entries: list[Any] = [{"record": data}]  # a bare record
     elif isinstance(data, dict) and data.get("spygames") == KIND:
-        if data.get("format") != FORMAT:
+        made = data.get("format")
+        if type(made) is int and made > FORMAT:
             raise BadFile(
                 "This file was made by a newer version of spygames: update the app "
                 "(reload the page) and import it again."
+            )
+        if type(made) is not int or made != FORMAT:  # not 0, 1.0, True or "1": the number
+            raise BadFile(
+                f"This file is damaged: its format is {json.dumps(made)[:20]}, where a spygames "
+                f"save file says {FORMAT}."
             )
         entries = data.get("saves") if isinstance(data.get("saves"), list) else []
         if not entries:
