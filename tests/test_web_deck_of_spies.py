@@ -381,13 +381,16 @@ def test_share_link_round_trip() -> None:
     assert app.screen.state.view(0)["spy"] == "5C"
 
 
-def test_hint_names_an_action_and_highlights_its_cards() -> None:
+def test_hint_names_an_action_and_highlights_its_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_module, "HINT_SLICE_S", 0.0)  # a pause after every round
     _, screen = table()
     screen.handle("hint", "")
+    ticks = 0
     while screen.pending_delay() == 0:  # the search runs in slices between paints
         assert 'id="btn-hint"' in screen.render() and "Thinking…" in screen.render()
         screen.tick()
-    assert screen.pending_delay() is None
+        ticks += 1
+    assert screen.pending_delay() is None and ticks > 2  # it really paused between rounds
     assert screen.hint is not None
     action = screen.hint.action
     assert action in screen.state.legal_actions()

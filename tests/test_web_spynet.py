@@ -20,6 +20,7 @@ from spyweb.catalogue import SCREENS
 from spyweb.rules import RulesScreen
 from spyweb.screen import Context
 from spyweb.spynet import SpyNetTable, gallery
+from spyweb.spynet import table as spynet_table
 from spyweb.spynet.model import CARD, DeployChoices, EffectChoices, public
 from spyweb.store import MemoryStorage, Saves
 
@@ -618,24 +619,33 @@ def test_a_share_link_carries_the_whole_table() -> None:
     assert app.ctx.goto is None and app.hash == "#/spynet"
 
 
-def test_a_hard_bot_thinks_in_slices_between_paints() -> None:
+def test_a_hard_bot_thinks_in_slices_between_paints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slices of no time: the bot must hand the page back after every playout, so each of
+    its decisions spans many ticks (a bot that never paused would make one per tick)."""
+    monkeypatch.setattr(spynet_table, "BOT_SLICE_S", 0.0)
     table = started("human", "hard", seed=9)
     state = table.state
     assert state is not None
+    paused = decided = 0
     for _ in range(400):
         if state.is_over:
             break
         if state.to_play[0] == 1:
             assert table.pending_delay() is not None
+            moves = len(state.actions)
             table.tick()
             if table.thinking is not None:
-                assert table.pending_delay() == 0
+                assert table.pending_delay() == 0 and len(state.actions) == moves
+                paused += 1
+            else:
+                decided += len(state.actions) > moves
             continue
         if table.pending_delay() is not None:
             table.tick()
             continue
         click_action(table, state.legal_actions()[-1])
     assert len(state.actions) > 20
+    assert decided >= 5 and paused >= 5 * decided  # a hard decision is 40 playouts
 
 
 def test_keys() -> None:
