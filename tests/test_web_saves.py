@@ -11,7 +11,15 @@ from spyweb.app import App
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.table import EspionageTable
 from spyweb.saved import SavedGamesScreen, StatsScreen, ago, chart
-from spyweb.store import MemoryStorage, Saves, StorageFull, parse_slot
+from spyweb.store import (
+    CURRENT,
+    KEEP_FINISHED,
+    SLOT,
+    MemoryStorage,
+    Saves,
+    StorageFull,
+    parse_slot,
+)
 
 import spygames
 
@@ -614,3 +622,35 @@ def test_another_tab_writing_this_game_sets_the_table_aside() -> None:
     assert not first.storage_changed("spygames:pref:four-colour")
     assert not second.tab_message({"kind": "take", "slot": "nope", "tab": "x"})
     assert not second.tab_message("not a message")
+
+
+def test_pruning_finished_games_keeps_every_game_in_progress_and_the_current_ones() -> None:
+    """Old finished games make room (the newest KEEP_FINISHED stay, the exact number);
+    a game in progress is never dropped, even one no table has open, nor a game's
+    current slot, even a finished one, nor a damaged save."""
+    storage = MemoryStorage()
+    saves = Saves(storage, clock=Clock())
+    dos, esp = spygames.get_game(DOS), spygames.get_game("espionage")
+    over = {"over": True, "outcome": {"won": False, "score": 1}}
+
+    def playing(game: spygames.Game, seed: int, players: int = 1) -> dict[str, object]:
+        state = game.new(seed=seed, players=players)
+        state.apply(state.legal_actions()[0])
+        return state.record()
+
+    aside = saves.start(playing(dos, 100), {"over": False})  # left when a new game began
+    spy = saves.start(playing(esp, 101, 3), {"over": False})  # another game's, in progress
+    storage.set(SLOT + "deck-of-spies-damaged", "{half a save")
+    finished = [saves.start(dos.new(seed=s).record(), over) for s in range(KEEP_FINISHED + 1)]
+    assert saves.current_id(DOS) == finished[-1] and saves.slot(aside) is not None
+    assert not saves._prune_finished()  # KEEP_FINISHED besides the current: none goes
+    assert all(saves.slot(slot) is not None for slot in finished)
+    latest = saves.start(dos.new(seed=50).record(), over)  # one more finished: the oldest goes
+    saves.save(latest, dos.new(seed=50).record(), over)
+    assert saves.slot(finished[0]) is None
+    assert all(saves.slot(slot) is not None for slot in finished[1:])
+    storage.set(CURRENT + DOS, finished[5])  # a finished current slot (its end screen)
+    assert saves._prune_finished(keep=0)  # full storage: every other finished game goes
+    assert {s.id for s in saves.slots() if s.over} == {finished[5]}
+    assert saves.slot(aside) is not None and saves.slot(spy) is not None
+    assert storage.get(SLOT + "deck-of-spies-damaged") == "{half a save"
