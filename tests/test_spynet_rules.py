@@ -27,6 +27,7 @@ from spygames.spynet.cards import (
     DATA,
     DECK,
     FUNDING,
+    MISSION,
     MISSIONS,
     SITUATIONS,
     check_card_set,
@@ -564,6 +565,63 @@ def test_conditions_are_scored_on_the_final_tableaus() -> None:
     assert result["scores"] == [1, 0] and result["winners"] == [0]
 
 
+def _tableau(missions: dict[str, list[str]], *agents: tuple[str, str, int]) -> dict[str, Any]:
+    """A tableau of missions and (agent, branch, funding cards) stacks."""
+    stacks: dict[str, list[dict[str, Any]]] = {}
+    for card, branch, funded in agents:
+        stacks.setdefault(branch, []).append({"card": card, "funding": FUNDS[:funded]})
+    return {"agents": stacks, "missions": missions}
+
+
+FUNDS = ["f01", "f02", "f03"]
+AT_THE_LINE = [
+    # (mission, its branch, agents that just meet it, agents one short, the rival's agents)
+    ("m23", "ops", [("a01", "ops", 0), ("a06", "ops", 0)], [("a01", "ops", 0)],
+     [("a25", "ops", 2)]),  # dominate: 5 beats 4; 4 ties 4 (a tie dominates nothing)
+    ("m24", "ops", [("a04", "ops", 0), ("a05", "ops", 0), ("a06", "ops", 0)],
+     [("a04", "ops", 0), ("a05", "ops", 0)], []),  # 3 agents in the branch
+    ("m26", "cover", [("a04", "ops", 0), ("a10", "cover", 0), ("a16", "intel", 0)],
+     [("a04", "ops", 0), ("a10", "cover", 0)], []),  # agents in 3 branches
+    ("m27", "intel", [("a13", "intel", 2)], [("a13", "intel", 1)], []),  # 2 funding cards
+    ("m28", "intel", [("a13", "intel", 0), ("a14", "intel", 0)],
+     [("a13", "intel", 0), ("a16", "intel", 0)], []),  # power 7 (4 + 3) against 6
+    ("m30", "tech", [("a31", "tech", 0)], [("a19", "tech", 0)], []),  # a mercenary
+    ("m32", "cover", [("a04", "ops", 0), ("a10", "cover", 0), ("a16", "intel", 0),
+                      ("a22", "tech", 0)],
+     [("a04", "ops", 0), ("a10", "cover", 0), ("a16", "intel", 0)], []),  # all 4 branches
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("mission", "branch", "meets", "short", "rival"), AT_THE_LINE)
+def test_a_condition_met_exactly_scores_and_one_short_does_not(
+    mission: str,
+    branch: str,
+    meets: list[tuple[str, str, int]],
+    short: list[tuple[str, str, int]],
+    rival: list[tuple[str, str, int]],
+) -> None:
+    """ "some missions are worth points only if you meet certain conditions at the end of
+    the game": each condition at its exact threshold (met: the stars) and one below (0)."""
+    stars = MISSION[mission].stars
+    for agents, points in ((meets, stars), (short, 0)):
+        mine = _tableau({branch: [mission]}, *agents)
+        state = new(hands=[[], []], deck=["m09"], piles=[["m05"], [], []],
+                    tableaus=[mine, _tableau({}, *rival)])  # fmt: skip
+        scored = {m["card"]: m["points"] for m in end_now(state)["missions"]}
+        assert scored[mission] == points, (mission, agents)
+
+
+def test_three_missions_in_a_branch_is_the_line() -> None:
+    """m31 Grand Slam: "3 missions" in its branch — itself and two more scores, one
+    more short does not."""
+    for missions, points in ((["m31", "m01", "m02"], 4), (["m31", "m01"], 0)):
+        mine = _tableau({"ops": missions}, ("a01", "ops", 0))
+        state = new(hands=[[], []], deck=["m09"], piles=[["m05"], [], []],
+                    tableaus=[mine, {}])  # fmt: skip
+        scored = {m["card"]: m["points"] for m in end_now(state)["missions"]}
+        assert scored["m31"] == points
+
+
 def test_ties_go_to_funding_then_are_shared() -> None:
     """ "If the teams are tied, the team that owns the most funding cards wins. If there
     is still a tie, the teams share the victory." """
@@ -629,6 +687,10 @@ def test_situation_stand_off() -> None:
         "ops"
     ] == [0, 1]
     assert new(hands=[[], []], deck=FILLER, tableaus=tableaus).view(0)["dominates"]["ops"] == []
+    # A branch nobody has an agent in is a tie at 0, and still nobody dominates it: "To
+    # be dominating a branch, your power in that branch must be higher than zero."
+    empty = new(situation="s4", hands=[[], []], deck=FILLER, tableaus=tableaus).view(0)
+    assert empty["dominates"]["cover"] == []
 
 
 def test_situation_wide_net() -> None:
