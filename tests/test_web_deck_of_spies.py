@@ -451,3 +451,17 @@ def test_panels_and_rules() -> None:
     rules = DeckOfSpiesTable.rules_html()
     for example in ("Two of spades", "Seven of diamonds", "Nine of clubs", "Seven of hearts"):
         assert example in rules
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(0, 0), (7, 5), (6, 6), (12, 0), (0, 12), (3, 4)])
+def test_the_face_card_tally_shows_each_count_exactly(mine: int, theirs: int) -> None:
+    """ "at least 7 of the 12 – you have infiltrated the spy networks and won": the tally
+    has 12 slots, yours from the left, the spies' from the right, the goal on the 7th."""
+    _, screen = table()
+    html = screen._tally({"faces_owned": mine, "faces_with_spies": theirs, "faces_to_win": 7})
+    slots = re.findall(r'<span class="slot (mine|theirs|open)( goal)?"></span>', html)
+    assert len(slots) == 12
+    assert [kind for kind, _ in slots] == ["mine"] * mine + ["open"] * (12 - mine - theirs) + [
+        "theirs"
+    ] * theirs
+    assert [i for i, (_, goal) in enumerate(slots) if goal] == [6]

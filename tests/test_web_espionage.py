@@ -13,6 +13,7 @@ from spyweb.app import App
 from spyweb.catalogue import SCREENS
 from spyweb.espionage import EspionageTable
 from spyweb.espionage.bidpanel import BidPanel
+from spyweb.espionage.log import Narrator
 from spyweb.espionage.seats import Seat, remember
 from spyweb.screen import Context, typing_in
 from spyweb.store import MemoryStorage, Saves
@@ -786,3 +787,14 @@ def test_show_odds_answers_at_once() -> None:
     table.handle("attr", "hacker")
     html = table.render()
     assert "esp-odds-pick" not in html and "This bid would hold" in html
+
+
+def test_the_end_says_how_the_game_was_won_at_the_exact_score() -> None:
+    """ "The player who reaches 3 points or is the last player with active Sources
+    wins!": 3 points is a win by points, 2 is not."""
+    names = Narrator(lambda seat: ["You", "Rook", "Vesper"][seat])
+    assert names.result_text({"winners": [1], "points": [0, 3, 1]}) == "Rook wins with 3 points."
+    assert names.result_text({"winners": [0], "points": [3, 2, 2]}) == "You win with 3 points."
+    assert names.result_text({"winners": [1], "points": [2, 2, 0]}) == (
+        "Rook wins as the last tracker with active Sources."
+    )
