@@ -79,7 +79,9 @@ def test_a_blog_post_on_another_site_embeds_two_live_demos(
         expect(frame.locator(".demo")).to_have_attribute("data-step", "0")
     expect(small.locator(".demo-caption")).to_contain_text("The spy is the 5♣")
     expect(big.locator(".demo-caption")).to_contain_text("Twelve cards are dealt")
-    page.wait_for_timeout(500)
+    # Every frame has loaded and the network has gone quiet (no request in flight for
+    # 500 ms, Playwright's own event): anything the embeds fetch unasked was fetched.
+    page.wait_for_load_state("networkidle")
     assert not guard.runtime, "the runtime loaded before anyone pressed a control"
     for name, element in (("embed-320x400", "#demo-small"), ("embed-600x450", "#demo-big")):
         page.locator(element).screenshot(path=str(SHOTS / f"{name}.png"))
