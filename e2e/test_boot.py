@@ -49,7 +49,7 @@ def test_a_game_address_shows_its_table_frame_until_python_draws_the_table(
 
 
 def test_progress_follows_the_stages_in_order_and_completes(page: Page, site_url: str) -> None:
-    boot(page, site_url + "#/deck-of-spies/new")
+    boot(page, site_url + "#/deck-of-spies/deal/7")
     page.wait_for_selector(".dos")
     marks = page.evaluate(
         "names => names.map((n) => performance.getEntriesByName(n)[0]?.startTime ?? null)",
@@ -111,14 +111,14 @@ def _one_move(page: Page, site_url: str, game: str) -> None:
             page.click(f"#card-{card}")
         page.click(f"#act-{move['type']}")
     elif game == "espionage":
-        boot(page, site_url + "#/espionage/new")
+        boot(page, site_url + "#/espionage/deal/7")
         esp.start(page, ("Ann", "human"), ("Bob", "normal"))
         while esp.wait_for_me(page) != "turn":
             page.click("#esp-continue")
         page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
         page.click("#esp-bid")
     else:
-        boot(page, site_url + "#/spynet/new")
+        boot(page, site_url + "#/spynet/deal/7")
         sn.start(page, ("Ann", "human"), ("Bot", "normal"))
         sn.play_step(page, sn.next_step(page), 1)
     page.wait_for_function(f"({record} || {{actions: []}}).actions.length > 0")

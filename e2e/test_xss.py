@@ -36,7 +36,7 @@ def nothing_ran(page: Page) -> None:
 
 def test_names_typed_on_the_seats_screen_show_as_text(page: Page, site_url: str) -> None:
     page.context.add_init_script(TRAP)
-    boot(page, f"{site_url}#/espionage/new")
+    boot(page, f"{site_url}#/espionage/deal/7")
     page.select_option("#esp-players", "3")
     page.fill("#esp-seat0-name", NAME_TAG)
     page.fill("#esp-seat1-name", NAME_QUOTE)
