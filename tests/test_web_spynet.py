@@ -274,12 +274,12 @@ def test_funding_toggles_change_the_targets_and_power() -> None:
     table.handle("pick", agent)
     branch = CARD[agent]["branches"][0]
     html = table.render()
-    assert f"power {CARD[agent]['power']}" in html
+    assert f"→ {CARD[agent]['power']} <" in html
     table.handle("pick", funds[0])  # a funding card picked with an agent attaches to it
     table.handle("fund", funds[1])
     assert sorted(table.sel.funding) == sorted(funds)
     total = CARD[agent]["power"] + sum(CARD[f]["value"] for f in funds)
-    assert f"→ power {total}" in table.render()
+    assert f"→ {total} <" in table.render()
     assert f'id="sn-here-{branch}"' in table.render()  # the column is a target too
     table.handle("agent", f"@{branch}")
     state = table.state
