@@ -104,7 +104,8 @@ def play_step(page: Page, what: str, turn: int) -> None:
         acted(page, page.locator(".sn-draft [data-act=keep]").first.click)
     elif what == "choose":
         playable = page.locator("#sn-hand [data-kind=agent], #sn-hand [data-kind=mission]")
-        choice = "#sn-deploy" if playable.count() and turn % 2 else "#sn-recruit"
+        offered = page.locator("#sn-deploy").count()  # only with something to play
+        choice = "#sn-deploy" if offered and playable.count() and turn % 2 else "#sn-recruit"
         acted(page, lambda: page.click(choice))
     elif what == "recruit":
         acted(page, lambda: page.click("#sn-take" if turn % 3 == 0 else "#sn-pass-on"))

@@ -298,11 +298,13 @@ def test_a_mission_where_you_do_not_dominate_offers_no_control_and_says_why() ->
     mission = find("mission", lambda i: len(i["branches"]) == 1 and not i["condition"])
     branch = CARD[mission]["branches"][0]
     theirs = find("agent", lambda i: i["branches"] == [branch] and i["power"] >= 2)
+    # an agent for elsewhere, so that there is something to deploy
+    elsewhere = find("agent", lambda i: branch not in i["branches"])
     table = scripted(
         [seat("Ann"), seat("Bo", "bot")],
         {
             "first": 0,
-            "hands": [[mission], []],
+            "hands": [[mission, elsewhere], []],
             "deck": spare(mission),
             "tableaus": [{}, {"agents": {branch: [{"card": theirs, "funding": []}]}}],
         },
@@ -495,7 +497,13 @@ def test_pass_and_play_partners_see_only_their_own_missions() -> None:
             table.tick()
         else:
             actions = state.legal_actions()
-            end = [a for a in actions if a["type"] in ("deploy", "end_turn")]
+            # Deploy is offered only with something to play (else the page says why)
+            end = [
+                a
+                for a in actions
+                if a["type"] == "end_turn"
+                or (a["type"] == "deploy" and state.nothing_to_deploy() is None)
+            ]
             click_action(table, end[0] if end else actions[0])
     assert seen[0] and seen[2]
 

@@ -97,3 +97,72 @@ def test_a_partner_leading_is_your_team_dominating() -> None:
     table.handle("deploy", "")
     table.handle("pick", mine)
     assert target_label(table.render(), "ops").endswith("(Cy leads with 4: your team dominates)")
+
+
+# -- deploy only where something can be played ---------------------------------------------
+def stuck_table() -> Any:
+    """Ann holds only a mission for a branch Bo dominates: nothing she could deploy."""
+    mission = find("mission", lambda i: i["branches"] == ["ops"] and not i["condition"])
+    theirs = agent_in("ops", 4)
+    return scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {
+            "first": 0,
+            "hands": [[mission], []],
+            "deck": spare(mission, theirs),
+            "tableaus": [{}, {"agents": {"ops": [{"card": theirs, "funding": []}]}}],
+        },
+    ), mission
+
+
+def test_no_deploy_button_when_nothing_can_be_played_and_the_engine_says_why() -> None:
+    table, mission = stuck_table()
+    state = table.state
+    html = table.render()
+    assert 'id="sn-recruit"' in html and 'id="sn-deploy"' not in html
+    reason = state.nothing_to_deploy()
+    assert reason is not None and CARD[mission]["name"] in reason
+    assert f"Nothing in your hand can be played now: {reason}." in html.replace("&#x27;", "'")
+    before = state.record()
+    assert table.key("d")  # the key says why too, and plays nothing
+    table.handle("deploy", "")  # as a crafted click would
+    assert state.record() == before
+    assert table.ctx.messages[-1] == f"Nothing in your hand can be played now: {reason}."
+
+
+def test_deploy_is_offered_with_an_agent_in_hand() -> None:
+    agent = agent_in("ops", 2)
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {"first": 0, "hands": [[agent], []], "deck": spare(agent)},
+    )
+    html = table.render()
+    assert 'id="sn-deploy"' in html and 'id="sn-nothing"' not in html
+    assert table.key("d")
+    assert table.state.view(0)["phase"] == "deploy"
+
+
+def test_a_final_turn_with_nothing_to_play_says_why_beside_end_turn() -> None:
+    """ "every player takes one final, deploy-only turn": with nothing playable, the
+    deploy panel says why, and End turn is there."""
+    mission, last = find("mission", lambda i: i["branches"] == ["ops"], n=2)
+    theirs = agent_in("ops", 4)
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {
+            "first": 0,
+            "hands": [[mission], []],
+            "piles": [[], [], []],
+            "deck": [last],
+            "tableaus": [{}, {"agents": {"ops": [{"card": theirs, "funding": []}]}}],
+        },
+    )
+    state = table.state
+    table.handle("recruit", "")  # every pile empty: the deck's last card
+    run_bots(table)  # Bo's final turn
+    view = state.view(0)
+    assert view["final_round"] and view["phase"] == "deploy" and table.my_turn
+    html = table.render()
+    assert 'id="sn-nothing"' in html and 'id="sn-end"' in html
+    assert state.nothing_to_deploy() in html
+    assert "End your final turn" in html

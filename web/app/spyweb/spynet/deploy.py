@@ -86,7 +86,12 @@ def _button(label: str, act: str, arg: str = "", **extra: Any) -> str:
 
 
 def deploy_panel(
-    view: dict[str, Any], choices: DeployChoices, sel: Selection, who: Who, why: Why
+    view: dict[str, Any],
+    choices: DeployChoices,
+    sel: Selection,
+    who: Who,
+    why: Why,
+    nothing: str | None = None,
 ) -> str:
     deploy = view["deploy"] or {}
     end_label = "End your final turn" if view["final_round"] else "End turn"
@@ -106,6 +111,11 @@ def deploy_panel(
     card = sel.card
     if card is not None and card in view["hand"]:
         parts.append(_selected(view, card, choices, sel, who, why))
+    elif nothing is not None:
+        parts.append(
+            f'<p class="sn-why" id="sn-nothing">Nothing in your hand can be played now: '
+            f"{esc(nothing)}. End your turn.</p>"
+        )
     else:
         parts.append(
             '<p class="sn-help" id="sn-pick-help">Pick a card in your hand to see where it may '

@@ -259,6 +259,8 @@ class SpyNetTable(SeatedTable):
             "skip": "skip_effect",
         }
         card, _, branch = arg.partition("@")
+        if act == "deploy" and self._nothing_to_deploy():
+            return
         if act in simple:
             self._apply({"type": simple[act]})
         elif act == "pick":
@@ -284,6 +286,16 @@ class SpyNetTable(SeatedTable):
             self._apply({"type": "flip", "card": card, "branch": branch})
         elif act == "target":
             self._target(arg)
+
+    def _nothing_to_deploy(self) -> bool:
+        """A deploy that could play nothing is not offered: say why (the engine's words)."""
+        assert self.state is not None
+        if {"type": "deploy"} not in self.state.legal_actions():
+            return False
+        nothing = self.state.nothing_to_deploy()
+        if nothing is not None:
+            self.ctx.refuse(f"Nothing in your hand can be played now: {nothing}.")
+        return nothing is not None
 
     def _pick(self, card: str) -> None:
         assert self.state is not None

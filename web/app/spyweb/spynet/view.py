@@ -194,7 +194,7 @@ def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
     if phase == "draft":
         return draft_panel(view, t.who)
     if phase == "choose":
-        return choose_panel(view)
+        return choose_panel(view, t.state.nothing_to_deploy())
     if phase == "recruit":
         return recruit_panel(view)
     if phase == "effect":
@@ -207,6 +207,7 @@ def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
         t.sel,
         t.who,
         lambda action: t.state.why_illegal(action) if t.state else None,
+        t.state.nothing_to_deploy(),
     )
 
 
