@@ -5,6 +5,7 @@ the Hint — the table driven exactly as the page drives it."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 from spyweb.spynet.model import CARD, SITUATIONS
@@ -166,3 +167,119 @@ def test_a_final_turn_with_nothing_to_play_says_why_beside_end_turn() -> None:
     assert 'id="sn-nothing"' in html and 'id="sn-end"' in html
     assert state.nothing_to_deploy() in html
     assert "End your final turn" in html
+
+
+# -- since your turn ---------------------------------------------------------------------------
+def strip(html: str) -> list[str]:
+    found = re.search(r'<section class="sn-since".*?</section>', html, re.S)
+    assert found, "no since-your-turn strip"
+    items = re.findall(r"<li[^>]*>(.*?)</li>", found.group(0), re.S)
+    stars = re.search(r'id="sn-stars">(.*?)</p>', found.group(0), re.S)
+    assert stars
+    return [unescape(re.sub(r"<[^>]+>", "", i)) for i in items] + [unescape(stars.group(1))]
+
+
+def test_since_your_turn_says_what_the_bot_did_in_the_logs_words() -> None:
+    """After Ann's turn, Bo's whole turn is one line at the top — the log's own words —
+    and Ann's own steps never are; mid-turn it stays until her turn ends."""
+    agent, other = agent_in("ops", 2), agent_in("tech", 2)
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {"first": 0, "hands": [[agent, other], [agent_in("cover", 4)]], "deck": spare()},
+    )
+    state = table.state
+    assert strip(table.render())[0] == "Nothing yet since your turn."
+    table.handle("deploy", "")
+    table.handle("agent", f"{agent}@ops")
+    table.handle("end", "")
+    start = len(table.log)
+    run_bots(table)
+    assert table.my_turn
+    bo = [e.text for e in table.log[start:] if e.text.startswith("Bo ")]
+    assert bo[-1].endswith("and took 1 card from the deck"), bo  # the log's words...
+    line = strip(table.render())[0]
+    assert line == "Bo took 1 card from the deck"  # ...without the piles passed on
+    table.handle("recruit", "")
+    assert strip(table.render())[0] == line  # still Bo's turn shown during Ann's own
+    assert len(table.moves) == len(state.actions)
+
+
+def test_since_your_turn_follows_the_seat_at_the_device() -> None:
+    """Pass and play: each person sees what the other did since their own turn."""
+    a, b = agent_in("ops", 2), agent_in("tech", 2)
+    table = scripted(
+        [seat("Ann"), seat("Bo")],
+        {"first": 0, "hands": [[a], [b]], "deck": spare()},
+    )
+    table.handle("show-hand", "")
+    table.handle("deploy", "")
+    table.handle("agent", f"{a}@ops")
+    table.handle("end", "")
+    assert 'id="sn-since"' not in table.render()  # between turns: nobody's
+    table.handle("show-hand", "")
+    assert table.viewer == 1
+    lines = strip(table.render())
+    assert lines[0].startswith(f"Ann played {CARD[a]['name']} in Field Ops")
+    assert len(lines) == 2  # Ann's line, then Bo's stars
+
+
+def test_your_stars_count_your_missions_and_only_the_number_of_a_partners() -> None:
+    """ "You can look at the missions in your tableau at any time"; a partner's are face
+    down to you (DESIGN.md): counted, never their stars."""
+    played, held, theirs = find("mission", lambda i: i["branches"] == ["ops"], n=3)
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot"), seat("Cy", "bot"), seat("Di", "bot")],
+        {
+            "first": 0,
+            "hands": [[held], [], [], []],
+            "deck": spare(played, held, theirs),
+            "tableaus": [
+                {"missions": {"ops": [played]}},
+                {},
+                {"missions": {"ops": [theirs]}},
+                {},
+            ],
+        },
+    )
+    stars = strip(table.render())[-1]
+    assert stars == (
+        f"Your stars: {CARD[played]['stars']} played (+{CARD[held]['stars']} in hand)"
+        " · Cy: 1 face down"
+    )
+
+
+def test_two_players_stars_without_missions_in_hand() -> None:
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {"first": 0, "hands": [[agent_in("ops", 2)], []], "deck": spare()},
+    )
+    assert strip(table.render())[-1] == "Your stars: 0 played"
+
+
+def test_the_strip_after_an_undo_reads_the_same_moves() -> None:
+    agent = agent_in("ops", 2)
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {"first": 0, "hands": [[agent], []], "deck": spare()},
+    )
+    table.handle("deploy", "")
+    table.handle("agent", f"{agent}@ops")
+    table.handle("undo", "")
+    assert len(table.moves) == len(table.state.actions) == 1
+
+
+def test_under_open_files_a_partners_stars_are_counted() -> None:
+    """Open Files: missions are played face up — the partner's stars are known."""
+    open_files = next(s["id"] for s in SITUATIONS if s["rule"]["kind"] == "open_missions")
+    theirs = find("mission", lambda i: i["branches"] == ["ops"])
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot"), seat("Cy", "bot"), seat("Di", "bot")],
+        {
+            "first": 0,
+            "hands": [[], [], [], []],
+            "deck": spare(theirs),
+            "tableaus": [{}, {}, {"missions": {"ops": [theirs]}}, {}],
+        },
+        situation=open_files,
+    )
+    assert strip(table.render())[-1] == f"Your stars: 0 played · Cy: {CARD[theirs]['stars']}★"

@@ -25,6 +25,7 @@ from .log import Narrator, Who
 from .model import CARD, DeployChoices, EffectChoices, kind, public
 from .rules import rules_html
 from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
+from .since import Move
 from .undo import undone
 from .view import render_table
 
@@ -52,6 +53,7 @@ class SpyNetTable(SeatedTable):
         self.thinking: Iterator[spygames.Advice | None] | None = None
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
+        self.moves: list[Move] = []  # one per action, for "since your turn"
         self.setup_seats = last_seats(self.ctx.saves)
         self.setup_situation = last_situation(self.ctx.saves)
 
@@ -129,11 +131,14 @@ class SpyNetTable(SeatedTable):
         narrator = Narrator(self.who)
         state = spygames.replay(record, upto=0)
         log = narrator.opening(state)
+        self.moves = []
         for action in record["actions"]:
             actor = state.to_play[0]
             before = state.view(actor)
             state.apply(action)
-            log.extend(narrator.entries(before, actor, action, state))
+            lines = narrator.entries(before, actor, action, state)
+            log.extend(lines)
+            self.moves.append(Move.of(before["turn"], action, lines))
         return log
 
     # -- acting -----------------------------------------------------------------------------
@@ -149,7 +154,9 @@ class SpyNetTable(SeatedTable):
             return False
         if self.seats[actor].is_human:
             self.hand_before[actor] = set(before["hand"])
-        self.log.extend(Narrator(self.who).entries(before, actor, action, self.state))
+        lines = Narrator(self.who).entries(before, actor, action, self.state)
+        self.log.extend(lines)
+        self.moves.append(Move.of(before["turn"], action, lines))
         self.sel.clear()
         self._save()
         return True
@@ -222,6 +229,7 @@ class SpyNetTable(SeatedTable):
                 drop -= 1
         self.log.append(undone(self.who.name(person), lines))
         self.state = back
+        del self.moves[point.upto :]
         self.thinking = None
         self.hand_before.pop(person, None)
         self.sel.clear()

@@ -16,6 +16,7 @@ from .model import CARD, DeployChoices, EffectChoices, agent_power, kind
 from .piles import piles_html, recruit_panel
 from .rules import rules_html
 from .setup import setup_html as setup_screen
+from .since import since_html
 from .tableau import others_order, tableau
 from .undo import with_undo
 
@@ -64,6 +65,7 @@ def render_table(t: SpyNetTable) -> str:
     parts = [
         cards.sprite(),
         _bar(t, view),
+        _since(t, view),
         f'<div class="{layout}"><div class="sn-main">',
         f'<div class="sn-others sn-others-{t.state.players - 1}">{others}</div>',
         mine,
@@ -83,6 +85,13 @@ def render_table(t: SpyNetTable) -> str:
             f"{rules_html(t.ctx.saves)}</aside>"
         )
     return f'<div class="sn" id="sn-table">{"".join(parts)}</div>'
+
+
+def _since(t: SpyNetTable, view: dict[str, Any]) -> str:
+    """What the others did since your turn, and your stars: for the one at the device."""
+    if t.viewer is None or view["over"]:
+        return ""
+    return since_html(t.moves, view, t.who)
 
 
 def _bar(t: SpyNetTable, view: dict[str, Any]) -> str:
