@@ -8,9 +8,12 @@ import re
 from html import unescape
 from typing import Any
 
+from spyweb.spynet import hint
 from spyweb.spynet.model import CARD, SITUATIONS
 
-from tests.test_web_spynet import find, run_bots, scripted, seat, spare
+import spygames
+from spygames.spynet.bots import HardBot
+from tests.test_web_spynet import click_action, find, run_bots, scripted, seat, spare, started
 
 
 def agent_in(branch: str, power: int) -> str:
@@ -283,3 +286,114 @@ def test_under_open_files_a_partners_stars_are_counted() -> None:
         situation=open_files,
     )
     assert strip(table.render())[-1] == f"Your stars: 0 played · Cy: {CARD[theirs]['stars']}★"
+
+
+# -- the hint ------------------------------------------------------------------------------
+def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -> None:
+    """The hint is what the hard bot (its own seed, the full budget) would play from the
+    seat's view; it thinks between paints, and it marks the move without playing it."""
+    monkeypatch.setattr(hint, "HINT_SECONDS", None)  # the whole budget: deterministic
+    monkeypatch.setattr(hint, "HINT_SLICE_S", 0.0)  # a pause after every playout
+    table = started("human", "normal", seed=21)
+    run_bots(table)
+    state = table.state
+    assert table.my_turn and 'id="sn-hint"' in table.render()
+    view, legal, before = state.view(0), state.legal_actions(), state.record()
+    assert table.key("h")
+    slices = 0
+    while table.pending_delay() == 0:  # the page paints between slices
+        assert "Thinking…" in table.render()
+        table.tick()
+        slices += 1
+    assert slices > 3
+    advice = table.hints.current()
+    assert advice is not None
+    bot = HardBot(spygames.bot_seed(21, 0, "hint"), time_limit=None)
+    assert advice.action == bot.advise(view, legal).action
+    assert state.record() == before  # the hint never plays
+    html = table.render()
+    assert f'data-hint-type="{advice.action["type"]}"' in html
+    assert "data-hinted" in html
+    assert advice.facts["games"] > 0 and "Played out to the end" in html
+    assert table.key("h") and table.pending_delay() is None  # the same hint, no new search
+
+
+def test_the_hint_is_left_behind_by_a_move_and_is_only_for_your_turn(monkeypatch: Any) -> None:
+    monkeypatch.setattr(hint, "HINT_SLICE_S", 0.0)
+    table = started("human", "normal", seed=21)
+    run_bots(table)
+    table.handle("hint", "")
+    assert table.hints.thinking
+    click_action(table, table.state.legal_actions()[0])
+    table.tick()
+    assert not table.hints.thinking and table.hints.current() is None
+    run_bots(table)
+    table.handle("hint", "")
+    while table.pending_delay() == 0:
+        table.tick()
+    assert 'id="sn-hint-box"' in table.render()
+    click_action(table, table.state.legal_actions()[0])
+    assert 'id="sn-hint-box"' not in table.render()
+
+
+def test_the_hints_reason_comes_from_the_placement_and_the_games_played() -> None:
+    """An agent play is told by what it does to its branch (the engine's placement), the
+    mission it opens, and the simulated games each move won."""
+    mine, theirs = agent_in("ops", 4), agent_in("ops", 3)
+    mission = find("mission", lambda i: i["branches"] == ["ops"] and not i["condition"])
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {
+            "first": 0,
+            "hands": [[mine, mission], []],
+            "deck": spare(mine, theirs, mission),
+            "tableaus": [{}, {"agents": {"ops": [{"card": theirs, "funding": []}]}}],
+        },
+    )
+    table.handle("deploy", "")
+    view = table.state.view(0)
+    action = {"type": "agent", "card": mine, "branch": "ops", "funding": []}
+    facts = {
+        "games": 40,
+        "won": 23.0,
+        "tried": 3,
+        "others": [{"action": {"type": "end_turn"}, "games": 20, "won": 5.0}],
+    }
+    words = hint.why(spygames.Advice(action, "", facts), view, table.who)
+    assert words == (
+        f"Field Ops → 4 (beats Bo’s 3: you’d dominate), where your mission "
+        f"{CARD[mission]['name']} ({CARD[mission]['stars']}★) can then go. Played out to the "
+        "end 40 times on guesses of the hidden cards, this move won 23 of them; the next "
+        "best, End your turn, won 5 of 20."
+    )
+    assert hint.what(action, view, table.who) == f"Play {CARD[mine]['name']} in Field Ops"
+
+
+def pile_words(bo_tech: list[str]) -> tuple[str, str, str]:
+    agent = agent_in("tech", 2)
+    mission = find("mission", lambda i: i["branches"] == ["tech"] and not i["condition"])
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {
+            "first": 0,
+            "hands": [[mission], []],
+            "piles": [[agent], [], []],
+            "deck": spare(agent, mission),
+            "tableaus": [{}, {"agents": {"tech": [{"card": c, "funding": []} for c in bo_tech]}}],
+        },
+    )
+    table.handle("recruit", "")
+    view = table.state.view(0)
+    words = hint.why(spygames.Advice({"type": "take"}, "", {}), view, table.who)
+    return words, CARD[agent]["name"], CARD[mission]["name"]
+
+
+def test_a_hinted_pile_says_what_it_would_open() -> None:
+    """Recruiting, the hint reads the pile the seat is looking at (its own view)."""
+    words, agent, mission = pile_words([])
+    assert words == (
+        f"Its Tech agent {agent} would let you dominate Tech, where your mission {mission} "
+        "needs it."
+    )
+    words, agent, _ = pile_words([agent_in("tech", 4)])  # 2 would not take Bo's 4
+    assert words == f"It holds {agent}."

@@ -21,6 +21,7 @@ from ..table_seats import BOT_SLICE_S, SeatedTable
 from ..tabletools import LogEntry
 from . import gallery
 from .deploy import Selection
+from .hint import Hints
 from .log import Narrator, Who
 from .model import CARD, DeployChoices, EffectChoices, kind, public
 from .rules import rules_html
@@ -39,6 +40,7 @@ KEYS = {
     "e": "end",
     "x": "clear",
     "u": "undo",
+    "h": "hint",
 }
 
 
@@ -54,6 +56,7 @@ class SpyNetTable(SeatedTable):
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
         self.moves: list[Move] = []  # one per action, for "since your turn"
+        self.hints = Hints(self)
         self.setup_seats = last_seats(self.ctx.saves)
         self.setup_situation = last_situation(self.ctx.saves)
 
@@ -62,6 +65,7 @@ class SpyNetTable(SeatedTable):
         self._sit(state, seats_for(state.options, state.players))
         self.who = Who(self.seats, state.players)
         self.thinking = None
+        self.hints.clear()
         self.hand_before = {}
         self.sel = Selection()
         self.log = self._replay_log(state.record())
@@ -162,7 +166,7 @@ class SpyNetTable(SeatedTable):
         return True
 
     def pending_delay(self) -> int | None:
-        if self.thinking is not None:
+        if self.thinking is not None or self.hints.thinking:
             return 0
         return super().pending_delay()
 
@@ -171,6 +175,9 @@ class SpyNetTable(SeatedTable):
             return
         if self.thinking is not None:
             self._think()
+            return
+        if self.hints.thinking:
+            self.hints.step()
             return
         self._bot_turn()
 
@@ -245,6 +252,9 @@ class SpyNetTable(SeatedTable):
             return
         if act == "undo":
             self._undo()
+            return
+        if act == "hint":
+            self.hints.ask()
             return
         if not self.my_turn:
             return
@@ -367,9 +377,12 @@ class SpyNetTable(SeatedTable):
 
     def key(self, key: str) -> bool:
         """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear, U undo
-        (which says why when there is nothing to undo)."""
+        (which says why when there is nothing to undo), H hint."""
         name = KEYS.get(key.lower())
         if name == "undo" and self.undo_offered:
+            self.handle(name, "")
+            return True
+        if name == "hint" and self.state is not None and self.my_turn:
             self.handle(name, "")
             return True
         if name is None or self.state is None or not self.my_turn:

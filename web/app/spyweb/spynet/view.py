@@ -12,6 +12,7 @@ from . import cards
 from .deploy import deploy_panel, hand_html
 from .effect import choose_panel, discard_panel, draft_panel, effect_panel, wait_panel
 from .end import end_html
+from .hint import mark
 from .model import CARD, DeployChoices, EffectChoices, agent_power, kind
 from .piles import piles_html, recruit_panel
 from .rules import rules_html
@@ -84,7 +85,9 @@ def render_table(t: SpyNetTable) -> str:
             'id="sn-rules-close">Close the rules</button>'
             f"{rules_html(t.ctx.saves)}</aside>"
         )
-    return f'<div class="sn" id="sn-table">{"".join(parts)}</div>'
+    html = f'<div class="sn" id="sn-table">{"".join(parts)}</div>'
+    advice = t.hints.current()
+    return html if advice is None else mark(html, advice.action)
 
 
 def _since(t: SpyNetTable, view: dict[str, Any]) -> str:
@@ -176,12 +179,13 @@ def _hand(t: SpyNetTable, view: dict[str, Any]) -> str:
 
 
 def _turn_panel(t: SpyNetTable, view: dict[str, Any]) -> str:
-    """The turn's panel; on the person's own turn with Undo at its foot (one person at
-    the table only: see `undo.py`)."""
+    """The turn's panel; on the person's own turn with the Hint and Undo at its foot
+    (Undo with one person at the table only: see `undo.py`)."""
     panel = _panel(t, view)
-    if view["over"] or not t.my_turn or not t.undo_offered:
+    if view["over"] or not t.my_turn:
         return panel
-    return with_undo(panel, t.undo_point())
+    point = t.undo_point() if t.undo_offered else None
+    return with_undo(panel, point, t.hints.button(), t.hints.box())
 
 
 def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
