@@ -249,9 +249,11 @@ def test_partners_passing_the_device_see_only_their_own_missions(page: Page, sit
         {"name": name, "kind": kind, "level": "normal"}
         for name, kind in (("Ann", "human"), ("Bo", "bot"), ("Cy", "human"), ("Di", "bot"))
     ]
+    # an agent each for Ann and Cy, so that Deploy is offered (it is not with nothing to play)
+    spare = [c for c, i in CARD.items() if i["kind"] == "agent" and "ops" not in i["branches"]]
     setup = {
         "first": 0,
-        "hands": [[], [], [], []],
+        "hands": [[spare[0]], [], [spare[1]], []],
         "deck": deck,
         "tableaus": [
             {"agents": {"ops": [{"card": a, "funding": []}]}, "missions": {"ops": [m]}}
