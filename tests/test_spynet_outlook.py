@@ -79,9 +79,11 @@ def test_nothing_to_deploy_names_each_card_kind() -> None:
     assert why_nothing([]) == "your hand is empty"
     reason = why_nothing(["m05", "m17", "f01"])
     assert reason == (
-        "you hold no agent; the mission Embassy Party goes only where you dominate (Deep "
-        "Cover, not yours now); the mission Jailbreak goes only where you dominate (Field Ops "
-        "or Deep Cover, not yours now); funding goes only on an agent as you play it"
+        "you hold no agent; your 2 missions need Field Ops or Deep Cover, where you do not "
+        "dominate; funding goes only on an agent as you play it"
+    )
+    assert why_nothing(["m05"]) == (
+        "you hold no agent; your mission Embassy Party needs Deep Cover, where you do not dominate"
     )
 
 
@@ -103,3 +105,14 @@ def test_a_card_to_pass_is_something_to_deploy() -> None:
     """At 4 players "You may pass up to one card facedown to your teammate"."""
     state = new(4, hands=[["m05"], [], [], []], deck=FILLER)
     assert state.nothing_to_deploy() is None
+
+
+def test_a_branch_done_this_turn_is_named() -> None:
+    """ "up to one mission card facedown in each branch you are dominating" a turn."""
+    state = new(hands=[["m01", "m04"], []], deck=FILLER, tableaus=[agents_in(("ops", ["a04"])), {}])
+    deploy(state)
+    assert state.nothing_to_deploy() is None
+    state.apply({"type": "mission", "card": "m01", "branch": "ops"})
+    reason = state.nothing_to_deploy()
+    assert reason is not None
+    assert reason.endswith("a mission already played there this turn (Field Ops)")

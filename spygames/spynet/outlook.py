@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARDS, KIND, MISSION
+from .cards import BRANCH_IDS, CARDS, KIND, MISSION
 from .situation import Situation
 from .table import CHOOSE, DEPLOY, Table, dominates_given, entry_power
 from .text import branch_name
@@ -67,19 +67,20 @@ def nothing_to_deploy(table: Table) -> str | None:
     elif trial.agents_left <= 0:
         reasons.append("you have played your agent this turn")
     limit = trial.situation.missions_per_branch
-    for card in sorted({c for c in hand if KIND[c] == "mission"}):
-        mission = MISSION[card]
-        open_ = [b for b in mission.branches if trial.missions_played.get(b, 0) < limit]
-        name = CARDS[card].name
-        if not open_:
-            reasons.append(
-                f"the mission {name} goes only in {_branches(list(mission.branches))}, "
-                "where you have played a mission this turn"
-            )
-        else:
-            reasons.append(
-                f"the mission {name} goes only where you dominate ({_branches(open_)}, "
-                "not yours now)"
+    missions = sorted({c for c in hand if KIND[c] == "mission"})
+    if missions:
+        needs = [b for b in BRANCH_IDS if any(b in MISSION[m].branches for m in missions)]
+        done = [b for b in needs if trial.missions_played.get(b, 0) >= limit]
+        which = (
+            f"your mission {CARDS[missions[0]].name} needs"
+            if len(missions) == 1
+            else f"your {len(missions)} missions need"
+        )
+        reasons.append(f"{which} {_branches(needs)}, where you do not dominate")
+        if done:
+            reasons[-1] = (
+                f"{which} {_branches(needs)}: not yours now, or a mission already played "
+                f"there this turn ({_branches(done)})"
             )
     if any(KIND[c] == "funding" for c in hand) and not (agents and trial.agents_left > 0):
         reasons.append("funding goes only on an agent as you play it")
