@@ -116,3 +116,31 @@ def test_the_hint_on_a_phone_and_the_page_answers_while_it_thinks(
     expect(page.locator("#sn-hint-box")).to_be_visible(timeout=60_000)
     assert no_horizontal_scroll(page)
     shot(page, "spynet-hint-375")
+
+
+def test_no_deploy_button_with_nothing_to_play_on_a_phone(phone: Page, site_url: str) -> None:
+    """Only a mission for a branch Bo holds: Recruit, and why Deploy is not offered."""
+    page = phone
+    page.set_viewport_size({"width": 375, "height": 812})
+    mission = find("mission", lambda i: i["branches"] == ["ops"] and not i["condition"])
+    theirs = find("agent", lambda i: i["branches"] == ["ops"] and not i["special"])
+    deck = [c for c, i in CARD.items() if i["kind"] == "mission" and c != mission][:10]
+    seats = [
+        {"name": "Ann", "kind": "human", "level": "normal"},
+        {"name": "Bo", "kind": "bot", "level": "normal"},
+    ]
+    setup = {
+        "first": 0,
+        "hands": [[mission], []],
+        "deck": deck,
+        "tableaus": [{}, {"agents": {"ops": [{"card": theirs, "funding": []}]}}],
+    }
+    boot(page, f"{site_url}#/play/{scripted_link(seats, setup)}")
+    expect(page.locator("#sn-recruit")).to_be_visible()
+    expect(page.locator("#sn-deploy")).to_have_count(0)
+    expect(page.locator("#sn-nothing")).to_contain_text(
+        f"Nothing in your hand can be played now: you hold no agent; your mission "
+        f"{CARD[mission]['name']} needs Field Ops, where you do not dominate."
+    )
+    expect(page.locator("#sn-nothing")).to_be_in_viewport()
+    shot(page, "spynet-nothing-375")
