@@ -43,7 +43,7 @@ ESP_ANSWER = ("#esp-call", "#esp-spot", ".esp-plaque-bid")
 # On the phone the Hint's explanation follows the panel below the fold (the hand, the
 # standing bid and the panel fill the screen); the Bid button shows the hinted move.
 ESP_ODDS_HINT = {"desktop": (".esp-odds", "#esp-hint", "#esp-hint-box"), "phone": (".esp-odds",)}
-SN_CHOOSE = ("#sn-hand [data-card]", "#sn-recruit", "#sn-deploy")
+SN_CHOOSE = ("#sn-hand [data-card]", "#sn-recruit", "#sn-deploy, #sn-nothing")  # Deploy, or why not
 SN_RECRUIT = ("#sn-reveal [data-card]", "#sn-take", "#sn-pass-on")
 
 
@@ -284,7 +284,12 @@ def late_spynet(players: int) -> str:
     while True:
         seat = state.to_play[0]
         view = state.view(seat)
-        if seat == 0 and view["phase"] == "choose" and view["deck"] < deck // 4:
+        if (
+            seat == 0
+            and view["phase"] == "choose"
+            and view["deck"] < deck // 4
+            and state.nothing_to_deploy() is None  # Deploy is offered
+        ):
             return links.encode(state.record())
         state.apply(bots[seat].choose(view, state.legal_actions()))
 

@@ -104,7 +104,8 @@ def play_step(page: Page, what: str, turn: int) -> None:
         acted(page, page.locator(".sn-draft [data-act=keep]").first.click)
     elif what == "choose":
         playable = page.locator("#sn-hand [data-kind=agent], #sn-hand [data-kind=mission]")
-        choice = "#sn-deploy" if playable.count() and turn % 2 else "#sn-recruit"
+        offered = page.locator("#sn-deploy").count()  # only with something to play
+        choice = "#sn-deploy" if offered and playable.count() and turn % 2 else "#sn-recruit"
         acted(page, lambda: page.click(choice))
     elif what == "recruit":
         acted(page, lambda: page.click("#sn-take" if turn % 3 == 0 else "#sn-pass-on"))
@@ -248,9 +249,11 @@ def test_partners_passing_the_device_see_only_their_own_missions(page: Page, sit
         {"name": name, "kind": kind, "level": "normal"}
         for name, kind in (("Ann", "human"), ("Bo", "bot"), ("Cy", "human"), ("Di", "bot"))
     ]
+    # an agent each for Ann and Cy, so that Deploy is offered (it is not with nothing to play)
+    spare = [c for c, i in CARD.items() if i["kind"] == "agent" and "ops" not in i["branches"]]
     setup = {
         "first": 0,
-        "hands": [[], [], [], []],
+        "hands": [[spare[0]], [], [spare[1]], []],
         "deck": deck,
         "tableaus": [
             {"agents": {"ops": [{"card": a, "funding": []}]}, "missions": {"ops": [m]}}

@@ -96,11 +96,13 @@ def test_spynet_refusal_clears_on_the_next_move() -> None:
     mission = find("mission", lambda i: len(i["branches"]) == 1 and not i["condition"])
     branch = CARD[mission]["branches"][0]
     theirs = find("agent", lambda i: i["branches"] == [branch] and i["power"] >= 2)
+    # an agent for elsewhere, so that there is something to deploy (Deploy is offered)
+    elsewhere = find("agent", lambda i: branch not in i["branches"])
     table = spynet_scripted(
         [seat("Ann"), seat("Bo", "bot")],
         {
             "first": 0,
-            "hands": [[mission], []],
+            "hands": [[mission, elsewhere], []],
             "deck": spare(mission),
             "tableaus": [{}, {"agents": {branch: [{"card": theirs, "funding": []}]}}],
         },

@@ -275,12 +275,12 @@ def test_funding_toggles_change_the_targets_and_power() -> None:
     table.handle("pick", agent)
     branch = CARD[agent]["branches"][0]
     html = table.render()
-    assert f"power {CARD[agent]['power']}" in html
+    assert f"→ {CARD[agent]['power']} <" in html
     table.handle("pick", funds[0])  # a funding card picked with an agent attaches to it
     table.handle("fund", funds[1])
     assert sorted(table.sel.funding) == sorted(funds)
     total = CARD[agent]["power"] + sum(CARD[f]["value"] for f in funds)
-    assert f"→ power {total}" in table.render()
+    assert f"→ {total} <" in table.render()
     assert f'id="sn-here-{branch}"' in table.render()  # the column is a target too
     table.handle("agent", f"@{branch}")
     state = table.state
@@ -299,11 +299,13 @@ def test_a_mission_where_you_do_not_dominate_offers_no_control_and_says_why() ->
     mission = find("mission", lambda i: len(i["branches"]) == 1 and not i["condition"])
     branch = CARD[mission]["branches"][0]
     theirs = find("agent", lambda i: i["branches"] == [branch] and i["power"] >= 2)
+    # an agent for elsewhere, so that there is something to deploy
+    elsewhere = find("agent", lambda i: branch not in i["branches"])
     table = scripted(
         [seat("Ann"), seat("Bo", "bot")],
         {
             "first": 0,
-            "hands": [[mission], []],
+            "hands": [[mission, elsewhere], []],
             "deck": spare(mission),
             "tableaus": [{}, {"agents": {branch: [{"card": theirs, "funding": []}]}}],
         },
@@ -496,7 +498,13 @@ def test_pass_and_play_partners_see_only_their_own_missions() -> None:
             table.tick()
         else:
             actions = state.legal_actions()
-            end = [a for a in actions if a["type"] in ("deploy", "end_turn")]
+            # Deploy is offered only with something to play (else the page says why)
+            end = [
+                a
+                for a in actions
+                if a["type"] == "end_turn"
+                or (a["type"] == "deploy" and state.nothing_to_deploy() is None)
+            ]
             click_action(table, end[0] if end else actions[0])
     assert seen[0] and seen[2]
 

@@ -9,7 +9,9 @@ docstring is the contract), `scoring` (the end), `text` (words for people), `gue
 Helpers a UI may call instead of deciding a rule itself (pure functions of ids):
 `card_info(id)` (everything to draw a card, its text included), `branch_info()`,
 `situation_info(id)`, `agent_power(card, funding, branch, situation)` (an agent's power
-where it would stand), and `SpyNetState.why_illegal_for(seat, action)`.
+where it would stand), `placement(view, card, branch, funding)` (a branch after an agent
+is played there: powers and who dominates), `SpyNetState.why_illegal_for(seat, action)`
+and `SpyNetState.nothing_to_deploy()`.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from .cards import (
     Mission,
     card,
 )
+from .outlook import placement
 from .rules import SpyNetState
 from .situation import Situation
 from .table import entry_power, teams_for
@@ -141,5 +144,6 @@ __all__ = [
     "agent_power",
     "branch_info",
     "card_info",
+    "placement",
     "situation_info",
 ]

@@ -109,6 +109,13 @@ class NormalBot(PolicyBot):
 def playout(table: Table, seat: int, weights: Weights = NORMAL) -> float:
     """Finish the game with every seat on the policy: 1 for a win of `seat`'s team (a
     share of a shared win), plus a little for the margin."""
+    won, margin = play_out(table, seat, weights)
+    return won + 0.01 * margin
+
+
+def play_out(table: Table, seat: int, weights: Weights = NORMAL) -> tuple[float, int]:
+    """Finish the game with every seat on the policy: `seat`'s team's share of the win
+    (1, a share of a shared win, or 0) and its margin in points over the best other."""
     guard = 0
     while not table.is_over:
         table.apply(choose(table, table.actor, weights))
@@ -122,7 +129,7 @@ def playout(table: Table, seat: int, weights: Weights = NORMAL) -> float:
     winners: list[int] = result["winners"]
     teams_winning = len({table.team_of[s] for s in winners})
     won = (1.0 / teams_winning) if seat in winners else 0.0
-    return won + 0.01 * (scores[team] - best_other)
+    return won, scores[team] - best_other
 
 
 class HardBot(Bot):
@@ -196,6 +203,7 @@ class HardBot(Bot):
         table = guesser.guess(random.Random(0))
         candidates = self.candidates(table, seat, legal_actions)
         self.last_playouts = 0
+        self.last_tally: list[tuple[int, float]] = []
         best = 0
         # A mission the policy can play now is never worth delaying: no search.
         if len(candidates) > 1 and candidates[0]["type"] != "mission":
@@ -206,9 +214,21 @@ class HardBot(Bot):
                     best = step
         action = candidates[best]
         reason = reason_for(action)
+        facts: dict[str, object] = {}
         if self.last_playouts:
             reason += f" (best of {len(candidates)} in {self.last_playouts} simulated games)"
-        yield Advice(action, reason)
+            games, won = self.last_tally[best]
+            facts = {
+                "games": games,
+                "won": won,
+                "tried": len(candidates),
+                "others": [
+                    {"action": candidates[i], "games": g, "won": w}
+                    for i, (g, w) in enumerate(self.last_tally)
+                    if i != best and g
+                ],
+            }
+        yield Advice(action, reason, facts)
 
     def _search(
         self, guesser: Guesser, seat: int, candidates: list[Action], slice_s: float
@@ -217,6 +237,7 @@ class HardBot(Bot):
         started = time.perf_counter()
         alive = list(range(len(candidates)))
         sums = [0.0] * len(candidates)
+        wins = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         stages = max(1, (len(candidates) - 1).bit_length())
         budget = self.playouts
@@ -228,7 +249,9 @@ class HardBot(Bot):
                 for index in alive:
                     t = guess.copy()
                     t.apply(candidates[index])
-                    sums[index] += playout(t, seat, self.weights)
+                    won, margin = play_out(t, seat, self.weights)
+                    sums[index] += won + 0.01 * margin
+                    wins[index] += won
                     counts[index] += 1
                     # A pause may come after any playout, not only after a round: a round
                     # plays every candidate out, several slices' worth in the browser.
@@ -249,6 +272,7 @@ class HardBot(Bot):
                 continue
             break
         self.last_playouts = played
+        self.last_tally = list(zip(counts, wins, strict=True))
         yield max(alive, key=lambda i: self._mean(i, sums, counts))
 
     def _mean(self, index: int, sums: list[float], counts: list[int]) -> float:

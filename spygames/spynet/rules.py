@@ -44,7 +44,8 @@ Phases (`view["phase"]`) and their actions:
 
 `legal_actions()` lists every legal action (an agent's funding in id order; any order
 is accepted). `why_illegal(action)` gives a reason a player can read, e.g. "you can
-play a mission only in a branch you dominate now".
+play a mission only in a branch you dominate now"; `nothing_to_deploy()` says why a
+deploy now would play nothing (else None).
 
 End: when the deck's last card is taken (by a recruit, a padding or an effect), the
 turn finishes; then every player takes one final, deploy-only turn, starting to the
@@ -102,6 +103,7 @@ from typing import Any, Final
 from ..protocol import Action, Result, State, UndoPoint, View
 from ..seats import read_seats
 from .cards import AGENT, BRANCH_IDS, CARDS, KIND, MISSION
+from .outlook import nothing_to_deploy
 from .scoring import funding_count, score
 from .setup import lay_out
 from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, OVER, RECRUIT, Table, entry_power, teams_for
@@ -202,6 +204,12 @@ class SpyNetState(State):
 
     def _play(self, action: Action) -> None:
         self.table.apply(action)
+
+    def nothing_to_deploy(self) -> str | None:
+        """Why a deploy now (at the start of a turn, or in one) would play nothing —
+        no agent, no mission where it may go, no card to pass — else None
+        (`outlook.nothing_to_deploy`)."""
+        return nothing_to_deploy(self.table)
 
     def why_illegal_for(self, seat: int, action: Action) -> str | None:
         """Like `why_illegal`, but first checks that `seat` is the one to act (for a UI)."""

@@ -50,6 +50,20 @@ def entry_power(entry: Entry, branch: str, situation: Situation) -> int:
     return power
 
 
+def dominates_given(
+    power: dict[int, int], seat: int, foes: list[int], situation: Situation
+) -> bool:
+    """The rule of domination: power above zero and above each opponent's (ties too,
+    under Stand-off), given every seat's power in one branch."""
+    mine = power[seat]
+    if mine <= 0:
+        return False
+    others = [power[s] for s in foes]
+    if situation.ties_dominate:
+        return all(mine >= p for p in others)
+    return all(mine > p for p in others)
+
+
 @dataclass
 class Table:
     players: int
@@ -160,13 +174,7 @@ class Table:
         return self.dominates_with(seat, {s: self.power(s, branch) for s in range(self.players)})
 
     def dominates_with(self, seat: int, power: dict[int, int]) -> bool:
-        mine = power[seat]
-        if mine <= 0:
-            return False
-        others = [power[s] for s in self.foes[seat]]
-        if self.situation.ties_dominate:
-            return all(mine >= p for p in others)
-        return all(mine > p for p in others)
+        return dominates_given(power, seat, self.foes[seat], self.situation)
 
     # -- finding agents in play -------------------------------------------------------
     def locate(self, card: str) -> tuple[int, str, int] | None:

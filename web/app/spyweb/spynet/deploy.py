@@ -15,7 +15,7 @@ from typing import Any
 from ..markup import attrs, esc
 from . import cards
 from .log import Who
-from .model import BRANCH, CARD, DeployChoices, agent_power, kind
+from .model import BRANCH, CARD, DeployChoices, agent_power, kind, placement
 
 Why = Callable[[dict[str, Any]], str | None]
 
@@ -86,7 +86,12 @@ def _button(label: str, act: str, arg: str = "", **extra: Any) -> str:
 
 
 def deploy_panel(
-    view: dict[str, Any], choices: DeployChoices, sel: Selection, who: Who, why: Why
+    view: dict[str, Any],
+    choices: DeployChoices,
+    sel: Selection,
+    who: Who,
+    why: Why,
+    nothing: str | None = None,
 ) -> str:
     deploy = view["deploy"] or {}
     end_label = "End your final turn" if view["final_round"] else "End turn"
@@ -105,7 +110,12 @@ def deploy_panel(
     ]
     card = sel.card
     if card is not None and card in view["hand"]:
-        parts.append(_selected(view, card, choices, sel, why))
+        parts.append(_selected(view, card, choices, sel, who, why))
+    elif nothing is not None:
+        parts.append(
+            f'<p class="sn-why" id="sn-nothing">Nothing in your hand can be played now: '
+            f"{esc(nothing)}. End your turn.</p>"
+        )
     else:
         parts.append(
             '<p class="sn-help" id="sn-pick-help">Pick a card in your hand to see where it may '
@@ -132,12 +142,12 @@ def _budget(view: dict[str, Any], deploy: dict[str, Any], who: Who) -> str:
 
 
 def _selected(
-    view: dict[str, Any], card: str, choices: DeployChoices, sel: Selection, why: Why
+    view: dict[str, Any], card: str, choices: DeployChoices, sel: Selection, who: Who, why: Why
 ) -> str:
     k = kind(card)
     controls: list[str] = []
     if k == "agent":
-        controls.append(_agent_controls(view, card, choices, sel, why))
+        controls.append(_agent_controls(view, card, choices, sel, who, why))
     elif k == "mission":
         controls.append(_mission_controls(view, card, choices, why))
     else:
@@ -154,7 +164,7 @@ def _selected(
 
 
 def _agent_controls(
-    view: dict[str, Any], card: str, choices: DeployChoices, sel: Selection, why: Why
+    view: dict[str, Any], card: str, choices: DeployChoices, sel: Selection, who: Who, why: Why
 ) -> str:
     if card not in choices.agents:
         branch = CARD[card]["branches"][0]
@@ -191,8 +201,10 @@ def _agent_controls(
     branches = choices.branches_for(card, sel.funding)
     targets = "".join(
         _button(
-            f"{cards.icon(b)} Play in {esc(BRANCH[b]['name'])} → power "
-            f"{agent_power(card, sel.funding, b, view['situation'])}",
+            f"{cards.icon(b)} Play in {esc(BRANCH[b]['name'])} → "
+            f"{agent_power(card, sel.funding, b, view['situation'])}"
+            f' <span class="sn-outcome">'
+            f"{esc(outcome(placement(view, card, b, sel.funding), view, who))}</span>",
             "agent",
             f"{card}@{b}",
             class_="btn btn-primary sn-branch-btn",
@@ -202,6 +214,32 @@ def _agent_controls(
         for b in branches
     )
     return f'{fund_html}<div class="sn-buttons sn-targets">{targets}</div>'
+
+
+def outcome(after: dict[str, Any], view: dict[str, Any], who: Who) -> str:
+    """What a placement does to its branch, in words: the branch's power for the player
+    after it and who dominates then (the engine's `placement`), against the strongest
+    opponent there — "(beats Lynx’s 4: you’d dominate)", "(ties Lynx at 4: no one
+    dominates)", "(Lynx keeps it with 6)"; a partner leading: "your team dominates"."""
+    seat, powers, holders = view["seat"], after["powers"], after["dominators"]
+    team = view["team_of"]
+    foes = [s for s in range(len(powers)) if team[s] != team[seat]]
+    foe = max(foes, key=lambda s: (powers[s], -s))
+    theirs, name = powers[foe], who.name(foe)
+    mine = after["power"]
+    mate = view["teammate"]
+    if seat in holders:
+        if theirs <= 0:
+            return "(you’d dominate)"
+        if mine == theirs:
+            return f"(ties {name} at {theirs}: you’d both dominate)"
+        return f"(beats {name}’s {theirs}: you’d dominate)"
+    if mate is not None and mate in holders:
+        return f"({who.name(mate)} leads with {powers[mate]}: your team dominates)"
+    if mine == theirs:
+        return f"(ties {name} at {theirs}: no one dominates)"
+    verb = "keeps it" if foe in after["before"] else "leads"
+    return f"({name} {verb} with {theirs})"
 
 
 def _mission_controls(view: dict[str, Any], card: str, choices: DeployChoices, why: Why) -> str:

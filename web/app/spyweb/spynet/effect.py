@@ -36,7 +36,26 @@ def draft_panel(view: dict[str, Any], who: Who) -> str:
     )
 
 
-def choose_panel(view: dict[str, Any]) -> str:
+def nothing_html(reason: str, then: str) -> str:
+    """Why nothing in the hand can be played (the engine's `nothing_to_deploy`)."""
+    return (
+        f'<p class="sn-why" id="sn-nothing">Nothing in your hand can be played now: '
+        f"{esc(reason)}. {esc(then)}</p>"
+    )
+
+
+def choose_panel(view: dict[str, Any], nothing: str | None = None) -> str:
+    """Recruit or deploy; Deploy only when something could be played (else why not)."""
+    if nothing is not None:
+        deploy = nothing_html(nothing, "Recruit for new cards instead.")
+    else:
+        deploy = (
+            _button(
+                'Deploy <span class="kbd">D</span>', "deploy", class_="btn sn-big", id="sn-deploy"
+            )
+            + "<p>Play cards from your hand: one agent (with funding), missions where you "
+            "dominate, a card to your teammate.</p>"
+        )
     return (
         '<section class="sn-act sn-choose" aria-labelledby="sn-act-title">'
         '<h2 id="sn-act-title">Your turn: recruit or deploy?</h2>'
@@ -49,12 +68,7 @@ def choose_panel(view: dict[str, Any]) -> str:
         )
         + "<p>Look at pile 1 and take it or pass it on, then pile 2, pile 3, then the deck: "
         "new cards for your hand.</p></div>"
-        '<div class="sn-choice">'
-        + _button(
-            'Deploy <span class="kbd">D</span>', "deploy", class_="btn sn-big", id="sn-deploy"
-        )
-        + "<p>Play cards from your hand: one agent (with funding), missions where you "
-        "dominate, a card to your teammate.</p></div></section>"
+        f'<div class="sn-choice">{deploy}</div></section>'
     )
 
 

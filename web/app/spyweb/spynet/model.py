@@ -139,6 +139,12 @@ def agent_power(card: str, funding: list[str], branch: str, situation: str | Non
     return engine.agent_power(card, funding, branch, situation)
 
 
+def placement(view: dict[str, Any], card: str, branch: str, funding: list[str]) -> dict[str, Any]:
+    """The branch after the viewer plays this agent there: powers and who dominates then
+    (the engine's `placement`, its own domination rule)."""
+    return engine.placement(view, card, branch, funding)
+
+
 def dominated(view: dict[str, Any], seat: int) -> list[str]:
     """Branches this seat dominates now (from the view's `dominates`)."""
     return [b for b in BRANCH_IDS if seat in view["dominates"][b]]

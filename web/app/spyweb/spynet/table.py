@@ -21,10 +21,12 @@ from ..table_seats import BOT_SLICE_S, SeatedTable
 from ..tabletools import LogEntry
 from . import gallery
 from .deploy import Selection
+from .hint import Hints
 from .log import Narrator, Who
 from .model import CARD, DeployChoices, EffectChoices, kind, public
 from .rules import rules_html
 from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
+from .since import Move
 from .undo import undone
 from .view import render_table
 
@@ -38,6 +40,7 @@ KEYS = {
     "e": "end",
     "x": "clear",
     "u": "undo",
+    "h": "hint",
 }
 
 
@@ -52,6 +55,8 @@ class SpyNetTable(SeatedTable):
         self.thinking: Iterator[spygames.Advice | None] | None = None
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
+        self.moves: list[Move] = []  # one per action, for "since your turn"
+        self.hints = Hints(self)
         self.setup_seats = last_seats(self.ctx.saves)
         self.setup_situation = last_situation(self.ctx.saves)
 
@@ -60,6 +65,7 @@ class SpyNetTable(SeatedTable):
         self._sit(state, seats_for(state.options, state.players))
         self.who = Who(self.seats, state.players)
         self.thinking = None
+        self.hints.clear()
         self.hand_before = {}
         self.sel = Selection()
         self.log = self._replay_log(state.record())
@@ -129,11 +135,14 @@ class SpyNetTable(SeatedTable):
         narrator = Narrator(self.who)
         state = spygames.replay(record, upto=0)
         log = narrator.opening(state)
+        self.moves = []
         for action in record["actions"]:
             actor = state.to_play[0]
             before = state.view(actor)
             state.apply(action)
-            log.extend(narrator.entries(before, actor, action, state))
+            lines = narrator.entries(before, actor, action, state)
+            log.extend(lines)
+            self.moves.append(Move.of(before["turn"], action, lines))
         return log
 
     # -- acting -----------------------------------------------------------------------------
@@ -149,13 +158,15 @@ class SpyNetTable(SeatedTable):
             return False
         if self.seats[actor].is_human:
             self.hand_before[actor] = set(before["hand"])
-        self.log.extend(Narrator(self.who).entries(before, actor, action, self.state))
+        lines = Narrator(self.who).entries(before, actor, action, self.state)
+        self.log.extend(lines)
+        self.moves.append(Move.of(before["turn"], action, lines))
         self.sel.clear()
         self._save()
         return True
 
     def pending_delay(self) -> int | None:
-        if self.thinking is not None:
+        if self.thinking is not None or self.hints.thinking:
             return 0
         return super().pending_delay()
 
@@ -164,6 +175,9 @@ class SpyNetTable(SeatedTable):
             return
         if self.thinking is not None:
             self._think()
+            return
+        if self.hints.thinking:
+            self.hints.step()
             return
         self._bot_turn()
 
@@ -222,6 +236,7 @@ class SpyNetTable(SeatedTable):
                 drop -= 1
         self.log.append(undone(self.who.name(person), lines))
         self.state = back
+        del self.moves[point.upto :]
         self.thinking = None
         self.hand_before.pop(person, None)
         self.sel.clear()
@@ -237,6 +252,9 @@ class SpyNetTable(SeatedTable):
             return
         if act == "undo":
             self._undo()
+            return
+        if act == "hint":
+            self.hints.ask()
             return
         if not self.my_turn:
             return
@@ -259,6 +277,8 @@ class SpyNetTable(SeatedTable):
             "skip": "skip_effect",
         }
         card, _, branch = arg.partition("@")
+        if act == "deploy" and self._nothing_to_deploy():
+            return
         if act in simple:
             self._apply({"type": simple[act]})
         elif act == "pick":
@@ -284,6 +304,16 @@ class SpyNetTable(SeatedTable):
             self._apply({"type": "flip", "card": card, "branch": branch})
         elif act == "target":
             self._target(arg)
+
+    def _nothing_to_deploy(self) -> bool:
+        """A deploy that could play nothing is not offered: say why (the engine's words)."""
+        assert self.state is not None
+        if {"type": "deploy"} not in self.state.legal_actions():
+            return False
+        nothing = self.state.nothing_to_deploy()
+        if nothing is not None:
+            self.ctx.refuse(f"Nothing in your hand can be played now: {nothing}.")
+        return nothing is not None
 
     def _pick(self, card: str) -> None:
         assert self.state is not None
@@ -347,9 +377,12 @@ class SpyNetTable(SeatedTable):
 
     def key(self, key: str) -> bool:
         """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear, U undo
-        (which says why when there is nothing to undo)."""
+        (which says why when there is nothing to undo), H hint."""
         name = KEYS.get(key.lower())
         if name == "undo" and self.undo_offered:
+            self.handle(name, "")
+            return True
+        if name == "hint" and self.state is not None and self.my_turn:
             self.handle(name, "")
             return True
         if name is None or self.state is None or not self.my_turn:

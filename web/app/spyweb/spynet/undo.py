@@ -17,13 +17,17 @@ from ..markup import attrs, esc
 from ..tabletools import LogEntry
 
 
-def undo_html(point: spygames.UndoPoint) -> str:
-    """The Undo button (key U) under the turn's panel; off, with the engine's reason."""
+def undo_html(point: spygames.UndoPoint | None, before: str = "") -> str:
+    """The Undo button (key U) under the turn's panel; off, with the engine's reason.
+    `before`: other helpers in the same row (the Hint); no point: no Undo."""
+    if point is None:
+        return f'<div class="sn-helpers" role="group" aria-label="Help">{before}</div>'
     why = ""
     if point.upto is None:
         why = f'<p class="sn-why" id="sn-undo-why">Undo is off: {esc(point.reason)}.</p>'
     return (
         '<div class="sn-helpers" role="group" aria-label="Take back">'
+        + before
         + "<button"
         + attrs(
             type="button",
@@ -40,12 +44,16 @@ def undo_html(point: spygames.UndoPoint) -> str:
     )
 
 
-def with_undo(panel: str, point: spygames.UndoPoint) -> str:
-    """The turn's panel (a `<section>`) with the Undo row at its foot."""
+def with_undo(
+    panel: str, point: spygames.UndoPoint | None, before: str = "", after: str = ""
+) -> str:
+    """The turn's panel (a `<section>`) with the helpers' row at its foot: `before` it
+    the Hint button, Undo (when `point` is given), then `after` (the hint itself)."""
+    row = undo_html(point, before) + after
     end = "</section>"
     if not panel.endswith(end):
-        return panel + undo_html(point)
-    return panel[: -len(end)] + undo_html(point) + end
+        return panel + row
+    return panel[: -len(end)] + row + end
 
 
 def undone(name: str, lines: list[LogEntry]) -> LogEntry:

@@ -12,10 +12,12 @@ from . import cards
 from .deploy import deploy_panel, hand_html
 from .effect import choose_panel, discard_panel, draft_panel, effect_panel, wait_panel
 from .end import end_html
+from .hint import mark
 from .model import CARD, DeployChoices, EffectChoices, agent_power, kind
 from .piles import piles_html, recruit_panel
 from .rules import rules_html
 from .setup import setup_html as setup_screen
+from .since import since_html
 from .tableau import others_order, tableau
 from .undo import with_undo
 
@@ -64,6 +66,7 @@ def render_table(t: SpyNetTable) -> str:
     parts = [
         cards.sprite(),
         _bar(t, view),
+        _since(t, view),
         f'<div class="{layout}"><div class="sn-main">',
         f'<div class="sn-others sn-others-{t.state.players - 1}">{others}</div>',
         mine,
@@ -82,7 +85,16 @@ def render_table(t: SpyNetTable) -> str:
             'id="sn-rules-close">Close the rules</button>'
             f"{rules_html(t.ctx.saves)}</aside>"
         )
-    return f'<div class="sn" id="sn-table">{"".join(parts)}</div>'
+    html = f'<div class="sn" id="sn-table">{"".join(parts)}</div>'
+    advice = t.hints.current()
+    return html if advice is None else mark(html, advice.action)
+
+
+def _since(t: SpyNetTable, view: dict[str, Any]) -> str:
+    """What the others did since your turn, and your stars: for the one at the device."""
+    if t.viewer is None or view["over"]:
+        return ""
+    return since_html(t.moves, view, t.who)
 
 
 def _bar(t: SpyNetTable, view: dict[str, Any]) -> str:
@@ -167,12 +179,13 @@ def _hand(t: SpyNetTable, view: dict[str, Any]) -> str:
 
 
 def _turn_panel(t: SpyNetTable, view: dict[str, Any]) -> str:
-    """The turn's panel; on the person's own turn with Undo at its foot (one person at
-    the table only: see `undo.py`)."""
+    """The turn's panel; on the person's own turn with the Hint and Undo at its foot
+    (Undo with one person at the table only: see `undo.py`)."""
     panel = _panel(t, view)
-    if view["over"] or not t.my_turn or not t.undo_offered:
+    if view["over"] or not t.my_turn:
         return panel
-    return with_undo(panel, t.undo_point())
+    point = t.undo_point() if t.undo_offered else None
+    return with_undo(panel, point, t.hints.button(), t.hints.box())
 
 
 def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
@@ -194,7 +207,7 @@ def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
     if phase == "draft":
         return draft_panel(view, t.who)
     if phase == "choose":
-        return choose_panel(view)
+        return choose_panel(view, t.state.nothing_to_deploy())
     if phase == "recruit":
         return recruit_panel(view)
     if phase == "effect":
@@ -207,6 +220,7 @@ def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
         t.sel,
         t.who,
         lambda action: t.state.why_illegal(action) if t.state else None,
+        t.state.nothing_to_deploy(),
     )
 
 
