@@ -397,3 +397,26 @@ def test_a_hinted_pile_says_what_it_would_open() -> None:
     )
     words, agent, _ = pile_words([agent_in("tech", 4)])  # 2 would not take Bo's 4
     assert words == f"It holds {agent}."
+
+
+def test_the_hint_never_names_a_deploy_the_table_does_not_offer(monkeypatch: Any) -> None:
+    """With nothing playable the table offers Recruit, not Deploy: the hint chooses among
+    what is offered (the bot alone may still deploy nothing)."""
+    table, _ = stuck_table()
+    state = table.state
+    assert {a["type"] for a in state.legal_actions()} == {"recruit", "deploy"}
+    assert [a["type"] for a in hint.offered(state)] == ["recruit"]
+    asked: list[list[dict[str, Any]]] = []
+    think = HardBot.think
+
+    def spy(bot: HardBot, view: Any, legal: Any, slice_s: Any) -> Any:
+        asked.append(legal)
+        return think(bot, view, legal, slice_s)
+
+    monkeypatch.setattr(HardBot, "think", spy)
+    table.key("h")
+    while table.pending_delay() == 0:
+        table.tick()
+    advice = table.hints.current()
+    assert asked == [[{"type": "recruit"}]]
+    assert advice is not None and advice.action == {"type": "recruit"}

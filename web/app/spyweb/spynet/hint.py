@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import spygames
+from spygames.spynet.rules import SpyNetState
 from spygames.spynet.text import condition_text
 
 from ..markup import attrs, esc
@@ -159,6 +160,15 @@ def why(advice: spygames.Advice, view: dict[str, Any], who: Who) -> str:
     return " ".join(w for w in words if w)
 
 
+def offered(state: SpyNetState) -> list[dict[str, Any]]:
+    """The moves the table offers: the legal ones, less a Deploy that could play nothing
+    (the table shows why instead of the button), so the hint never names a hidden one."""
+    legal = state.legal_actions()
+    if state.nothing_to_deploy() is None:
+        return legal
+    return [a for a in legal if a["type"] != "deploy"] or legal
+
+
 def marks(action: dict[str, Any]) -> list[tuple[str, str]]:
     """The page's controls (data-act, data-arg) that play the hinted move."""
     k, card = action["type"], str(action.get("card", ""))
@@ -255,7 +265,7 @@ class Hints:
         if hasattr(bot, "time_limit"):
             bot.time_limit = HINT_SECONDS  # type: ignore[attr-defined]
         self.view = state.view(seat)
-        self.steps = bot.think(self.view, state.legal_actions(), HINT_SLICE_S)
+        self.steps = bot.think(self.view, offered(state), HINT_SLICE_S)
         self.search_at = self._position()
         self.step()
 
