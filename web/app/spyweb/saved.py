@@ -7,6 +7,8 @@ Stats shows each game's record (see stats.py) with a chart of the last results.
 
 from __future__ import annotations
 
+from spygames import words
+
 from . import stats, transfer
 from .catalogue import CATALOGUE, info, is_built
 from .links import replay_route
@@ -127,7 +129,7 @@ class SavedGamesScreen(Screen):
         self.pending = None
         count = transfer.store(incoming, self.ctx.saves, replace=replace)
         if count:
-            self.ctx.notify(f"Imported {count} game{'s' if count != 1 else ''}.")
+            self.ctx.notify(f"Imported {words.count(count, 'game')}.")
         elif incoming.same:
             self.ctx.notify("These games are already here; nothing changed.")
 
@@ -325,6 +327,7 @@ def chart(record: stats.Record, game_id: str) -> str:
     )
     return (
         f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Last {len(results)} results: {wins} won">{line}{"".join(bars)}</svg>'
-        f'<p class="chart-note">Last {len(results)} games, oldest first. {note}</p>'
+        f'aria-label="Last {words.count(len(results), "result")}: {wins} won">'
+        f"{line}{''.join(bars)}</svg>"
+        f'<p class="chart-note">Last {words.count(len(results), "game")}, oldest first. {note}</p>'
     )

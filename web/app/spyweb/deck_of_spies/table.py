@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import spygames
 from spygames import IllegalAction
+from spygames.words import plural
 
 from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
@@ -463,7 +464,8 @@ class DeckOfSpiesTable(GameScreen):
         spy_deck = (
             '<div class="dos-spydeck">'
             + card_back(extra="pc-stack", count=view["spies_left"])
-            + f'<p class="dos-spies-left"><b>{view["spies_left"]}</b> spies left</p>'
+            + f'<p class="dos-spies-left"><b>{view["spies_left"]}</b> '
+            + f"{plural(view['spies_left'], 'spy', 'spies')} left</p>"
             f'<ol class="dos-tiers" aria-label="Spies left by group">{tiers}</ol></div>'
         )
         discard = view["discard"]

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spygames.spynet import text
+from spygames.words import count
 
 from ..markup import attrs, esc
 from .model import BRANCH, BRANCH_IDS, BRANCHES, CARD, short_effect
@@ -71,7 +72,7 @@ def value_words(info: dict[str, Any]) -> str:
     if info["kind"] == "agent":
         return f"power {info['power']}"
     if info["kind"] == "mission":
-        return f"{info['stars']} star{'s' if info['stars'] != 1 else ''}"
+        return count(info["stars"], "star")
     return f"+{info['value']} power"
 
 
@@ -134,7 +135,7 @@ def card(
     if "sn-facedown" in cls:
         label = "Face down: " + label
     if funding:
-        label += " With " + ", ".join(text.card_name(f) for f in funding) + "."
+        label += " With " + ", ".join(str(CARD[f]["name"]) for f in funding) + "."
     if power is not None:
         label += f" Power here: {power}."
     icons = (
