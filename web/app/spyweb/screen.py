@@ -172,8 +172,10 @@ class GameScreen(Screen):
         raise NotImplementedError
 
     # -- the slot --------------------------------------------------------------------------
-    def _resume(self) -> spygames.State | None:
-        found = self.ctx.saves.resume(self.game_id)
+    def _resume(self, instead: str = "A new game has started.") -> spygames.State | None:
+        """The game's current slot, if it opens; `instead` tells the player what the table
+        shows when a damaged save cannot be opened."""
+        found = self.ctx.saves.resume(self.game_id, instead)
         if found is None:
             return None
         self.slot, state = found
