@@ -213,7 +213,9 @@ class GameScreen(Screen):
             act,
             arg,
             question,
-            "The game you are playing is kept under Saved games, so you can come back to it later.",
+            "The game you are playing is kept under Saved games, so you can come back to it later."
+            if self.ctx.saves.lasting
+            else "Nothing is saved in an embedded game: the one you are playing will be gone.",
             yes,
             values=values,
         )

@@ -221,6 +221,7 @@ class Saves:
         self.clock = clock
         self.messages: list[str] = []  # for the UI to show once
         self.details: dict[str, str] = {}  # a message's fine print (shown under Details)
+        self.lasting = True  # False in an embed: the games go when the frame does
         self.failing: str | None = None  # why the last save failed, while it does (shown)
         self._checked: dict[str, Slot] = {}  # parsed slots by id, each replayed once
         self.held: dict[str, int] = {}  # `writes` of the slots this tab plays, as last seen
@@ -285,7 +286,7 @@ class Saves:
         if before is not None and before.problem is None and not before.over:
             if before.moves == 0:
                 self.delete(before.id)
-            elif self.pref(KEPT_PREF) != "1":
+            elif self.lasting and self.pref(KEPT_PREF) != "1":
                 self.messages.append(KEPT)
         slot_id = new_slot_id(game_id)
         now = self.clock()
