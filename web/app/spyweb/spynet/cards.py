@@ -99,6 +99,9 @@ def _colours(info: dict[str, Any]) -> str:
     return f"--c1:{first};--c2:{second}"
 
 
+LONG_WORD = 12  # letters: a word this long gets the smaller name size (see 60-spynet.css)
+
+
 def card(
     card_id: str,
     *,
@@ -146,7 +149,10 @@ def card(
     kind_word = "Mercenary" if info.get("mercenary") else KIND_WORDS[k]
     tag = short_effect(info)
     value = f'<span class="sn-val">{esc(value_text(info))}</span>'
-    name = f'<span class="sn-name">{esc(info["name"])}</span>'
+    # a word of 12 letters or more ("Quartermaster") is set smaller on small cards, so
+    # that it fits whole: names never break inside a word
+    long = max(len(w) for w in str(info["name"]).split()) >= LONG_WORD
+    name = f'<span class="sn-name{" sn-name-long" if long else ""}">{esc(info["name"])}</span>'
     inner: list[str]
     if size == "chip":
         inner = [f'<span class="sn-icons">{icons}</span>', value, name]
