@@ -127,3 +127,23 @@ def test_an_effect_with_a_power_limit_says_printed_power() -> None:
     assert limited
     for card in limited:
         assert re.search(r"of printed power \d+ or less", card_text(card)), card
+
+
+def test_the_handoff_screen_agrees_with_who_takes_the_device() -> None:
+    from spyweb.tabletools import handoff_html
+
+    assert "while Ann takes a look" in handoff_html("sn", "Ann")
+    assert "while You take a look" in handoff_html("sn", "You")
+
+
+@pytest.mark.parametrize(("moves", "progress"), [(0, "0 moves"), (1, "1 move"), (2, "2 moves")])
+def test_an_imported_bare_record_counts_its_moves(moves: int, progress: str) -> None:
+    import json
+
+    from spyweb import transfer
+
+    state = spygames.get_game("deck-of-spies").new(seed=5)
+    for _ in range(moves):
+        state.apply(state.legal_actions()[0])
+    incoming = transfer.read(json.dumps(state.record()), Saves(MemoryStorage()))
+    assert incoming.new[0].summary["progress"] == progress

@@ -224,7 +224,7 @@ class SavedGamesScreen(Screen):
             parts = [
                 str(summary.get(k)) for k in ("players", "progress", "result") if summary.get(k)
             ]
-            detail = " · ".join(parts) or f"{slot.moves} moves"
+            detail = " · ".join(parts) or words.count(slot.moves, "move")
             is_current = self.ctx.saves.current_id(slot.game) == slot.id
             label = "View" if slot.over else "Continue"
             buttons = (

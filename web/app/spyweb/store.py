@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import spygames
+from spygames.words import count
 
 PREFIX = "spygames:"
 SLOT = PREFIX + "slot:"
@@ -399,7 +400,7 @@ class Saves:
                     state = spygames.replay(record)
                     slot.summary = {
                         "over": state.is_over,
-                        "progress": f"{len(state.actions)} moves",
+                        "progress": count(len(state.actions), "move"),
                     }
                     slot.counted = state.is_over
                 slot.updated = slot.created

@@ -144,7 +144,7 @@ def effect_panel(view: dict[str, Any], choices: EffectChoices, sel: Selection, w
     if choices.draw:
         buttons.append(
             _button(
-                f"Take the top {pending.get('count', 1)} cards of the deck",
+                f"Take the top {count(pending.get('count', 1), 'card')} of the deck",
                 "draw",
                 class_="btn btn-primary",
                 id="sn-draw",

@@ -243,13 +243,13 @@ class Narrator:
             team = leaders[0]
             rest = max(p for t, p in enumerate(scores) if t != team)
             verb = "win" if names[team] == "You" else "wins"
-            return f"{names[team]} {verb} with {best} points to {rest}."
+            return f"{names[team]} {verb} with {count(best, 'point')} to {rest}."
         tied = " and ".join(names[t] for t in leaders)
         if len(winners) == 1:
             team = next(iter(winners))
             return (
-                f"{tied} tie on {best} points; {names[team]} "
+                f"{tied} tie on {count(best, 'point')}; {names[team]} "
                 f"{'win' if names[team] == 'You' else 'wins'} with more funding cards in play "
                 f"({result['funding'][team]})."
             )
-        return f"{tied} tie on {best} points and funding cards: a shared win."
+        return f"{tied} tie on {count(best, 'point')} and funding cards: a shared win."
