@@ -1,12 +1,13 @@
 """Words on screen in Chromium: card names wrap only between their words at the phone's
-and the desktop's width, and "Link copied" shows above the Share sheet's overlay."""
+and the desktop's width, "Link copied" shows above the Share sheet's overlay, "Your other
+game is kept…" can be turned off for good, and a daily deal's table says so."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from conftest import SHOTS, boot, open_page
+from conftest import SHOTS, boot, open_page, play_first_dos_action
 from playwright.sync_api import Browser, Page, expect
 
 # For every card name element: each word's boxes (one per line it spans); a word split
@@ -79,3 +80,36 @@ def test_link_copied_shows_above_the_share_sheet(page: Page, site_url: str) -> N
     page.screenshot(path=str(SHOTS / "words-link-copied.png"))
     assert on_top, "the notice is under the sheet's overlay"
     assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]  # type: ignore[index]
+
+
+def new_game_over_a_move(page: Page, site_url: str, deal: int) -> None:
+    import spygames
+
+    page.goto(f"{site_url}#/deck-of-spies/deal/{deal}")
+    expect(page.locator(".dos")).to_have_attribute("data-actions", "0")
+    play_first_dos_action(page, spygames.get_game("deck-of-spies").new(seed=deal))
+    page.click("#btn-new")
+    page.click("#confirm-yes")
+    expect(page.locator(".dos")).to_have_attribute("data-actions", "0")
+
+
+@pytest.mark.parametrize(("width", "height"), [(375, 812), (1280, 800)])
+def test_dont_show_again_silences_the_kept_notice_for_good(
+    browser: Browser, guard: Any, site_url: str, width: int, height: int
+) -> None:
+    page = open_page(browser, guard, viewport={"width": width, "height": height})
+    try:
+        boot(page, site_url)
+        new_game_over_a_move(page, site_url, 5)
+        notice = page.locator(".notice")
+        expect(notice).to_contain_text("Your other game is kept under Saved games")
+        page.screenshot(path=str(SHOTS / f"words-kept-{width}.png"))
+        page.click("#never-kept")
+        expect(notice).to_have_count(0)
+        page.reload()
+        page.wait_for_selector("html[data-ready=true]")
+        new_game_over_a_move(page, site_url, 6)
+        expect(page.locator("text=Your other game is kept")).to_have_count(0)
+    finally:
+        page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
