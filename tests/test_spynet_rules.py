@@ -139,7 +139,7 @@ def test_card_text_comes_from_the_data() -> None:
     for card in DECK:
         info = card_info(card)
         assert info["text"] == card_text(card) and info["name"] in info["text"]
-    assert "eliminate an opponent's agent of power 2 or less" in card_text("a05")
+    assert "eliminate an opponent's agent of printed power 2 or less" in card_text("a05")
     assert "Mercenary: any branch" in card_text("a31")
     assert "Scores only if, at the end, you dominate its branch" in card_text("m23")
     assert card_info("f10")["value"] == 4
@@ -469,7 +469,8 @@ def test_eliminate_takes_the_funding_too() -> None:
         {"type": "eliminate", "card": "a04"},
         {"type": "skip_effect"},
     ]  # a01 has power 4: beyond this effect's reach; a05 itself is never a target
-    assert "this effect reaches 2 or less" in refused(state, {"type": "eliminate", "card": "a01"})
+    why = refused(state, {"type": "eliminate", "card": "a01"})
+    assert "this effect reaches printed power 2 or less" in why
     state.apply({"type": "eliminate", "card": "a04"})
     assert state.table.discard == ["a04", "f10"]
     assert state.view(0)["tableaus"][1]["power"]["ops"] == 4

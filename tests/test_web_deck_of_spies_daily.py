@@ -176,3 +176,15 @@ def test_home_offers_the_daily_deal() -> None:
     app = App(MemoryStorage())
     app.route("#/")
     assert 'href="#/deck-of-spies/daily"' in app.render()
+
+
+def test_the_table_says_when_its_deal_is_the_daily_deal() -> None:
+    storage = MemoryStorage()
+    entry = {"day": "2026-11-30", "number": 334, "seed": 424242}
+    storage.set("spygames:daily:deck-of-spies:2026-11-30", json.dumps(entry))
+    app = App(storage)
+    app.route("#/deck-of-spies/deal/424242")
+    assert 'data-testid="daily-tag">Daily deal — 2026-11-30<' in app.render()
+    app.route("#/deck-of-spies/deal/424243")  # any other deal is just a deal
+    html = app.render()
+    assert 'data-testid="daily-tag"' not in html and "Deal #424243" in html

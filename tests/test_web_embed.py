@@ -354,3 +354,38 @@ def test_a_demo_that_cannot_be_shown_is_reported_not_drawn(monkeypatch: pytest.M
     rules = App(MemoryStorage())
     rules.route("#/deck-of-spies/rules")
     assert "cannot be shown" in rules.render() and "Deck of Spies" in rules.render()
+
+
+def test_embed_new_game_promises_no_saved_games() -> None:
+    """An embed keeps nothing: leaving its game says it will be gone, never "kept under
+    Saved games", and no "Your other game is kept" follows."""
+    app = EmbedApp()
+    app.route("#/demo/dos-counter")
+    app.click("demo-try", "")
+    screen = app.screen
+    assert isinstance(screen, DemoFrame) and isinstance(screen.live, DeckOfSpiesTable)
+    live = screen.live
+    action = live.state.legal_actions()[0]
+    for card in action.get("cards", []):
+        app.click("pick", card)
+    app.click(action["type"], "")
+    assert live.in_progress
+    app.click("new", "")
+    html = unescape(app.render())
+    assert 'role="alertdialog"' in html and "Saved games" not in html
+    assert "will be gone" in html
+    app.click("confirm-yes", "")
+    assert "Saved games" not in unescape(app.render())
+
+
+def test_the_site_still_says_a_game_is_kept_under_saved_games() -> None:
+    app = App(MemoryStorage())
+    app.route("#/deck-of-spies/deal/5")
+    screen = app.screen
+    assert isinstance(screen, DeckOfSpiesTable)
+    action = screen.state.legal_actions()[0]
+    for card in action.get("cards", []):
+        app.click("pick", card)
+    app.click(action["type"], "")
+    app.click("new", "")
+    assert "kept under Saved games" in unescape(app.render())

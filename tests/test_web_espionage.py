@@ -622,7 +622,12 @@ def test_bad_action_in_save_is_reported() -> None:
     storage.set("spygames:save:espionage", json.dumps(record))
     again = EspionageTable(context(storage))
     assert again.state is None
-    assert "action 0" in " ".join(again.ctx.saves.take_messages())
+    details = again.ctx.saves.take_details()
+    (message,) = again.ctx.saves.take_messages()
+    assert "action 0" in details[message]  # the engine's words, under Details only
+    assert "action 0" not in message
+    assert "a new game has started" not in message.lower()  # the seats are still to set
+    assert "Seat the table" in message
 
 
 def test_full_storage_keeps_the_game_going() -> None:

@@ -654,3 +654,50 @@ def test_pruning_finished_games_keeps_every_game_in_progress_and_the_current_one
     assert {s.id for s in saves.slots() if s.over} == {finished[5]}
     assert saves.slot(aside) is not None and saves.slot(spy) is not None
     assert storage.get(SLOT + "deck-of-spies-damaged") == "{half a save"
+
+
+def test_the_import_question_says_which_copy_is_newer() -> None:
+    """The file's copy or the one here: by when each was last saved, then by moves."""
+    storage, clock = MemoryStorage(), Clock()
+    app = app_at("#/deck-of-spies/deal/5", storage)
+    app.ctx.saves.clock = clock
+    move(app)
+    app.route("#/saves")
+    app.click("export-all", "")
+    [(_, name, early)] = app.take_effects()
+    app.route("#/deck-of-spies")
+    clock.now += 7200
+    move(app, 2)
+    app.route("#/saves")
+    app.click("export-all", "")
+    [(_, _, late)] = app.take_effects()
+    app.submit("import", {"name": name, "text": early})  # older than the game here
+    html = app.render()
+    assert "The copy here is newer (file: 1 move, saved 2 h ago; here: 3 moves, saved" in html
+    app.click("confirm-yes", "")  # now the game here is the early one...
+    app.submit("import", {"name": name, "text": late})  # ...and the file's is newer
+    assert "The file&#x27;s copy is newer (file: 3 moves, saved just now; here: 1 move" in (
+        app.render()
+    )
+
+
+@pytest.mark.parametrize(
+    ("file", "here", "says"),
+    [
+        ((10.0, 2), (20.0, 5), "The copy here is newer"),
+        ((30.0, 2), (20.0, 5), "The file's copy is newer"),  # the date decides first
+        ((0.0, 6), (20.0, 5), "The file's copy is newer"),  # no date: the moves
+        ((20.0, 5), (20.0, 5), "Neither copy is newer"),
+    ],
+)
+def test_which_copy_is_newer(file: tuple[float, int], here: tuple[float, int], says: str) -> None:
+    from spyweb.saved import which_is_newer
+    from spyweb.store import Slot
+
+    def slot(updated: float, moves: int) -> Slot:
+        state = spygames.get_game(DOS).new(seed=5)
+        for _ in range(moves):
+            state.apply(state.legal_actions()[0])
+        return Slot("deck-of-spies-x", DOS, "", record=state.record(), updated=updated)
+
+    assert which_is_newer(slot(*file), slot(*here), 100.0).startswith(says)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from .. import words
 from .deck import ACES, IS_FACE, NAMES, SORT_KEY, SYMBOLS, VALUES, names, symbols
 
 HAND_SIZE: Final = 5
@@ -199,7 +200,8 @@ class Table:
                     count = len(self.draw)
                     self._event(
                         "reshuffle",
-                        f"shuffled the discard pile ({count} cards) into a new draw deck",
+                        f"shuffled the discard pile ({words.count(count, 'card')}) "
+                        "into a new draw deck",
                         count=count,
                     )
             card = self.draw.pop()

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import InvalidCard
+from ..words import count
 from .deck import SYMBOLS, card_id
 
 
@@ -53,9 +54,10 @@ def describe_view(view: dict[str, Any]) -> str:
     lines = [
         f"Turn {view.get('turn')} — {which}: "
         + (f"{symbol(spy)} (value {view.get('spy_value')})" if spy else "none")
-        + f", {view.get('spies_left')} spies left ({tier_text or 'none'})",
+        + f", {count(int(view.get('spies_left') or 0), 'spy', 'spies')} left"
+        + f" ({tier_text or 'none'})",
         f"Hand: {cards_text(view.get('hand'))} (total {view.get('hand_total')})",
-        f"Draw deck: {view.get('draw_count')} cards; "
+        f"Draw deck: {count(int(view.get('draw_count') or 0), 'card')}; "
         f"discard pile: {cards_text(view.get('discard'))}",
         f"Double agents: {aces or 'none'}; out of the game: {cards_text(view.get('removed'))}",
         f"Face cards: {view.get('faces_owned')} yours, {view.get('faces_with_spies')} "

@@ -198,7 +198,10 @@ DEMOS = (
                 "The Sleeper is out of its reach:",
                 {"type": "eliminate", "card": "a07"},
                 refused=True,
-                check={"reason": "Sleeper (a07) has power 4: this effect reaches 2 or less"},
+                check={
+                    "reason": "Sleeper has printed power 4: "
+                    "this effect reaches printed power 2 or less"
+                },
             ),
             Step(
                 "The Lookout is not: it goes to the discard pile, its funding with it. "

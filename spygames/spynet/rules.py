@@ -102,12 +102,13 @@ from typing import Any, Final
 
 from ..protocol import Action, Result, State, UndoPoint, View
 from ..seats import read_seats
+from ..words import count
 from .cards import AGENT, BRANCH_IDS, CARDS, KIND, MISSION
 from .outlook import nothing_to_deploy
 from .scoring import funding_count, score
 from .setup import lay_out
 from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, OVER, RECRUIT, Table, entry_power, teams_for
-from .text import branch_name, branches_phrase, card_name, player_name
+from .text import branch_name, branches_phrase, named, player_name
 
 GAME_ID: Final = "spynet"
 ACTION_KEYS: Final = {
@@ -259,7 +260,7 @@ class SpyNetState(State):
                 p = t.pending or {}
                 if t.must_discard():
                     return f"{player_name(p['seat'])} must first choose a card to discard"
-                return f"first use or skip the effect of {card_name(p['card'])}"
+                return f"first use or skip the effect of {named(p['card'])}"
             if kind in ("recruit", "deploy") and t.phase == DEPLOY and t.final:
                 return "your final turn is deploy only: you are already deploying"
             return f"you cannot {ACTION_WORDS[kind]} now: this is {PHASE_WORDS[t.phase]}"
@@ -272,7 +273,7 @@ class SpyNetState(State):
         if not isinstance(card, str) or card not in CARDS:
             return f"{card!r} is not a SpyNet card"
         if card not in t.hands[seat]:
-            return f"{card_name(card)} is not in your hand"
+            return f"{named(card)} is not in your hand"
         if kind == "agent":
             return self._why_agent(seat, card, action.get("branch"), action.get("funding", []))
         if kind == "mission":
@@ -287,7 +288,7 @@ class SpyNetState(State):
     def _why_agent(self, seat: int, card: Any, branch: Any, funding: Any) -> str | None:
         t = self.table
         if KIND[card] != "agent":
-            return f"{card_name(card)} is not an agent"
+            return f"{named(card)} is not an agent"
         if t.agents_left <= 0:
             return (
                 "you have already played your agent this turn "
@@ -297,32 +298,32 @@ class SpyNetState(State):
         if branch not in BRANCH_IDS:
             return f"{branch!r} is not a branch ({', '.join(BRANCH_IDS)})"
         if branch not in agent.branches:
-            return f"{card_name(card)} can go only in {branches_phrase(agent.branches)}"
+            return f"{named(card)} can go only in {branches_phrase(agent.branches)}"
         if not isinstance(funding, list):
             return "funding must be a list of funding cards (empty for none)"
         for f in funding:
             if not isinstance(f, str) or f not in CARDS:
                 return f"{f!r} is not a SpyNet card"
             if KIND[f] != "funding":
-                return f"{card_name(f)} is not a funding card"
+                return f"{named(f)} is not a funding card"
             if f not in t.hands[seat]:
-                return f"{card_name(f)} is not in your hand"
+                return f"{named(f)} is not in your hand"
         if len(set(funding)) != len(funding):
             return "each funding card can be attached only once"
         most = t.situation.funding_per_agent
         if most is not None and len(funding) > most:
-            return f"an agent may carry at most {most} funding card{'s' if most != 1 else ''} here"
+            return f"an agent may carry at most {count(most, 'funding card')} here"
         return None
 
     def _why_mission(self, seat: int, card: str, branch: Any) -> str | None:
         t = self.table
         if KIND[card] != "mission":
-            return f"{card_name(card)} is not a mission"
+            return f"{named(card)} is not a mission"
         if branch not in BRANCH_IDS:
             return f"{branch!r} is not a branch ({', '.join(BRANCH_IDS)})"
         mission = MISSION[card]
         if branch not in mission.branches:
-            return f"{card_name(card)} can go only in {branches_phrase(mission.branches)}"
+            return f"{named(card)} can go only in {branches_phrase(mission.branches)}"
         limit = t.situation.missions_per_branch
         if t.missions_played.get(branch, 0) >= limit:
             many = "a mission" if limit == 1 else f"{limit} missions"
@@ -349,7 +350,7 @@ class SpyNetState(State):
         if kind == "skip_effect":
             return None
         if kind != p["effect"] and not (kind == "discard_card" and p["effect"] == "discard"):
-            return f"{card_name(p['card'])} lets you {p['effect'].replace('_', ' ')}, not {kind}"
+            return f"{named(p['card'])} lets you {p['effect'].replace('_', ' ')}, not {kind}"
         if kind == "discard_card":
             return "first name the opponent who must discard"
         seat = t.turn
@@ -372,16 +373,19 @@ class SpyNetState(State):
         limit = p.get("max_power")
         if limit is not None and AGENT[card].power > limit:
             power = AGENT[card].power
-            return f"{card_name(card)} has power {power}: this effect reaches {limit} or less"
+            return (
+                f"{named(card)} has printed power {power}: "
+                f"this effect reaches printed power {limit} or less"
+            )
         if kind == "eliminate":
             if owner not in t.opponents(seat):
                 return "you can eliminate only an opponent's agent"
             return None
         target = action.get("branch")
         if target not in AGENT[card].branches:
-            return f"{card_name(card)} can go only in {branches_phrase(AGENT[card].branches)}"
+            return f"{named(card)} can go only in {branches_phrase(AGENT[card].branches)}"
         if owner == seat and target == branch:
-            return f"{card_name(card)} is already in your {branch_name(branch)}"
+            return f"{named(card)} is already in your {branch_name(branch)}"
         return None
 
     # -- what a seat may know ---------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..words import agrees, count, plural
 from .cards import BRANCH_BY_ID, BRANCH_IDS, CARDS, SITUATION_BY_ID, Agent, Funding, Mission
 
 
@@ -28,12 +29,17 @@ def branches_phrase(branches: tuple[str, ...] | list[str]) -> str:
 
 
 def card_name(card: str) -> str:
-    """ "Breacher (a01)"."""
+    """ "Breacher (a01)": with its id, for the terminal, where cards are typed by id."""
     return f"{CARDS[card].name} ({card})"
 
 
+def named(card: str) -> str:
+    """ "Breacher": the name a player reads in the app (never the internal id)."""
+    return CARDS[card].name if card in CARDS else card
+
+
 def _at_most(max_power: int | None) -> str:
-    return "" if max_power is None else f" of power {max_power} or less"
+    return "" if max_power is None else f" of printed power {max_power} or less"
 
 
 def effect_text(effect: dict[str, Any]) -> str:
@@ -53,31 +59,35 @@ def effect_text(effect: dict[str, Any]) -> str:
         )
     if kind == "extra_agents":
         n = effect["count"]
-        return f"you may play {n} more agent{'s' if n != 1 else ''} this turn"
+        return f"you may play {n} more {plural(n, 'agent')} this turn"
     if kind == "draw":
         n = effect["count"]
-        return f"you may take the top {n} card{'s' if n != 1 else ''} of the deck"
+        return f"you may take the top {count(n, 'card')} of the deck"
     raise ValueError(f"unknown effect {kind!r}")
 
 
-def condition_text(condition: dict[str, Any]) -> str:
-    """When a conditional mission scores, said of its owner at the end of the game."""
+def condition_text(condition: dict[str, Any], owner: str = "you") -> str:
+    """When a conditional mission scores, said of its owner at the end of the game: "you"
+    on the card, the owner's name ("Ann dominates its branch") when it is someone's."""
     kind = condition["kind"]
     n = condition.get("count")
+    owner = "you" if owner.lower() == "you" else owner  # mid-sentence
+    has = agrees(owner, "have", "has")
     if kind == "dominate":
-        return "you dominate its branch"
+        return f"{agrees(owner, 'dominate')} its branch"
     if kind == "agents":
-        return f"you have at least {n} agents in its branch"
+        return f"{has} at least {n} agents in its branch"
     if kind == "power":
-        return f"your power in its branch is at least {n}"
+        whose = "your" if owner.lower() == "you" else f"{owner}’s"
+        return f"{whose} power in its branch is at least {n}"
     if kind == "spread":
-        return f"you have agents in at least {n} branches"
+        return f"{has} agents in at least {n} branches"
     if kind == "funding":
-        return f"you have at least {n} funding cards in play"
+        return f"{has} at least {n} funding cards in play"
     if kind == "mercenary":
-        return "you have a mercenary in play"
+        return f"{has} a mercenary in play"
     if kind == "missions":
-        return f"you have at least {n} missions in its branch (this one included)"
+        return f"{has} at least {n} missions in its branch (this one included)"
     raise ValueError(f"unknown condition {kind!r}")
 
 
@@ -106,7 +116,7 @@ def situation_text(situation_id: str) -> str:
         )
     if kind == "funding_per_agent":
         n = rule["count"]
-        return f"An agent may carry at most {n} funding card{'s' if n != 1 else ''}."
+        return f"An agent may carry at most {count(n, 'funding card')}."
     raise ValueError(f"unknown situation rule {kind!r}")
 
 
@@ -122,7 +132,7 @@ def card_text(card: str) -> str:
             text += f" When played, {effect_text(c.effect)}."
         return text
     if isinstance(c, Mission):
-        stars = f"{c.stars} star{'s' if c.stars != 1 else ''}"
+        stars = count(c.stars, "star")
         text = f"{c.name} — Mission in {branches_phrase(c.branches)}. {stars}."
         if c.condition:
             text += f" Scores only if, at the end, {condition_text(c.condition)}."

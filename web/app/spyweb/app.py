@@ -21,7 +21,7 @@ from .markup import button, esc
 from .rules import RulesScreen
 from .saved import SavedGamesScreen, StatsScreen
 from .screen import Confirm, Context, GameScreen, Screen
-from .store import FULL, Saves, Storage
+from .store import FULL, KEPT, KEPT_PREF, Saves, Storage
 from .tabs import ELSEWHERE, Tabs
 
 # Each game's table is imported when that game is first opened (catalogue.screen_class).
@@ -124,6 +124,9 @@ class App:
     def click(self, act: str, arg: str) -> None:
         if act == "dismiss":
             self.ctx.messages.clear()
+        elif act == "never-kept":
+            self.ctx.messages[:] = [m for m in self.ctx.messages if m != KEPT]
+            self.ctx.saves.set_pref(KEPT_PREF, "1")
         elif act == "confirm-yes":
             self._confirmed()
         elif act == "confirm-no":
@@ -255,8 +258,9 @@ class App:
 
     def render(self) -> str:
         body = ELSEWHERE if self.away else self.screen.render()  # first: may report a save
+        details = self.ctx.saves.take_details()
         for message in self.ctx.saves.take_messages():
-            self.ctx.notify(message)
+            self.ctx.notify(message, details.get(message, ""))
         return self._messages() + self._not_saving() + body + self._question()
 
     def _not_saving(self) -> str:
@@ -294,7 +298,7 @@ class App:
         if not self.ctx.messages:
             return ""
         items = "".join(
-            f"<p>{esc(m)}</p>" + self._detail(self.ctx.details.get(m, ""))
+            f"<p>{esc(m)}</p>" + self._detail(self.ctx.details.get(m, "")) + _never_again(m)
             for m in self.ctx.messages[-3:]
         )
         return (
@@ -312,6 +316,16 @@ class App:
             '<details class="notice-details"><summary>Details for a bug report</summary>'
             f"<p>{esc(shown)}</p></details>"
         )
+
+
+def _never_again(message: str) -> str:
+    """A "Don't show again" under the notice that a new game keeps the other one."""
+    if message != KEPT:
+        return ""
+    return (
+        '<button type="button" class="btn btn-quiet notice-never" data-act="never-kept" '
+        'id="never-kept">Don’t show this again</button>'
+    )
 
 
 def preboot_html() -> str:

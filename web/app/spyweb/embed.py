@@ -135,6 +135,7 @@ class EmbedApp(App):
 
     def __init__(self, base_url: str = "") -> None:
         super().__init__(MemoryStorage(), base_url)
+        self.ctx.saves.lasting = False  # nothing outlives the frame: never promise it
         self.screen = MessageFrame(self.ctx, "")
 
     def route(self, location_hash: str) -> None:

@@ -7,12 +7,36 @@ Stats shows each game's record (see stats.py) with a chart of the last results.
 
 from __future__ import annotations
 
+import spygames
+from spygames import words
+
 from . import stats, transfer
 from .catalogue import CATALOGUE, info, is_built
 from .links import replay_route
 from .markup import button, esc
 from .screen import Context, Screen
 from .store import Slot
+
+
+def which_is_newer(imported: Slot, here: Slot, now: float, *, named: bool = False) -> str:
+    """Which copy of a game is newer, by when each was last saved (by its moves when a
+    copy has no date or both have the same): "The file's copy is newer (12 moves, saved
+    3 h ago; here: 9 moves, saved yesterday)." `named` puts the game's name first."""
+
+    def said(slot: Slot) -> str:
+        when = f", saved {ago(slot.updated, now)}" if slot.updated > 0 else ""
+        return words.count(slot.moves, "move") + when
+
+    dated = imported.updated > 0 and here.updated > 0 and imported.updated != here.updated
+    mine, theirs = (imported.updated, here.updated) if dated else (imported.moves, here.moves)
+    if mine > theirs:
+        verdict = "The file's copy is newer"
+    elif theirs > mine:
+        verdict = "The copy here is newer"
+    else:
+        verdict = "Neither copy is newer by date or moves"
+    game = f"{spygames.get_game(here.game).name}: " if named else ""
+    return f"{game}{verdict} (file: {said(imported)}; here: {said(here)})."
 
 
 def ago(then: float, now: float) -> str:
@@ -92,12 +116,19 @@ class SavedGamesScreen(Screen):
             self._import_replace(self.pending)
 
     def _import_replace(self, pending: transfer.Incoming) -> None:
+        saves = self.ctx.saves
+        now = saves.clock()
+        newer = " ".join(
+            which_is_newer(slot, here, now, named=len(pending.replacing) > 1)
+            for slot in pending.replacing
+            if (here := saves.slot(slot.id)) is not None
+        )
         if self.ctx.ask(
             "import-replace",
             "",
             "Replace your saved game with the imported one?",
-            "The file holds a different position of a game saved here; the one here "
-            "will be replaced. Export it first to keep a copy.",
+            f"The file holds a different position of a game saved here. {newer} The one "
+            "here will be replaced. Export it first to keep a copy.",
             "Replace",
         ):
             self._store(pending, replace=True)
@@ -127,7 +158,7 @@ class SavedGamesScreen(Screen):
         self.pending = None
         count = transfer.store(incoming, self.ctx.saves, replace=replace)
         if count:
-            self.ctx.notify(f"Imported {count} game{'s' if count != 1 else ''}.")
+            self.ctx.notify(f"Imported {words.count(count, 'game')}.")
         elif incoming.same:
             self.ctx.notify("These games are already here; nothing changed.")
 
@@ -193,7 +224,7 @@ class SavedGamesScreen(Screen):
             parts = [
                 str(summary.get(k)) for k in ("players", "progress", "result") if summary.get(k)
             ]
-            detail = " · ".join(parts) or f"{slot.moves} moves"
+            detail = " · ".join(parts) or words.count(slot.moves, "move")
             is_current = self.ctx.saves.current_id(slot.game) == slot.id
             label = "View" if slot.over else "Continue"
             buttons = (
@@ -325,6 +356,7 @@ def chart(record: stats.Record, game_id: str) -> str:
     )
     return (
         f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Last {len(results)} results: {wins} won">{line}{"".join(bars)}</svg>'
-        f'<p class="chart-note">Last {len(results)} games, oldest first. {note}</p>'
+        f'aria-label="Last {words.count(len(results), "result")}: {wins} won">'
+        f"{line}{''.join(bars)}</svg>"
+        f'<p class="chart-note">Last {words.count(len(results), "game")}, oldest first. {note}</p>'
     )

@@ -172,8 +172,10 @@ class GameScreen(Screen):
         raise NotImplementedError
 
     # -- the slot --------------------------------------------------------------------------
-    def _resume(self) -> spygames.State | None:
-        found = self.ctx.saves.resume(self.game_id)
+    def _resume(self, instead: str = "A new game has started.") -> spygames.State | None:
+        """The game's current slot, if it opens; `instead` tells the player what the table
+        shows when a damaged save cannot be opened."""
+        found = self.ctx.saves.resume(self.game_id, instead)
         if found is None:
             return None
         self.slot, state = found
@@ -211,7 +213,9 @@ class GameScreen(Screen):
             act,
             arg,
             question,
-            "The game you are playing is kept under Saved games, so you can come back to it later.",
+            "The game you are playing is kept under Saved games, so you can come back to it later."
+            if self.ctx.saves.lasting
+            else "Nothing is saved in an embedded game: the one you are playing will be gone.",
             yes,
             values=values,
         )

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import spygames
+from spygames.words import count
 
 PREFIX = "spygames:"
 SLOT = PREFIX + "slot:"
@@ -41,6 +42,8 @@ LEGACY = (PREFIX + "save:", PREFIX + "corrupt:")  # the one-save-per-game keys o
 KEEP_FINISHED = 20
 FULL = "browser storage is full"  # why saving fails, as the table's notice says it
 REFUSED = "this browser does not let the page store anything"
+KEPT = "Your other game is kept under Saved games — continue it from there."
+KEPT_PREF = "hide-kept-notice"  # "1" once the player chose "Don't show again" for KEPT
 Summary = dict[str, Any]
 
 
@@ -218,6 +221,8 @@ class Saves:
         self.storage = storage
         self.clock = clock
         self.messages: list[str] = []  # for the UI to show once
+        self.details: dict[str, str] = {}  # a message's fine print (shown under Details)
+        self.lasting = True  # False in an embed: the games go when the frame does
         self.failing: str | None = None  # why the last save failed, while it does (shown)
         self._checked: dict[str, Slot] = {}  # parsed slots by id, each replayed once
         self.held: dict[str, int] = {}  # `writes` of the slots this tab plays, as last seen
@@ -253,19 +258,23 @@ class Saves:
         slot = self.current(game_id)
         return slot is not None and slot.problem is None and not slot.over
 
-    def resume(self, game_id: str) -> tuple[str, spygames.State] | None:
-        """The current slot's game, replayed; a damaged one is reported and left in place."""
+    def resume(
+        self, game_id: str, instead: str = "A new game has started."
+    ) -> tuple[str, spygames.State] | None:
+        """The current slot's game, replayed; a damaged one is reported and left in place.
+        `instead` says what the table shows in its place; the engine's words on what is
+        wrong go under the message's Details."""
         slot = self.current(game_id)
         if slot is None:
             return None
         if slot.problem is not None or slot.record is None or slot.game != game_id:
             self.storage.remove(CURRENT + game_id)
-            self.messages.append(
-                "Your saved game could not be opened. "
-                f"{slot.problem or 'It is a record of another game.'} "
-                "It stays under Saved games, where you can download it as a file or "
-                "discard it; a new game has started."
+            message = (
+                "Your saved game could not be opened. It stays under Saved games, where you "
+                "can download it as a file or discard it." + (f" {instead}" if instead else "")
             )
+            self.messages.append(message)
+            self.details[message] = slot.problem or "It is a record of another game."
             return None
         self.held[slot.id] = slot.writes
         return slot.id, spygames.replay(slot.record)
@@ -278,10 +287,8 @@ class Saves:
         if before is not None and before.problem is None and not before.over:
             if before.moves == 0:
                 self.delete(before.id)
-            else:
-                self.messages.append(
-                    "Your other game is kept under Saved games — continue it from there."
-                )
+            elif self.lasting and self.pref(KEPT_PREF) != "1":
+                self.messages.append(KEPT)
         slot_id = new_slot_id(game_id)
         now = self.clock()
         slot = Slot(slot_id, game_id, "", record=record, summary=summary, created=now, writes=1)
@@ -393,7 +400,7 @@ class Saves:
                     state = spygames.replay(record)
                     slot.summary = {
                         "over": state.is_over,
-                        "progress": f"{len(state.actions)} moves",
+                        "progress": count(len(state.actions), "move"),
                     }
                     slot.counted = state.is_over
                 slot.updated = slot.created
@@ -424,3 +431,7 @@ class Saves:
     def take_messages(self) -> list[str]:
         messages, self.messages = self.messages, []
         return messages
+
+    def take_details(self) -> dict[str, str]:
+        details, self.details = self.details, {}
+        return details

@@ -63,7 +63,7 @@ class SeatedTable(GameScreen):
             self._open(state)
             self._play()
         elif seed is None and not new:
-            saved = self._resume()
+            saved = self._resume(instead="Seat the table below to start a new game.")
             if saved is not None:
                 self._open(saved)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spygames.words import agrees
+
 from .markup import esc
 from .store import Saves
 
@@ -73,7 +75,7 @@ def handoff_html(prefix: str, name: str, what: str = "hand") -> str:
         f'<section class="{prefix}-act {prefix}-handoff" aria-labelledby="{prefix}-handoff-title">'
         f'<h2 id="{prefix}-handoff-title">Pass the device to {who}</h2>'
         "<p>Every hand is hidden. Everyone else, look away while "
-        f"{who} takes a look.</p>"
+        f"{agrees(who, 'take')} a look.</p>"
         f'<button type="button" class="btn btn-primary" data-act="show-hand" '
         f'id="{prefix}-show-hand">I’m {who} — show my {esc(what)}</button></section>'
     )

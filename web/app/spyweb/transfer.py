@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spygames
+from spygames.words import count
 
 from .store import Saves, Slot, as_number, new_slot_id, record_problem
 
@@ -111,7 +112,7 @@ def _slot(entry: Any, number: int) -> Slot:
     state = spygames.replay(record)
     summary = entry.get("summary") if isinstance(entry.get("summary"), dict) else {}
     summary = {**summary, "over": state.is_over}  # the record decides, not the file's words
-    summary.setdefault("progress", f"{len(state.actions)} moves")
+    summary.setdefault("progress", count(len(state.actions), "move"))
     return Slot(
         slot_id,
         str(game),

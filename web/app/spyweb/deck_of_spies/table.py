@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import spygames
 from spygames import IllegalAction
+from spygames.words import plural
 
 from ..deals import deal_form, new_seed
 from ..markup import attrs, esc
@@ -74,6 +75,7 @@ class DeckOfSpiesTable(GameScreen):
         self.four_colour = ctx.saves.pref(FOUR_COLOUR_PREF, "0") == "1"
         self.log: list[dict[str, Any]] = []
         self.check: WinnableCheck | None = None  # could the lost deal have been won?
+        self._daily_day: tuple[int, str] | None = None  # (deal, its daily day or "")
         resumed = None if state is not None or seed is not None or new else self._resume()
         if resumed is not None:
             self.state = resumed
@@ -357,7 +359,8 @@ class DeckOfSpiesTable(GameScreen):
             '<header class="dos-bar">'
             '<div class="dos-head"><h1 class="dos-title">Deck of Spies</h1>'
             '<p class="dos-meta">'
-            f'<span class="dos-deal" data-testid="deal">Deal #{self.seed}</span>'
+            + self._daily_tag()
+            + f'<span class="dos-deal" data-testid="deal">Deal #{self.seed}</span>'
             f' <span class="dos-turn">Turn {self.turn}</span></p></div>'
             '<div class="dos-bar-actions">'
             + self._btn("Rules", "panel", "rules", id_="btn-rules", pressed=rules_open, quiet=True)
@@ -463,7 +466,8 @@ class DeckOfSpiesTable(GameScreen):
         spy_deck = (
             '<div class="dos-spydeck">'
             + card_back(extra="pc-stack", count=view["spies_left"])
-            + f'<p class="dos-spies-left"><b>{view["spies_left"]}</b> spies left</p>'
+            + f'<p class="dos-spies-left"><b>{view["spies_left"]}</b> '
+            + f"{plural(view['spies_left'], 'spy', 'spies')} left</p>"
             f'<ol class="dos-tiers" aria-label="Spies left by group">{tiers}</ol></div>'
         )
         discard = view["discard"]
@@ -665,6 +669,20 @@ class DeckOfSpiesTable(GameScreen):
             + self._btn("New game", "new", id_="btn-new-end")
             + replay_buttons(self.state.record())
             + "</div></section>"
+        )
+
+    def _daily_tag(self) -> str:
+        """ "Daily deal — 2026-12-02 · " when this deal is a day's daily deal."""
+        if self.state.setup is not None:
+            return ""
+        if self._daily_day is None or self._daily_day[0] != self.seed:  # read once a deal
+            found = daily.entry_for_seed(self.ctx.saves, self.seed)
+            self._daily_day = (self.seed, str(found["day"]) if found is not None else "")
+        day = self._daily_day[1]
+        return (
+            f'<span class="dos-daily-tag" data-testid="daily-tag">Daily deal — {esc(day)}</span> · '
+            if day
+            else ""
         )
 
     def _daily_result(self) -> str:

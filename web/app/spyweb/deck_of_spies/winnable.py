@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import spygames
 from spygames.deck_of_spies.solver import Solution, solving
+from spygames.words import count
 
 from ..links import replay_route
 from ..markup import esc
@@ -65,7 +66,8 @@ class WinnableCheck:
                 "won",
                 "This deal was winnable — "
                 f'<a id="see-how" href="{esc(route)}">see how</a> '
-                f'<span class="dos-note">({len(solution.line)} moves, every card known)</span>',
+                f'<span class="dos-note">({count(len(solution.line), "move")}, '
+                "every card known)</span>",
             )
         if solution.verdict == "lost":
             return self._box(

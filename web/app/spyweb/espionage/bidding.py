@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spygames.espionage.cards import ATTRIBUTE_NAMES, ATTRIBUTES, bid_words
+from spygames.words import count
 
 from ..markup import attrs, esc
 from . import cards
@@ -56,7 +57,7 @@ def bid_panel_html(table: EspionageTable, view: dict[str, Any]) -> str:
         f'<button type="button" class="esp-stepbtn" data-act="count" data-arg="+" '
         f'id="esp-count-inc" aria-label="More"'
         f"{'' if panel.can_raise else ' disabled'}>+</button>"
-        f'<span class="esp-step-of">of {view["dealt"]} cards</span>'
+        f'<span class="esp-step-of">of {count(view["dealt"], "card")}</span>'
         '<span class="esp-step-keys" id="esp-count-keys"><span class="kbd">−</span> '
         '<span class="kbd">+</span> or <span class="kbd">↓</span> <span class="kbd">↑</span>'
         "</span></div>"

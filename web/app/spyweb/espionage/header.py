@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from spygames.words import count
+
 from .rules import rules_html
 
 if TYPE_CHECKING:
@@ -25,7 +27,7 @@ def bar_html(table: EspionageTable, view: dict[str, Any]) -> str:
         '<h1 class="esp-title"><span class="esp-emblem" aria-hidden="true">◉</span> '
         "Espionage</h1>"
         f'<p class="esp-meta">Round {round_} · <span class="esp-meta-dealt">'
-        f"{dealt} cards dealt · </span>"
+        f"{count(dealt, 'card')} dealt · </span>"
         f"Deal #{table.state.seed}</p></header>"
         '<div class="esp-tools">'
         f"{table.pace.buttons('esp')}"

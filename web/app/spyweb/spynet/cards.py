@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spygames.spynet import text
+from spygames.words import count
 
 from ..markup import attrs, esc
 from .model import BRANCH, BRANCH_IDS, BRANCHES, CARD, short_effect
@@ -71,7 +72,7 @@ def value_words(info: dict[str, Any]) -> str:
     if info["kind"] == "agent":
         return f"power {info['power']}"
     if info["kind"] == "mission":
-        return f"{info['stars']} star{'s' if info['stars'] != 1 else ''}"
+        return count(info["stars"], "star")
     return f"+{info['value']} power"
 
 
@@ -96,6 +97,9 @@ def _colours(info: dict[str, Any]) -> str:
     first = BRANCH[branches[0]]["colour"]
     second = BRANCH[branches[-1]]["colour"]
     return f"--c1:{first};--c2:{second}"
+
+
+LONG_WORD = 12  # letters: a word this long gets the smaller name size (see 60-spynet.css)
 
 
 def card(
@@ -134,7 +138,7 @@ def card(
     if "sn-facedown" in cls:
         label = "Face down: " + label
     if funding:
-        label += " With " + ", ".join(text.card_name(f) for f in funding) + "."
+        label += " With " + ", ".join(str(CARD[f]["name"]) for f in funding) + "."
     if power is not None:
         label += f" Power here: {power}."
     icons = (
@@ -145,7 +149,10 @@ def card(
     kind_word = "Mercenary" if info.get("mercenary") else KIND_WORDS[k]
     tag = short_effect(info)
     value = f'<span class="sn-val">{esc(value_text(info))}</span>'
-    name = f'<span class="sn-name">{esc(info["name"])}</span>'
+    # a word of 12 letters or more ("Quartermaster") is set smaller on small cards, so
+    # that it fits whole: names never break inside a word
+    long = max(len(w) for w in str(info["name"]).split()) >= LONG_WORD
+    name = f'<span class="sn-name{" sn-name-long" if long else ""}">{esc(info["name"])}</span>'
     inner: list[str]
     if size == "chip":
         inner = [f'<span class="sn-icons">{icons}</span>', value, name]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from spygames.spynet import text
+from spygames.words import count, sentence
 
 from ..markup import attrs, esc
 from . import cards
@@ -30,10 +31,19 @@ def draft_panel(view: dict[str, Any], who: Who) -> str:
     return (
         '<section class="sn-act sn-draft" aria-labelledby="sn-act-title">'
         '<h2 id="sn-act-title">Opening draft: keep one card</h2>'
-        f"<p>The other {len(packet) - 1} go face down to {esc(who.name(right))}, on your "
+        f"<p>{_others_go(len(packet) - 1)}{esc(who.name(right))}, on your "
         "right. Everyone starts with one card.</p>"
         f'<div class="sn-reveal">{options}</div></section>'
     )
+
+
+def _others_go(others: int) -> str:
+    """Where the cards not kept go: "The other card goes …", "The other 2 go …"."""
+    if others == 0:
+        return "Nothing is left to pass on to "
+    if others == 1:
+        return "The other card goes face down to "
+    return f"The other {others} go face down to "
 
 
 def nothing_html(reason: str, then: str) -> str:
@@ -112,7 +122,7 @@ def effect_panel(view: dict[str, Any], choices: EffectChoices, sel: Selection, w
             n = view["hand_sizes"][s]
             buttons.append(
                 _button(
-                    f"Make {esc(who.name(s))} discard ({n} card{'s' if n != 1 else ''} in hand)",
+                    f"Make {esc(who.name(s))} discard ({count(n, 'card')} in hand)",
                     "discard",
                     str(s),
                     class_="btn btn-primary",
@@ -148,7 +158,7 @@ def effect_panel(view: dict[str, Any], choices: EffectChoices, sel: Selection, w
     if choices.draw:
         buttons.append(
             _button(
-                f"Take the top {pending.get('count', 1)} cards of the deck",
+                f"Take the top {count(pending.get('count', 1), 'card')} of the deck",
                 "draw",
                 class_="btn btn-primary",
                 id="sn-draw",
@@ -173,7 +183,7 @@ def discard_panel(view: dict[str, Any], who: Who) -> str:
     source = CARD.get(pending.get("card", ""), {}).get("name", "An agent")
     return (
         '<section class="sn-act sn-must-discard" aria-labelledby="sn-act-title">'
-        f'<h2 id="sn-act-title">{esc(who.possessive(by).capitalize())} {esc(source)}: '
+        f'<h2 id="sn-act-title">{esc(sentence(who.possessive(by)))} {esc(source)}: '
         "discard a card</h2><p>Choose a card from your hand below; it goes face up to the "
         "discard pile.</p></section>"
     )

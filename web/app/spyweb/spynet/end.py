@@ -31,7 +31,8 @@ def _mission_row(entry: dict[str, Any], who: Who) -> str:
     if entry["points"]:
         status = f'<span class="sn-pts">+{entry["points"]}</span>'
     else:
-        why = text.condition_text(condition) if condition else "no points"
+        owner = who.name(entry["seat"])
+        why = text.condition_text(condition, owner) if condition else "no points"
         status = (
             f'<span class="sn-pts sn-pts-0">0</span>'
             f'<span class="sn-failed">Scores only if {esc(why)} — not met</span>'

@@ -4,6 +4,8 @@ and the table's rules panel show the same one and a re-draw never loses it."""
 
 from __future__ import annotations
 
+from spygames.words import count
+
 from ..markup import attrs, esc
 from ..store import Saves
 from . import cards
@@ -94,7 +96,6 @@ def gallery_html(saves: Saves) -> str:
         '<h2 id="sn-gallery-title">Every card</h2>'
         f'<div class="sn-filters" role="group" aria-label="Type">{kinds}</div>'
         f'<div class="sn-filters" role="group" aria-label="Branch">{branches}</div>'
-        f'<p class="sn-gallery-count" id="sn-gallery-count">{len(ids)} card'
-        f"{'s' if len(ids) != 1 else ''}</p>{note}"
+        f'<p class="sn-gallery-count" id="sn-gallery-count">{count(len(ids), "card")}</p>{note}'
         f'<ul class="sn-gallery-cards">{items}</ul>{situations}</section>'
     )

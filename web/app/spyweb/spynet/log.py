@@ -10,6 +10,7 @@ from typing import Any
 
 import spygames
 from spygames.spynet.table import teams_for
+from spygames.words import agrees, count, sentence
 
 from ..seats import Seat
 from ..tabletools import LogEntry
@@ -54,7 +55,7 @@ class Who:
 
 
 def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+    return count(n, "card")
 
 
 def _agent(card: str) -> str:
@@ -75,7 +76,7 @@ class Narrator:
             out.append(
                 LogEntry(
                     "turn",
-                    f"Opening draft: {self.who.name(drafter)} drafts first; "
+                    f"Opening draft: {agrees(self.who.name(drafter), 'draft')} first; "
                     f"{self.who.name(view['first'])} will take the first turn",
                 )
             )
@@ -162,7 +163,7 @@ class Narrator:
         if kind == "discard":
             return LogEntry(
                 "effect",
-                f"{who.possessive(by).capitalize()} {source}: {who.name(action['seat'])} "
+                f"{sentence(who.possessive(by))} {source}: {who.name(action['seat'])} "
                 "must discard a card",
             )
         if kind == "discard_card":
@@ -171,16 +172,16 @@ class Narrator:
             owner = self._owner(before, action["card"])
             return LogEntry(
                 "effect",
-                f"{who.possessive(by).capitalize()} {source} eliminated "
+                f"{sentence(who.possessive(by))} {source} eliminated "
                 f"{who.possessive(owner) if owner is not None else 'an'} "
-                f"{_agent(action['card'])} (and its funding)",
+                f"{_agent(action['card'])}{self._with_funding(before, action['card'])}",
             )
         if kind == "flip":
             owner = self._owner(before, action["card"])
             origin = f" from {who.possessive(owner)} tableau" if owner is not None else ""
             return LogEntry(
                 "effect",
-                f"{who.possessive(by).capitalize()} {source} flipped "
+                f"{sentence(who.possessive(by))} {source} flipped "
                 f"{_agent(action['card'])}{origin} into "
                 f"{who.possessive(by)} {BRANCH[action['branch']]['name']}",
             )
@@ -188,7 +189,7 @@ class Narrator:
             drawn = before["deck"] - view["deck"]
             return LogEntry(
                 "effect",
-                f"{who.possessive(by).capitalize()} {source}: {who.name(by)} took "
+                f"{sentence(who.possessive(by))} {source}: {who.name(by)} took "
                 f"{_cards(drawn)} from the deck",
             )
         return LogEntry("effect", f"{who.name(actor)} did not use {source}’s effect")
@@ -200,6 +201,16 @@ class Narrator:
                 if any(a["card"] == card for a in stack):
                     return seat
         return None
+
+    @staticmethod
+    def _with_funding(before: dict[str, Any], card: str) -> str:
+        """ " (and its funding)" when the agent carried funding, else nothing."""
+        for tableau in before["tableaus"]:
+            for stack in tableau["agents"].values():
+                for agent in stack:
+                    if agent["card"] == card and agent.get("funding"):
+                        return " (and its funding)"
+        return ""
 
     def _new_turn(self, before: dict[str, Any], view: dict[str, Any]) -> list[LogEntry]:
         out = []
@@ -232,13 +243,13 @@ class Narrator:
             team = leaders[0]
             rest = max(p for t, p in enumerate(scores) if t != team)
             verb = "win" if names[team] == "You" else "wins"
-            return f"{names[team]} {verb} with {best} points to {rest}."
+            return f"{names[team]} {verb} with {count(best, 'point')} to {rest}."
         tied = " and ".join(names[t] for t in leaders)
         if len(winners) == 1:
             team = next(iter(winners))
             return (
-                f"{tied} tie on {best} points; {names[team]} "
+                f"{tied} tie on {count(best, 'point')}; {names[team]} "
                 f"{'win' if names[team] == 'You' else 'wins'} with more funding cards in play "
                 f"({result['funding'][team]})."
             )
-        return f"{tied} tie on {best} points and funding cards: a shared win."
+        return f"{tied} tie on {count(best, 'point')} and funding cards: a shared win."

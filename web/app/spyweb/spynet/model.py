@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spygames.spynet as engine
+from spygames.words import count
 
 CARD = {cid: engine.card_info(cid) for cid in engine.DECK}
 """Everything to draw a card, by id, from the engine's data (never hard-coded here)."""
@@ -161,7 +162,7 @@ def short_effect(info: dict[str, Any]) -> str:
             "discard": "Opponent discards",
             "eliminate": f"Eliminate{limit}",
             "flip": f"Flip{limit}",
-            "extra_agents": f"+{n} agent",
+            "extra_agents": f"+{count(n, 'agent')}",
             "draw": f"Draw {n}",
         }
         return words.get(k, str(k))

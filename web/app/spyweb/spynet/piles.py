@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spygames import words
+
 from ..markup import attrs, esc
 from . import cards
 from .model import SITUATION
@@ -15,7 +17,7 @@ DISCARD_SHOWN = 4
 
 
 def _n(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+    return words.count(count, "card")
 
 
 def deck_draws(view: dict[str, Any]) -> int:

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import spygames
+from spygames import words
+from spygames.words import sentence
 
 from .. import seats as shared
 from ..catalogue import open_screen
@@ -29,7 +31,7 @@ GAME_ID = "spynet"
 
 
 def _n(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+    return words.count(count, "card")
 
 
 class SpyNetPosition(PositionView):
@@ -74,7 +76,7 @@ class SpyNetPosition(PositionView):
                 view["hand"],
                 act=None,
                 sel=Selection(card=str(tried)) if tried in view["hand"] else Selection(),
-                title=f"{self.who.possessive(seat).capitalize()} hand",
+                title=f"{sentence(self.who.possessive(seat))} hand",
             )
         )
         lines = self._events(state) if played and fresh else []
@@ -117,7 +119,7 @@ class SpyNetPosition(PositionView):
             )
             return (
                 '<section class="sn-act pos-effect" aria-label="Effect">'
-                f"<p>{esc(self.who.possessive(pending['by']).capitalize())} {esc(by)}: "
+                f"<p>{esc(sentence(self.who.possessive(pending['by'])))} {esc(by)}: "
                 f"<b>{esc(pending['effect'])}</b>{esc(reach)}</p></section>"
             )
         return ""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spygames.words import sentence
+
 from ..markup import attrs, esc
 from ..seats import Seat
 from . import cards
@@ -124,7 +126,7 @@ def tableau(
         cols.append(
             f'<section class="sn-col sn-col-{b}{" sn-col-target" if target else ""}"{drop} '
             f'style="--bc:{esc(branch["colour"])}" '
-            f'aria-label="{esc(who.possessive(seat).capitalize())} {esc(label)}">'
+            f'aria-label="{esc(sentence(who.possessive(seat)))} {esc(label)}">'
             f'<header class="sn-col-head" title="{esc(label)}">{cards.icon(b)}{head_name}'
             f'<span class="sn-pow">{power}</span>{dom}</header>'
             f'<ol class="sn-stack">{"".join(stack)}</ol>'
@@ -139,7 +141,7 @@ def tableau(
         classes.append("sn-turn")
     return (
         f'<section class="{" ".join(classes)}" id="sn-tableau-{seat}" data-seat="{seat}" '
-        f'aria-label="{esc(who.possessive(seat).capitalize())} tableau">'
+        f'aria-label="{esc(sentence(who.possessive(seat)))} tableau">'
         f"{seat_head(view, seat, who, seats, viewer=viewer)}"
         f'<div class="sn-cols">{"".join(cols)}</div></section>'
     )
