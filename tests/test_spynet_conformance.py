@@ -158,7 +158,7 @@ def play_random(players: int, seed: int, situation: str | None, deep: bool) -> S
     state = GAME.new(seed=seed, players=players, options={"situation": situation})
     assert isinstance(state, SpyNetState)
     rng = random.Random(seed)
-    bots = [GAME.bot("random", seed=seed * 7 + s) for s in range(players)]
+    bots = [GAME.bot("random", seed=bot_seed(seed, s)) for s in range(players)]
     stepwise = deep and seed % 5 == 0  # keep every view to compare with partial replays
     trail = [views(state)]
     step = 0
