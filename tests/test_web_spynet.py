@@ -550,6 +550,17 @@ def test_one_person_and_three_bots_play_to_the_end_screen() -> None:
     assert result is not None
     html = table.render()
     assert 'id="sn-end-title"' in html and 'id="sn-again"' in html
+    # Replay and Embed, as the other games' end screens, to this game's replay
+    route = links.replay_route(state.record(), 0)
+    assert f'id="btn-replay" href="{route}"' in html
+    assert f'id="btn-embed-replay" href="{route}/embed"' in html
+    # the game has only now ended: its headline takes the focus (the screen opens at it);
+    # a later click (the Rules, say) leaves the focus where it is
+    assert re.search(r'<h2 id="sn-end-title" tabindex="-1" data-autofocus>', html)
+    table.handle("rules", "")
+    assert "data-autofocus" not in table.render().split('id="sn-rules-panel"')[0]
+    reopened = SpyNetTable(context(), state=spygames.replay(state.record()))
+    assert '<h2 id="sn-end-title" tabindex="-1" data-autofocus>' in reopened.render()
     for team, score in enumerate(result["scores"]):
         assert f'id="sn-score-{team}">{score}<' in html
     for entry in result["missions"]:
@@ -793,3 +804,4 @@ def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
     assert [s.name for s in live.seats] == ["You", "Kestrel"]
     assert live.seats[0].is_human and not live.seats[1].is_human
     assert live.state.view(0)["dominates"]["ops"] == [0]
+

@@ -52,6 +52,7 @@ class SpyNetTable(SeatedTable):
         self.thinking: Iterator[spygames.Advice | None] | None = None
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
+        self.end_arriving = False  # the game has just ended: its headline takes the focus
         self.setup_seats = last_seats(self.ctx.saves)
         self.setup_situation = last_situation(self.ctx.saves)
 
@@ -62,6 +63,7 @@ class SpyNetTable(SeatedTable):
         self.thinking = None
         self.hand_before = {}
         self.sel = Selection()
+        self.end_arriving = state.is_over
         self.log = self._replay_log(state.record())
 
     def _start(self, seats: list[Seat], situation: str, seed: int | None) -> None:
@@ -151,6 +153,7 @@ class SpyNetTable(SeatedTable):
             self.hand_before[actor] = set(before["hand"])
         self.log.extend(Narrator(self.who).entries(before, actor, action, self.state))
         self.sel.clear()
+        self.end_arriving = self.state.is_over
         self._save()
         return True
 
@@ -228,6 +231,7 @@ class SpyNetTable(SeatedTable):
         self._save()
 
     def handle(self, act: str, arg: str) -> None:
+        self.end_arriving = False
         if gallery.handle(self.ctx.saves, act, arg) or self._table_act(act, arg):
             return
         if self.state is None:

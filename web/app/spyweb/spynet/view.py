@@ -178,7 +178,7 @@ def _turn_panel(t: SpyNetTable, view: dict[str, Any]) -> str:
 def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
     assert t.state is not None
     if view["over"]:
-        return end_html(view, t.who, t.humans)
+        return end_html(view, t.who, t.humans, t.state.record(), arriving=t.end_arriving)
     cur = t.current
     assert cur is not None
     if t.handoff_needed:
