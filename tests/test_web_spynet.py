@@ -795,6 +795,9 @@ def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
     table = app.screen
     assert isinstance(table, SpyNetTable) and table.state is not None
     assert table.state.view(0)["dominates"]["ops"] == [0]
+    # ... against a bot, as in the embed: not pass-and-play with yourself.
+    assert [s.is_human for s in table.seats] == [True, False]
+    assert not table.pass_and_play and table.handoff_needed is False
     # The embed frame's Try it yourself: you against a bot, named as in the demo.
     from spyweb.demos import DemoPlayer
 
