@@ -808,3 +808,23 @@ def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
     assert live.seats[0].is_human and not live.seats[1].is_human
     assert live.state.view(0)["dominates"]["ops"] == [0]
 
+
+@pytest.mark.parametrize("branch", ["ops", "cover", "intel", "tech"])
+def test_a_button_in_a_branch_colour_has_readable_words(branch: str) -> None:
+    """WCAG AA: normal-size text at 4.5:1 at least on the "Play in <branch>" buttons; the
+    colour stays the branch's own (the same hue, at most deepened a little)."""
+    from spyweb.spynet import cards
+    from spyweb.spynet.model import BRANCH
+
+    props = dict(p.split(":") for p in cards.button_colours(branch).split(";"))
+    assert cards.contrast(props["--bc"], props["--bink"]) >= 4.5
+    own = BRANCH[branch]["colour"]
+    assert max(abs(int(own[i : i + 2], 16) - int(props["--bc"][i : i + 2], 16)) for i in (1, 3, 5)) <= 16
+
+
+def test_contrast_is_the_wcag_ratio() -> None:
+    from spyweb.spynet import cards
+
+    assert cards.contrast("#ffffff", "#000000") == pytest.approx(21)
+    assert cards.contrast("#c99a06", "#ffffff") == pytest.approx(2.58, abs=0.01)  # the old gold
+    assert cards.contrast("#2e8b57", "#ffffff") == pytest.approx(4.24, abs=0.01)  # the old green

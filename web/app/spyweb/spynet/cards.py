@@ -59,6 +59,40 @@ def branch_label(branch: str, cls: str = "") -> str:
     )
 
 
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a "#rrggbb" colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, two: str) -> float:
+    """WCAG contrast ratio of two "#rrggbb" colours (1 to 21)."""
+    light, dark = sorted((_luminance(one), _luminance(two)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+AA = 4.5  # WCAG AA for normal-size text
+
+
+def button_colours(branch: str) -> str:
+    """The CSS custom properties of a button in a branch's colour whose words are readable
+    (WCAG AA): white words where the colour allows; a light colour (Counter-Intel's gold)
+    keeps its colour and takes dark words; a mid colour (Deep Cover's green) is deepened
+    just enough for white words, so every branch still looks like itself."""
+    colour = BRANCH[branch]["colour"]
+    if contrast(colour, "#ffffff") >= AA:
+        return f"--bc:{colour};--bink:#ffffff"
+    if contrast(colour, "#000000") >= 7:
+        return f"--bc:{colour};--bink:#000000"
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    deeper = colour
+    while contrast(deeper, "#ffffff") < AA:
+        rgb = [max(0, c - 4) for c in rgb]
+        deeper = "#" + "".join(f"{c:02x}" for c in rgb)
+    return f"--bc:{deeper};--bink:#ffffff"
+
+
 def value_text(info: dict[str, Any]) -> str:
     if info["kind"] == "agent":
         return str(info["power"])

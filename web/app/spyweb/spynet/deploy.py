@@ -197,7 +197,7 @@ def _agent_controls(
             f"{card}@{b}",
             class_="btn btn-primary sn-branch-btn",
             id=f"sn-play-{b}",
-            style=f"--bc:{BRANCH[b]['colour']}",
+            style=cards.button_colours(b),
         )
         for b in branches
     )
@@ -216,7 +216,7 @@ def _mission_controls(view: dict[str, Any], card: str, choices: DeployChoices, w
                     f"{card}@{b}",
                     class_="btn btn-primary sn-branch-btn",
                     id=f"sn-mission-{b}",
-                    style=f"--bc:{BRANCH[b]['colour']}",
+                    style=cards.button_colours(b),
                 )
             )
         else:
