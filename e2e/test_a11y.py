@@ -99,7 +99,7 @@ def sn_deploy(branch: str) -> Step:
                 f"deploy, {branch} selected",
                 link(state),
                 "#sn-table",
-                lambda page: (
+                lambda page, card=card: (
                     page.click(f'#sn-hand [data-card="{card}"]'),
                     page.wait_for_selector(f"#sn-play-{branch}"),
                 ),

@@ -819,7 +819,8 @@ def test_a_button_in_a_branch_colour_has_readable_words(branch: str) -> None:
     props = dict(p.split(":") for p in cards.button_colours(branch).split(";"))
     assert cards.contrast(props["--bc"], props["--bink"]) >= 4.5
     own = BRANCH[branch]["colour"]
-    assert max(abs(int(own[i : i + 2], 16) - int(props["--bc"][i : i + 2], 16)) for i in (1, 3, 5)) <= 16
+    shift = (abs(int(own[i : i + 2], 16) - int(props["--bc"][i : i + 2], 16)) for i in (1, 3, 5))
+    assert max(shift) <= 16
 
 
 def test_contrast_is_the_wcag_ratio() -> None:
@@ -828,3 +829,69 @@ def test_contrast_is_the_wcag_ratio() -> None:
     assert cards.contrast("#ffffff", "#000000") == pytest.approx(21)
     assert cards.contrast("#c99a06", "#ffffff") == pytest.approx(2.58, abs=0.01)  # the old gold
     assert cards.contrast("#2e8b57", "#ffffff") == pytest.approx(4.24, abs=0.01)  # the old green
+
+
+BRANCHES = ("ops", "cover", "intel", "tech")
+
+
+def test_every_face_on_the_table_opens_whole_when_tapped() -> None:
+    """A card's face the table shows (the others' agents, the piles' memories, the discard,
+    a hand you cannot play from) is a button that opens it whole — name, value, branches,
+    text — in a dialog that Escape or a tap closes; a back (a hidden mission) is not."""
+    table = started("human", "normal", "normal", "normal", seed=7, names=("Ann",))
+    state = table.state
+    assert state is not None
+    rng = random.Random(3)
+    for _ in range(400):  # on to a table with agents in front of the others
+        run_bots(table)
+        view = state.view(0)
+        if any(view["tableaus"][s]["agents"][b] for s in (1, 2, 3) for b in BRANCHES):
+            break
+        click_action(table, rng.choice(state.legal_actions()))
+    view = state.view(0)
+    html = table.render()
+    agents = [
+        e["card"] for s in (1, 2, 3) for b in BRANCHES for e in view["tableaus"][s]["agents"][b]
+    ]
+    assert agents
+    for card in agents:
+        assert re.search(rf'<button[^>]*data-act="read" data-arg="{card}"', html), card
+    assert not re.search(r'class="sn-card [^"]*sn-back[^"]*"[^>]*data-act', html)
+    assert 'id="sn-read"' not in html
+    card = agents[0]
+    table.handle("read", card)
+    html = table.render()
+    dialog = html.split('<section class="sheet sn-read"', 1)[1]
+    assert 'role="dialog"' in dialog and 'aria-modal="true"' in dialog
+    assert f'<h2 id="sn-read-title">{CARD[card]["name"]}</h2>' in dialog
+    from spyweb.markup import esc
+    from spyweb.spynet import cards
+
+    assert esc(cards.body_text(card)) in dialog
+    assert table.key("Escape") and 'id="sn-read"' not in table.render()
+    table.handle("read", card)
+    table.handle("unread", "")
+    assert 'id="sn-read"' not in table.render()
+    table.handle("read", "no-such-card")  # a made-up card opens nothing
+    assert 'id="sn-read"' not in table.render()
+    assert not table.key("Escape")  # nothing open: Escape is not the table's
+
+
+def test_the_recruited_piles_cards_open_whole() -> None:
+    table = started("human", "normal", seed=5)
+    state = table.state
+    assert state is not None
+    rng = random.Random(1)
+    for _ in range(400):
+        run_bots(table)
+        view = state.view(0)
+        if view["phase"] == "recruit" and view["looking_at"]:
+            break
+        legal = state.legal_actions()
+        recruit = [a for a in legal if a["type"] == "recruit"]
+        click_action(table, recruit[0] if recruit else rng.choice(legal))
+    shown = state.view(0)["looking_at"]
+    assert shown
+    reveal = table.render().split('id="sn-reveal"', 1)[1].split("</div></div>", 1)[0]
+    for card in shown:
+        assert f'data-act="read" data-arg="{card}"' in reveal

@@ -146,11 +146,16 @@ def card(
     note: str = "",
     id_: str | None = None,
     drag: bool = False,
+    read: bool = False,
 ) -> str:
     """One card. `act` makes it a button (`data-arg` defaults to the card's id);
     `funding` and `power` describe an agent in play (its attached funding, its power
     where it stands); `note` is a small line under it (why it is marked, say); `drag`
-    lets it be dragged onto a drop target (a button only)."""
+    lets it be dragged onto a drop target (a button only); `read` makes a card with no
+    other action a button that opens its whole face (`reading.py`: a tap on a phone)."""
+    if act is None and read:
+        act, arg = "read", card_id
+        cls = f"{cls} sn-readable".strip()
     info = CARD[card_id]
     k = info["kind"]
     classes = ["sn-card", f"sn-{size}", f"sn-k-{k}"]
@@ -240,14 +245,19 @@ def card(
 
 
 def facedown(
-    card_id: str | None, *, size: str = "strip", revealed: bool = False, owner: str = ""
+    card_id: str | None,
+    *,
+    size: str = "strip",
+    revealed: bool = False,
+    owner: str = "",
+    read: bool = False,
 ) -> str:
     """A face-down mission: its face for its owner alone (striped: face down), else — for
     everyone else, a teammate too — a back; once `revealed` (the end), its face. The
     view decides: `card_id` is None where the seat may not look. `owner` names whose
     it is, for the back's label."""
     if card_id is not None:
-        return card(card_id, size=size, cls="" if revealed else "sn-facedown")
+        return card(card_id, size=size, cls="" if revealed else "sn-facedown", read=read)
     label = f"A face-down mission: only {owner} may look at it" if owner else "A face-down mission"
     return (
         f'<div class="sn-card sn-{size} sn-back sn-k-mission" title="{esc(label)}">'

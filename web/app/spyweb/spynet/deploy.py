@@ -42,8 +42,10 @@ def hand_html(
     fresh: set[str] | None = None,
     title: str = "Your hand",
     drag: bool = False,
+    read: bool = False,
 ) -> str:
-    """The hand, each card a button when `act` is set (pick, keep, discard_card)."""
+    """The hand, each card a button when `act` is set (pick, keep, discard_card); else,
+    with `read`, a button that opens its whole face."""
     items = []
     for c in hand:
         marks = []
@@ -65,6 +67,7 @@ def hand_html(
                 note=note,
                 id_=f"sn-hand-{c}",
                 drag=drag,
+                read=read,
             )
             + "</li>"
         )

@@ -53,6 +53,7 @@ class SpyNetTable(SeatedTable):
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
         self.end_arriving = False  # the game has just ended: its headline takes the focus
+        self.reading: str | None = None  # the card whose whole face is open (reading.py)
         self.setup_seats = last_seats(self.ctx.saves)
         self.setup_situation = last_situation(self.ctx.saves)
 
@@ -64,6 +65,7 @@ class SpyNetTable(SeatedTable):
         self.hand_before = {}
         self.sel = Selection()
         self.end_arriving = state.is_over
+        self.reading = None
         self.log = self._replay_log(state.record())
 
     def _start(self, seats: list[Seat], situation: str, seed: int | None) -> None:
@@ -232,6 +234,9 @@ class SpyNetTable(SeatedTable):
 
     def handle(self, act: str, arg: str) -> None:
         self.end_arriving = False
+        if act in ("read", "unread"):
+            self.reading = arg if act == "read" and arg in CARD else None
+            return
         if gallery.handle(self.ctx.saves, act, arg) or self._table_act(act, arg):
             return
         if self.state is None:
@@ -352,6 +357,9 @@ class SpyNetTable(SeatedTable):
     def key(self, key: str) -> bool:
         """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear, U undo
         (which says why when there is nothing to undo)."""
+        if key == "Escape" and self.reading is not None:
+            self.reading = None
+            return True
         name = KEYS.get(key.lower())
         if name == "undo" and self.undo_offered:
             self.handle(name, "")

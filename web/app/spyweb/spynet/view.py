@@ -14,6 +14,7 @@ from .effect import choose_panel, discard_panel, draft_panel, effect_panel, wait
 from .end import end_html
 from .model import CARD, DeployChoices, EffectChoices, agent_power, kind
 from .piles import piles_html, recruit_panel
+from .reading import reading_html
 from .rules import rules_html
 from .setup import setup_html as setup_screen
 from .tableau import others_order, tableau
@@ -40,7 +41,7 @@ def render_table(t: SpyNetTable) -> str:
     view = t.shown_view()
     bottom = t.bottom()
     others = "".join(
-        tableau(view, s, t.who, t.seats, viewer=t.viewer, aim=_aim(t, view))
+        tableau(view, s, t.who, t.seats, viewer=t.viewer, aim=_aim(t, view), read=True)
         for s in others_order(t.state.players, bottom)
     )
     mine = tableau(
@@ -54,6 +55,7 @@ def render_table(t: SpyNetTable) -> str:
         aim=_aim(t, view),
         fresh=_fresh(t),
         drops=t.my_turn and view["phase"] == "deploy",
+        read=True,
     )
     hand = _hand(t, view)
     layout = f"sn-layout sn-n{t.state.players}"
@@ -70,11 +72,13 @@ def render_table(t: SpyNetTable) -> str:
         hand,
         _turn_panel(t, view),
         '</div><div class="sn-aside">',
-        piles_html(view),
+        piles_html(view, read=True),
         f'<div class="sn-side">{_share_html(t)}{log_html(t.log, "sn")}'
         f"{deal_form(t.state.seed, label='Deal')}</div>",
         "</div></div>",
     ]
+    if t.reading is not None:
+        parts.append(reading_html(t.reading))
     if t.show_rules:
         parts.append(
             '<aside class="sn-rules-panel rules" id="sn-rules-panel" aria-label="Rules">'
@@ -163,6 +167,7 @@ def _hand(t: SpyNetTable, view: dict[str, Any]) -> str:
         fresh=fresh,
         title=title,
         drag=act == "pick",
+        read=True,
     )
 
 
