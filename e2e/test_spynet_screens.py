@@ -162,3 +162,122 @@ def test_the_others_agents_are_named_whole_at_four_on_a_desktop(page: Page, site
                  .map(e => e.textContent)""",
     )
     assert names.count() >= 8 and cut == [], cut
+
+
+OVERLAPS = """sel => {
+    const boxes = [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length)
+        .map(e => [e.className, e.getBoundingClientRect()]);
+    const hits = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const [a, r] = boxes[i], [b, s] = boxes[j];
+        const across = r.left < s.right - 1 && s.left < r.right - 1;
+        if (across && r.top < s.bottom - 1 && s.top < r.bottom - 1)
+            hits.push(a + ' / ' + b);
+    }
+    return hits;
+}"""
+OUTSIDE = """() => [...document.querySelectorAll('.demo .sn-col > *, .demo .sn-tab-head > *')]
+    .filter(e => e.getClientRects().length)
+    .filter(e => {
+        const r = e.getBoundingClientRect(), p = e.parentElement.getBoundingClientRect();
+        return r.left < p.left - 1 || r.right > p.right + 1;
+    }).map(e => e.className + ': ' + e.textContent.trim().slice(0, 30))"""
+
+
+def test_the_rules_demo_lays_out_on_a_desktop_and_try_it_plays_a_bot(
+    page: Page, site_url: str
+) -> None:
+    """At 1280x800 the demo sits in the Rules page's column: its hand, tableaus, piles and
+    the recruit never lie over one another, no label spills out of its column; Try it
+    yourself then seats you against the demo's bot (no device to pass)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boot(page, f"{site_url}#/spynet/rules/sn-recruit")
+    demo = page.locator("#demo")
+    for step in range(int(str(demo.get_attribute("data-steps")))):
+        expect(demo).to_have_attribute("data-step", str(step))
+        blocks = ".demo .sn-hand, .demo .sn-tableau, .demo .sn-piles, .demo .sn-act"
+        assert page.evaluate(OVERLAPS, blocks) == [], step
+        assert page.evaluate(OUTSIDE) == [], step
+        if step == 2:
+            page.locator(".rules-demos").screenshot(path=str(shot_path("spynet-rules-demo-1280")))
+        if step < int(str(demo.get_attribute("data-steps"))) - 1:
+            page.click("#demo-next")
+    page.click("#demo-try")
+    expect(page.locator("#sn-table")).to_be_visible()
+    expect(page.locator("#sn-tableau-1 .sn-ptag")).to_contain_text("Bot")
+    expect(page.locator("#sn-show-hand")).to_have_count(0)
+    expect(page.locator("#sn-hand")).to_be_visible()
+
+
+def shot_path(name: str) -> Any:
+    from conftest import SHOTS
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS / f"{name}.png"
+
+
+SMALL_TEXT = """() => {
+    const zoom = e => {
+        let z = 1;
+        for (; e; e = e.parentElement) z *= parseFloat(e.style.zoom) || 1;
+        return z;
+    };
+    const texts = [...document.querySelectorAll('#app *')].filter(e => e.getClientRects().length
+        && !e.closest('.sr-only, svg')
+        && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()));
+    return {
+        small: texts
+            .map(e => [e.textContent.trim().slice(0, 24),
+                       parseFloat(getComputedStyle(e).fontSize) * zoom(e)])
+            .filter(([, px]) => px < 11),
+        cut: [...document.querySelectorAll('#app button, #app .btn, #app .demo-head > *')]
+            .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+            .map(e => e.textContent.trim()),
+        wide: document.documentElement.scrollWidth > window.innerWidth,
+    };
+}"""
+
+
+@pytest.mark.parametrize("demo", [d.id for d in spygames.all_demos("spynet")])
+def test_a_small_frame_shows_the_demo_in_a_small_layout_not_a_zoom(
+    page: Page, site_url: str, demo: str
+) -> None:
+    """embed.html at 320x480, every step: no word under 11 px, no cut button or heading
+    ("St…"), nothing wider than the frame."""
+    page.set_viewport_size({"width": 320, "height": 480})
+    page.goto(f"{site_url}embed.html#/demo/{demo}")
+    shown = page.locator(".demo")
+    expect(shown).to_have_attribute("data-step", "0")
+    steps = int(str(shown.get_attribute("data-steps")))
+    for step in range(steps):
+        expect(shown).to_have_attribute("data-step", str(step))
+        page.wait_for_timeout(50)  # embed.js fits the table after each step is drawn
+        found = page.evaluate(SMALL_TEXT)
+        assert found == {"small": [], "cut": [], "wide": False}, (step, found)
+        if step == 1:
+            page.screenshot(path=str(shot_path(f"spynet-embed-320-{demo}")))
+        if step < steps - 1:
+            page.click("#demo-next")
+
+
+def test_the_replay_on_a_desktop_shows_the_hand_in_a_row_and_whole_names(
+    page: Page, site_url: str
+) -> None:
+    state = played(4, 7)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boot(page, f"{site_url}{links.replay_route(state.record(), 0)}")
+    page.fill("#replay-move", "150")
+    page.click("#replay-go")
+    expect(page.locator("[data-testid=replay-move]")).to_have_text("150")
+    shot(page, "spynet-replay-1280")
+    tops = page.eval_on_selector_all(
+        "#replay .sn-hand-cards > li",
+        "els => els.map(e => Math.round(e.getBoundingClientRect().top))",
+    )
+    assert len(tops) >= 2 and len(set(tops)) == 1, tops  # one row
+    cut = page.eval_on_selector_all(
+        "#replay .sn-name",
+        """els => els.filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+               .map(e => e.textContent)""",
+    )
+    assert cut == [], cut
