@@ -77,6 +77,36 @@ def esp_showdown() -> str:
     raise AssertionError("no Espionage deal with a showdown before its end")
 
 
+def sn_deploy(branch: str) -> Step:
+    """SpyNet, seat 0 deploying, an agent picked that may go into `branch`: its "Play in
+    <branch>" button in the branch's colour is on the screen."""
+
+    def playable(state: Any) -> bool:
+        return state.to_play == [0] and any(
+            a["type"] == "agent" and a["branch"] == branch and not a["funding"]
+            for a in state.legal_actions()
+        )
+
+    for seed in range(1, 80):
+        state = play("spynet", seed, HUMAN_BOT, playable)
+        if not state.is_over:
+            card = next(
+                a["card"]
+                for a in state.legal_actions()
+                if a["type"] == "agent" and a["branch"] == branch and not a["funding"]
+            )
+            return (
+                f"deploy, {branch} selected",
+                link(state),
+                "#sn-table",
+                lambda page, card=card: (
+                    page.click(f'#sn-hand [data-card="{card}"]'),
+                    page.wait_for_selector(f"#sn-play-{branch}"),
+                ),
+            )
+    raise AssertionError(f"no SpyNet deal where an agent may go into {branch}")
+
+
 def my_turn(state: Any) -> bool:
     """Seat 0's turn, with a move already made (a bid on the table)."""
     return bool(state.actions) and state.to_play == [0]
@@ -138,6 +168,7 @@ def groups() -> dict[str, list[Step]]:
             ("table", link(play("spynet", 5, HUMAN_BOT, my_turn)), "#sn-table", None),
             ("hand-off", link(spygames.get_game("spynet").new(
                 seed=5, players=2, options={"seats": TWO_PEOPLE})), "#sn-show-hand", None),
+            *(sn_deploy(branch) for branch in ("ops", "cover", "intel", "tech")),
             ("end, won", ended("spynet", HUMAN_BOT, won=True), "#sn-end-title", None),
             ("end, lost", ended("spynet", HUMAN_BOT, won=False), "#sn-end-title", None),
         ],

@@ -559,6 +559,17 @@ def test_one_person_and_three_bots_play_to_the_end_screen() -> None:
     assert result is not None
     html = table.render()
     assert 'id="sn-end-title"' in html and 'id="sn-again"' in html
+    # Replay and Embed, as the other games' end screens, to this game's replay
+    route = links.replay_route(state.record(), 0)
+    assert f'id="btn-replay" href="{route}"' in html
+    assert f'id="btn-embed-replay" href="{route}/embed"' in html
+    # the game has only now ended: its headline takes the focus (the screen opens at it);
+    # a later click (the Rules, say) leaves the focus where it is
+    assert re.search(r'<h2 id="sn-end-title" tabindex="-1" data-autofocus>', html)
+    table.handle("rules", "")
+    assert "data-autofocus" not in table.render().split('id="sn-rules-panel"')[0]
+    reopened = SpyNetTable(context(), state=spygames.replay(state.record()))
+    assert '<h2 id="sn-end-title" tabindex="-1" data-autofocus>' in reopened.render()
     for team, score in enumerate(result["scores"]):
         assert f'id="sn-score-{team}">{score}<' in html
     for entry in result["missions"]:
@@ -802,6 +813,9 @@ def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
     table = app.screen
     assert isinstance(table, SpyNetTable) and table.state is not None
     assert table.state.view(0)["dominates"]["ops"] == [0]
+    # ... against a bot, as in the embed: not pass-and-play with yourself.
+    assert [s.is_human for s in table.seats] == [True, False]
+    assert not table.pass_and_play and table.handoff_needed is False
     # The embed frame's Try it yourself: you against a bot, named as in the demo.
     from spyweb.demos import DemoPlayer
 
@@ -811,3 +825,91 @@ def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
     assert [s.name for s in live.seats] == ["You", "Kestrel"]
     assert live.seats[0].is_human and not live.seats[1].is_human
     assert live.state.view(0)["dominates"]["ops"] == [0]
+
+
+@pytest.mark.parametrize("branch", ["ops", "cover", "intel", "tech"])
+def test_a_button_in_a_branch_colour_has_readable_words(branch: str) -> None:
+    """WCAG AA: normal-size text at 4.5:1 at least on the "Play in <branch>" buttons; the
+    colour stays the branch's own (the same hue, at most deepened a little)."""
+    from spyweb.spynet import cards
+    from spyweb.spynet.model import BRANCH
+
+    props = dict(p.split(":") for p in cards.button_colours(branch).split(";"))
+    assert cards.contrast(props["--bc"], props["--bink"]) >= 4.5
+    own = BRANCH[branch]["colour"]
+    shift = (abs(int(own[i : i + 2], 16) - int(props["--bc"][i : i + 2], 16)) for i in (1, 3, 5))
+    assert max(shift) <= 16
+
+
+def test_contrast_is_the_wcag_ratio() -> None:
+    from spyweb.spynet import cards
+
+    assert cards.contrast("#ffffff", "#000000") == pytest.approx(21)
+    assert cards.contrast("#c99a06", "#ffffff") == pytest.approx(2.58, abs=0.01)  # the old gold
+    assert cards.contrast("#2e8b57", "#ffffff") == pytest.approx(4.24, abs=0.01)  # the old green
+
+
+BRANCHES = ("ops", "cover", "intel", "tech")
+
+
+def test_every_face_on_the_table_opens_whole_when_tapped() -> None:
+    """A card's face the table shows (the others' agents, the piles' memories, the discard,
+    a hand you cannot play from) is a button that opens it whole — name, value, branches,
+    text — in a dialog that Escape or a tap closes; a back (a hidden mission) is not."""
+    table = started("human", "normal", "normal", "normal", seed=7, names=("Ann",))
+    state = table.state
+    assert state is not None
+    rng = random.Random(3)
+    for _ in range(400):  # on to a table with agents in front of the others
+        run_bots(table)
+        view = state.view(0)
+        if any(view["tableaus"][s]["agents"][b] for s in (1, 2, 3) for b in BRANCHES):
+            break
+        click_action(table, rng.choice(state.legal_actions()))
+    view = state.view(0)
+    html = table.render()
+    agents = [
+        e["card"] for s in (1, 2, 3) for b in BRANCHES for e in view["tableaus"][s]["agents"][b]
+    ]
+    assert agents
+    for card in agents:
+        assert re.search(rf'<button[^>]*data-act="read" data-arg="{card}"', html), card
+    assert not re.search(r'class="sn-card [^"]*sn-back[^"]*"[^>]*data-act', html)
+    assert 'id="sn-read"' not in html
+    card = agents[0]
+    table.handle("read", card)
+    html = table.render()
+    dialog = html.split('<section class="sheet sn-read"', 1)[1]
+    assert 'role="dialog"' in dialog and 'aria-modal="true"' in dialog
+    assert f'<h2 id="sn-read-title">{CARD[card]["name"]}</h2>' in dialog
+    from spyweb.markup import esc
+    from spyweb.spynet import cards
+
+    assert esc(cards.body_text(card)) in dialog
+    assert table.key("Escape") and 'id="sn-read"' not in table.render()
+    table.handle("read", card)
+    table.handle("unread", "")
+    assert 'id="sn-read"' not in table.render()
+    table.handle("read", "no-such-card")  # a made-up card opens nothing
+    assert 'id="sn-read"' not in table.render()
+    assert not table.key("Escape")  # nothing open: Escape is not the table's
+
+
+def test_the_recruited_piles_cards_open_whole() -> None:
+    table = started("human", "normal", seed=5)
+    state = table.state
+    assert state is not None
+    rng = random.Random(1)
+    for _ in range(400):
+        run_bots(table)
+        view = state.view(0)
+        if view["phase"] == "recruit" and view["looking_at"]:
+            break
+        legal = state.legal_actions()
+        recruit = [a for a in legal if a["type"] == "recruit"]
+        click_action(table, recruit[0] if recruit else rng.choice(legal))
+    shown = state.view(0)["looking_at"]
+    assert shown
+    reveal = table.render().split('id="sn-reveal"', 1)[1].split("</div></div>", 1)[0]
+    for card in shown:
+        assert f'data-act="read" data-arg="{card}"' in reveal

@@ -179,6 +179,9 @@
     var floor = stage.classList.contains("live-stage") ? 0.65 : 0.55;
     var scale = 1;
     table.style.zoom = "";
+    // SpyNet lays itself out for the frame's width (60-spynet.css): it is never zoomed
+    // out of readable; a short frame scrolls instead.
+    if (table.classList.contains("sn")) return;
     while (scale > floor) {
       var box = table.getBoundingClientRect();
       if (box.height <= stage.clientHeight + 1 && box.width <= stage.clientWidth + 1) break;

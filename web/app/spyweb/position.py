@@ -64,6 +64,12 @@ class PositionView:
         """The game's own table playing `state` ("Try it yourself"), the seats named."""
         raise NotImplementedError
 
+    def live_record(self, state: spygames.State) -> dict[str, Any]:
+        """The record "Try it yourself" plays on from `state` (the Rules page opens it as a
+        game): for a game with seats, the reader's seat and the others' as `live` seats
+        them. By default the record as it stands."""
+        return state.record()
+
 
 VIEWS: dict[str, type[PositionView]] = {}
 

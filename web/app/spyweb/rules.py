@@ -60,7 +60,8 @@ class RulesScreen(Screen):
             if self.player.can_try:
                 # Play on from this step as a real game, like a share link: the game in
                 # progress stays under Saved games.
-                self.ctx.navigate(f"#/play/{links.encode(self.player.state().record())}")
+                record = self.player.view.live_record(self.player.state())
+                self.ctx.navigate(f"#/play/{links.encode(record)}")
         else:
             self.player.handle(act, arg)
 

@@ -60,6 +60,40 @@ def branch_label(branch: str, cls: str = "") -> str:
     )
 
 
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a "#rrggbb" colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, two: str) -> float:
+    """WCAG contrast ratio of two "#rrggbb" colours (1 to 21)."""
+    light, dark = sorted((_luminance(one), _luminance(two)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+AA = 4.5  # WCAG AA for normal-size text
+
+
+def button_colours(branch: str) -> str:
+    """The CSS custom properties of a button in a branch's colour whose words are readable
+    (WCAG AA): white words where the colour allows; a light colour (Counter-Intel's gold)
+    keeps its colour and takes dark words; a mid colour (Deep Cover's green) is deepened
+    just enough for white words, so every branch still looks like itself."""
+    colour = BRANCH[branch]["colour"]
+    if contrast(colour, "#ffffff") >= AA:
+        return f"--bc:{colour};--bink:#ffffff"
+    if contrast(colour, "#000000") >= 7:
+        return f"--bc:{colour};--bink:#000000"
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    deeper = colour
+    while contrast(deeper, "#ffffff") < AA:
+        rgb = [max(0, c - 4) for c in rgb]
+        deeper = "#" + "".join(f"{c:02x}" for c in rgb)
+    return f"--bc:{deeper};--bink:#ffffff"
+
+
 def value_text(info: dict[str, Any]) -> str:
     if info["kind"] == "agent":
         return str(info["power"])
@@ -116,11 +150,16 @@ def card(
     note: str = "",
     id_: str | None = None,
     drag: bool = False,
+    read: bool = False,
 ) -> str:
     """One card. `act` makes it a button (`data-arg` defaults to the card's id);
     `funding` and `power` describe an agent in play (its attached funding, its power
     where it stands); `note` is a small line under it (why it is marked, say); `drag`
-    lets it be dragged onto a drop target (a button only)."""
+    lets it be dragged onto a drop target (a button only); `read` makes a card with no
+    other action a button that opens its whole face (`reading.py`: a tap on a phone)."""
+    if act is None and read:
+        act, arg = "read", card_id
+        cls = f"{cls} sn-readable".strip()
     info = CARD[card_id]
     k = info["kind"]
     classes = ["sn-card", f"sn-{size}", f"sn-k-{k}"]
@@ -213,14 +252,19 @@ def card(
 
 
 def facedown(
-    card_id: str | None, *, size: str = "strip", revealed: bool = False, owner: str = ""
+    card_id: str | None,
+    *,
+    size: str = "strip",
+    revealed: bool = False,
+    owner: str = "",
+    read: bool = False,
 ) -> str:
     """A face-down mission: its face for its owner alone (striped: face down), else — for
     everyone else, a teammate too — a back; once `revealed` (the end), its face. The
     view decides: `card_id` is None where the seat may not look. `owner` names whose
     it is, for the back's label."""
     if card_id is not None:
-        return card(card_id, size=size, cls="" if revealed else "sn-facedown")
+        return card(card_id, size=size, cls="" if revealed else "sn-facedown", read=read)
     label = f"A face-down mission: only {owner} may look at it" if owner else "A face-down mission"
     return (
         f'<div class="sn-card sn-{size} sn-back sn-k-mission" title="{esc(label)}">'

@@ -42,8 +42,10 @@ def hand_html(
     fresh: set[str] | None = None,
     title: str = "Your hand",
     drag: bool = False,
+    read: bool = False,
 ) -> str:
-    """The hand, each card a button when `act` is set (pick, keep, discard_card)."""
+    """The hand, each card a button when `act` is set (pick, keep, discard_card); else,
+    with `read`, a button that opens its whole face."""
     items = []
     for c in hand:
         marks = []
@@ -65,6 +67,7 @@ def hand_html(
                 note=note,
                 id_=f"sn-hand-{c}",
                 drag=drag,
+                read=read,
             )
             + "</li>"
         )
@@ -209,7 +212,7 @@ def _agent_controls(
             f"{card}@{b}",
             class_="btn btn-primary sn-branch-btn",
             id=f"sn-play-{b}",
-            style=f"--bc:{BRANCH[b]['colour']}",
+            style=cards.button_colours(b),
         )
         for b in branches
     )
@@ -254,7 +257,7 @@ def _mission_controls(view: dict[str, Any], card: str, choices: DeployChoices, w
                     f"{card}@{b}",
                     class_="btn btn-primary sn-branch-btn",
                     id=f"sn-mission-{b}",
-                    style=f"--bc:{BRANCH[b]['colour']}",
+                    style=cards.button_colours(b),
                 )
             )
         else:

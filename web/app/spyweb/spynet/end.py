@@ -8,6 +8,7 @@ from typing import Any
 from spygames.spynet import text
 
 from ..markup import esc
+from ..share import replay_buttons
 from . import cards
 from .log import Narrator, Who
 from .model import BRANCH, CARD, SITUATION
@@ -46,7 +47,17 @@ def _mission_row(entry: dict[str, Any], who: Who) -> str:
     )
 
 
-def end_html(view: dict[str, Any], who: Who, humans: list[int]) -> str:
+def end_html(
+    view: dict[str, Any],
+    who: Who,
+    humans: list[int],
+    record: dict[str, Any],
+    *,
+    arriving: bool = False,
+) -> str:
+    """The end screen; `record` is the game's, for Replay and Embed. `arriving` says the
+    game has only now ended (or was opened finished): the headline takes the focus, so
+    the screen opens at it rather than scrolled down to its first button."""
     result = view["result"]
     winners = {who.team_of[s] for s in result["winners"]}
     teams = []
@@ -78,12 +89,15 @@ def end_html(view: dict[str, Any], who: Who, humans: list[int]) -> str:
     reason = Narrator(who).result_text(result)
     return (
         '<section class="sn-act sn-end" aria-labelledby="sn-end-title">'
-        f'<h2 id="sn-end-title">{esc(headline(result, who, humans))}</h2>'
+        f'<h2 id="sn-end-title" tabindex="-1"{" data-autofocus" if arriving else ""}>'
+        f"{esc(headline(result, who, humans))}</h2>"
         f'<p class="sn-end-reason" id="sn-end-reason">{esc(reason)}</p>'
         f'<div class="sn-end-teams">{"".join(teams)}</div>'
         '<div class="sn-buttons sn-end-actions">'
         '<button type="button" class="btn btn-primary" data-act="again" id="sn-again">'
         "Play again</button>"
         '<button type="button" class="btn" data-act="newtable" id="sn-newtable-end">'
-        "New table</button></div></section>"
+        "New table</button>"
+        + replay_buttons(record, humans[0] if humans else 0)
+        + "</div></section>"
     )

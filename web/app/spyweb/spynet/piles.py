@@ -30,7 +30,8 @@ def deck_draws(view: dict[str, Any]) -> int:
     return 1
 
 
-def piles_html(view: dict[str, Any]) -> str:
+def piles_html(view: dict[str, Any], *, read: bool = False) -> str:
+    """`read`: each face shown opens whole when tapped (the live table)."""
     looking = view["looking"]
     items = []
     memories = []
@@ -43,7 +44,7 @@ def piles_html(view: dict[str, Any]) -> str:
             classes.append("sn-empty")
         seen = ""
         if known:
-            chips = "".join(f"<li>{cards.card(c, size='chip')}</li>" for c in known)
+            chips = "".join(f"<li>{cards.card(c, size='chip', read=read)}</li>" for c in known)
             unseen = size - len(known)
             more = f'<li class="sn-unseen">+{unseen} unseen</li>' if unseen > 0 else ""
             memories.append(
@@ -67,7 +68,9 @@ def piles_html(view: dict[str, Any]) -> str:
         f'<span class="sn-pile-size">{_n(deck)}</span></li>'
     )
     discard = view["discard"]
-    shown = "".join(f"<li>{cards.card(c, size='chip')}</li>" for c in discard[-DISCARD_SHOWN:])
+    shown = "".join(
+        f"<li>{cards.card(c, size='chip', read=read)}</li>" for c in discard[-DISCARD_SHOWN:]
+    )
     older = len(discard) - DISCARD_SHOWN
     discard_html = (
         '<div class="sn-discard"><span class="sn-side-label">Discard pile</span> '
@@ -126,7 +129,7 @@ def recruit_panel(view: dict[str, Any]) -> str:
         )
         if not view["deck"]:
             then = "Return it — the deck is empty"
-    reveal = "".join(cards.card(c, size="md") for c in shown)
+    reveal = "".join(cards.card(c, size="md", read=True) for c in shown)
     return (
         '<section class="sn-act sn-recruit" aria-labelledby="sn-act-title">'
         '<div class="sn-act-head">'

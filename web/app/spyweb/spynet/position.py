@@ -155,13 +155,18 @@ class SpyNetPosition(PositionView):
 
     def live(self, ctx: Context, state: spygames.State) -> GameScreen:
         """Try it yourself: you in seat 0, bots in the others, named as in the demo."""
+        return open_screen(ctx, GAME_ID, state=spygames.replay(self.live_record(state)))
+
+    def live_record(self, state: spygames.State) -> dict[str, Any]:
+        """The record with its seats: you in seat 0, a normal bot in each other seat (a
+        demo's record carries none, and a record without seats seats people only)."""
         seats = [
             Seat(name, "human") if i == 0 else Seat(name, "bot", "normal")
             for i, name in enumerate(self.names)
         ]
         record = state.record()
         options = {**(record.get("options") or {}), **shared.seat_options(seats)}
-        return open_screen(ctx, GAME_ID, state=spygames.replay({**record, "options": options}))
+        return {**record, "options": options}
 
 
 register_view(GAME_ID, SpyNetPosition)

@@ -57,6 +57,8 @@ class SpyNetTable(SeatedTable):
         self.sel = Selection()
         self.moves: list[Move] = []  # one per action, for "since your turn"
         self.hints = Hints(self)
+        self.end_arriving = False  # the game has just ended: its headline takes the focus
+        self.reading: str | None = None  # the card whose whole face is open (reading.py)
         self.setup_seats = last_seats(self.ctx.saves)
         self.setup_situation = last_situation(self.ctx.saves)
 
@@ -68,6 +70,8 @@ class SpyNetTable(SeatedTable):
         self.hints.clear()
         self.hand_before = {}
         self.sel = Selection()
+        self.end_arriving = state.is_over
+        self.reading = None
         self.log = self._replay_log(state.record())
 
     def _start(self, seats: list[Seat], situation: str, seed: int | None) -> None:
@@ -162,6 +166,7 @@ class SpyNetTable(SeatedTable):
         self.log.extend(lines)
         self.moves.append(Move.of(before["turn"], action, lines))
         self.sel.clear()
+        self.end_arriving = self.state.is_over
         self._save()
         return True
 
@@ -243,6 +248,10 @@ class SpyNetTable(SeatedTable):
         self._save()
 
     def handle(self, act: str, arg: str) -> None:
+        self.end_arriving = False
+        if act in ("read", "unread"):
+            self.reading = arg if act == "read" and arg in CARD else None
+            return
         if gallery.handle(self.ctx.saves, act, arg) or self._table_act(act, arg):
             return
         if self.state is None:
@@ -378,6 +387,9 @@ class SpyNetTable(SeatedTable):
     def key(self, key: str) -> bool:
         """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear, U undo
         (which says why when there is nothing to undo), H hint."""
+        if key == "Escape" and self.reading is not None:
+            self.reading = None
+            return True
         name = KEYS.get(key.lower())
         if name == "undo" and self.undo_offered:
             self.handle(name, "")

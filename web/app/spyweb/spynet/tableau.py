@@ -68,10 +68,12 @@ def tableau(
     aim: dict[str, str] | None = None,
     fresh: str | None = None,
     drops: bool = False,
+    read: bool = False,
 ) -> str:
     """`targets`: branch -> the power the selected agent would have there (a "Play here"
     button in that column); `aim`: agent id -> act, for agents an effect may take;
-    `fresh`: the card just played (marked); `drops`: the columns take dragged cards."""
+    `fresh`: the card just played (marked); `drops`: the columns take dragged cards;
+    `read`: each face shown opens whole when tapped (the live table)."""
     t = view["tableaus"][seat]
     compact = not mine
     owner = "you" if who.name(seat) == "You" else who.name(seat)
@@ -93,10 +95,11 @@ def tableau(
                 power=entry["power"],
                 act=act,
                 cls=("sn-target" if act else "") + extra,
+                read=read,
             )
             stack.append(f"<li>{drawn}</li>")
         missions = "".join(
-            cards.facedown(m, size=size, revealed=view["over"], owner=owner)
+            cards.facedown(m, size=size, revealed=view["over"], owner=owner, read=read)
             for m in t["missions"][b]
         )
         if missions:

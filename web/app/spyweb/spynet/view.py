@@ -15,6 +15,7 @@ from .end import end_html
 from .hint import mark
 from .model import CARD, DeployChoices, EffectChoices, agent_power, kind
 from .piles import piles_html, recruit_panel
+from .reading import reading_html
 from .rules import rules_html
 from .setup import setup_html as setup_screen
 from .since import since_html
@@ -42,7 +43,7 @@ def render_table(t: SpyNetTable) -> str:
     view = t.shown_view()
     bottom = t.bottom()
     others = "".join(
-        tableau(view, s, t.who, t.seats, viewer=t.viewer, aim=_aim(t, view))
+        tableau(view, s, t.who, t.seats, viewer=t.viewer, aim=_aim(t, view), read=True)
         for s in others_order(t.state.players, bottom)
     )
     mine = tableau(
@@ -56,6 +57,7 @@ def render_table(t: SpyNetTable) -> str:
         aim=_aim(t, view),
         fresh=_fresh(t),
         drops=t.my_turn and view["phase"] == "deploy",
+        read=True,
     )
     hand = _hand(t, view)
     layout = f"sn-layout sn-n{t.state.players}"
@@ -73,11 +75,13 @@ def render_table(t: SpyNetTable) -> str:
         hand,
         _turn_panel(t, view),
         '</div><div class="sn-aside">',
-        piles_html(view),
+        piles_html(view, read=True),
         f'<div class="sn-side">{_share_html(t)}{log_html(t.log, "sn")}'
         f"{deal_form(t.state.seed, label='Deal')}</div>",
         "</div></div>",
     ]
+    if t.reading is not None:
+        parts.append(reading_html(t.reading))
     if t.show_rules:
         parts.append(
             '<aside class="sn-rules-panel rules" id="sn-rules-panel" aria-label="Rules">'
@@ -175,6 +179,7 @@ def _hand(t: SpyNetTable, view: dict[str, Any]) -> str:
         fresh=fresh,
         title=title,
         drag=act == "pick",
+        read=True,
     )
 
 
@@ -191,7 +196,7 @@ def _turn_panel(t: SpyNetTable, view: dict[str, Any]) -> str:
 def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
     assert t.state is not None
     if view["over"]:
-        return end_html(view, t.who, t.humans)
+        return end_html(view, t.who, t.humans, t.state.record(), arriving=t.end_arriving)
     cur = t.current
     assert cur is not None
     if t.handoff_needed:
