@@ -33,6 +33,7 @@ from .cards import (
     card,
 )
 from .rules import SpyNetState
+from .setup import opening_for
 from .situation import Situation
 from .table import entry_power, teams_for
 
@@ -98,6 +99,15 @@ class SpyNet(Game):
         self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
     ) -> State:
         return SpyNetState(seed=seed, players=players, options=options, setup=setup)
+
+    def rule_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """A new game at 3 players records its dealt opening (Ruling: 3 players, the
+        opening deal, `setup.OPENINGS`); absent, as in every older record, the opening is
+        the draft, so those replay as they were played."""
+        opening = opening_for(players)
+        if "opening" in options or opening == "draft":
+            return options
+        return {**options, "opening": opening}
 
     def _bots(self) -> dict[str, type[Bot]]:
         from .bots import EasyBot, HardBot, NormalBot

@@ -9,10 +9,14 @@ and 3 players everyone plays alone (and nobody passes cards). Cards are ids from
 
 Phases (`view["phase"]`) and their actions:
 
-- `draft` — the opening draft. The player to the first player's right holds as many
-  cards as there are players, keeps one and passes the rest to the right, and so on;
-  the last player keeps the last card without a choice, then the first player's turn
-  begins. `{"type": "keep", "card": id}` (one of `view["draft"]`).
+- `draft` — the opening draft (2 and 4 players). The player to the first player's
+  right holds as many cards as there are players, keeps one and passes the rest to the
+  right, and so on; the last player keeps the last card without a choice, then the
+  first player's turn begins. `{"type": "keep", "card": id}` (one of `view["draft"]`).
+  At 3 players there is no draft (Ruling "3 players, the opening deal", `setup.OPENINGS`):
+  from the first player on, in turn order, each player is dealt the deck's top card and
+  the game begins with the first player's turn (`options["opening"]` is `"deal"`; a
+  record without it, from before the ruling, replays with the draft).
 - `choose` — the start of a turn: `{"type": "recruit"}` or `{"type": "deploy"}`. (A
   final turn has no choice: it begins in `deploy`.)
 - `recruit` — looking at pile `view["looking"]` (0, 1, 2 = piles 1, 2, 3; empty piles
@@ -91,8 +95,8 @@ back across a look at a pile (`recruit`, `pass_on`, `take`), a `draw`, an oppone
 to `discard` (and the card shown by `discard_card`), `end_turn`, or the draft's `keep`;
 never in another seat's turn, and never once the game is over.
 
-`setup` and `options` (the situation; `"seats"`, the table's names, people and bots,
-checked by `spygames.seats`): see `setup.py`.
+`setup` and `options` (the situation; the opening, draft or deal; `"seats"`, the
+table's names, people and bots, checked by `spygames.seats`): see `setup.py`.
 """
 
 from __future__ import annotations

@@ -2,8 +2,11 @@
 
 Options (kept in the record): `{"situation": None | "<id>" | "random"}` — no situation
 (the default), the one named (`"s1"`..`"s8"`), or one drawn with the seeded generator
-after the first player is chosen; and `"seats"`, the table's names, people and bots
-(`spygames.seats`, as in Espionage: the rules never look at them).
+after the first player is chosen; `"opening"`: `"draft"` or `"deal"` (see `OPENINGS`:
+how each player gets a first card; absent = `"draft"`, the rule every record made
+before the ruling was played by — a new game at 3 players records `"deal"`, see
+`opening_for`); and `"seats"`, the table's names, people and bots (`spygames.seats`, as
+in Espionage: the rules never look at them).
 
 `setup` (every key optional) fixes what would be random:
 
@@ -32,14 +35,39 @@ from .situation import Situation
 from .table import PILES, Table
 
 SETUP_KEYS = ("first", "deck", "piles", "hands", "tableaus", "discard")
+OPTIONS = ("situation", "opening", "seats")
+OPENINGS = ("draft", "deal")
+"""How the players get their first card. `draft`: the player to the first player's right
+draws as many cards as there are players, keeps one and passes the rest to the right,
+and so on (the rules' setup step 5). `deal`: from the first player on, in turn order,
+each player gets the deck's top card.
+
+Ruling (3 players, the opening deal): at 3 players the draft decided too much — over
+2,000 games of equal normal bots the player who drafts first (the third in turn order)
+won 37.4% and the first player, who gets the last card without a choice, 29.0%. So at 3
+players nobody drafts: each player is dealt one card (`opening_for`). Dealt, every place
+in the turn order is within 3 points of a fair third (docs/spynet-balance.md). At 2 and
+4 players the draft stays: it evens out there."""
+
+
+def opening_for(players: int) -> str:
+    """The opening a new game is played with (Ruling: 3 players, the opening deal)."""
+    return "deal" if players == 3 else "draft"
+
+
+def read_opening(options: dict[str, Any]) -> str:
+    opening = options.get("opening", "draft")
+    if opening not in OPENINGS:
+        raise InvalidSetup(f"opening must be one of {', '.join(OPENINGS)} — not {opening!r}")
+    return str(opening)
 
 
 def read_situation(options: dict[str, Any], rng: random.Random) -> Situation:
-    unknown = set(options) - {"situation", "seats"}
+    unknown = set(options) - set(OPTIONS)
     if unknown:
         raise InvalidSetup(
-            f"unknown option {', '.join(sorted(unknown))} (SpyNet's options are situation "
-            "and seats)"
+            f"unknown option {', '.join(sorted(unknown))} (SpyNet's options are situation, "
+            "opening and seats)"
         )
     chosen = options.get("situation")
     if chosen is None:
@@ -135,11 +163,17 @@ def lay_out(
     else:
         first = rng.randrange(players)
     table.situation = read_situation(options, rng)
+    opening = read_opening(options)
     table.tableau_changed()
     if hands is None:
         if len(table.deck) <= players:
-            raise InvalidSetup(f"the deck needs more than {players} cards for the opening draft")
-        table.start_draft(first)
+            raise InvalidSetup(
+                f"the deck needs more than {players} cards for the opening {opening}"
+            )
+        if opening == "deal":
+            table.deal_opening(first)
+        else:
+            table.start_draft(first)
     else:
         if not table.deck:
             raise InvalidSetup("the deck needs at least one card")

@@ -199,6 +199,14 @@ class Table:
         self.draft = self.take_from_deck(self.players)
         self.phase, self.turn, self.actor = DRAFT, drafter, drafter
 
+    def deal_opening(self, first: int) -> None:
+        """Setup step 5 dealt (the "deal" opening, 3 players): from the first player on,
+        each player gets the deck's top card; then the first player's turn begins."""
+        self.first = first
+        for k in range(self.players):
+            self.hands[(first + k) % self.players] += self.take_from_deck(1)
+        self.begin_turn(first)
+
     def begin_turn(self, seat: int) -> None:
         self.turn = self.actor = seat
         self.turn_number += 1
