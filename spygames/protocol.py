@@ -220,8 +220,17 @@ class Game(ABC):
         players: int | None = None,
         options: dict[str, Any] | None = None,
         setup: dict[str, Any] | None = None,
+        *,
+        as_recorded: bool = False,
     ) -> State:
-        """A new game. `seed` None picks one at random (it is kept in the record)."""
+        """A new game. `seed` None picks one at random (it is kept in the record).
+
+        A new game's options get the game's current rules filled in (`rule_options`), so
+        its record says which rules it is played by. `as_recorded=True` (what `replay`
+        passes) takes the options exactly as a record holds them: a record made before a
+        rule changed lacks the new rule's option and replays under the rule it was
+        played by.
+        """
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -241,7 +250,16 @@ class Game(ABC):
             raise InvalidSetup(f"options must be a dict, not {options!r}")
         if setup is not None and not isinstance(setup, dict):
             raise InvalidSetup(f"setup must be a dict or None, not {setup!r}")
-        return self._new(seed=seed, players=players, options=options or {}, setup=setup)
+        options = dict(options or {})
+        if not as_recorded:
+            options = self.rule_options(players, options)
+        return self._new(seed=seed, players=players, options=options, setup=setup)
+
+    def rule_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a new game with the rules of today filled in where a rule
+        changed after records were made (absent in an old record = the old rule). None
+        by default."""
+        return options
 
     @abstractmethod
     def _new(

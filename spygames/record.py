@@ -75,6 +75,7 @@ def replay(record: Any, upto: int | None = None) -> State:
             players=record["players"],
             options=record["options"],
             setup=record["setup"],
+            as_recorded=True,
         )
     except SpyGamesError as exc:
         raise InvalidRecord(str(exc)) from exc

@@ -253,7 +253,9 @@ def _spynet_setups(table: SpyNetTable, rng: random.Random) -> tuple[dict[str, An
     other_missions = [{b: list(cards) for b, cards in m.items()} for m in missions]
     for s in range(n):
         for branch, cards in other_missions[s].items():
-            for i, card in enumerate(cards if s != seat else []):
+            # Under an open-missions situation every mission is in sight: none swapped.
+            hidden = s != seat and not table.situation.open_missions
+            for i, card in enumerate(cards if hidden else []):
                 fits = [j for j, c in enumerate(pool) if _fits(c, branch)]
                 if fits:
                     j = rng.choice(fits)

@@ -194,7 +194,7 @@ def test_options_are_checked() -> None:
     """Situations: none (default), a chosen one, or a random one, with readable reasons."""
     with pytest.raises(spygames.InvalidSetup, match="situation must be none, 'random' or one"):
         GAME.new(seed=1, players=2, options={"situation": "s9"})
-    with pytest.raises(spygames.InvalidSetup, match="options are situation and seats"):
+    with pytest.raises(spygames.InvalidSetup, match="options are situation, opening and seats"):
         GAME.new(seed=1, players=2, options={"speed": 2})
     chosen = GAME.new(seed=1, players=2, options={"situation": "s3"})
     assert chosen.view(0)["situation"] == "s3"
@@ -783,3 +783,217 @@ def test_every_action_has_words() -> None:
     for kind in ACTION_KEYS:
         words = GAME.describe_action({"type": kind, **samples.get(kind, {})})
         assert words and (" " in words or kind in ("recruit", "deploy"))
+
+
+# Ruling "3 players, the opening deal" (spygames/spynet/setup.py OPENINGS; DESIGN.md).
+OLD_THREE_PLAYER_RECORD: dict[str, Any] = {
+    "game": "spynet",
+    "format": 1,
+    "seed": 11,
+    "players": 3,
+    "options": {},
+    "setup": None,
+    "actions": [
+        {"type": "keep", "card": "m28"},
+        {"type": "keep", "card": "a32"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "pass_on"},
+        {"type": "take"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "pass_on"},
+        {"type": "take"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "take"},
+        {"type": "recruit"},
+        {"type": "take"},
+        {"type": "deploy"},
+        {"type": "agent", "card": "a32", "branch": "intel", "funding": []},
+        {"type": "mission", "card": "m10", "branch": "intel"},
+        {"type": "end_turn"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "pass_on"},
+        {"type": "pass_on"},
+        {"type": "deploy"},
+        {"type": "agent", "card": "a31", "branch": "intel", "funding": ["f01"]},
+        {"type": "mission", "card": "m20", "branch": "intel"},
+        {"type": "end_turn"},
+        {"type": "recruit"},
+        {"type": "take"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "take"},
+        {"type": "deploy"},
+        {"type": "agent", "card": "a12", "branch": "cover", "funding": []},
+        {"type": "flip", "card": "a32", "branch": "ops"},
+        {"type": "mission", "card": "m31", "branch": "ops"},
+        {"type": "mission", "card": "m09", "branch": "intel"},
+        {"type": "end_turn"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+    ],
+}
+"""A 3-player game saved before the ruling (40 actions by normal bots, made with the
+code of commit 1be023f): its options say nothing of the opening, it was drafted."""
+OLD_THREE_PLAYER_HANDS = [["m28", "f02", "a20", "a07", "m03", "a23", "a17"], [], ["m04", "m29"]]
+"""The hands after those 40 actions, as that code had them."""
+
+
+def test_opening_deal_at_three() -> None:
+    """Ruling "3 players, the opening deal" (the rule from it until the short draft; its
+    records keep `"opening": "deal"`): from the first player on, in turn order, each
+    player gets the deck's top card, then the first player's turn begins."""
+    piles = [["m01"], ["m05"], ["m17"]]
+    deck = ["a01", "a02", "a04", *FILLER]
+    dealt = {"opening": "deal"}
+    state = GAME.new(
+        seed=1, players=3, options=dealt, setup={"first": 0, "piles": piles, "deck": deck}
+    )
+    assert state.options["opening"] == "deal"
+    assert [state.view(s)["hand"] for s in range(3)] == [["a01"], ["a02"], ["a04"]]
+    assert state.view(0)["phase"] == "choose" and state.to_play == [0]
+    assert state.view(0)["turn_number"] == 1 and state.view(2)["passed"] == []
+    later = GAME.new(
+        seed=1, players=3, options=dealt, setup={"first": 2, "piles": piles, "deck": deck}
+    )
+    assert [later.view(s)["hand"] for s in range(3)] == [["a02"], ["a04"], ["a01"]]
+    assert later.to_play == [2]
+    seeded = GAME.new(seed=5, players=3, options=dealt)
+    assert seeded.view(0)["hand_sizes"] == [1, 1, 1] and seeded.view(0)["phase"] == "choose"
+    assert spygames.replay(seeded.record()).view(1) == seeded.view(1)
+
+
+def test_opening_short_draft_at_three() -> None:
+    """Ruling "3 players, the short draft" (setup.OPENINGS): the third player in turn order
+    is dealt the deck's top card; the first player draws the next two, keeps one and
+    passes the other to the left, to the second player, who keeps it without a choice;
+    then the first player's turn begins. A new game records it (`"opening":
+    "short-draft"`)."""
+    piles = [["m01"], ["m05"], ["m17"]]
+    state = new(3, first=1, piles=piles, deck=["a01", "a02", "a04", *FILLER])
+    assert state.options["opening"] == "short-draft"
+    assert state.view(0)["hand"] == ["a01"] and state.view(0)["hand_sizes"] == [1, 0, 0]
+    assert state.view(1)["phase"] == "draft" and state.to_play == [1]
+    assert state.view(1)["draft"] == ["a02", "a04"] and state.view(2)["draft"] is None
+    state.apply({"type": "keep", "card": "a04"})
+    assert [state.view(s)["hand"] for s in range(3)] == [["a01"], ["a04"], ["a02"]]
+    assert state.view(1)["passed"] == ["a02"]
+    assert state.view(1)["phase"] == "choose" and state.to_play == [1]
+    assert state.view(1)["turn_number"] == 1
+    seeded = GAME.new(seed=5, players=3)
+    assert seeded.record()["options"] == {"opening": "short-draft"}
+    first = seeded.view(0)["first"]
+    assert seeded.view(0)["phase"] == "draft" and seeded.to_play == [first]
+    assert len(seeded.legal_actions()) == 2
+    assert spygames.replay(seeded.record()).view(1) == seeded.view(1)
+
+
+def test_opening_draft_stays_at_two_and_four() -> None:
+    """Ruling "3 players, the opening deal": at 2 and 4 players the draft stays, and their
+    records are as before (no opening option)."""
+    for players in (2, 4):
+        state = GAME.new(seed=5, players=players)
+        assert state.record()["options"] == {}
+        assert state.view(0)["phase"] == "draft"
+
+
+def test_opening_option_is_checked() -> None:
+    """The opening is `draft`, `deal` or `short-draft` (3 players only); asked for, the
+    draft is still played at 3."""
+    with pytest.raises(
+        spygames.InvalidSetup, match="opening must be one of draft, deal, short-draft"
+    ):
+        GAME.new(seed=1, players=3, options={"opening": "auction"})
+    for players in (2, 4):
+        with pytest.raises(spygames.InvalidSetup, match="short-draft opening is for 3 players"):
+            GAME.new(seed=1, players=players, options={"opening": "short-draft"})
+    drafted = GAME.new(seed=5, players=3, options={"opening": "draft"})
+    assert drafted.view(0)["phase"] == "draft" and drafted.options == {"opening": "draft"}
+
+
+def test_a_record_made_before_the_opening_deal_replays_drafted() -> None:
+    """Saves, share links and replays made before the ruling keep the rule they were
+    played by: absent, the opening is the draft (`replay` takes a record's options as
+    they are; only a new game gets today's rules)."""
+    state = spygames.replay(OLD_THREE_PLAYER_RECORD)
+    assert isinstance(state, SpyNetState)
+    assert state.options == {}
+    first = state.table.first
+    assert state.actors[:2] == [(first - 1) % 3, (first - 2) % 3]  # they drafted
+    assert state.table.hands == OLD_THREE_PLAYER_HANDS
+    assert state.record() == OLD_THREE_PLAYER_RECORD
+
+
+OLD_DEALT_RECORD: dict[str, Any] = {
+    "game": "spynet",
+    "format": 1,
+    "seed": 11,
+    "players": 3,
+    "options": {"opening": "deal"},
+    "setup": None,
+    "actions": [
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "pass_on"},
+        {"type": "take"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "pass_on"},
+        {"type": "take"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "take"},
+        {"type": "recruit"},
+        {"type": "take"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "pass_on"},
+        {"type": "pass_on"},
+        {"type": "recruit"},
+        {"type": "take"},
+        {"type": "deploy"},
+        {"type": "agent", "card": "a31", "branch": "intel", "funding": []},
+        {"type": "mission", "card": "m20", "branch": "intel"},
+        {"type": "end_turn"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "take"},
+        {"type": "deploy"},
+        {"type": "agent", "card": "a32", "branch": "ops", "funding": []},
+        {"type": "mission", "card": "m04", "branch": "ops"},
+        {"type": "end_turn"},
+        {"type": "deploy"},
+        {"type": "agent", "card": "a12", "branch": "cover", "funding": []},
+        {"type": "flip", "card": "a32", "branch": "tech"},
+        {"type": "mission", "card": "m31", "branch": "tech"},
+        {"type": "mission", "card": "m09", "branch": "intel"},
+        {"type": "end_turn"},
+        {"type": "recruit"},
+        {"type": "pass_on"},
+        {"type": "pass_on"},
+        {"type": "take"},
+    ],
+}
+"""A 3-player game saved under the opening deal, before the short draft (40 actions by
+normal bots, made with the code of commit 0721f0c): `"opening": "deal"`, no draft."""
+OLD_DEALT_HANDS = [
+    ["f02", "a20", "a07", "m29"],
+    ["f01"],
+    ["m28", "m10", "m03", "a23", "a17", "a27", "a08"],
+]
+"""The hands after those 40 actions, as that code had them (the first player: seat 1)."""
+
+
+def test_a_record_made_with_the_opening_deal_replays_dealt() -> None:
+    """Ruling "3 players, the short draft": saves, share links and replays made under the
+    opening deal keep it — their options say `"deal"`, and `replay` takes them as they
+    are (only a new game gets the short draft)."""
+    state = spygames.replay(OLD_DEALT_RECORD)
+    assert isinstance(state, SpyNetState)
+    assert state.options == {"opening": "deal"}
+    assert state.table.first == 1 and state.actors[0] == 1  # no draft: the first player
+    assert state.table.hands == OLD_DEALT_HANDS
+    assert state.record() == OLD_DEALT_RECORD

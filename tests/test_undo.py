@@ -245,7 +245,7 @@ def test_spynet_effects_that_show_nothing_can_be_taken_back() -> None:
 
 
 def test_spynet_no_undo_in_the_draft_or_after_the_end() -> None:
-    state = NET.new(seed=2, players=3)
+    state = NET.new(seed=2, players=3, options={"opening": "draft"})  # the full draft
     assert state.view(0)["phase"] == "draft"
     for seat in range(3):
         assert state.undo_point(seat) == UndoPoint(None, "the opening draft cannot be taken back")

@@ -913,3 +913,18 @@ def test_the_recruited_piles_cards_open_whole() -> None:
     reveal = table.render().split('id="sn-reveal"', 1)[1].split("</div></div>", 1)[0]
     for card in shown:
         assert f'data-act="read" data-arg="{card}"' in reveal
+
+
+def test_the_draft_panel_says_where_the_other_card_goes() -> None:
+    """Ruling "3 players, the short draft": the first player drafts two and passes the
+    other card to the left, to the second player; in the full draft (2 and 4 players)
+    the rest go to the right."""
+    from spyweb.spynet.effect import draft_panel
+    from spyweb.spynet.log import Who
+
+    short = GAME.new(seed=5, players=3, setup={"first": 1})
+    panel = draft_panel(short.view(1), Who([], 3))
+    assert "The other card goes face down to Player 3, on your left." in panel
+    full = GAME.new(seed=5, players=4, setup={"first": 1})
+    panel = draft_panel(full.view(0), Who([], 4))
+    assert "The other 3 go face down to Player 4, on your right." in panel

@@ -36,8 +36,9 @@ from .cards import (
 )
 from .outlook import placement
 from .rules import SpyNetState
+from .setup import opening_for
 from .situation import Situation
-from .table import entry_power, teams_for
+from .table import draft_step, entry_power, teams_for
 
 
 def card_info(card_id: str) -> dict[str, Any]:
@@ -102,6 +103,16 @@ class SpyNet(Game):
     ) -> State:
         return SpyNetState(seed=seed, players=players, options=options, setup=setup)
 
+    def rule_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """A new game at 3 players records its opening, the short draft (Ruling: 3
+        players, the short draft, `setup.OPENINGS`); a record keeps the opening it names
+        (`"deal"` from the ruling before) and, absent, as in every older record, the
+        opening is the full draft, so those replay as they were played."""
+        opening = opening_for(players)
+        if "opening" in options or opening == "draft":
+            return options
+        return {**options, "opening": opening}
+
     def _bots(self) -> dict[str, type[Bot]]:
         from .bots import EasyBot, HardBot, NormalBot
 
@@ -144,6 +155,7 @@ __all__ = [
     "agent_power",
     "branch_info",
     "card_info",
+    "draft_step",
     "placement",
     "situation_info",
 ]

@@ -12,7 +12,12 @@ Phases (`view["phase"]`) and their actions:
 - `draft` — the opening draft. The player to the first player's right holds as many
   cards as there are players, keeps one and passes the rest to the right, and so on;
   the last player keeps the last card without a choice, then the first player's turn
-  begins. `{"type": "keep", "card": id}` (one of `view["draft"]`).
+  begins. `{"type": "keep", "card": id}` (one of `view["draft"]`). At 3 players the
+  draft is short (Ruling "3 players, the short draft", `setup.OPENINGS`;
+  `options["opening"]` is `"short-draft"`): the third player in turn order is dealt the
+  deck's top card, and the first player drafts two, passing the other to the left, to
+  the second player. A record from before the ruling replays by the opening it names:
+  `"deal"` (each player dealt one card, no draft) or none (the full draft).
 - `choose` — the start of a turn: `{"type": "recruit"}` or `{"type": "deploy"}`. (A
   final turn has no choice: it begins in `deploy`.)
 - `recruit` — looking at pile `view["looking"]` (0, 1, 2 = piles 1, 2, 3; empty piles
@@ -92,8 +97,8 @@ back across a look at a pile (`recruit`, `pass_on`, `take`), a `draw`, an oppone
 to `discard` (and the card shown by `discard_card`), `end_turn`, or the draft's `keep`;
 never in another seat's turn, and never once the game is over.
 
-`setup` and `options` (the situation; `"seats"`, the table's names, people and bots,
-checked by `spygames.seats`): see `setup.py`.
+`setup` and `options` (the situation; the opening, draft, deal or short draft; `"seats"`, the
+table's names, people and bots, checked by `spygames.seats`): see `setup.py`.
 """
 
 from __future__ import annotations

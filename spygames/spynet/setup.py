@@ -2,8 +2,12 @@
 
 Options (kept in the record): `{"situation": None | "<id>" | "random"}` — no situation
 (the default), the one named (`"s1"`..`"s8"`), or one drawn with the seeded generator
-after the first player is chosen; and `"seats"`, the table's names, people and bots
-(`spygames.seats`, as in Espionage: the rules never look at them).
+after the first player is chosen; `"opening"`: `"draft"`, `"deal"` or `"short-draft"`
+(3 players only) (see `OPENINGS`: how each player gets a first card; absent =
+`"draft"`, the rule every record made before the rulings was played by — a new game at
+3 players records `"short-draft"`, see `opening_for`; records made under the ruling
+before it say `"deal"`); and `"seats"`, the table's names, people and bots (`spygames.seats`, as
+in Espionage: the rules never look at them).
 
 `setup` (every key optional) fixes what would be random:
 
@@ -32,14 +36,51 @@ from .situation import Situation
 from .table import PILES, Table
 
 SETUP_KEYS = ("first", "deck", "piles", "hands", "tableaus", "discard")
+OPTIONS = ("situation", "opening", "seats")
+OPENINGS = ("draft", "deal", "short-draft")
+"""How the players get their first card. `draft`: the player to the first player's right
+draws as many cards as there are players, keeps one and passes the rest to the right,
+and so on (the rules' setup step 5). `deal`: from the first player on, in turn order,
+each player gets the deck's top card. `short-draft` (3 players): the third player in
+turn order gets the deck's top card; the first player draws the next two, keeps one and
+passes the other to the left, to the second player.
+
+Ruling (3 players, the opening deal): at 3 players the draft decided too much — over
+2,000 games of equal normal bots the player who drafts first (the third in turn order)
+won 37.4% and the first player, who gets the last card without a choice, 29.0%. So at 3
+players nobody drafted: each player was dealt one card. Dealt, over 2,000 games the
+first, second and third players won 31.9%, 36.8% and 31.4%: the second player still
+3.5 points over a fair third.
+
+Ruling (3 players, the short draft), which replaces it for new games (`opening_for`):
+the first player picks the better of two cards and the second player gets the other,
+which costs the second player its edge and gives the first a little; the third player's
+card is dealt. Over 2,000 games of equal normal bots the first, second and third
+players won 35.5%, 32.4% and 32.0%, every place within 3 points of a fair third
+(docs/spynet-balance.md). At 2 and 4 players the full draft stays: it evens out there.
+Records keep the opening they name."""
+
+
+def opening_for(players: int) -> str:
+    """The opening a new game is played with (Ruling: 3 players, the short draft)."""
+    return "short-draft" if players == 3 else "draft"
+
+
+def read_opening(options: dict[str, Any], players: int) -> str:
+    opening = options.get("opening", "draft")
+    if opening not in OPENINGS:
+        raise InvalidSetup(f"opening must be one of {', '.join(OPENINGS)} — not {opening!r}")
+    if opening == "short-draft" and players != 3:
+        raise InvalidSetup(f"the short-draft opening is for 3 players, not {players}")
+    return str(opening)
 
 
 def read_situation(options: dict[str, Any], rng: random.Random) -> Situation:
-    unknown = set(options) - {"situation", "seats"}
+    unknown = set(options) - set(OPTIONS)
     if unknown:
         raise InvalidSetup(
-            f"unknown option {', '.join(sorted(unknown))} (SpyNet's options are situation "
-            "and seats)"
+            f"unknown option {', '.join(sorted(unknown))} (SpyNet's options are situation, "
+            "opening and seats)"
         )
     chosen = options.get("situation")
     if chosen is None:
@@ -135,11 +176,19 @@ def lay_out(
     else:
         first = rng.randrange(players)
     table.situation = read_situation(options, rng)
+    opening = read_opening(options, players)
     table.tableau_changed()
     if hands is None:
         if len(table.deck) <= players:
-            raise InvalidSetup(f"the deck needs more than {players} cards for the opening draft")
-        table.start_draft(first)
+            raise InvalidSetup(
+                f"the deck needs more than {players} cards for the opening {opening}"
+            )
+        if opening == "deal":
+            table.deal_opening(first)
+        elif opening == "short-draft":
+            table.start_short_draft(first)
+        else:
+            table.start_draft(first)
     else:
         if not table.deck:
             raise InvalidSetup("the deck needs at least one card")

@@ -39,6 +39,13 @@ def teams_for(players: int) -> list[list[int]]:
     return [[seat] for seat in range(players)]
 
 
+def draft_step(drafter: int, first: int) -> int:
+    """Where a drafter passes the rest: to the right (-1), the way of the rules' opening
+    draft, which the first player never drafts in; the first player drafts only in the
+    short draft (3 players), and passes to the left (+1), to the second player."""
+    return 1 if drafter == first else -1
+
+
 def entry_power(entry: Entry, branch: str, situation: Situation) -> int:
     """An agent's power where it stands: printed power, its funding, the situation's bonus
     (which never counts for a mercenary)."""
@@ -207,6 +214,23 @@ class Table:
         self.draft = self.take_from_deck(self.players)
         self.phase, self.turn, self.actor = DRAFT, drafter, drafter
 
+    def deal_opening(self, first: int) -> None:
+        """Setup step 5 dealt (the "deal" opening, 3 players): from the first player on,
+        each player gets the deck's top card; then the first player's turn begins."""
+        self.first = first
+        for k in range(self.players):
+            self.hands[(first + k) % self.players] += self.take_from_deck(1)
+        self.begin_turn(first)
+
+    def start_short_draft(self, first: int) -> None:
+        """Setup step 5 as a draft of two (the "short-draft" opening, 3 players): the third
+        player in turn order is dealt the deck's top card; then the first player draws two,
+        keeps one and passes the other to the left, to the second player."""
+        self.first = first
+        self.hands[(first + 2) % self.players] += self.take_from_deck(1)
+        self.draft = self.take_from_deck(2)
+        self.phase, self.turn, self.actor = DRAFT, first, first
+
     def begin_turn(self, seat: int) -> None:
         self.turn = self.actor = seat
         self.turn_number += 1
@@ -292,7 +316,7 @@ class Table:
         self.draft.remove(card)
         self.hands[self.turn].append(card)
         self.passed[self.turn] += self.draft
-        nxt = (self.turn - 1) % n
+        nxt = (self.turn + draft_step(self.turn, self.first)) % n
         if len(self.draft) == 1:  # the last player keeps the last card: no choice
             self.hands[nxt].append(self.draft.pop())
             self.begin_turn(self.first)

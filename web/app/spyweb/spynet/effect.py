@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spygames.spynet import text
+from spygames.spynet import draft_step, text
 from spygames.words import count, sentence
 
 from ..markup import attrs, esc
@@ -26,13 +26,15 @@ def _button(label: str, act: str, arg: str = "", **extra: Any) -> str:
 
 def draft_panel(view: dict[str, Any], who: Who) -> str:
     packet = view["draft"] or []
-    right = (view["seat"] - 1) % view["players"]
+    step = draft_step(view["seat"], view["first"])
+    to = (view["seat"] + step) % view["players"]
+    side = "left" if step == 1 else "right"
     options = "".join(cards.card(c, size="lg", act="keep", id_=f"sn-keep-{c}") for c in packet)
     return (
         '<section class="sn-act sn-draft" aria-labelledby="sn-act-title">'
         '<h2 id="sn-act-title">Opening draft: keep one card</h2>'
-        f"<p>{_others_go(len(packet) - 1)}{esc(who.name(right))}, on your "
-        "right. Everyone starts with one card.</p>"
+        f"<p>{_others_go(len(packet) - 1)}{esc(who.name(to))}, on your {side}. "
+        "Everyone starts with one card.</p>"
         f'<div class="sn-reveal">{options}</div></section>'
     )
 
