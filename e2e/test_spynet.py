@@ -8,6 +8,8 @@ Cards are chosen by what they are, from the engine's data, never by id."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -212,9 +214,8 @@ def test_two_people_pass_the_device_to_the_end(phone: Page, site_url: str) -> No
             expect(page.locator("#sn-hand")).to_be_visible()
             state = saved_state(page)
             holder = state.to_play[0]
-            html = page.content()
-            for card in state.view(1 - holder)["hand"]:
-                assert f'data-card="{card}"' not in html
+            hidden = set(state.view(1 - holder)["hand"]) - ever_seen(state.record(), holder)
+            assert not leaked(page, sorted(hidden))
             if handoffs in (3, 8):
                 assert no_horizontal_scroll(page)
                 shot(page, f"spynet-375-{handoffs}")
@@ -233,6 +234,34 @@ def scripted_link(seats: list[dict[str, str]], setup: dict[str, Any], **options:
 
 def shown_cards(page: Page) -> set[str]:
     return set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+
+
+def ever_seen(record: dict[str, Any], seat: int) -> set[str]:
+    """Every card `seat`'s view has shown it at some point of the game (a pile it looked
+    at, a card it passed in the draft): what it may know of another's hand."""
+    state = spygames.replay({**record, "actions": []})  # the deal, as recorded
+    ids = re.compile(r'"([afm]\d\d)"')
+    seen = set(ids.findall(json.dumps(state.view(seat))))
+    for action in record["actions"]:
+        state.apply(action)
+        seen |= set(ids.findall(json.dumps(state.view(seat))))
+    return seen
+
+
+def leaked(page: Page, secret: list[str]) -> list[str]:
+    """The secret cards the page gives away anywhere: an id in any attribute or text of
+    the app (not only `data-card`), or a card's name in its text or any attribute (a
+    tooltip, a label). Each SpyNet card is one of a kind, so a hidden card's name has no
+    business on the page."""
+    markup = page.inner_html("#app")
+    words = page.inner_text("#app") + " " + " ".join(re.findall(r'="([^"]*)"', markup))
+    found = [card for card in secret if re.search(rf"\b{card}\b", markup)]
+    found += [
+        CARD[card]["name"]
+        for card in secret
+        if re.search(rf"\b{re.escape(CARD[card]['name'])}\b", words)
+    ]
+    return found
 
 
 def test_partners_passing_the_device_see_only_their_own_missions(page: Page, site_url: str) -> None:
@@ -265,9 +294,12 @@ def test_partners_passing_the_device_see_only_their_own_missions(page: Page, sit
     for holder, partner, name in ((0, 2, "Cy"), (2, 0, "Ann")):
         expect(page.locator("#sn-show-hand")).to_be_visible()
         assert not shown_cards(page) & set(missions)  # the screen between turns
+        assert not leaked(page, [missions[0], missions[2]])
         page.click("#sn-show-hand")
         expect(page.locator("#sn-recruit")).to_be_visible()
         assert shown_cards(page) & set(missions) == {missions[holder]}
+        assert not leaked(page, [missions[partner], missions[1], missions[3]])
+        assert leaked(page, [missions[holder]])  # the check sees a card that is shown
         back = page.locator(f"#sn-tableau-{partner} .sn-col-ops .sn-back")
         expect(back).to_have_count(1)
         expect(back).to_have_attribute("title", f"A face-down mission: only {name} may look at it")
