@@ -57,7 +57,7 @@ def test_a_name_keeps_its_case_at_the_start_of_a_sentence() -> None:
     ],
 )
 def test_the_draft_panel_counts_the_cards_passed_on(packet: list[str], expected: str) -> None:
-    view = {"draft": packet, "seat": 0, "players": 2}
+    view = {"draft": packet, "seat": 0, "players": 2, "first": 0}
     assert expected in draft_panel(view, two_people("You", "Cy"))
 
 
