@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import boot, open_page, shot
+from conftest import SHOTS, boot, open_page, shot
 from playwright.sync_api import Browser, Page, expect
 from spyweb import links
 
@@ -210,8 +210,6 @@ def test_the_rules_demo_lays_out_on_a_desktop_and_try_it_plays_a_bot(
 
 
 def shot_path(name: str) -> Any:
-    from conftest import SHOTS
-
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS / f"{name}.png"
 
