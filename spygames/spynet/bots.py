@@ -147,7 +147,7 @@ class HardBot(Bot):
         self,
         seed: int | None = None,
         *,
-        playouts: int = 40,
+        playouts: int = 70,
         width: int = 4,
         time_limit: float | None = 1.0,
         weights: Weights = NORMAL,

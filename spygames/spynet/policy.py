@@ -9,6 +9,7 @@ a table guessed from its view; the hard bot runs it for every seat in its playou
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -38,7 +39,7 @@ EASY: Final = Weights(take=(2.0, 1.5, 1.0), deploy_hand=4, careful=False, team_p
 # -- reading the table ---------------------------------------------------------------
 def best_rival(t: Table, seat: int, branch: str) -> int:
     """The highest power among `seat`'s opponents in `branch`."""
-    return max((t.power(s, branch) for s in t.foes[seat]), default=0)
+    return t.rival_power(seat, branch)
 
 
 def would_dominate(t: Table, mine: int, rival: int) -> bool:
@@ -124,27 +125,37 @@ class Front:
     mate_holds: bool  # the teammate dominates it
 
 
-def fronts(t: Table, seat: int) -> dict[str, Front]:
+def fronts(t: Table, seat: int, branches: Iterable[str] = BRANCH_IDS) -> dict[str, Front]:
+    """`seat`'s `branches` (every branch unless told) as it sees them."""
     mate = t.teammate(seat)
+    stars = dict.fromkeys(BRANCH_IDS, 0.0)  # as `hand_stars`, every branch in one pass
+    for card in t.hands[seat]:
+        if KIND[card] == "mission":
+            m = MISSION[card]
+            share = m.stars * (0.7 if m.condition else 1.0) / len(m.branches) ** 0.5
+            for branch in m.branches:
+                stars[branch] += share
     out = {}
-    for branch in BRANCH_IDS:
-        mine, rival = t.power(seat, branch), best_rival(t, seat, branch)
+    for branch in branches:
+        mine, rival = t.power(seat, branch), t.rival_power(seat, branch)
         out[branch] = Front(
             mine=mine,
             rival=rival,
             held=would_dominate(t, mine, rival),
-            stars=hand_stars(t, seat, branch),
+            stars=stars[branch],
             mate_holds=mate is not None and t.dominates(mate, branch),
         )
     return out
 
 
 def agent_gain(
-    t: Table, front: Front, card: str, branch: str, funding: list[str], w: Weights
+    t: Table, front: Front, card: str, base: int, funding: list[str], w: Weights
 ) -> float:
-    """How much better off the seat is after playing this agent here with this funding."""
+    """How much better off the seat is after playing this agent (of power `base` where it
+    goes, before funding) with this funding."""
     mine, rival, stars = front.mine, front.rival, front.stars
-    added = entry_power((card, tuple(funding)), branch, t.situation)
+    spent = sum(FUNDING_VALUE[f] for f in funding) if funding else 0
+    added = base + spent
     before = front.held
     after = would_dominate(t, mine + added, rival)
     gain = 0.0
@@ -157,7 +168,6 @@ def agent_gain(
     if before and margin >= 4:
         presence *= 0.4
     gain += presence
-    spent = sum(FUNDING_VALUE[f] for f in funding)
     if not t.final:
         gain -= w.funding_cost * spent
     if w.team_play and not stars and front.mate_holds:
@@ -169,18 +179,32 @@ def agent_gain(
 
 
 def agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
-    """Candidate agent plays with their gain, best first."""
-    plays = []
-    front = fronts(t, seat)
-    for card in dict.fromkeys(t.hands[seat]):
-        if KIND[card] != "agent":
-            continue
+    """Candidate agent plays with their gain, best first (worked out once for a hand, a
+    tableau and a round: a playout asks again for each step of a turn)."""
+    key = ("agent_plays", seat, w, tuple(t.hands[seat]), t.tableau_version, t.final)
+    found: list[tuple[float, Action]] | None = t.memo.get(key)
+    if found is None:
+        found = t.memo[key] = _agent_plays(t, seat, w)
+    return found
+
+
+def _agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
+    plays: list[tuple[float, Action]] = []
+    cards = [c for c in dict.fromkeys(t.hands[seat]) if KIND[c] == "agent"]
+    if not cards:
+        return plays
+    front = fronts(t, seat, dict.fromkeys(b for c in cards for b in AGENT[c].branches))
+    options: dict[int, list[list[str]]] = {}  # funding to consider, by power needed
+    for card in cards:
         agent = AGENT[card]
         for branch in agent.branches:
             f = front[branch]
-            need = f.rival + 1 - f.mine - entry_power((card, ()), branch, t.situation)
-            for funding in funding_options(t, seat, need):
-                gain = agent_gain(t, f, card, branch, funding, w)
+            base = entry_power((card, ()), branch, t.situation)
+            need = f.rival + 1 - f.mine - base
+            if need not in options:
+                options[need] = funding_options(t, seat, need)
+            for funding in options[need]:
+                gain = agent_gain(t, f, card, base, funding, w)
                 action = {"type": "agent", "card": card, "branch": branch, "funding": funding}
                 plays.append((gain, action))
     plays.sort(key=lambda p: -p[0])
@@ -190,6 +214,15 @@ def agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
 # -- missions ---------------------------------------------------------------------------
 def mission_plays(t: Table, seat: int) -> list[Action]:
     """Every mission that can go down now, each in its best branch, most stars first."""
+    played = tuple(sorted(t.missions_played.items()))
+    key = ("mission_plays", seat, tuple(t.hands[seat]), t.tableau_version, played)
+    found: list[Action] | None = t.memo.get(key)
+    if found is None:
+        found = t.memo[key] = _mission_plays(t, seat)
+    return found
+
+
+def _mission_plays(t: Table, seat: int) -> list[Action]:
     plays = []
     used: dict[str, int] = dict(t.missions_played)
     limit = t.situation.missions_per_branch

@@ -117,6 +117,8 @@ class Table:
         if not self.received:
             self.received = [[] for _ in range(n)]
         self._grid: list[dict[str, int]] | None = None  # power by seat and branch, cached
+        self.tableau_version = 0  # counts changes to the agents in play
+        self.memo: dict[object, Any] = {}  # the bots' figures for this table, by key
 
     @classmethod
     def empty(cls, players: int, situation: Situation) -> Table:
@@ -149,7 +151,8 @@ class Table:
         new.pending = dict(self.pending) if self.pending else None
         new.final_left = list(self.final_left)
         new.played_by = dict(self.played_by)
-        new._grid = None
+        new._grid = [dict(row) for row in self._grid] if self._grid is not None else None
+        new.memo = {}
         return new
 
     # -- who is who ------------------------------------------------------------------
@@ -172,13 +175,35 @@ class Table:
             ]
         return grid[seat][branch]
 
+    def rival_power(self, seat: int, branch: str) -> int:
+        """The highest power among `seat`'s opponents in `branch`."""
+        if self._grid is None:
+            self.power(seat, branch)
+        grid = self._grid
+        assert grid is not None
+        foes = self.foes[seat]
+        if len(foes) == 1:
+            return grid[foes[0]][branch]
+        return max(grid[s][branch] for s in foes)
+
     def tableau_changed(self) -> None:
         """Call after moving agents or funding: power is worked out afresh."""
         self._grid = None
+        self.tableau_version += 1
+
+    def _moved(self, seat: int, branch: str, entry: Entry, sign: int) -> None:
+        """An agent came into (sign 1) or left (-1) `seat`'s `branch`: power follows."""
+        if self._grid is not None:
+            self._grid[seat][branch] += sign * entry_power(entry, branch, self.situation)
+        self.tableau_version += 1
 
     def dominates(self, seat: int, branch: str) -> bool:
         """Power above zero and above each opponent's (ties too, under Stand-off)."""
-        return self.dominates_with(seat, {s: self.power(s, branch) for s in range(self.players)})
+        mine = self.power(seat, branch)
+        if mine <= 0:
+            return False
+        rival = self.rival_power(seat, branch)
+        return mine >= rival if self.situation.ties_dominate else mine > rival
 
     def dominates_with(self, seat: int, power: dict[int, int]) -> bool:
         return dominates_given(power, seat, self.foes[seat], self.situation)
@@ -357,7 +382,7 @@ class Table:
             hand.remove(f)
             self.played_by[f] = seat
         self.agents[seat][branch].append((card, funding))
-        self.tableau_changed()
+        self._moved(seat, branch, (card, funding), 1)
         self.agents_left -= 1
         self.played_by[card] = seat
         effect = AGENT[card].effect
@@ -394,14 +419,15 @@ class Table:
             owner, branch, index = where
             card, funding = self.agents[owner][branch].pop(index)
             self.discard += [card, *funding]
-            self.tableau_changed()
+            self._moved(owner, branch, (card, funding), -1)
         elif kind == "flip":
             where = self.locate(action["card"])
             assert where is not None
             owner, branch, index = where
             entry = self.agents[owner][branch].pop(index)
             self.agents[seat][action["branch"]].append(entry)
-            self.tableau_changed()
+            self._moved(owner, branch, entry, -1)
+            self._moved(seat, action["branch"], entry, 1)
         elif kind == "draw":
             self.hands[seat] += self.take_from_deck(pending["count"])
         self._close_effect()
