@@ -189,7 +189,8 @@ def test_the_rules_demo_lays_out_on_a_desktop_and_try_it_plays_a_bot(
 ) -> None:
     """At 1280x800 the demo sits in the Rules page's column: its hand, tableaus, piles and
     the recruit never lie over one another, no label spills out of its column; Try it
-    yourself then seats you against the demo's bot (no device to pass)."""
+    yourself then seats you against the demo's bot (no device to pass), right there and
+    saving nothing until Keep this game."""
     page.set_viewport_size({"width": 1280, "height": 800})
     boot(page, f"{site_url}#/spynet/rules/sn-recruit")
     demo = page.locator("#demo")
@@ -203,10 +204,20 @@ def test_the_rules_demo_lays_out_on_a_desktop_and_try_it_plays_a_bot(
         if step < int(str(demo.get_attribute("data-steps"))) - 1:
             page.click("#demo-next")
     page.click("#demo-try")
-    expect(page.locator("#sn-table")).to_be_visible()
+    expect(page.locator("#demo-live #sn-table")).to_be_visible()
+    expect(page.locator("#demo-live .demo-title")).to_be_focused()  # scrolled to the game
+    expect(page.locator("#demo-live .demo-title")).to_be_in_viewport()
     expect(page.locator("#sn-tableau-1 .sn-ptag")).to_contain_text("Bot")
     expect(page.locator("#sn-show-hand")).to_have_count(0)
     expect(page.locator("#sn-hand")).to_be_visible()
+    assert "/rules/" in page.url  # played on the Rules page, as in the embed ...
+    saved = "Object.keys(localStorage).filter(k => k.startsWith('spygames:slot:'))"
+    assert page.evaluate(saved) == []  # ... and nothing under Saved games
+    page.screenshot(path=str(shot_path("spynet-rules-try-1280")))
+    page.click("#demo-keep")  # until it is kept: then it is the game's table
+    expect(page.locator("#demo-live")).to_have_count(0)
+    expect(page.locator("#sn-table")).to_be_visible()
+    assert page.url.endswith("#/spynet") and len(page.evaluate(saved)) == 1
 
 
 def shot_path(name: str) -> Any:

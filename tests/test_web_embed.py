@@ -126,17 +126,83 @@ def test_rules_page_shows_the_games_demos_and_an_embed_snippet() -> None:
     assert 'data-demo="dos-winning"' in app.render()
 
 
-def test_rules_try_it_plays_on_as_a_real_game_and_keeps_the_one_in_progress() -> None:
+def test_rules_try_it_plays_here_saves_nothing_and_keep_this_game_saves_it() -> None:
+    """Issue 20, point 9: Try it on the Rules page plays as the embed does and adds no save;
+    Keep this game puts it under Saved games, the game in progress staying there too."""
     storage = MemoryStorage()
     app = App(storage)
+    app.route("#/deck-of-spies/deal/5")
+    for card in ("3S", "4S"):  # a game in progress, then the Rules page
+        app.click("pick", card)
+    app.click("counter", "")
+    kept = app.ctx.saves.current_id("deck-of-spies")
+    assert kept is not None and app.ctx.saves.slot(kept).moves == 1  # type: ignore[union-attr]
+    before = {key: storage.get(key) for key in storage.list_keys()}
     app.route("#/deck-of-spies/rules/dos-counter")
-    app.click("demo-next", "")
+    screen = app.screen
+    assert isinstance(screen, RulesScreen)
+    app.take_navigation()
     app.click("demo-try", "")
+    assert app.take_navigation() == (None, None)
+    html = app.render()
+    assert 'id="demo-live"' in html and 'id="demo-keep"' in html and "not saved" in html
+    for card in ("3H", "4S"):
+        app.click("pick", card)
+    app.click("counter", "")
+    live = screen.live
+    assert isinstance(live, DeckOfSpiesTable)
+    assert live.state.record()["actions"] == [{"type": "counter", "cards": ["3H", "4S"]}]
+    assert {key: storage.get(key) for key in storage.list_keys()} == before
+    app.click("demo-again", "")  # a fresh start from the same step
+    assert screen.live is not None and screen.live.state.record()["actions"] == []
+    for card in ("3H", "4S"):
+        app.click("pick", card)
+    app.click("counter", "")
+    app.click("demo-keep", "")
     target, _ = app.take_navigation()
-    assert target is not None and target.startswith("#/play/")
+    assert target == "#/deck-of-spies"
     app.route(target)
-    assert isinstance(app.screen, DeckOfSpiesTable)
-    assert app.screen.state.record()["actions"] == [{"type": "counter", "cards": ["3H", "4S"]}]
+    table = app.screen
+    assert isinstance(table, DeckOfSpiesTable)
+    assert table.state.record()["actions"] == [{"type": "counter", "cards": ["3H", "4S"]}]
+    assert app.ctx.saves.current_id("deck-of-spies") != kept
+    assert kept is not None and app.ctx.saves.slot(kept) is not None  # still under Saved games
+
+
+@pytest.mark.parametrize("game_id", ["deck-of-spies", "espionage", "spynet"])
+def test_a_game_tried_from_any_demo_runs_its_bots_in_memory_only(game_id: str) -> None:
+    storage = MemoryStorage()
+    app = App(storage)
+    app.route(f"#/{game_id}/rules")
+    before = sorted(storage.list_keys())
+    app.click("demo-try", "")
+    screen = app.screen
+    assert isinstance(screen, RulesScreen) and screen.live is not None
+    for _ in range(40):  # the bots' moves, if a bot is to play
+        if app.screen.pending_delay() is None:
+            break
+        app.tick()
+        app.render()
+    assert screen.live is not None and screen.live.state is not None
+    assert sorted(storage.list_keys()) == before
+    assert [s.id for s in screen.scratch.slots()] == [screen.live.slot]
+    record = screen.live.state.record()
+    bots = [not seat.is_human for seat in getattr(screen.live, "seats", [])]
+    app.click("demo-leave", "")
+    assert screen.live is None and 'id="demo-try"' in app.render()
+    app.click("demo-try", "")
+    for _ in range(40):
+        if app.screen.pending_delay() is None:
+            break
+        app.tick()
+    app.click("demo-keep", "")
+    target, _ = app.take_navigation()
+    assert target == f"#/{game_id}"
+    app.route(target)
+    table = app.screen
+    assert table.state is not None and table.state.record() == record  # type: ignore[attr-defined]
+    assert [not seat.is_human for seat in getattr(table, "seats", [])] == bots
+    assert game_id == "deck-of-spies" or any(bots)
 
 
 def test_unknown_demo_on_the_rules_page_says_so() -> None:

@@ -807,15 +807,26 @@ def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
     app.click("demo-next", "")
     app.click("demo-next", "")
     app.click("demo-try", "")
-    target, _ = app.take_navigation()
-    assert target is not None
-    app.route(target)
-    table = app.screen
+    assert app.take_navigation() == (None, None)  # played right here, as in the embed
+    rules = app.screen
+    assert isinstance(rules, RulesScreen)
+    table = rules.live
     assert isinstance(table, SpyNetTable) and table.state is not None
     assert table.state.view(0)["dominates"]["ops"] == [0]
     # ... against a bot, as in the embed: not pass-and-play with yourself.
     assert [s.is_human for s in table.seats] == [True, False]
     assert not table.pass_and_play and table.handoff_needed is False
+    assert app.ctx.saves.slots() == []  # and nothing under Saved games
+    # Kept, it is a game of the site's: its table resumes it with the same seats.
+    record = table.state.record()
+    app.click("demo-keep", "")
+    target, _ = app.take_navigation()
+    assert target == "#/spynet"
+    app.route(target)
+    kept = app.screen
+    assert isinstance(kept, SpyNetTable) and kept.state is not None
+    assert kept.state.record() == record
+    assert [(s.name, s.is_human) for s in kept.seats] == [("You", True), ("Kestrel", False)]
     # The embed frame's Try it yourself: you against a bot, named as in the demo.
     from spyweb.demos import DemoPlayer
 

@@ -34,6 +34,29 @@ def control(label: str, act: str, *, id_: str, disabled: bool = False, **extra: 
     )
 
 
+def tried(
+    demo: Demo, step: int, table: str, *, corner: str = "", extra: str = "", arriving: bool = False
+) -> str:
+    """A demo played on from `step` ("Try it yourself"): the live `table` with the way back
+    to the demo and a fresh start; `extra` adds controls of the screen holding it. The
+    heading takes the focus (and the page scrolls to it) when the player has `arriving`."""
+    focus = " data-autofocus" if arriving else ""
+    return (
+        '<section class="demo demo-live" id="demo-live" '
+        f'data-demo="{esc(demo.id)}" data-game="{esc(demo.game)}">'
+        '<header class="demo-head">'
+        f'<h2 class="demo-title" id="demo-live-title" tabindex="-1"{focus}>Try it yourself</h2>'
+        f'<p class="demo-count">{esc(demo.title)} · from step {step + 1}</p>'
+        f"{corner}</header>"
+        f'<div class="demo-stage live-stage">{table}</div>'
+        '<nav class="demo-controls" aria-label="Demo controls">'
+        + control("◀ Back to the demo", "demo-leave", id_="demo-leave")
+        + control("↺ Start again", "demo-again", id_="demo-again")
+        + extra
+        + "</nav></section>"
+    )
+
+
 class DemoPlayer:
     """Steps through one demo: Back, Next, Play (a step every few seconds), Restart."""
 

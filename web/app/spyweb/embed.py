@@ -19,7 +19,7 @@ import spygames
 from . import links
 from .app import App
 from .catalogue import info
-from .demos import DemoPlayer, control
+from .demos import DemoPlayer, tried
 from .links import replay_route
 from .markup import esc
 from .position import view_for
@@ -102,19 +102,7 @@ class DemoFrame(Screen):
         if self.live is None:
             # The frame is a page of its own: the demo's title is its h1.
             return frame(self.player.render(corner=link, heading="h1"), "demo")
-        return frame(
-            '<section class="demo demo-live" id="demo-live" '
-            f'data-demo="{esc(demo.id)}" data-game="{esc(demo.game)}">'
-            '<header class="demo-head"><h2 class="demo-title">Your turn</h2>'
-            f'<p class="demo-count">{esc(demo.title)} · from step {self.live_from + 1}</p>'
-            f"{link}</header>"
-            f'<div class="demo-stage live-stage">{self.live.render()}</div>'
-            '<nav class="demo-controls" aria-label="Demo controls">'
-            + control("◀ Back to the demo", "demo-leave", id_="demo-leave")
-            + control("↺ Start again", "demo-again", id_="demo-again")
-            + "</nav></section>",
-            "live",
-        )
+        return frame(tried(demo, self.live_from, self.live.render(), corner=link), "live")
 
 
 class ReplayFrame(ReplayerScreen):

@@ -1,20 +1,30 @@
 """The Rules screen: each game's rules in our own words, and its rules demos.
 
 The demos are the same ones the embeds show (`spyweb.demos.DemoPlayer`): pick one, step
-through it, get its `<iframe>` snippet, or play on from any step as a real game.
+through it, get its `<iframe>` snippet, or play on from any step ("Try it yourself").
+The tried game is played right here, against bots as in the embed, and kept in memory
+only: it adds nothing to Saved games unless the player asks to keep it.
 Route: `#/<game>/rules`, or `#/<game>/rules/<demo id>` with that demo open.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import spygames
 
-from . import links
 from .catalogue import info, screen_class
-from .demos import DemoPlayer
+from .demos import DemoPlayer, control, tried
 from .markup import attrs, esc
-from .screen import Context, Screen
+from .screen import Context, GameScreen, Screen
 from .snippet import DEMO_SIZE, embed_sheet, embed_url
+from .store import MemoryStorage, Saves
+
+FLEETING = (
+    "A game tried from a demo is not saved: the one you are playing will be gone "
+    "(Keep this game puts it under Saved games)."
+)
 
 
 class RulesScreen(Screen):
@@ -30,11 +40,32 @@ class RulesScreen(Screen):
             ctx.notify(f"There is no demo called “{demo_id}”; here are the {self.name} demos.")
         first = chosen or (self.demos[0] if self.demos else None)
         self.player: DemoPlayer | None = None
+        self.live: GameScreen | None = None  # the demo tried from `live_from` on
+        self.live_from = 0
+        self.arriving = False  # the tried game has just begun: its heading takes the focus
+        self.scratch = Saves(MemoryStorage())  # the tried game's saves: gone with the page
+        self.scratch.lasting = False
+        self.scratch.fleeting = FLEETING
         if first is not None:
             self._show(first)
         self.sheet = False
 
+    @contextmanager
+    def _scratch_saves(self) -> Iterator[None]:
+        """The tried game acts with the scratch saves in the context, so that nothing it
+        stores reaches the browser's storage. A table sends the address to its own route
+        once it plays a game (so that a reload resumes it): a tried game's is this page."""
+        kept, goto = self.ctx.saves, self.ctx.goto
+        self.ctx.saves = self.scratch
+        try:
+            yield
+        finally:
+            self.ctx.saves = kept
+            if self.ctx.goto == f"#/{self.game_id}":
+                self.ctx.goto = goto
+
     def _show(self, demo: spygames.Demo) -> None:
+        self.live = None
         try:
             self.player = DemoPlayer(demo)
         except spygames.DemoError as exc:  # the rules still show; the demo does not
@@ -47,6 +78,11 @@ class RulesScreen(Screen):
             if found is not None:
                 self._show(found)
                 self.sheet = False
+        elif self.live is not None and act in ("demo-leave", "demo-again", "demo-keep"):
+            self._tried(act)
+        elif self.live is not None:
+            with self._scratch_saves():
+                self.live.handle(act, arg)
         elif act == "embed":
             self.sheet = not self.sheet
         elif act.startswith("demo-") and self.player is not None:
@@ -58,21 +94,60 @@ class RulesScreen(Screen):
         assert self.player is not None
         if act == "demo-try":
             if self.player.can_try:
-                # Play on from this step as a real game, like a share link: the game in
-                # progress stays under Saved games.
-                record = self.player.view.live_record(self.player.state())
-                self.ctx.navigate(f"#/play/{links.encode(record)}")
+                self.player.playing = False
+                self.live_from = self.player.step
+                self.live = self._start()
+                self.arriving = True
         else:
             self.player.handle(act, arg)
 
+    def _start(self) -> GameScreen:
+        """A live table from the demo's step: you against bots, as in the embed."""
+        assert self.player is not None
+        with self._scratch_saves():
+            return self.player.view.live(self.ctx, self.player.state())
+
+    def _tried(self, act: str) -> None:
+        assert self.live is not None and self.player is not None
+        if act == "demo-leave":
+            self.live = None
+        elif act == "demo-again":
+            self.player.go(self.live_from)
+            self.live = self._start()
+            self.arriving = True
+        elif act == "demo-keep" and self.live.state is not None:
+            # Into the real saves as a game of its own, then on to its table there.
+            self.live.keep()
+            self.live = None
+            self.ctx.navigate(f"#/{self.game_id}")
+
+    def submit(self, act: str, values: dict[str, str]) -> None:
+        if self.live is not None:
+            with self._scratch_saves():
+                self.live.submit(act, values)
+
+    def drop(self, dragged: str, act: str, arg: str) -> None:
+        if self.live is not None:
+            with self._scratch_saves():
+                self.live.drop(dragged, act, arg)
+
     def key(self, key: str) -> bool:
+        if self.live is not None:
+            with self._scratch_saves():
+                return self.live.key(key)
         return self.player.key(key) if self.player is not None else False
 
     def pending_delay(self) -> int | None:
+        if self.live is not None:
+            with self._scratch_saves():
+                return self.live.pending_delay()
         return self.player.pending_delay() if self.player is not None else None
 
     def tick(self) -> None:
-        if self.player is not None:
+        if self.live is not None:
+            with self._scratch_saves():
+                self.live.tick()
+        elif self.player is not None:
             self.player.tick()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -82,12 +157,33 @@ class RulesScreen(Screen):
             '<nav class="crumbs"><a href="#/">spygames</a> › '
             f'<a href="#/{esc(self.game_id)}">{esc(self.name)}</a> › Rules</nav>'
             f'<h1 class="rules-title">{esc(self.name)}: how to play</h1>'
-            '<div class="rules-layout">'
-            f'<article class="rules">{screen_class(self.game_id).rules_page(self.ctx)}</article>'
-            + self._demos()
-            + "</div>"
+            + (
+                '<div class="rules-layout rules-layout-trying">' + self._tried_html()
+                if self.live is not None
+                else '<div class="rules-layout">' + self._demos()
+            )
+            + f'<article class="rules">{screen_class(self.game_id).rules_page(self.ctx)}</article>'
+            "</div>"
             f'<p><a class="btn btn-primary" href="#/{esc(self.game_id)}">Play {esc(self.name)}</a>'
             "</p></div>"
+        )
+
+    def _tried_html(self) -> str:
+        assert self.live is not None and self.player is not None
+        with self._scratch_saves():
+            table = self.live.render()
+        arriving, self.arriving = self.arriving, False
+        keep = control(
+            "Keep this game",
+            "demo-keep",
+            id_="demo-keep",
+            title="Put it under Saved games and play on at its table",
+        )
+        return (
+            '<div class="rules-try">'
+            + tried(self.player.demo, self.live_from, table, extra=keep, arriving=arriving)
+            + '<p class="rules-try-note">Played against bots and not saved: it is gone when you '
+            "leave this page, unless you keep it.</p></div>"
         )
 
     def _demos(self) -> str:

@@ -197,6 +197,12 @@ class GameScreen(Screen):
         else:
             self.ctx.saves.save(self.slot, self.state.record(), self.summary())
 
+    def keep(self) -> None:
+        """Put this game into a slot of its own in the saves the context has now (a game
+        tried from a rules demo, kept): it becomes the game's current one."""
+        self.slot = None
+        self._begin()
+
     @property
     def in_progress(self) -> bool:
         """A game the player could lose: begun, unfinished, at least one move made."""
@@ -215,7 +221,7 @@ class GameScreen(Screen):
             question,
             "The game you are playing is kept under Saved games, so you can come back to it later."
             if self.ctx.saves.lasting
-            else "Nothing is saved in an embedded game: the one you are playing will be gone.",
+            else self.ctx.saves.fleeting,
             yes,
             values=values,
         )

@@ -223,6 +223,10 @@ class Saves:
         self.messages: list[str] = []  # for the UI to show once
         self.details: dict[str, str] = {}  # a message's fine print (shown under Details)
         self.lasting = True  # False in an embed: the games go when the frame does
+        # What a table says of its game where nothing lasts (before leaving it, say).
+        self.fleeting = (
+            "Nothing is saved in an embedded game: the one you are playing will be gone."
+        )
         self.failing: str | None = None  # why the last save failed, while it does (shown)
         self._checked: dict[str, Slot] = {}  # parsed slots by id, each replayed once
         self.held: dict[str, int] = {}  # `writes` of the slots this tab plays, as last seen
