@@ -153,8 +153,16 @@ def test_rules_try_it_plays_here_saves_nothing_and_keep_this_game_saves_it() -> 
     assert isinstance(live, DeckOfSpiesTable)
     assert live.state.record()["actions"] == [{"type": "counter", "cards": ["3H", "4S"]}]
     assert {key: storage.get(key) for key in storage.list_keys()} == before
-    app.click("demo-again", "")  # a fresh start from the same step
+    app.click("demo-again", "")  # a fresh start from the same step, once confirmed
+    assert app.ctx.confirming is not None and "not saved" in app.render()
+    app.click("confirm-no", "")
+    assert screen.live is live and len(live.state.record()["actions"]) == 1
+    app.click("demo-again", "")
+    app.click("confirm-yes", "")
     assert screen.live is not None and screen.live.state.record()["actions"] == []
+    app.click("demo-leave", "")  # nothing played since: nothing to ask
+    assert app.ctx.confirming is None and screen.live is None
+    app.click("demo-try", "")
     for card in ("3H", "4S"):
         app.click("pick", card)
     app.click("counter", "")

@@ -42,6 +42,7 @@ class RulesScreen(Screen):
         self.player: DemoPlayer | None = None
         self.live: GameScreen | None = None  # the demo tried from `live_from` on
         self.live_from = 0
+        self.live_moves = 0  # moves in the record when the tried game began
         self.arriving = False  # the tried game has just begun: its heading takes the focus
         self.scratch = Saves(MemoryStorage())  # the tried game's saves: gone with the page
         self.scratch.lasting = False
@@ -104,11 +105,15 @@ class RulesScreen(Screen):
     def _start(self) -> GameScreen:
         """A live table from the demo's step: you against bots, as in the embed."""
         assert self.player is not None
+        state = self.player.state()
+        self.live_moves = len(state.actions)
         with self._scratch_saves():
-            return self.player.view.live(self.ctx, self.player.state())
+            return self.player.view.live(self.ctx, state)
 
     def _tried(self, act: str) -> None:
         assert self.live is not None and self.player is not None
+        if act in ("demo-leave", "demo-again") and not self._may_drop(act):
+            return
         if act == "demo-leave":
             self.live = None
         elif act == "demo-again":
@@ -120,6 +125,19 @@ class RulesScreen(Screen):
             self.live.keep()
             self.live = None
             self.ctx.navigate(f"#/{self.game_id}")
+
+    def _may_drop(self, act: str) -> bool:
+        """True when the tried game may go: no move since it began, or the player said so."""
+        state = self.live.state if self.live is not None else None
+        if state is None or state.is_over or len(state.actions) <= self.live_moves:
+            return True
+        return self.ctx.ask(
+            act,
+            "",
+            "Leave the game you are trying?" if act == "demo-leave" else "Start it again?",
+            "It is not saved, so it will be gone. Keep this game puts it under Saved games.",
+            "Leave it" if act == "demo-leave" else "Start again",
+        )
 
     def submit(self, act: str, values: dict[str, str]) -> None:
         if self.live is not None:
