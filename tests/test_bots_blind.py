@@ -6,7 +6,11 @@ full state is cheating, and a test must show it cannot."
 For many positions of every game, two *twins* are built from records whose `setup`
 deals the hidden cards differently (Deck of Spies: the order of the draw deck and of
 the spies within each tier; Espionage: the other players' hands) while the seat to
-play sees exactly the same view and has the same legal actions. Each bot is asked about
+play sees exactly the same view and has the same legal actions. The positions come from
+every phase of real games (Deck of Spies up to its last spy, Espionage's later rounds,
+SpyNet's final round), and the twins share nothing else: each record has its own game
+seed, and the bot's seed comes from neither (a bot that worked its game's seed out of
+its own could not deal the game again). Each bot is asked about
 one twin; that twin is dropped and collected (`gc.collect()`, and a weak reference
 shows it is gone); only then is the other twin built and a fresh bot with the same seed
 asked again. Only one twin is ever alive, so a bot that finds the game through the
@@ -66,6 +70,9 @@ def record(
             "setup": setup, "actions": list(actions)}  # fmt: skip
 
 
+OTHER_SEED = 1_000_003  # twin b's game seed is twin a's plus this
+
+
 def public(value: Any) -> Any:
     """What a bot is handed: plain JSON, nothing attached to the state."""
     return json.loads(json.dumps(value))
@@ -110,17 +117,19 @@ def _dos_setups(state: DeckOfSpiesState, rng: random.Random) -> tuple[dict[str, 
 
 
 def deck_of_spies_twins() -> list[Twins]:
-    """Positions of seeded games (before paying, after paying, after retiring), each
-    dealt twice from its own cards with the hidden orders apart."""
+    """Positions of seeded games (before paying, after paying, after retiring) up to the
+    last spy, each dealt twice from its own cards with the hidden orders apart."""
     game = spygames.get_game("deck-of-spies")
     twins: list[Twins] = []
     for seed in range(DOS_DEALS):
         state = game.new(seed=seed)
         mover = game.bot("normal", seed=bot_seed(seed, 0, "mover"))
-        step = 0
+        step, seen_last = 0, False
         while not state.is_over:
             assert isinstance(state, DeckOfSpiesState)
-            if step % DOS_EVERY == 0 and len(state.table.spies) > 1:
+            last_spy = len(state.table.spies) == 1 and not seen_last
+            seen_last = seen_last or last_spy
+            if (step % DOS_EVERY == 0 or last_spy) and len(state.table.draw) > 1:
                 setup_a, setup_b = _dos_setups(state, random.Random(seed * 1000 + step))
                 twins += _played_on(game, seed, 1, setup_a, setup_b, lambda s: 0, moves=2)
             state.apply(mover.choose(state.view(0), state.legal_actions()))
@@ -142,8 +151,9 @@ def _played_on(
     found = []
     actions: list[Action] = []
     deal = functools.partial(record, game.id, seed, players)
+    deal_b = functools.partial(record, game.id, seed + OTHER_SEED, players)
     for _ in range(moves + 1):
-        a, b = spygames.replay(deal(setup_a, actions)), spygames.replay(deal(setup_b, actions))
+        a, b = spygames.replay(deal(setup_a, actions)), spygames.replay(deal_b(setup_b, actions))
         if a.is_over:
             break
         seat = seat_of(a)
@@ -151,7 +161,7 @@ def _played_on(
             break
         assert a.legal_actions() == b.legal_actions()
         if len(a.legal_actions()) > 1:  # a forced move asks the bot nothing
-            found.append(Twins(seat, deal(setup_a, actions), deal(setup_b, actions)))
+            found.append(Twins(seat, deal(setup_a, actions), deal_b(setup_b, actions)))
         mover = game.bot("normal", seed=bot_seed(seed, seat, "mover"))
         actions.append(mover.choose(a.view(seat), a.legal_actions()))
     return found
@@ -168,9 +178,10 @@ ESP_DEALS = 36
 
 
 def espionage_twins() -> list[Twins]:
-    """First rounds of 2-, 3- and 4-player games, some starting part-way (fewer Sources,
-    some points), a few bids in: the same hand for the seat to play, the other hands
-    dealt again from the cards that seat cannot see."""
+    """Rounds of 2-, 3- and 4-player games — first rounds, rounds made up part-way (fewer
+    Sources, some points) and the later rounds of games the normal bots play — a few
+    bids in: the same hand for the seat to play, the other hands dealt again from the
+    cards that seat cannot see."""
     game = spygames.get_game("espionage")
     twins: list[Twins] = []
     for seed in range(ESP_DEALS):
@@ -190,33 +201,68 @@ def espionage_twins() -> list[Twins]:
             hands.append(deck[at : at + size])
             at += size
         setup.update(hands=hands, first=rng.randrange(players))
-        # A few bids by the normal bots (stopping before a call or spot) ...
-        state = game.new(seed=seed, players=players, setup=setup)
-        actions: list[Action] = []
-        for _ in range(rng.randint(0, 5)):
-            seat = state.to_play[0]
-            action = game.bot("normal", seed=bot_seed(seed, seat, "mover")).choose(
-                state.view(seat), state.legal_actions()
-            )
-            if action["type"] != "bid":
-                break  # the position before a call or spot is worth asking about
-            state.apply(action)
-            actions.append(action)
-        # ... then deal the others again from the cards that seat does not see.
-        seat = state.to_play[0]
-        unseen = [card for card in DECK if card not in hands[seat]]
-        rng.shuffle(unseen)
-        others, at = [], 0
-        for s, size in enumerate(sources):
-            others.append(hands[seat] if s == seat else unseen[at : at + size])
-            at += 0 if s == seat else size
-        deal = functools.partial(record, game.id, seed, players)
-        one, other = deal(setup, actions), deal({**setup, "hands": others}, actions)
-        a, b = spygames.replay(one), spygames.replay(other)
-        assert a.view(seat) == b.view(seat) and a.legal_actions() == b.legal_actions()
-        if hidden_apart(a, b) and len(a.legal_actions()) > 1:
-            twins.append(Twins(seat, one, other))
+        setups = [setup, *_espionage_later_rounds(seed, players)[:ESP_LATER]]
+        for one_setup in setups:
+            twin = _espionage_twin(game, seed, players, one_setup, rng)
+            if twin is not None:
+                twins.append(twin)
     return twins
+
+
+ESP_LATER = 2  # later rounds taken from each game
+
+
+def _espionage_later_rounds(seed: int, players: int) -> list[dict[str, Any]]:
+    """How each round after the first began in a game the normal bots play: the hands,
+    the active Sources, the points and the opener, as a setup; the latest rounds first."""
+    game = spygames.get_game("espionage")
+    state = game.new(seed=seed, players=players)
+    assert isinstance(state, EspionageState)
+    found: list[dict[str, Any]] = []
+    round_ = state.round
+    while not state.is_over:
+        if state.round != round_ and state.round > 1:
+            found.append({"hands": [list(h) for h in state.hands], "sources": list(state.sources),
+                          "points": list(state.points), "first": state.opener})  # fmt: skip
+        round_ = state.round
+        seat = state.to_play[0]
+        mover = game.bot("normal", seed=bot_seed(seed, seat, "mover"))
+        state.apply(mover.choose(state.view(seat), state.legal_actions()))
+    return found[::-1]
+
+
+def _espionage_twin(
+    game: spygames.Game, seed: int, players: int, setup: dict[str, Any], rng: random.Random
+) -> Twins | None:
+    """A few bids by the normal bots from `setup` (stopping before a call or spot), then
+    the other hands dealt again from the cards the seat to play does not see."""
+    state = game.new(seed=seed, players=players, setup=setup)
+    assert isinstance(state, EspionageState)
+    hands = [list(h) for h in state.hands]
+    actions: list[Action] = []
+    for _ in range(rng.randint(0, 5)):
+        seat = state.to_play[0]
+        action = game.bot("normal", seed=bot_seed(seed, seat, "mover")).choose(
+            state.view(seat), state.legal_actions()
+        )
+        if action["type"] != "bid":
+            break  # the position before a call or spot is worth asking about
+        state.apply(action)
+        actions.append(action)
+    seat = state.to_play[0]
+    unseen = [card for card in DECK if card not in hands[seat]]
+    rng.shuffle(unseen)
+    others, at = [], 0
+    for s, hand in enumerate(hands):
+        others.append(hand if s == seat else unseen[at : at + len(hand)])
+        at += 0 if s == seat else len(hand)
+    one = record(game.id, seed, players, setup, actions)
+    other = record(game.id, seed + OTHER_SEED, players, {**setup, "hands": others}, actions)
+    a, b = spygames.replay(one), spygames.replay(other)
+    assert a.view(seat) == b.view(seat) and a.legal_actions() == b.legal_actions()
+    if hidden_apart(a, b) and len(a.legal_actions()) > 1:
+        return Twins(seat, one, other)
+    return None
 
 
 # -- SpyNet twins ------------------------------------------------------------------------------
@@ -266,29 +312,34 @@ def _spynet_setups(table: SpyNetTable, rng: random.Random) -> tuple[dict[str, An
         tableaus = [{"agents": agents[s], "missions": missions[s]} for s in range(n)]
         return {"first": seat, "tableaus": tableaus, "discard": list(table.discard)}
 
-    a = {**lay(missions), "deck": deck, "piles": piles, "hands": hands}
+    final = {"final": list(table.final_left)} if table.final else {}
+    a = {**lay(missions), "deck": deck, "piles": piles, "hands": hands, **final}
     b = {
         **lay(other_missions),
         "deck": [next(dealt) for _ in deck],
         "piles": [[next(dealt) for _ in p] for p in piles],
         "hands": [hands[s] if s == seat else [next(dealt) for _ in hands[s]] for s in range(n)],
+        **final,
     }
     return a, b
 
 
 def spynet_twins() -> list[Twins]:
-    """Turn starts of seeded 2-, 3- and 4-player games played by the normal bots, laid
-    out twice with the hidden cards dealt apart, and a few moves on from each."""
+    """Turn starts of seeded 2-, 3- and 4-player games played by the normal bots — every
+    turn of the final round among them — laid out twice with the hidden cards dealt
+    apart, and a few moves on from each."""
     game = spygames.get_game("spynet")
     twins: list[Twins] = []
     for seed in range(SPYNET_DEALS):
         players = 2 + seed % 3
         state = game.new(seed=seed, players=players)
-        step = 0
+        step, turn = 0, -1
         while not state.is_over:
             assert isinstance(state, SpyNetState)
             table = state.table
-            if step % SPYNET_EVERY == 0 and table.phase == "choose" and table.deck:
+            begun, turn = table.turn_number != turn, table.turn_number  # a turn starts
+            every = step % SPYNET_EVERY == 0 and table.phase == "choose" and table.deck
+            if every or (begun and table.final):
                 setup_a, setup_b = _spynet_setups(table, random.Random(seed * 1000 + step))
                 twins += _played_on(
                     game, seed, players, setup_a, setup_b, lambda s: s.to_play[0], moves=2
@@ -373,14 +424,18 @@ def twins_of(game_id: str) -> tuple[Twins, ...]:
 
 
 # -- the proof ---------------------------------------------------------------------------------
+def proof_seed(index: int, seat: int) -> int:
+    """The bot's seed for the twins at `index`: the same for both, from neither's seed."""
+    return bot_seed(index, seat, "blind proof")
+
+
 def _ask(
-    twin: Twins, which: Record, bot: Callable[[int], Bot]
+    index: int, twin: Twins, which: Record, bot: Callable[[int], Bot]
 ) -> tuple[Advice, weakref.ref[State]]:
     """Build one twin, ask a fresh bot about it, and hand back a weak reference to it."""
     state = spygames.replay(which)
     view, legal = public(state.view(twin.seat)), public(state.legal_actions())
-    seed = bot_seed(which["seed"], twin.seat)
-    return bot(seed).advise(view, legal), weakref.ref(state)
+    return bot(proof_seed(index, twin.seat)).advise(view, legal), weakref.ref(state)
 
 
 def blind_proof(twins: tuple[Twins, ...], bot: Callable[[int], Bot]) -> str | None:
@@ -389,7 +444,7 @@ def blind_proof(twins: tuple[Twins, ...], bot: Callable[[int], Bot]) -> str | No
     for index, twin in enumerate(twins):
         answers = []
         for which in (twin.a, twin.b):
-            advice, alive = _ask(twin, which, bot)
+            advice, alive = _ask(index, twin, which, bot)
             gc.collect()
             if alive() is not None:
                 return f"twin {index}: the state outlived the question (something kept it)"
@@ -409,7 +464,29 @@ def test_twins_look_the_same_and_hide_different_cards(game_id: str) -> None:
         assert a.view(twin.seat) == b.view(twin.seat)
         assert a.legal_actions() == b.legal_actions() and len(a.legal_actions()) > 1
         assert twin.a["setup"] != twin.b["setup"] and hidden_apart(a, b)
+        assert twin.a["seed"] != twin.b["seed"]  # nothing shared but what the view shows
     assert len({json.dumps(twin.a) for twin in twins}) == len(twins)
+
+
+def test_twins_come_from_every_phase_of_a_game() -> None:
+    """Late positions too: a bot that reads the state only once the game is well on (the
+    last spy, a later Espionage round, SpyNet's final round) is asked there."""
+    last_spy = 0
+    for twin in twins_of("deck-of-spies"):
+        state = spygames.replay(twin.a)
+        assert isinstance(state, DeckOfSpiesState)
+        last_spy += len(state.table.spies) == 1
+    assert last_spy >= 3
+    later = {
+        json.dumps(setup)
+        for seed in range(ESP_DEALS)
+        for setup in _espionage_later_rounds(seed, 2 + seed % 3)
+    }
+    assert sum(json.dumps(twin.a["setup"]) in later for twin in twins_of("espionage")) >= 20
+    final = 0
+    for twin in twins_of("spynet"):
+        final += spygames.replay(twin.a).view(twin.seat)["final_round"]
+    assert final >= 5
 
 
 def test_spynet_twins_hide_a_teammates_face_down_missions() -> None:

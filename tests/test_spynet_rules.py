@@ -213,6 +213,12 @@ def test_setup_is_checked() -> None:
         ({"tableaus": [{"missions": {"ops": ["a01"]}}, {}]}, "is not a mission"),
         ({"colour": "red"}, "unknown setup keys"),
         ({"hands": [[], []], "deck": []}, "at least one card"),
+        ({"hands": [[], []], "deck": ["m09"], "final": [1]}, "once the deck is empty"),
+        ({"deck": [], "final": [1]}, "needs the hands"),
+        ({"hands": [[], []], "deck": [], "final": [0, 1]}, "one final turn"),
+        ({"hands": [[], []], "deck": [], "final": [1, 1]}, "one final turn"),
+        ({"hands": [[], []], "deck": [], "final": [2]}, "seats from 0 to 1"),
+        ({"hands": [[], []], "deck": [], "final": [True]}, "seats from 0 to 1"),
     ]:
         with pytest.raises(spygames.InvalidSetup, match=complaint):
             GAME.new(seed=1, players=2, setup=setup)
@@ -540,6 +546,25 @@ def test_final_round_after_the_last_deck_card() -> None:
         {"card": "m04", "seat": 2, "branch": "ops", "stars": 3, "points": 3}
     ]
     assert state.view(0)["tableaus"][2]["missions"]["ops"] == ["m04"]  # all revealed
+
+
+def test_a_setup_lays_out_the_final_round() -> None:
+    """The final round as it is once the deck is empty ("each player ... will take one
+    final turn ... During your final turn, you must deploy"): `setup["final"]` names the
+    turns left after the one under way, and the game ends after them."""
+    state = new(3, hands=[["a01", "m04"], [], []], piles=[["m05"], [], []], deck=[],
+                first=2, final=[0])  # fmt: skip
+    view = state.view(0)
+    assert view["final_round"] and view["final_turns_left"] == [0] and view["deck"] == 0
+    assert state.to_play == [2] and view["phase"] == "deploy"
+    assert "deploy only" in refused(state, {"type": "recruit"})
+    state.apply(END)  # seat 2
+    assert state.to_play == [0] and not state.is_over
+    state.apply(agent("a01", "ops"))
+    state.apply(mission("m04", "ops"))
+    state.apply(END)  # seat 1 has no final turn left: the game is over
+    result = state.result
+    assert result is not None and result["winners"] == [0] and result["scores"] == [3, 0, 0]
 
 
 def end_now(state: SpyNetState) -> dict[str, Any]:

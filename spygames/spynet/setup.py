@@ -23,6 +23,9 @@ in Espionage: the rules never look at them).
   `{"agents": {branch: [{"card": id, "funding": [ids]}, ...]}, "missions": {branch: [ids]}}`
   (agents bottom first; any branch may be left out).
 - `"discard"`: cards already in the discard pile.
+- `"final"`: the final round under way (with `"hands"` and an empty deck): `first` takes
+  a final turn now, then each seat listed, in order, takes its own — the turns left
+  after the one being played, as the view's `final_turns_left` shows them.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from .cards import AGENT, BRANCH_IDS, CARDS, DECK, KIND, MISSION, SITUATION_BY_I
 from .situation import Situation
 from .table import PILES, Table
 
-SETUP_KEYS = ("first", "deck", "piles", "hands", "tableaus", "discard")
+SETUP_KEYS = ("first", "deck", "piles", "hands", "tableaus", "discard", "final")
 OPTIONS = ("situation", "opening", "seats")
 OPENINGS = ("draft", "deal", "short-draft")
 """How the players get their first card. `draft`: the player to the first player's right
@@ -155,6 +158,8 @@ def lay_out(
         hands = [
             claims.cards(f"hand {s}", h) for s, h in enumerate(_seat_list(setup, "hands", players))
         ]
+    if "final" in setup and hands is None:
+        raise InvalidSetup("setup final needs the hands (a final round has no opening)")
     piles = None
     if "piles" in setup:
         if not isinstance(setup["piles"], list) or len(setup["piles"]) != PILES:
@@ -190,12 +195,27 @@ def lay_out(
         else:
             table.start_draft(first)
     else:
-        if not table.deck:
-            raise InvalidSetup("the deck needs at least one card")
+        if "final" in setup:
+            if deck:
+                raise InvalidSetup("setup final: the final round comes once the deck is empty")
+            table.final, table.final_left = True, _final_turns(setup["final"], players, first)
+        elif not table.deck:
+            raise InvalidSetup("the deck needs at least one card (or a final round: setup final)")
         table.hands = hands
         table.first = first
         table.begin_turn(first)
     return table
+
+
+def _final_turns(value: Any, players: int, first: int) -> list[int]:
+    """The seats still to take a final turn after `first`, each once."""
+    if not isinstance(value, list) or not all(
+        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in value
+    ):
+        raise InvalidSetup(f"setup final must list seats from 0 to {players - 1}")
+    if len(set(value)) != len(value) or first in value:
+        raise InvalidSetup("setup final: each seat takes one final turn (first's is now)")
+    return list(value)
 
 
 def _lay_tableau(table: Table, seat: int, tableau: Any, claims: _Claims) -> None:
