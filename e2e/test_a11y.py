@@ -112,8 +112,18 @@ def my_turn(state: Any) -> bool:
     return bool(state.actions) and state.to_play == [0]
 
 
+RENDERS = "performance.getEntriesByName('spy:rendered').length"  # dom.py marks each draw
+
+
 def press(selector: str) -> Callable[[Page], None]:
-    return lambda page: page.click(selector)
+    """Click, then wait for the screen the click drew (the app marks every render)."""
+
+    def pressed(page: Page) -> None:
+        before = page.evaluate(RENDERS)
+        page.click(selector)
+        page.wait_for_function(f"{RENDERS} > {before}")
+
+    return pressed
 
 
 def dos_confirm(page: Page) -> None:
@@ -233,8 +243,7 @@ def test_axe_finds_nothing_serious_on_any_screen(
         for name, address, ready, then in groups()[group]:
             go(page, site_url, address, ready, timeout=BOOT_TIMEOUT)
             if then is not None:
-                then(page)
-                page.wait_for_timeout(100)
+                then(page)  # each waits for what it changed: a render, a dialog, a button
             problems += check(page, group, name + suffix)
             shot(page, f"a11y-{group}-{name}{'-375' if suffix else ''}".replace(" ", "")
                  .replace(",", "-"))  # fmt: skip
