@@ -173,7 +173,7 @@ def test_hard_beats_normal() -> None:
     bot. No clock: `time_limit=None` and a fixed budget of 12 playouts a decision, so the
     count is the same on any machine (10 against 3 when written). The budget and the
     number of deals keep this test near 10 s of CPU (about 25 s on a busy 2-core
-    machine); the default bot (120 playouts) is measured on 400 deals in the README."""
+    machine); the default bot (120 playouts) is measured on 400 deals in docs/bots.md."""
     deals = range(16)
     normal = _deals_won(lambda seed: GAME.bot("normal", seed=seed), deals)
     hard = _deals_won(lambda seed: HardBot(seed=seed, playouts=12, time_limit=None), deals)

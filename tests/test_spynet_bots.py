@@ -166,7 +166,7 @@ def _match(hero: Any, villain: str, seeds: range, players: int) -> float:
 
 
 def test_strength_ladder() -> None:
-    """A small seeded sample (the full measurement is in the README): normal beats easy,
+    """A small seeded sample (the full measurement is in docs/bots.md): normal beats easy,
     easy beats random."""
     assert _match(lambda s: GAME.bot("normal", seed=s), "easy", range(30), 2) >= 19
     assert _match(lambda s: GAME.bot("easy", seed=s), "random", range(20), 2) >= 18
@@ -204,6 +204,6 @@ def test_teammates_pass_useful_cards_and_leave_each_other_alone() -> None:
 def test_hard_on_a_small_budget_beats_easy() -> None:
     """A small deterministic sample (fixed seeds, no time limit, a budget of 12 playouts
     instead of 40, to stay quick): hard beats easy. Hard against normal at full budget is
-    measured in the README."""
+    measured in docs/bots.md."""
     hard = lambda seed: HardBot(seed=seed, playouts=12, time_limit=None)  # noqa: E731
     assert _match(hard, "easy", range(4), 2) >= 3

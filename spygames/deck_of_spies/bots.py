@@ -254,7 +254,7 @@ class HardBot(Bot):
     default 0.25) stops early so a decision stays quick. Pass `time_limit=None` to play
     the whole budget: then the bot is deterministic given its seed, and its strength does
     not depend on how busy the machine is — `strength` measures it that way; the cap is
-    a safety net for the browser (see README, "the ceiling").
+    a safety net for the browser (see docs/bots.md, "the ceiling").
     """
 
     level = "hard"
