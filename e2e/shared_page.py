@@ -3,8 +3,10 @@ screen by the address (the hash) and Python stays loaded. Booting is the slow pa
 an e2e test; a module that shares a page boots once per screen size instead of once
 per test.
 
-Each page keeps its own Guard (requests outside the origin, page and console errors,
-CSP violations); `checked` fails the test that was running when one happened.
+Each test gets the page back at the home screen with the browser's storage emptied, as
+a fresh page would be. Each page keeps its own Guard (requests outside the origin, page
+and console errors, CSP violations); `checked` fails the test that was running when one
+happened.
 """
 
 from __future__ import annotations
@@ -34,11 +36,17 @@ class SharedPages:
         self.pages: dict[str, tuple[Page, Guard]] = {}
 
     def get(self, size: str) -> tuple[Page, Guard]:
+        """The size's page as a fresh one would be: at the home screen, nothing saved (so
+        no test depends on what the one before it left: a game, a preference)."""
         if size not in self.pages:
             guard = Guard(origin_of(self.site_url))
             page = open_page(self.browser, guard, **SIZES[size])
             boot(page, f"{self.site_url}#/")
             self.pages[size] = page, guard
+        else:
+            page = self.pages[size][0]
+            go(page, self.site_url, "#/", ".tiles")
+            page.evaluate("localStorage.clear()")
         return self.pages[size]
 
     def close(self) -> None:

@@ -222,8 +222,9 @@ def test_espionage_turn_fits(sized: Page, site_url: str, players: int) -> None:
 
 def with_odds_and_hint(page: Page, name: str, selectors: tuple[str, ...]) -> None:
     """Issue 11: "Show odds" on and the Hint's explanation open, the same turn still fits;
-    then the odds go off again (a preference kept for the next tests). The hint sets its
-    move up in the bid panel, so the game goes on from the hinted move's count."""
+    then the odds go off again (later checks in the same test measure without them). The
+    hint sets its move up in the bid panel, so the game goes on from the hinted move's
+    count."""
     page.click("#esp-odds")
     expect(page.locator("#esp-odds")).to_have_attribute("aria-pressed", "true")
     page.click("#esp-hint")
