@@ -6,7 +6,7 @@ import base64
 import zlib
 
 import pytest
-from spyweb import links
+from spyweb import catalogue, links
 from spyweb.app import App, preboot_html
 from spyweb.catalogue import SCREENS, TABLES
 from spyweb.home import HomeScreen
@@ -36,6 +36,21 @@ def test_home_lists_three_games_all_playable() -> None:
     assert "Not built yet" not in html
     for game in ("deck-of-spies", "espionage", "spynet"):
         assert f'href="#/{game}/new"' in html and f'href="#/{game}/rules"' in html
+
+
+def test_the_home_page_lists_the_engines_games_in_its_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One game list: the home page's ids, names and player counts are the engine's."""
+    games = list(spygames.GAMES.values())
+    assert [(g.id, g.name) for g in catalogue.CATALOGUE] == [(g.id, g.name) for g in games]
+    assert [g.players for g in catalogue.CATALOGUE] == ["1 player", "2–4 players", "2–4 players"]
+    two = type("Two", (), {"min_players": 2, "max_players": 2})()
+    assert catalogue.players_text(two) == "2 players"
+    # A game the engine adds without words for its tile is named at once, not skipped.
+    monkeypatch.delitem(catalogue.WORDS, "spynet")
+    with pytest.raises(LookupError, match="spynet"):
+        catalogue._catalogue()
 
 
 def test_preboot_tiles_wait_for_python() -> None:

@@ -19,37 +19,51 @@ class GameInfo:
     emblem: str  # a symbol for the tile
 
 
-CATALOGUE = (
-    GameInfo(
-        "deck-of-spies",
-        "Deck of Spies",
-        "1 player",
+# The home page's words for each game; its id, name and player counts are the engine's
+# (`spygames.GAMES`, whose order the home page keeps): one game list for every layer.
+WORDS = {
+    "deck-of-spies": (
         "A solo deck-builder: fend off or turn each spy that comes at you and end up "
         "running 7 of the 12 face cards.",
         "♠",
     ),
-    GameInfo(
-        "espionage",
-        "Espionage",
-        "2–4 players",
+    "espionage": (
         "Bluff about how many spies share a role, faction or city across every hand — "
         "then call, or spot it exactly.",
         "◉",
     ),
-    GameInfo(
-        "spynet",
-        "SpyNet",
-        "2–4 players",
+    "spynet": (
         "Draft agents, fund branches and run missions, alone or in teams of two.",
         "✦",
     ),
-)
+}
+
+
+def players_text(game: spygames.Game) -> str:
+    """ "1 player", "2–4 players": how many may play, in words."""
+    low, high = game.min_players, game.max_players
+    if low == high:
+        return f"{low} player{'' if low == 1 else 's'}"
+    return f"{low}–{high} players"
+
+
+def _catalogue() -> tuple[GameInfo, ...]:
+    missing = [game_id for game_id in spygames.GAMES if game_id not in WORDS]
+    if missing:
+        raise LookupError(f"no home-page words for {', '.join(missing)} (catalogue.WORDS)")
+    return tuple(
+        GameInfo(game.id, game.name, players_text(game), *WORDS[game.id])
+        for game in spygames.GAMES.values()
+    )
+
+
+CATALOGUE = _catalogue()
 
 ScreenFactory = type[GameScreen]
 SCREENS: dict[str, ScreenFactory] = {}
 # Each game's table package (under spyweb), imported the first time that game is opened:
 # starting on one game's address loads only that game's UI (measured in make bench).
-TABLES = {"deck-of-spies": "deck_of_spies", "espionage": "espionage", "spynet": "spynet"}
+TABLES = {game.id: game.id.replace("-", "_") for game in CATALOGUE}
 
 
 def register_screen(game_id: str, factory: ScreenFactory) -> None:
