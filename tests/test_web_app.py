@@ -42,7 +42,7 @@ def test_the_home_page_lists_the_engines_games_in_its_order(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """One game list: the home page's ids, names and player counts are the engine's."""
-    games = list(spygames.GAMES.values())
+    games = [g for g in spygames.GAMES.values() if type(g).__module__.startswith("spygames.")]
     assert [(g.id, g.name) for g in catalogue.CATALOGUE] == [(g.id, g.name) for g in games]
     assert [g.players for g in catalogue.CATALOGUE] == ["1 player", "2–4 players", "2–4 players"]
     two = type("Two", (), {"min_players": 2, "max_players": 2})()

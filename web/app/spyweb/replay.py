@@ -291,9 +291,10 @@ class ReplayScreen(ReplayerScreen):
             if self.sheet
             else ""
         )
+        known = info(game)
         return (
             '<div class="replay-page">'
             '<nav class="crumbs"><a href="#/">spygames</a> › '
-            f'<a href="#/{esc(game)}">{esc(info(game).name if info(game) else game)}</a>'
+            f'<a href="#/{esc(game)}">{esc(known.name if known else game)}</a>'
             " › Replay</nav>" + replayer.render(extra=embed) + sheet + "</div>"
         )

@@ -90,9 +90,11 @@ def load(saves: Saves, game_id: str) -> Record:
         data = {}
     if not isinstance(data, dict):
         data = {}
-    stored = data.get("recent") if isinstance(data.get("recent"), list) else []
+    listed = data.get("recent")
+    stored: list[Any] = listed if isinstance(listed, list) else []
     recent = [Result.from_data(r, as_number(r.get("at"))) for r in stored if isinstance(r, dict)]
-    tables = data.get("tables") if isinstance(data.get("tables"), dict) else {}
+    mapped = data.get("tables")
+    tables: dict[Any, Any] = mapped if isinstance(mapped, dict) else {}
     best = data.get("best_score")
     return Record(
         played=_int(data.get("played")),

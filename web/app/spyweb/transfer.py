@@ -75,7 +75,8 @@ def read(text: str, saves: Saves) -> Incoming:
                 f"This file is damaged: its format is {json.dumps(made)[:20]}, where a spygames "
                 f"save file says {FORMAT}."
             )
-        entries = data.get("saves") if isinstance(data.get("saves"), list) else []
+        listed = data.get("saves")
+        entries = listed if isinstance(listed, list) else []
         if not entries:
             raise BadFile("This spygames file holds no games.")
     else:
@@ -110,8 +111,9 @@ def _slot(entry: Any, number: int) -> Slot:
     if not (isinstance(slot_id, str) and slot_id.startswith(f"{game}-") and len(slot_id) < 80):
         slot_id = new_slot_id(str(game))
     state = spygames.replay(record)
-    summary = entry.get("summary") if isinstance(entry.get("summary"), dict) else {}
-    summary = {**summary, "over": state.is_over}  # the record decides, not the file's words
+    given = entry.get("summary")
+    summary: dict[str, Any] = dict(given) if isinstance(given, dict) else {}
+    summary["over"] = state.is_over  # the record decides, not the file's words
     summary.setdefault("progress", count(len(state.actions), "move"))
     return Slot(
         slot_id,

@@ -253,7 +253,8 @@ class DeckOfSpiesTable(GameScreen):
             self.ctx.refuse(f"Assassinate: {vm.reason_text(reason or 'not possible now')}.")
             return
         if not ace:  # the key: the hinted Ace, else the first one offered
-            hinted = self.hint.action.get("ace") if self._hint_current() else None
+            hint = self.hint if self._hint_current() else None
+            hinted = hint.action.get("ace") if hint is not None else None
             ace = hinted or model.aces[0].arg
         self._apply({"type": "assassinate", "ace": ace})
 
@@ -283,7 +284,7 @@ class DeckOfSpiesTable(GameScreen):
         # A modest budget keeps the answer well under a second in the browser.
         if hasattr(bot, "time_limit"):
             bot.playouts = HINT_PLAYOUTS  # type: ignore[attr-defined]
-            bot.time_limit = HINT_SECONDS  # type: ignore[attr-defined]
+            bot.time_limit = HINT_SECONDS
         # The search runs in short slices between paints (see tick), so the page never
         # freezes while the hint is being worked out.
         self.thinking = bot.think(self.state.view(0), self.state.legal_actions(), HINT_SLICE_S)

@@ -14,9 +14,10 @@ import json
 from dataclasses import asdict
 
 import spygames
+from spygames.seats import MAX_NAME
 
 from .. import seats as shared
-from ..seats import KIND_LABELS, KINDS, MAX_NAME, Seat, seat_options, seats_from
+from ..seats import KIND_LABELS, KINDS, Seat, seat_options, seats_from
 from ..store import Saves
 
 DEFAULT_NAMES = ("You", "Agent Vesper", "Agent Kestrel", "Agent Halden")

@@ -117,7 +117,8 @@ class EspionageTable(SeatedTable):
     def revealed(self) -> dict[str, Any] | None:
         if self.state is None:
             return None
-        return self.state.view(0)["revealed"]  # public: the same in every seat's view
+        shown: dict[str, Any] | None = self.state.view(0)["revealed"]  # public: in every view
+        return shown
 
     @property
     def reveal_pending(self) -> bool:
@@ -125,7 +126,7 @@ class EspionageTable(SeatedTable):
         shown = self.revealed
         if shown is None or self.state is None or self.state.is_over:
             return False
-        return shown["round"] != self.acked_round
+        return bool(shown["round"] != self.acked_round)
 
     @property
     def stepping(self) -> bool:

@@ -41,8 +41,8 @@ def _branch(branch: str) -> str:
 
 def what(action: dict[str, Any], view: dict[str, Any], who: Who) -> str:
     """The move, as the hint names it."""
-    k = action["type"]
-    card = action.get("card")
+    k = str(action["type"])
+    card = str(action.get("card", ""))
     if k == "keep":
         return f"Keep {_name(card)}"
     if k in ("recruit", "deploy"):
@@ -251,7 +251,7 @@ class Hints:
 
     def ask(self) -> None:
         table, state = self.table, self.table.state
-        if state is None or state.is_over or not table.my_turn:
+        if not isinstance(state, SpyNetState) or state.is_over or not table.my_turn:
             table.ctx.refuse("A hint is for your own turn.")
             return
         if self.current() is not None:
@@ -263,7 +263,7 @@ class Hints:
             "hard", seed=spygames.bot_seed(state.seed, seat, "hint")
         )
         if hasattr(bot, "time_limit"):
-            bot.time_limit = HINT_SECONDS  # type: ignore[attr-defined]
+            bot.time_limit = HINT_SECONDS
         self.view = state.view(seat)
         self.steps = bot.think(self.view, offered(state), HINT_SLICE_S)
         self.search_at = self._position()

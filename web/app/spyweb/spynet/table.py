@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import spygames
+from spygames.spynet.rules import SpyNetState
 
 from ..screen import Context
 from ..seats import Seat
@@ -316,7 +317,7 @@ class SpyNetTable(SeatedTable):
 
     def _nothing_to_deploy(self) -> bool:
         """A deploy that could play nothing is not offered: say why (the engine's words)."""
-        assert self.state is not None
+        assert isinstance(self.state, SpyNetState)
         if {"type": "deploy"} not in self.state.legal_actions():
             return False
         nothing = self.state.nothing_to_deploy()

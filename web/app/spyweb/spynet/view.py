@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from spygames.spynet.rules import SpyNetState
+
 from ..deals import deal_form
 from ..markup import esc
 from ..tabletools import handoff_html, log_html
@@ -194,9 +196,10 @@ def _turn_panel(t: SpyNetTable, view: dict[str, Any]) -> str:
 
 
 def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
-    assert t.state is not None
+    state = t.state
+    assert isinstance(state, SpyNetState)
     if view["over"]:
-        return end_html(view, t.who, t.humans, t.state.record(), arriving=t.end_arriving)
+        return end_html(view, t.who, t.humans, state.record(), arriving=t.end_arriving)
     cur = t.current
     assert cur is not None
     if t.handoff_needed:
@@ -207,12 +210,12 @@ def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
         return handoff_html("sn", t.who.name(cur), what)
     if not t.my_turn:
         return wait_panel(t.who.name(cur), DOING.get(view["phase"], "is playing…"))
-    legal = t.state.legal_actions()
+    legal = state.legal_actions()
     phase = view["phase"]
     if phase == "draft":
         return draft_panel(view, t.who)
     if phase == "choose":
-        return choose_panel(view, t.state.nothing_to_deploy())
+        return choose_panel(view, state.nothing_to_deploy())
     if phase == "recruit":
         return recruit_panel(view)
     if phase == "effect":
@@ -224,8 +227,8 @@ def _panel(t: SpyNetTable, view: dict[str, Any]) -> str:
         DeployChoices.from_legal(legal),
         t.sel,
         t.who,
-        lambda action: t.state.why_illegal(action) if t.state else None,
-        t.state.nothing_to_deploy(),
+        state.why_illegal,
+        state.nothing_to_deploy(),
     )
 
 
