@@ -39,6 +39,12 @@ from spygames.espionage.cards import DECK as ESPIONAGE_DECK
 from spygames.espionage.rules import EspionageState
 from spygames.spynet.rules import SpyNetState
 
+# How each shipped game can end: its result's "ending" (the UI words the end from it).
+ENDINGS = {
+    "deck-of-spies": {"no_double_agent", "infiltrated", "outnumbered"},
+    "espionage": {"points", "last_active"},
+    "spynet": {"points", "funding", "shared"},
+}
 MAX_STEPS = 5000  # no game comes near: Espionage ~80 actions, SpyNet ~300
 Setups = tuple[dict[str, Any], dict[str, Any]]
 
@@ -305,6 +311,8 @@ def play(
     assert state.to_play == [] and state.legal_actions() == []
     result = state.result
     assert result is not None and isinstance(result.get("winners"), list) and result["reason"]
+    assert result.get("ending") in ENDINGS.get(state.game_id, {result.get("ending")}), result
+    assert isinstance(result["ending"], str) and result["ending"], "every result says its ending"
     with_refusal = False
     try:
         state.apply(rng.choice([{"type": "end_turn"}, {"type": "call"}, None]))

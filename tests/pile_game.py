@@ -58,7 +58,8 @@ class PileState(State):
     def result(self) -> dict[str, Any] | None:
         if self.winner is None:
             return None
-        return {"winners": [self.winner], "reason": f"seat {self.winner} took the last token"}
+        return {"winners": [self.winner], "reason": f"seat {self.winner} took the last token",
+                "ending": "last_token"}  # fmt: skip
 
 
 class GreedyBot(Bot):

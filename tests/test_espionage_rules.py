@@ -420,6 +420,7 @@ def test_game_ends_at_three_points() -> None:
     assert state.result == {
         "winners": [1],
         "reason": "player 2 scored 3 points",
+        "ending": "points",
         "points": [0, 3],
         "sources": [5, 6],
     }
@@ -434,6 +435,7 @@ def test_bidder_scores_third_point_from_a_wrong_spot() -> None:
     state.apply(bid(5, "muscle", 1))
     state.apply({"type": "spot"})
     assert state.result is not None and state.result["winners"] == [0]
+    assert state.result["ending"] == "points"
 
 
 def test_game_ends_with_last_active_player() -> None:
@@ -445,6 +447,7 @@ def test_game_ends_with_last_active_player() -> None:
     assert state.result == {
         "winners": [1],
         "reason": "player 2 is the last with active Sources",
+        "ending": "last_active",
         "points": [0, 0],
         "sources": [0, 1],
     }

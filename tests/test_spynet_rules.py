@@ -589,6 +589,7 @@ def test_conditions_are_scored_on_the_final_tableaus() -> None:
     points = {m["card"]: m["points"] for m in result["missions"]}
     assert points == {"m23": 0, "m24": 0, "m01": 1}  # 4 against 4: not dominating
     assert result["scores"] == [1, 0] and result["winners"] == [0]
+    assert result["ending"] == "points"
 
 
 def _tableau(missions: dict[str, list[str]], *agents: tuple[str, str, int]) -> dict[str, Any]:
@@ -659,11 +660,12 @@ def test_ties_go_to_funding_then_are_shared() -> None:
     result = end_now(new(hands=[[], []], deck=["m09"], piles=[["m06"], [], []],
                          tableaus=[plain, funded]))  # fmt: skip
     assert result["scores"] == [1, 1] and result["winners"] == [1]
-    assert "more funding cards" in result["reason"]
+    assert "more funding cards" in result["reason"] and result["ending"] == "funding"
     plain2 = {"agents": {"tech": [{"card": "a19", "funding": []}]}, "missions": {"tech": ["m13"]}}
     result = end_now(new(hands=[[], []], deck=["m09"], piles=[["m06"], [], []],
                          tableaus=[plain, plain2]))  # fmt: skip
     assert result["winners"] == [0, 1] and "shared win" in result["reason"]
+    assert result["ending"] == "shared"
 
 
 def test_team_scores_add_up() -> None:

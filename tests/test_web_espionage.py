@@ -794,12 +794,14 @@ def test_show_odds_answers_at_once() -> None:
     assert "esp-odds-pick" not in html and "This bid would hold" in html
 
 
-def test_the_end_says_how_the_game_was_won_at_the_exact_score() -> None:
+def test_the_end_is_worded_from_the_engines_ending() -> None:
     """ "The player who reaches 3 points or is the last player with active Sources
-    wins!": 3 points is a win by points, 2 is not."""
+    wins!": the engine says which (`ending`; its threshold is tested in the rules), the
+    table words it — even when the last one active also holds points."""
     names = Narrator(lambda seat: ["You", "Rook", "Vesper"][seat])
-    assert names.result_text({"winners": [1], "points": [0, 3, 1]}) == "Rook wins with 3 points."
-    assert names.result_text({"winners": [0], "points": [3, 2, 2]}) == "You win with 3 points."
-    assert names.result_text({"winners": [1], "points": [2, 2, 0]}) == (
-        "Rook wins as the last tracker with active Sources."
-    )
+    won = {"winners": [1], "points": [0, 3, 1], "ending": "points"}
+    assert names.result_text(won) == "Rook wins with 3 points."
+    won = {"winners": [0], "points": [3, 2, 2], "ending": "points"}
+    assert names.result_text(won) == "You win with 3 points."
+    last = {"winners": [1], "points": [2, 2, 0], "ending": "last_active"}
+    assert names.result_text(last) == "Rook wins as the last tracker with active Sources."

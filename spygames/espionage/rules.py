@@ -222,6 +222,7 @@ class EspionageState(State):
         return {
             "winners": list(self._result["winners"]),
             "reason": self._result["reason"],
+            "ending": self._result["ending"],
             "points": list(self.points),
             "sources": list(self.sources),
         }
@@ -382,16 +383,20 @@ class EspionageState(State):
         self.last_round = summary
         active = self.active_seats()
         if point_to is not None and self.points[point_to] >= POINTS_TO_WIN:
-            self._finish(point_to, f"{player_name(point_to)} scored {POINTS_TO_WIN} points")
+            reason = f"{player_name(point_to)} scored {POINTS_TO_WIN} points"
+            self._finish(point_to, "points", reason)
         elif len(active) == 1:
-            self._finish(active[0], f"{player_name(active[0])} is the last with active Sources")
+            reason = f"{player_name(active[0])} is the last with active Sources"
+            self._finish(active[0], "last_active", reason)
         else:
             self._start_round(loser if not eliminated else winner)
 
-    def _finish(self, seat: int, reason: str) -> None:
+    def _finish(self, seat: int, ending: str, reason: str) -> None:
+        """`ending`: "points" (POINTS_TO_WIN reached) or "last_active" (the others are out)."""
         self._result = {
             "winners": [seat],
             "reason": reason,
+            "ending": ending,
             "points": list(self.points),
             "sources": list(self.sources),
         }

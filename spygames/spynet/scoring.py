@@ -48,8 +48,10 @@ def mission_points(table: Table, seat: int, branch: str, card: str) -> int:
 
 
 def score(table: Table) -> dict[str, Any]:
-    """The result: winners (seats), reason, scores and funding by team, each mission's
-    points and the Control Bonus points by seat."""
+    """The result: winners (seats), reason, how the game was decided (`ending`: "points",
+    "funding" when tied leaders are split by funding cards, "shared" when they are not),
+    scores and funding by team, each mission's points and the Control Bonus points by
+    seat."""
     teams = teams_for(table.players)
     missions = []
     seat_points = [0] * table.players
@@ -82,9 +84,11 @@ def score(table: Table) -> dict[str, Any]:
     else:
         by_funding = leaders
     winners = sorted(s for t in by_funding for s in teams[t])
+    ending = "points" if len(leaders) == 1 else "funding" if len(by_funding) == 1 else "shared"
     return {
         "winners": winners,
         "reason": _reason(teams, scores, funding, leaders, by_funding),
+        "ending": ending,
         "teams": [list(t) for t in teams],
         "scores": scores,
         "funding": funding,

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import spygames
-from spygames.espionage import POINTS_TO_WIN
 from spygames.espionage.cards import bid_words
 
 from ..tabletools import LogEntry, log_html
@@ -115,7 +114,7 @@ class Narrator:
 
     def result_text(self, result: dict[str, Any]) -> str:
         winner = result["winners"][0]
-        if result["points"][winner] >= POINTS_TO_WIN:
+        if result["ending"] == "points":
             return f"{self.does(winner, 'wins', 'win')} with {result['points'][winner]} points."
         return f"{self.does(winner, 'wins', 'win')} as the last tracker with active Sources."
 
