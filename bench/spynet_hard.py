@@ -14,8 +14,8 @@ import sys
 import time
 
 import spygames
-from spygames.cli import wilson
 from spygames.protocol import Bot
+from spygames.simulate import wilson
 from spygames.spynet.bots import HardBot
 from spygames.spynet.rules import SpyNetState
 

@@ -8,12 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import multiprocessing
 import sys
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -23,16 +19,7 @@ from .protocol import Bot, Game, State
 from .record import replay
 from .registry import GAMES, get_game
 from .seeds import bot_seed
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from .simulate import FLAG_MARGIN, FLAG_MIN_GAMES, Report, league, simulate
 
 
 # -- play ---------------------------------------------------------------------------
@@ -82,216 +69,7 @@ def play(
     return state
 
 
-# -- simulate -------------------------------------------------------------------------
-@dataclass
-class Tally:
-    """What one bot level did over the simulated games."""
-
-    level: str
-    games: int = 0
-    wins: float = 0.0
-    scores: list[float] = field(default_factory=list)
-    decisions: int = 0
-    seconds: float = 0.0
-
-
-FLAG_MARGIN = 0.20
-"""A credit is flagged when its side wins this far above or below the fair share (70% or
-30% with two sides)."""
-FLAG_MIN_GAMES = 100
-"""... and only over at least this many games, to mean something."""
-
-
-@dataclass
-class Credit:
-    """One label of a game's summary (e.g. a card): the games it was in and the wins of
-    the side credited with it."""
-
-    games: int = 0
-    wins: float = 0.0
-
-
-def _play_deals(
-    game_id: str,
-    bots: Sequence[str],
-    n: int,
-    deals: range,
-    first: int,
-    options: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Play the deals numbered `deals` (one game each; `first` is the run's first deal,
-    which fixes the seating) and tally them."""
-    game = get_game(game_id)
-    teams = game.teams(n)
-    team_of = {seat: t for t, seats in enumerate(teams) for seat in seats}
-    tallies: dict[str, Tally] = {}
-    seat_wins = [0.0] * n
-    team_wins = [0.0] * len(teams)
-    lengths: list[int] = []
-    measures: dict[str, float] = {}
-    credits: dict[str, Credit] = {}
-    for deal in deals:
-        g = deal - first  # the game's index in the run decides the seating
-        lineup = [bots[(i + g) % len(bots)] for i in range(n)] if n > 1 else [bots[g % len(bots)]]
-        state = game.new(seed=deal, players=n, options=options)
-        seated = [game.bot(level, seed=bot_seed(deal, s)) for s, level in enumerate(lineup)]
-        for level in lineup:
-            tallies.setdefault(level, Tally(level)).games += 1
-        while not state.is_over:
-            seat = state.to_play[0]
-            legal = state.legal_actions()
-            started = time.perf_counter()
-            action = seated[seat].choose(state.view(seat), legal)
-            tally = tallies[lineup[seat]]
-            tally.seconds += time.perf_counter() - started
-            tally.decisions += 1
-            state.apply(action)
-        result = state.result or {}
-        winners = result.get("winners", [])
-        lengths.append(len(state.actions))
-        for seat in winners:  # a shared win is split; a level's rate is per seat played
-            share = 1 / len(winners)
-            seat_wins[seat] += share
-            tallies[lineup[seat]].wins += share
-        won = {team_of[seat] for seat in winners}
-        for t in won:
-            team_wins[t] += 1 / len(won)
-        if "score" in result:
-            tallies[lineup[0]].scores.append(float(result["score"]))
-        summary = game.summary(state)
-        for name, value in summary.get("measures", {}).items():
-            measures[name] = measures.get(name, 0.0) + value
-        for label, seats in summary.get("credits", {}).items():
-            credit = credits.setdefault(label, Credit())
-            credit.games += 1
-            if {team_of[s] for s in seats} & won:
-                credit.wins += 1 / len(won)
-    return {
-        "tallies": tallies,
-        "seat_wins": seat_wins,
-        "team_wins": team_wins,
-        "lengths": lengths,
-        "measures": measures,
-        "credits": credits,
-    }
-
-
-def simulate(
-    game: Game,
-    *,
-    bots: Sequence[str],
-    games: int,
-    seed: int,
-    players: int | None = None,
-    jobs: int = 1,
-    options: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Bots against bots on deals seed, seed+1, …; seats rotate so no level keeps the
-    first seat. `jobs` > 1 shares the deals among processes: same deals, same results.
-
-    Besides each level's results the report has the win rate by seat and by team, the
-    mean of each of the game's `summary` measures, and for each credit label (a card,
-    say) its games and the win rate of the side credited, flagged when it strays more
-    than FLAG_MARGIN from the fair share over at least FLAG_MIN_GAMES games."""
-    n = players or max(game.min_players, len(bots))
-    if not game.min_players <= n <= game.max_players:
-        raise SpyGamesError(f"{game.name} is for {game.min_players}–{game.max_players} players")
-    for level in set(bots):
-        game.bot(level)  # an unknown level fails here, not in a worker
-    game.new(seed=seed, players=n, options=options)  # and so do bad options
-    size = -(-games // max(1, jobs))
-    chunks = [range(a, min(a + size, seed + games)) for a in range(seed, seed + games, size)]
-    if jobs > 1 and len(chunks) > 1:
-        with multiprocessing.Pool(min(jobs, len(chunks))) as pool:
-            parts = pool.starmap(
-                _play_deals, [(game.id, list(bots), n, c, seed, options) for c in chunks]
-            )
-    else:
-        parts = [_play_deals(game.id, bots, n, c, seed, options) for c in chunks]
-    teams = game.teams(n)
-    tallies: dict[str, Tally] = {}
-    seat_wins = [0.0] * n
-    team_wins = [0.0] * len(teams)
-    lengths: list[int] = []
-    measures: dict[str, float] = {}
-    credits: dict[str, Credit] = {}
-    for part in parts:
-        for level, t in part["tallies"].items():
-            into = tallies.setdefault(level, Tally(level))
-            into.games += t.games
-            into.wins += t.wins
-            into.scores += t.scores
-            into.decisions += t.decisions
-            into.seconds += t.seconds
-        seat_wins = [a + b for a, b in zip(seat_wins, part["seat_wins"], strict=True)]
-        team_wins = [a + b for a, b in zip(team_wins, part["team_wins"], strict=True)]
-        lengths += part["lengths"]
-        for name, value in part["measures"].items():
-            measures[name] = measures.get(name, 0.0) + value
-        for label, c in part["credits"].items():
-            credit = credits.setdefault(label, Credit())
-            credit.games += c.games
-            credit.wins += c.wins
-    rows = []
-    for t in tallies.values():
-        low, high = wilson(t.wins, t.games)
-        rows.append(
-            {
-                "level": t.level,
-                "games": t.games,
-                "win_rate": t.wins / t.games if t.games else 0.0,
-                "ci95": [low, high],
-                "mean_score": sum(t.scores) / len(t.scores) if t.scores else None,
-                "ms_per_decision": 1000 * t.seconds / t.decisions if t.decisions else 0.0,
-            }
-        )
-    fair = 1 / len(teams)
-    credit_rows = []
-    for label in sorted(credits):
-        c = credits[label]
-        rate = c.wins / c.games
-        flagged = c.games >= FLAG_MIN_GAMES and abs(rate - fair) > FLAG_MARGIN
-        credit_rows.append({"label": label, "games": c.games, "win_rate": rate, "flag": flagged})
-    return {
-        "game": game.id,
-        "players": n,
-        "games": games,
-        "seed": seed,
-        "options": options or {},
-        "levels": rows,
-        "seat_win_rate": [w / games for w in seat_wins] if games else [],
-        "teams": teams,
-        "team_win_rate": [w / games for w in team_wins] if games else [],
-        "mean_actions": sum(lengths) / len(lengths) if lengths else 0.0,
-        "measures": {name: total / games for name, total in measures.items()} if games else {},
-        "fair_share": fair,
-        "credits": credit_rows,
-    }
-
-
-def league(game: Game, players: int | None) -> tuple[list[list[str]], list[int | None]]:
-    """The standard comparison: each level alone for a solo game; else every pairing of
-    levels (random included) at 2 players, and each level against `normal` bots at
-    every larger table."""
-    levels = ["random", *game.bot_levels]
-    if game.max_players == 1:
-        return [[level] for level in levels], [1] * len(levels)
-    lineups: list[list[str]] = []
-    sizes: list[int | None] = []
-    for n in [players] if players else range(game.min_players, game.max_players + 1):
-        if n == 2:
-            pairs = [[b, a] for i, a in enumerate(levels) for b in levels[i + 1 :]]
-            lineups += pairs
-            sizes += [2] * len(pairs)
-        else:
-            for level in levels:
-                if level != "normal":
-                    lineups.append([level] + ["normal"] * (n - 1))
-                    sizes.append(n)
-    return lineups, sizes
-
-
-def print_simulation(report: dict[str, Any], out: TextIO | None = None) -> None:
+def print_simulation(report: Report, out: TextIO | None = None) -> None:
     out = out or sys.stdout
     print(
         f"{report['game']}: {report['games']} games, {report['players']} players, "
@@ -324,7 +102,7 @@ def print_simulation(report: dict[str, Any], out: TextIO | None = None) -> None:
     print_credits(report, out, every=False)
 
 
-def print_credits(report: dict[str, Any], out: TextIO | None = None, *, every: bool) -> None:
+def print_credits(report: Report, out: TextIO | None = None, *, every: bool) -> None:
     """The credit labels (cards, say): every one, or only those flagged."""
     out = out or sys.stdout
     rows = report["credits"]
@@ -344,7 +122,7 @@ def print_credits(report: dict[str, Any], out: TextIO | None = None, *, every: b
         )
 
 
-def print_league(reports: list[dict[str, Any]], out: TextIO | None = None) -> None:
+def print_league(reports: list[Report], out: TextIO | None = None) -> None:
     """One line per line-up: the first level's win rate against the rest."""
     out = out or sys.stdout
     first = reports[0]

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from pile_game import GAME as PILE
 
-from spygames import cli, get_game
+from spygames import cli, get_game, simulate
 
 
 def test_wilson_interval() -> None:
-    low, high = cli.wilson(50, 100)
+    low, high = simulate.wilson(50, 100)
     assert low == pytest.approx(0.404, abs=0.002) and high == pytest.approx(0.596, abs=0.002)
-    assert cli.wilson(0, 0) == (0.0, 0.0)
+    assert simulate.wilson(0, 0) == (0.0, 1.0)  # no games: nothing known
+    assert simulate.wilson(0, 10)[0] == 0.0 and simulate.wilson(10, 10)[1] == 1.0
 
 
 def test_play_a_game_in_the_terminal() -> None:
@@ -36,7 +37,7 @@ def test_quit_prints_a_replayable_record() -> None:
 
 
 def test_simulate_reports_rates_intervals_and_speed() -> None:
-    report = cli.simulate(PILE, bots=["easy", "random"], games=60, seed=1)
+    report = simulate.simulate(PILE, bots=["easy", "random"], games=60, seed=1)
     levels = {row["level"]: row for row in report["levels"]}
     assert levels["easy"]["games"] == 60 and levels["random"]["games"] == 60
     easy = levels["easy"]
@@ -46,7 +47,7 @@ def test_simulate_reports_rates_intervals_and_speed() -> None:
     out = io.StringIO()
     cli.print_simulation(report, out)
     assert "95% interval" in out.getvalue() and "wins by seat" in out.getvalue()
-    again = cli.simulate(PILE, bots=["easy", "random"], games=60, seed=1)
+    again = simulate.simulate(PILE, bots=["easy", "random"], games=60, seed=1)
     assert [r["win_rate"] for r in again["levels"]] == [r["win_rate"] for r in report["levels"]]
 
 
@@ -72,7 +73,7 @@ def test_main_reports_bad_files_without_a_traceback(
 
 
 def test_league_lineups() -> None:
-    lineups, sizes = cli.league(PILE, None)
+    lineups, sizes = simulate.league(PILE, None)
     assert ["hard", "random"] in lineups and ["hard", "normal"] in lineups
     assert ["hard", "normal", "normal"] in lineups and sizes.count(3) == 3
     assert len(lineups) == len(sizes) == 6 + 3
@@ -85,8 +86,8 @@ def test_simulate_without_bots_prints_a_league(capsys: pytest.CaptureFixture[str
 
 
 def test_jobs_share_the_deals_and_give_the_same_results() -> None:
-    one = cli.simulate(PILE, bots=["easy", "random"], games=30, seed=5)
-    two = cli.simulate(PILE, bots=["easy", "random"], games=30, seed=5, jobs=2)
+    one = simulate.simulate(PILE, bots=["easy", "random"], games=30, seed=5)
+    two = simulate.simulate(PILE, bots=["easy", "random"], games=30, seed=5, jobs=2)
     keep = ("level", "games", "win_rate", "ci95")
     assert [{k: r[k] for k in keep} for r in one["levels"]] == [
         {k: r[k] for k in keep} for r in two["levels"]
@@ -99,7 +100,7 @@ def test_simulate_reports_teams_measures_and_credits() -> None:
     """A small seeded SpyNet smoke run (the full balance run is in docs/spynet-balance.md):
     win rate by team, mean turns, and each card's games and win rate, with flags."""
     spynet = get_game("spynet")
-    report = cli.simulate(spynet, bots=["normal"] * 4, games=6, seed=1, players=4)
+    report = simulate.simulate(spynet, bots=["normal"] * 4, games=6, seed=1, players=4)
     assert report["teams"] == [[0, 2], [1, 3]]
     assert sum(report["team_win_rate"]) == pytest.approx(1.0)
     assert report["measures"]["turns"] > 20
@@ -115,7 +116,7 @@ def test_simulate_reports_teams_measures_and_credits() -> None:
 
 
 def test_games_without_teams_report_seats_as_teams() -> None:
-    report = cli.simulate(PILE, bots=["easy", "random"], games=10, seed=1)
+    report = simulate.simulate(PILE, bots=["easy", "random"], games=10, seed=1)
     assert report["teams"] == [[0], [1]]
     assert report["team_win_rate"] == report["seat_win_rate"]
     assert report["credits"] == [] and report["measures"] == {}

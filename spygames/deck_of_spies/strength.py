@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..registry import get_game
 from ..seeds import bot_seed
+from ..simulate import wilson
 from .rules import GAME_ID
 
 
@@ -80,17 +80,6 @@ def play_one(level: str, seed: int, keep_cap: bool = False) -> Game:
 
 def _play_args(args: tuple[str, int, bool]) -> Game:
     return play_one(*args)
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if not games:
-        return (0.0, 1.0)
-    rate = wins / games
-    denominator = 1 + z * z / games
-    centre = (rate + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
-    return (centre - half, centre + half)
 
 
 def summary(level: str, games: list[Game]) -> str:
