@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 import spygames
+from spygames import Budget
 
 # (game id, players) measured for throughput; each bot level is timed on the first.
 TABLES = (("deck-of-spies", 1), ("espionage", 2), ("espionage", 4), ("spynet", 2))
@@ -56,23 +57,25 @@ def ms_per_decision(game_id: str, players: int, level: str, decisions: int) -> f
 
 def hard_time_cap(deals: int = 5, playouts: int = 100_000) -> dict[str, float]:
     """Deck of Spies `hard` with a playout budget it can never finish, so only its time
-    cap (`HardBot.time_limit`, 0.25 s) ends each decision: the wall time of the slowest
-    decision (the cap is kept when this is near 250 ms) and the playouts it reached."""
+    cap (`HardBot.default_budget.seconds`, 0.25 s) ends each decision: the wall time of
+    the slowest decision (the cap is kept when this is near 250 ms) and the playouts it
+    reached."""
     from spygames.deck_of_spies import HardBot
 
+    cap = HardBot.default_budget.seconds
     game = spygames.get_game("deck-of-spies")
     slowest = total = 0.0
     reached = []
     for deal in range(1, deals + 1):
         state = game.new(seed=deal)
-        bot = HardBot(seed=spygames.bot_seed(deal, 0, "bench"), playouts=playouts)
+        bot = HardBot(seed=spygames.bot_seed(deal, 0, "bench"), budget=Budget(playouts, cap))
         started = time.perf_counter()
         bot.advise(state.view(0), state.legal_actions())
         spent = time.perf_counter() - started
         slowest, total = max(slowest, spent), total + spent
         reached.append(bot.last_playouts)
     return {
-        "cap_s": float(HardBot().time_limit or 0.0),
+        "cap_s": cap,
         "slowest_s": slowest,
         "mean_s": total / deals,
         "mean_playouts": sum(reached) / deals,

@@ -14,7 +14,7 @@ import sys
 import time
 
 import spygames
-from spygames.protocol import Bot
+from spygames.protocol import Bot, Budget
 from spygames.simulate import wilson
 from spygames.spynet.bots import HardBot
 from spygames.spynet.rules import SpyNetState
@@ -29,7 +29,7 @@ def main(players: int, games: int, first: int) -> None:
         state = game.new(seed=deal, players=players)
         assert isinstance(state, SpyNetState)
         bots: list[Bot] = [
-            HardBot(seed=spygames.bot_seed(deal, s), time_limit=None)
+            HardBot(seed=spygames.bot_seed(deal, s), budget=Budget(HardBot.default_budget.playouts))
             if s in heroes
             else game.bot("normal", seed=spygames.bot_seed(deal, s))
             for s in range(players)

@@ -23,7 +23,7 @@ from .errors import (
     UnknownDemo,
     UnknownGame,
 )
-from .protocol import Action, Advice, Bot, Game, RandomBot, State, UndoPoint, View
+from .protocol import Action, Advice, Bot, Budget, Game, RandomBot, State, UndoPoint, View
 from .record import replay
 from .registry import GAMES, get_game, register
 from .seeds import bot_seed
@@ -33,6 +33,7 @@ __all__ = [
     "Action",
     "Advice",
     "Bot",
+    "Budget",
     "Card",
     "Demo",
     "DemoError",

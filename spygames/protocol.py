@@ -50,6 +50,17 @@ class UndoPoint:
     reason: str | None = None
 
 
+@dataclass(frozen=True)
+class Budget:
+    """How long a searching bot may think about one decision: at most `playouts` games
+    played out, and at most `seconds` of search (None: no clock — the whole budget is
+    played, so the bot is deterministic given its seed and its strength does not depend
+    on how busy the machine is). A bot that does not search has nothing to budget."""
+
+    playouts: int
+    seconds: float | None = None
+
+
 GAME_OVER = "the game is over"
 
 
@@ -171,8 +182,9 @@ class Bot(ABC):
 
     level: ClassVar[str] = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, budget: Budget | None = None) -> None:
         self.rng = random.Random(seed)
+        self.budget = budget  # only a searching bot (`spygames.search.SearchBot`) uses it
 
     def choose(self, view: View, legal_actions: list[Action]) -> Action:
         return self.advise(view, legal_actions).action
@@ -267,15 +279,16 @@ class Game(ABC):
     ) -> State:
         """Build the state; raise InvalidSetup for a bad option or setup."""
 
-    def bot(self, level: str, seed: int | None = None) -> Bot:
-        """A bot of one of `bot_levels` ("random" is always there as a baseline)."""
+    def bot(self, level: str, seed: int | None = None, *, budget: Budget | None = None) -> Bot:
+        """A bot of one of `bot_levels` ("random" is always there as a baseline); `budget`
+        bounds a searching bot's thinking (else its level's own budget)."""
         if level == "random":
             return RandomBot(seed)
         factories = self._bots()
         if level not in factories:
             levels = ", ".join((*self.bot_levels, "random"))
             raise InvalidSetup(f"{self.name} has no bot level {level!r} (levels: {levels})")
-        return factories[level](seed)
+        return factories[level](seed, budget=budget)
 
     @abstractmethod
     def _bots(self) -> dict[str, type[Bot]]:

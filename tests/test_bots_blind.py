@@ -41,7 +41,7 @@ from typing import Any
 import pytest
 
 import spygames
-from spygames import Action, Advice, Bot, State, View, bot_seed
+from spygames import Action, Advice, Bot, Budget, State, View, bot_seed
 from spygames.deck_of_spies import DeckOfSpiesState, HardBot
 from spygames.deck_of_spies.deck import GROUP_OF, NAMES, card_id
 from spygames.espionage.cards import DECK
@@ -358,7 +358,7 @@ def _spynet_hidden(state: State) -> Any:
 
 def _spynet_bot(level: str, seed: int) -> Bot:
     if level == "hard":  # a fixed budget and no clock, so its advice is a function of the view
-        return SpyNetHardBot(seed=seed, playouts=8, time_limit=None)
+        return SpyNetHardBot(seed=seed, budget=Budget(8, None))
     return spygames.get_game("spynet").bot(level, seed=seed)
 
 
@@ -382,7 +382,7 @@ def _deck_of_spies_hidden(state: State) -> Any:
 
 def _deck_of_spies_bot(level: str, seed: int) -> Bot:
     if level == "hard":  # a fixed budget and no clock, so its advice is a function of the view
-        return HardBot(seed=seed, playouts=24, time_limit=None)
+        return HardBot(seed=seed, budget=Budget(24, None))
     return spygames.get_game("deck-of-spies").bot(level, seed=seed)
 
 

@@ -185,3 +185,32 @@ def test_engine_imports_no_browser_module() -> None:
             if words[:1] in (["import"], ["from"]):
                 module = words[1].split(".")[0]
                 assert module not in ("js", "pyscript", "pyodide"), f"{path.name}: {line}"
+
+
+def test_every_level_takes_a_budget_and_a_searching_bot_keeps_it() -> None:
+    """`Game.bot(level, seed, budget=...)`: a searching bot thinks within the budget it is
+    given (else its level's own), the others have nothing to budget and ignore it."""
+    from spygames.search import SearchBot
+
+    small = spygames.Budget(3, None)
+    searching = 0
+    for game in spygames.GAMES.values():
+        for level in ("random", *game.bot_levels):
+            bot = game.bot(level, seed=1, budget=small)
+            if isinstance(bot, SearchBot):
+                searching += 1
+                assert bot.budget == small
+                assert game.bot(level, seed=1).budget == type(bot).default_budget
+    assert searching >= 2  # Deck of Spies' and SpyNet's hard bots
+
+
+def test_a_search_stops_at_its_playout_budget() -> None:
+    """The budget's playouts are a cap: a search of 3 candidates plays no more."""
+    game = spygames.get_game("spynet")
+    state = game.new(seed=3, players=2)
+    for playouts in (4, 12):
+        bot = game.bot("hard", seed=1, budget=spygames.Budget(playouts, None))
+        while len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        bot.advise(state.view(state.to_play[0]), state.legal_actions())
+        assert 0 < bot.last_playouts <= playouts  # type: ignore[attr-defined]

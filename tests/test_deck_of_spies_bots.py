@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import spygames
-from spygames import Bot, bot_seed
+from spygames import Bot, Budget, bot_seed
 from spygames.deck_of_spies import DeckOfSpiesState, EasyBot, HardBot, NormalBot
 from spygames.deck_of_spies.bots import Guesser
 from spygames.deck_of_spies.deck import GROUP_OF, NAMES, card_id
@@ -24,7 +24,7 @@ LEVELS = ("easy", "normal", "hard")
 
 def make_bot(level: str, seed: int = 1) -> Bot:
     if level == "hard":
-        return HardBot(seed=seed, playouts=24, time_limit=None)
+        return HardBot(seed=seed, budget=Budget(24, None))
     return GAME.bot(level, seed=seed)
 
 
@@ -108,11 +108,11 @@ def test_hard_bot_with_a_fixed_budget_is_deterministic() -> None:
     decision takes under the 0.25 s cap is a `make bench` figure, not a test.)"""
     state = GAME.new(seed=1)
     view, legal = public(state), state.legal_actions()
-    first, again = (HardBot(seed=1, playouts=90, time_limit=None) for _ in range(2))
+    first, again = (HardBot(seed=1, budget=Budget(90, None)) for _ in range(2))
     advice = first.advise(view, legal)
     assert advice == again.advise(view, legal) and advice.action in legal
     assert first.last_playouts == again.last_playouts >= 90 // 2
-    bigger = HardBot(seed=1, playouts=180, time_limit=None)
+    bigger = HardBot(seed=1, budget=Budget(180, None))
     bigger.advise(view, legal)
     assert bigger.last_playouts > first.last_playouts  # the budget, not a clock, ends it
 
@@ -122,7 +122,7 @@ def test_hard_bot_stops_at_its_time_cap() -> None:
     candidate), with a legal answer: the cap ends a search the budget would not."""
     state = GAME.new(seed=1)
     view, legal = public(state), state.legal_actions()
-    bot = HardBot(seed=1, playouts=100_000, time_limit=0.0)
+    bot = HardBot(seed=1, budget=Budget(100_000, 0.0))
     candidates = bot.candidates(Guesser(view).known, legal)
     assert bot.advise(view, legal).action in legal
     assert len(candidates) > 1 and bot.last_playouts == len(candidates)
@@ -176,7 +176,7 @@ def test_hard_beats_normal() -> None:
     machine); the default bot (120 playouts) is measured on 400 deals in docs/bots.md."""
     deals = range(16)
     normal = _deals_won(lambda seed: GAME.bot("normal", seed=seed), deals)
-    hard = _deals_won(lambda seed: HardBot(seed=seed, playouts=12, time_limit=None), deals)
+    hard = _deals_won(lambda seed: HardBot(seed=seed, budget=Budget(12, None)), deals)
     assert hard > normal, f"hard won {hard} of {len(deals)} deals, normal {normal}"
 
 
@@ -193,7 +193,7 @@ def test_hard_bot_thinks_in_slices_to_the_same_answer() -> None:
     game = spygames.get_game("deck-of-spies")
     state = game.new(seed=11)
     view, legal = state.view(0), state.legal_actions()
-    whole = HardBot(seed=3, playouts=60, time_limit=None).advise(view, legal)
-    steps = list(HardBot(seed=3, playouts=60, time_limit=None).think(view, legal, 0.0))
+    whole = HardBot(seed=3, budget=Budget(60, None)).advise(view, legal)
+    steps = list(HardBot(seed=3, budget=Budget(60, None)).think(view, legal, 0.0))
     assert steps[-1] == whole and all(step is None for step in steps[:-1])
     assert len(steps) > 2  # it really paused between rounds

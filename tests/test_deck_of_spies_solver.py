@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import spygames
-from spygames import cli
+from spygames import Budget, cli
 from spygames.deck_of_spies import HardBot, ceiling, daily, strength
 from spygames.deck_of_spies.deck import GROUP_OF, NAMES
 from spygames.deck_of_spies.solver import (
@@ -175,8 +175,8 @@ def test_strength_measures_the_hard_bot_on_its_budget_not_the_clock(
     advise = HardBot.advise
 
     def small(self: HardBot, view: dict[str, Any], legal: list[dict[str, Any]]) -> Any:
-        limits.append(self.time_limit)
-        self.playouts = 6
+        limits.append(self.budget.seconds)
+        self.budget = Budget(6, self.budget.seconds)
         return advise(self, view, legal)
 
     monkeypatch.setattr(HardBot, "advise", small)
@@ -186,7 +186,7 @@ def test_strength_measures_the_hard_bot_on_its_budget_not_the_clock(
     assert (again.won, again.score, again.decisions) == (first.won, first.score, first.decisions)
     limits.clear()
     strength.play_one("hard", 5, keep_cap=True)
-    assert limits and set(limits) == {HardBot().time_limit} and None not in limits
+    assert limits and set(limits) == {HardBot.default_budget.seconds} and None not in limits
 
 
 # -- the daily deal --------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import spygames
-from spygames import bot_seed
+from spygames import Budget, bot_seed
 from spygames.spynet import policy
 from spygames.spynet.bots import HardBot
 from spygames.spynet.cards import BRANCH_IDS, DECK, MISSION
@@ -39,7 +39,7 @@ def positions(players: int, seeds: range, level: str = "normal") -> list[SpyNetS
 
 
 def fast_hard(seed: int = 1) -> HardBot:
-    return HardBot(seed=seed, playouts=8, time_limit=None)
+    return HardBot(seed=seed, budget=Budget(8, None))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -135,13 +135,13 @@ def test_hard_bot_thinks_in_slices() -> None:
     """Never frozen: `think` yields between slices and ends with the same advice."""
     state = positions(2, range(5, 6))[0]
     view, legal = state.view(state.to_play[0]), state.legal_actions()
-    bot = HardBot(seed=3, playouts=12, time_limit=None)
+    bot = HardBot(seed=3, budget=Budget(12, None))
     steps = list(bot.think(view, legal, 0.0))
     assert steps[-1] is not None and all(s is None for s in steps[:-1])
     # With no time to spare, it pauses after every playout (a round of playouts over every
     # candidate took several slices' worth in the browser: tasks of 200-560 ms).
     assert len(steps) - 1 == bot.last_playouts > 1
-    whole = HardBot(seed=3, playouts=12, time_limit=None).advise(view, legal)
+    whole = HardBot(seed=3, budget=Budget(12, None)).advise(view, legal)
     assert steps[-1] == whole
 
 
@@ -205,5 +205,5 @@ def test_hard_on_a_small_budget_beats_easy() -> None:
     """A small deterministic sample (fixed seeds, no time limit, a budget of 12 playouts
     instead of 40, to stay quick): hard beats easy. Hard against normal at full budget is
     measured in docs/bots.md."""
-    hard = lambda seed: HardBot(seed=seed, playouts=12, time_limit=None)  # noqa: E731
+    hard = lambda seed: HardBot(seed=seed, budget=Budget(12, None))  # noqa: E731
     assert _match(hard, "easy", range(4), 2) >= 3

@@ -38,7 +38,7 @@ class Watched:
         object.__setattr__(self, "_live", live)
         object.__setattr__(self, "_asked", asked)
 
-    # The tables tune a bot's budget (`time_limit`, `playouts`): those reach the bot.
+    # Whatever a table reads of its bot reaches the bot.
     def __getattr__(self, name: str) -> Any:
         return getattr(self._bot, name)
 
@@ -93,11 +93,12 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Callable[[Live], list[int]]:
         for game_id, game in spygames.GAMES.items():
             make = makers[game_id]  # a second watch replaces the first
 
-            def wrapped(level: str, seed: int | None = None, make: Any = make) -> Any:
-                bot = make(level, seed=seed)
-                if hasattr(bot, "playouts"):  # a hard bot: its wiring, not its strength
-                    bot.playouts = min(bot.playouts, 6)
-                return Watched(bot, live, asked)
+            def wrapped(
+                level: str, seed: int | None = None, budget: Any = None, make: Any = make
+            ) -> Any:
+                # A hard bot's wiring, not its strength: a small budget, the table's clock.
+                small = spygames.Budget(6, budget.seconds if budget else None)
+                return Watched(make(level, seed=seed, budget=small), live, asked)
 
             monkeypatch.setattr(game, "bot", wrapped)
         return asked

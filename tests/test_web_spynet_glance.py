@@ -12,6 +12,7 @@ from spyweb.spynet import hint
 from spyweb.spynet.model import CARD, SITUATIONS
 
 import spygames
+from spygames import Budget
 from spygames.spynet.bots import HardBot
 from tests.test_web_spynet import click_action, find, run_bots, scripted, seat, spare, started
 
@@ -292,7 +293,8 @@ def test_under_open_files_a_partners_stars_are_counted() -> None:
 def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -> None:
     """The hint is what the hard bot (its own seed, the full budget) would play from the
     seat's view; it thinks between paints, and it marks the move without playing it."""
-    monkeypatch.setattr(hint, "HINT_SECONDS", None)  # the whole budget: deterministic
+    whole = Budget(HardBot.default_budget.playouts)  # the whole budget: deterministic
+    monkeypatch.setattr(hint, "HINT_BUDGET", whole)
     monkeypatch.setattr(hint, "HINT_SLICE_S", 0.0)  # a pause after every playout
     table = started("human", "normal", seed=21)
     run_bots(table)
@@ -308,7 +310,7 @@ def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -
     assert slices > 3
     advice = table.hints.current()
     assert advice is not None
-    bot = HardBot(spygames.bot_seed(21, 0, "hint"), time_limit=None)
+    bot = HardBot(spygames.bot_seed(21, 0, "hint"), budget=Budget(HardBot.default_budget.playouts))
     assert advice.action == bot.advise(view, legal).action
     assert state.record() == before  # the hint never plays
     html = table.render()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from ..protocol import Action, Advice, Bot, View
+from ..protocol import Action, Advice, Bot, Budget, View
+from ..search import Playout, SearchBot
 from .deck import (
     ALL_CARDS,
     GROUP_OF,
@@ -240,8 +240,9 @@ class NormalBot(Bot):
 
 
 # -- hard ------------------------------------------------------------------------------------
-class HardBot(Bot):
-    """Determinized Monte Carlo: guess the hidden orders, play each candidate out.
+class HardBot(SearchBot):
+    """Determinized Monte Carlo (`spygames.search`): guess the hidden orders, play each
+    candidate out.
 
     The candidates are the expert policy's `width` best payments, or every retire
     choice, or every Ace to sacrifice. Each is played on guesses of the hidden card
@@ -250,43 +251,31 @@ class HardBot(Bot):
     the same guesses, so they are compared on equal terms, and the weaker half is
     dropped after each stage (successive halving) to spend the budget on the close ones.
 
-    `playouts` is the budget of played-out games per decision; `time_limit` (seconds,
-    default 0.25) stops early so a decision stays quick. Pass `time_limit=None` to play
-    the whole budget: then the bot is deterministic given its seed, and its strength does
-    not depend on how busy the machine is — `strength` measures it that way; the cap is
-    a safety net for the browser (see docs/bots.md, "the ceiling").
+    The default budget is 120 playouts a decision and 0.25 s, so a decision stays quick.
+    With `Budget(n, None)` the whole budget is played: then the bot is deterministic
+    given its seed, and its strength does not depend on how busy the machine is —
+    `strength` measures it that way; the cap is a safety net for the browser (see
+    docs/bots.md, "the ceiling").
     """
 
     level = "hard"
-    favourite_bonus: Final = 0.01  # the policy's own choice wins a tie within noise
+    default_budget = Budget(120, 0.25)
+    favourite_bonus = 0.01
 
     def __init__(
         self,
         seed: int | None = None,
         *,
-        playouts: int = 120,
+        budget: Budget | None = None,
         width: int = 5,
-        time_limit: float | None = 0.25,
         weights: Weights = EXPERT,
     ) -> None:
-        super().__init__(seed)
-        self.playouts = playouts
-        self.width = width
-        self.time_limit = time_limit
+        super().__init__(seed, budget=budget, width=width)
         self.weights = weights
-        self.last_playouts = 0
-
-    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
-        for step in self.think(view, legal_actions, math.inf):
-            if step is not None:
-                return step
-        raise AssertionError("think ended without advice")
 
     def think(
         self, view: View, legal_actions: list[Action], slice_s: float
     ) -> Iterator[Advice | None]:
-        """The search in slices of about `slice_s` seconds (None between them), then the
-        Advice; `time_limit` counts only the time spent searching, not the pauses."""
         if not legal_actions:
             raise ValueError("no legal actions: the game is over")
         table = guess_table(view, random.Random(0))
@@ -330,44 +319,19 @@ class HardBot(Bot):
 
     def _search(self, view: View, candidates: list[Move], slice_s: float) -> Iterator[int | None]:
         """`search`, yielding None whenever a slice of `slice_s` seconds has been used."""
-        spent = 0.0  # seconds searched before the current slice
-        started = time.perf_counter()
         guesser = Guesser(view)
-        alive = list(range(len(candidates)))
-        sums = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        stages = max(1, (len(candidates) - 1).bit_length())
-        budget = self.playouts
-        played = 0
-        for stage in range(stages):
-            rounds = max(1, budget // ((stages - stage) * len(alive)))
-            for _ in range(rounds):
-                guess = guesser.guess(random.Random(self.rng.getrandbits(64)))
-                seed = self.rng.getrandbits(64)
-                for index in alive:
-                    outcome = playout(guess.copy(random.Random(seed)), candidates[index], self)
-                    sums[index] += outcome
-                    counts[index] += 1
-                budget -= len(alive)
-                played += len(alive)
-                now = time.perf_counter()
-                if now - started >= slice_s:
-                    spent += now - started
-                    yield None
-                    now = started = time.perf_counter()
-                if self.time_limit is not None and spent + now - started > self.time_limit:
-                    break
-            else:
-                alive.sort(key=lambda index: -self._mean(index, sums, counts))
-                alive = alive[: max(1, (len(alive) + 1) // 2)] if stage < stages - 1 else alive
-                continue
-            break
-        self.last_playouts = played
-        yield max(alive, key=lambda index: self._mean(index, sums, counts))
 
-    def _mean(self, index: int, sums: list[float], counts: list[int]) -> float:
-        bonus = self.favourite_bonus if index == 0 else 0.0
-        return sums[index] / max(counts[index], 1) + bonus
+        def rounds() -> Playout:
+            guess = guesser.guess(random.Random(self.rng.getrandbits(64)))
+            seed = self.rng.getrandbits(64)
+
+            def play(index: int) -> tuple[float, float]:
+                outcome = playout(guess.copy(random.Random(seed)), candidates[index], self)
+                return outcome, float(outcome >= 1.0)
+
+            return play
+
+        return self.halve(len(candidates), rounds, slice_s)
 
 
 def playout(table: Table, move: Move, bot: HardBot) -> float:

@@ -8,7 +8,7 @@ score, decisions, capped), as each finishes, for comparing a level with the solv
 ceiling deal by deal. Deal `seed` is the same for every level, so levels are compared on
 the same deals; the bot's own seed is `bot_seed(deal, 0)`.
 
-A bot with a time cap (`hard`: `time_limit`, a safety net for the browser) plays its
+A bot with a time cap (`hard`: its budget's seconds, a safety net for the browser) plays its
 whole playout budget here instead, so what is measured depends on the deal and the seed
 only, never on how busy the machine is. "over cap" counts the decisions that took longer
 than the cap allows: "wall" by the clock (under the machine's load at the time), "cpu"
@@ -24,7 +24,9 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..protocol import Budget
 from ..registry import get_game
+from ..search import SearchBot
 from ..seeds import bot_seed
 from ..simulate import wilson
 from .rules import GAME_ID
@@ -48,9 +50,9 @@ def play_one(level: str, seed: int, keep_cap: bool = False) -> Game:
     game = get_game(GAME_ID)
     state = game.new(seed=seed)
     bot = game.bot(level, seed=bot_seed(seed, 0))
-    cap: float | None = getattr(bot, "time_limit", None)
-    if cap is not None and not keep_cap:
-        bot.time_limit = None  # type: ignore[attr-defined]
+    cap = bot.budget.seconds if isinstance(bot, SearchBot) else None
+    if isinstance(bot, SearchBot) and not keep_cap:  # the whole budget, no clock
+        bot = game.bot(level, seed=bot_seed(seed, 0), budget=Budget(bot.budget.playouts))
     decisions = capped = cpu_capped = 0
     seconds = slowest = 0.0
     while not state.is_over:

@@ -21,13 +21,12 @@ and the cards it passed it.
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections.abc import Iterator
 from typing import Final
 
-from ..protocol import Action, Advice, Bot, View
+from ..protocol import Action, Advice, Bot, Budget, View
+from ..search import Playout, SearchBot
 from .guess import Guesser
 from .policy import (
     EASY,
@@ -132,38 +131,28 @@ def play_out(table: Table, seat: int, weights: Weights = NORMAL) -> tuple[float,
     return won, scores[team] - best_other
 
 
-class HardBot(Bot):
-    """Determinized Monte Carlo over the policy's best few actions.
+class HardBot(SearchBot):
+    """Determinized Monte Carlo (`spygames.search`) over the policy's best few actions.
 
-    `playouts` is the budget of games played out per decision; `time_limit` (seconds,
-    default 1.0, a safety net on a slow machine) stops the search early — pass None to
-    play the whole budget, and the bot is then deterministic given its seed.
+    The default budget is 70 playouts a decision and 1.0 s (a safety net on a slow
+    machine); with `Budget(n, None)` the whole budget is played, and the bot is then
+    deterministic given its seed.
     """
 
     level = "hard"
-    favourite_bonus: Final = 0.02  # the policy's own choice wins a tie within noise
+    default_budget = Budget(70, 1.0)
+    favourite_bonus = 0.02
 
     def __init__(
         self,
         seed: int | None = None,
         *,
-        playouts: int = 70,
+        budget: Budget | None = None,
         width: int = 4,
-        time_limit: float | None = 1.0,
         weights: Weights = NORMAL,
     ) -> None:
-        super().__init__(seed)
-        self.playouts = playouts
-        self.width = width
-        self.time_limit = time_limit
+        super().__init__(seed, budget=budget, width=width)
         self.weights = weights
-        self.last_playouts = 0
-
-    def advise(self, view: View, legal_actions: list[Action]) -> Advice:
-        for step in self.think(view, legal_actions, math.inf):
-            if step is not None:
-                return step
-        raise AssertionError("think ended without advice")
 
     def candidates(self, table: Table, seat: int, legal: list[Action]) -> list[Action]:
         """The actions worth searching, the policy's favourite first (all legal)."""
@@ -194,8 +183,6 @@ class HardBot(Bot):
     def think(
         self, view: View, legal_actions: list[Action], slice_s: float
     ) -> Iterator[Advice | None]:
-        """The search in slices of about `slice_s` seconds (None between them), then the
-        Advice; `time_limit` counts only the time spent searching, not the pauses."""
         if not legal_actions:
             raise ValueError("no legal actions: the game is over")
         seat = view["seat"]
@@ -203,7 +190,7 @@ class HardBot(Bot):
         table = guesser.guess(random.Random(0))
         candidates = self.candidates(table, seat, legal_actions)
         self.last_playouts = 0
-        self.last_tally: list[tuple[int, float]] = []
+        self.last_tally = []
         best = 0
         # A mission the policy can play now is never worth delaying: no search.
         if len(candidates) > 1 and candidates[0]["type"] != "mission":
@@ -217,64 +204,21 @@ class HardBot(Bot):
         facts: dict[str, object] = {}
         if self.last_playouts:
             reason += f" (best of {len(candidates)} in {self.last_playouts} simulated games)"
-            games, won = self.last_tally[best]
-            facts = {
-                "games": games,
-                "won": won,
-                "tried": len(candidates),
-                "others": [
-                    {"action": candidates[i], "games": g, "won": w}
-                    for i, (g, w) in enumerate(self.last_tally)
-                    if i != best and g
-                ],
-            }
+            facts = self.tally_facts(candidates, best)
         yield Advice(action, reason, facts)
 
     def _search(
         self, guesser: Guesser, seat: int, candidates: list[Action], slice_s: float
     ) -> Iterator[int | None]:
-        spent = 0.0
-        started = time.perf_counter()
-        alive = list(range(len(candidates)))
-        sums = [0.0] * len(candidates)
-        wins = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        stages = max(1, (len(candidates) - 1).bit_length())
-        budget = self.playouts
-        played = 0
-        for stage in range(stages):
-            rounds = max(1, budget // ((stages - stage) * len(alive)))
-            for _ in range(rounds):
-                guess = guesser.guess(random.Random(self.rng.getrandbits(64)))
-                for index in alive:
-                    t = guess.copy()
-                    t.apply(candidates[index])
-                    won, margin = play_out(t, seat, self.weights)
-                    sums[index] += won + 0.01 * margin
-                    wins[index] += won
-                    counts[index] += 1
-                    # A pause may come after any playout, not only after a round: a round
-                    # plays every candidate out, several slices' worth in the browser.
-                    now = time.perf_counter()
-                    if now - started >= slice_s:
-                        spent += now - started
-                        yield None
-                        started = time.perf_counter()
-                budget -= len(alive)
-                played += len(alive)
-                now = time.perf_counter()
-                if self.time_limit is not None and spent + now - started > self.time_limit:
-                    break
-            else:
-                alive.sort(key=lambda i: -self._mean(i, sums, counts))
-                if stage < stages - 1:
-                    alive = alive[: max(1, (len(alive) + 1) // 2)]
-                continue
-            break
-        self.last_playouts = played
-        self.last_tally = list(zip(counts, wins, strict=True))
-        yield max(alive, key=lambda i: self._mean(i, sums, counts))
+        def rounds() -> Playout:
+            guess = guesser.guess(random.Random(self.rng.getrandbits(64)))
 
-    def _mean(self, index: int, sums: list[float], counts: list[int]) -> float:
-        bonus = self.favourite_bonus if index == 0 else 0.0
-        return sums[index] / max(counts[index], 1) + bonus
+            def play(index: int) -> tuple[float, float]:
+                t = guess.copy()
+                t.apply(candidates[index])
+                won, margin = play_out(t, seat, self.weights)
+                return won + 0.01 * margin, won
+
+            return play
+
+        return self.halve(len(candidates), rounds, slice_s)

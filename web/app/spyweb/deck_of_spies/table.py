@@ -30,8 +30,7 @@ if TYPE_CHECKING:
 GAME_ID = "deck-of-spies"
 HOME_HASH = f"#/{GAME_ID}"
 FOUR_COLOUR_PREF = "dos-four-colour"
-HINT_PLAYOUTS = 40
-HINT_SECONDS = 0.3  # of search, spread over slices
+HINT_BUDGET = spygames.Budget(40, 0.3)  # seconds of search, spread over slices
 HINT_SLICE_S = 0.04  # longest stretch of search between two paints
 
 
@@ -280,11 +279,8 @@ class DeckOfSpiesTable(GameScreen):
             return
         if self.thinking is not None and self.thinking_at == len(self.state.actions):
             return  # already thinking about this very position
-        bot = _game().bot("hard", seed=spygames.bot_seed(self.seed, 0, "hint"))
         # A modest budget keeps the answer well under a second in the browser.
-        if hasattr(bot, "time_limit"):
-            bot.playouts = HINT_PLAYOUTS  # type: ignore[attr-defined]
-            bot.time_limit = HINT_SECONDS
+        bot = _game().bot("hard", seed=spygames.bot_seed(self.seed, 0, "hint"), budget=HINT_BUDGET)
         # The search runs in short slices between paints (see tick), so the page never
         # freezes while the hint is being worked out.
         self.thinking = bot.think(self.state.view(0), self.state.legal_actions(), HINT_SLICE_S)

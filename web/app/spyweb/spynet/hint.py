@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import spygames
+from spygames.spynet.bots import HardBot
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.text import condition_text
 
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
 
 Position = tuple[spygames.State, int] | None
 HINT_SLICE_S = 0.03  # longest stretch of the hint's work between two paints
-HINT_SECONDS: float | None = 2.0  # search time (pauses not counted); None: the full budget
+# The hard bot's playouts, with at most 2 s of search (pauses not counted).
+HINT_BUDGET = spygames.Budget(HardBot.default_budget.playouts, 2.0)
 
 
 def _name(card: str) -> str:
@@ -259,11 +261,8 @@ class Hints:
         if self.steps is not None and self.search_at == self._position():
             return  # already working on this very position
         seat = state.to_play[0]
-        bot = spygames.get_game("spynet").bot(
-            "hard", seed=spygames.bot_seed(state.seed, seat, "hint")
-        )
-        if hasattr(bot, "time_limit"):
-            bot.time_limit = HINT_SECONDS
+        game = spygames.get_game("spynet")
+        bot = game.bot("hard", seed=spygames.bot_seed(state.seed, seat, "hint"), budget=HINT_BUDGET)
         self.view = state.view(seat)
         self.steps = bot.think(self.view, offered(state), HINT_SLICE_S)
         self.search_at = self._position()
