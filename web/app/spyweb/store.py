@@ -258,9 +258,9 @@ class Saves:
         return self.slot(slot_id) if slot_id else None
 
     def has(self, game_id: str) -> bool:
-        """A readable, unfinished game for the table to continue."""
+        """A readable, unfinished game of `game_id` for the table to continue."""
         slot = self.current(game_id)
-        return slot is not None and slot.problem is None and not slot.over
+        return slot is not None and slot.problem is None and not slot.over and slot.game == game_id
 
     def resume(
         self, game_id: str, instead: str = "A new game has started."
