@@ -60,8 +60,8 @@ def finished() -> dict[str, Any]:
 
 
 def stored(**fields: Any) -> str:
-    data = {"id": ID, "game": DOS, "created": 5.0, "updated": 9.0, "engine": VERSION,
-            "writes": 4, "record": played(2), "summary": {"over": False}, "counted": False}  # fmt: skip
+    data = {"id": ID, "game": DOS, "created": 5.0, "updated": 9.0, "engine": VERSION}
+    data |= {"writes": 4, "record": played(2), "summary": {"over": False}, "counted": False}
     data.update(fields)
     return json.dumps(data)
 
