@@ -598,3 +598,92 @@ def test_payment_helpers_for_the_ui() -> None:
     assert payment_problem(hand, "5H", ["AH", "4D"], "recruit") is None
     assert payment_problem(hand, "5H", ["2C"], "bribe") is not None
     assert payments(hand, "5H", "recruit") == [["AH", "4D"], ["AH", "7D"], ["2C", "3H", "AH"]]
+
+
+def test_the_payment_helpers_agree_with_the_rules_word_for_word() -> None:
+    """ "Double agents: when recruiting, an Ace of the spy's suit ... turns any number of
+    your other hand cards into that suit"; "retire ... two or more cards of the same
+    value". The helpers the bots and the table use, each answer exact."""
+    from spygames.deck_of_spies.payment import (
+        is_double_agent,
+        pays,
+        read_selection,
+        retire_options,
+    )
+
+    assert is_double_agent("AH", "7H") and not is_double_agent("AS", "7H")
+    assert not is_double_agent("2H", "7H") and not is_double_agent("AD", "KC")
+    three_h, four_h, six_s, ace_h = (card_id(c) for c in ("3H", "4H", "6S", "AH"))
+    seven_h = card_id("7H")
+    assert pays([three_h, four_h], seven_h, "recruit") and pays([ace_h, six_s], seven_h, "recruit")
+    assert not pays([three_h, six_s], seven_h, "recruit")  # off-suit without the Ace
+    assert pays([three_h, six_s], seven_h, "counter")  # any suit counters
+    assert not pays([three_h, four_h, six_s], seven_h, "counter")  # the 3 is not needed
+    assert read_selection([three_h], "3H") == ([], "cards must be a list of cards like '7H'")
+    assert read_selection([three_h], ("3H",)) == ([three_h], None)
+    sevens = [card_id(c) for c in ("7S", "7H", "7D")]
+    assert retire_options([*sevens, three_h]) == [
+        (sevens[0], sevens[1]), (sevens[0], sevens[2]), (sevens[1], sevens[2]), tuple(sevens)
+    ]  # fmt: skip
+    assert retire_options([three_h, four_h]) == []
+    hand = ["7S", "7H", "3H"]
+    assert retire_problem(hand, ["7S", "7H"]) is None
+    assert retire_problem(hand, ["7S", "3H"]) == "retire needs two or more cards of one rank"
+    assert retire_problem(hand, ["7S", "9Z"]).startswith("'9Z' is not a card")  # type: ignore[union-attr]
+    assert retire_problem(hand, ["7S", "7D"]) == "the 7♦ is not in your hand"
+    assert payment_problem(hand, "XX", ["3H"], "counter") == "there is no spy to pay for"
+    assert (
+        payment_problem(hand, "7H", ["3H"], "borrow")
+        == "'borrow' is not a way to pay: counter or recruit"
+    )
+    # The hand sharpens the wording: with the double agent in hand, it says so.
+    assert payment_problem(["3H", "7S"], "9H", ["3H", "7S"], "recruit") == "all ♥ to recruit the 9♥"
+    assert payment_problem(["3H", "7S", "AH"], "9H", ["3H", "7S"], "recruit") == (
+        "all ♥ unless you play A♥"
+    )
+
+
+def test_refusals_word_for_word() -> None:
+    """What the player reads when a move is refused, each reason whole: the game's own
+    words, not a fragment a test happens to find."""
+    weak = deal(["AH", "2C", "3H", "AS", "2D"], ["KS"])  # 9 against the K♠'s 13
+    assert weak.why_illegal({"type": "end_turn"}) == (
+        "assassinate first: you must deal with the spy"
+    )
+    assert weak.why_illegal({"type": "retire", "cards": ["AH", "AS"]}) == (
+        "assassinate first: you must deal with the spy"
+    )
+    assert weak.why_illegal({"type": "assassinate"}) == (
+        "an assassinate action needs 'ace': the Ace to sacrifice, like 'AH'"
+    )
+    assert weak.why_illegal({"type": "assassinate", "ace": "1Z"}) == (
+        "'1Z' is not a card: expected text like '10H' or 'AS'"
+    )
+    assert weak.view(0)["spy_value"] == 13 and weak.view(0)["game"] == "deck-of-spies"
+    paid = deal(["AH", "2C", "3H", "7S", "7D"], ["5H"])
+    paid.apply({"type": "counter", "cards": ["7S"]})
+    dealt = "you have already dealt with this turn's spy: retire or end your turn"
+    assert paid.why_illegal({"type": "counter", "cards": ["7D"]}) == dealt
+    assert paid.why_illegal({"type": "assassinate", "ace": "AH"}) == dealt
+    assert paid.why_illegal({"type": "retire"}) == (
+        "a retire action needs 'cards': a list of cards like '2H'"
+    )
+    with pytest.raises(InvalidSetup) as refused:
+        GAME.new(seed=1, options={"keep_score": True})
+    assert str(refused.value) == (
+        "Deck of Spies has no option 'keep_score' (the Keep score variant is always on: see "
+        "the result's score)"
+    )
+
+
+def test_the_last_event_of_a_game_says_how_it_ended() -> None:
+    """End of the game: the view's events end with the result's reason and outcome."""
+    faces = [*HAND, "JS", "QS", "JH", "QH", "JD"]
+    won = last_spy(faces, "KH")
+    won.apply({"type": "recruit", "cards": ["AH", "KS"]})
+    won.apply({"type": "end_turn"})
+    over = won.view(0)
+    assert over["events"][-1] == {"kind": "game_over", "text": won.result["reason"], "won": True}
+    assert over["spy_value"] is None and won.why_illegal({"type": "end_turn"}) == (
+        "the game is over"
+    )

@@ -274,6 +274,10 @@ def test_call_when_bid_holds() -> None:
     assert shown["point_to"] is None
     assert shown["bid"] == {"count": 5, "attribute": "london", "by": 0}
     assert shown["hands"] == [P0, P1]
+    assert shown["outcome"] == (
+        "player 2 called at least 5 spies in London: the count is 5, the bid holds. "
+        "Player 2 loses a Source."
+    )
 
 
 def test_call_when_bid_fails() -> None:
@@ -284,7 +288,10 @@ def test_call_when_bid_fails() -> None:
     state.apply({"type": "call"})
     assert state.sources == [5, 6] and state.underground == [1, 0]
     assert state.view(1)["revealed"]["loser"] == 0
-    assert "fails" in state.view(1)["revealed"]["outcome"]
+    assert state.view(1)["revealed"]["outcome"] == (
+        "player 2 called at least 5 Muscles: the count is 4, the bid fails. "
+        "Player 1 loses a Source."
+    )
 
 
 def test_count_can_go_below_zero() -> None:
@@ -320,6 +327,10 @@ def test_spot_right() -> None:
     assert state.sources == [5, 6] and state.points == [0, 1]
     shown = state.view(0)["revealed"]
     assert shown["kind"] == "spot" and shown["loser"] == 0 and shown["point_to"] == 1
+    assert shown["outcome"] == (
+        "player 2 spotted at least 4 Muscles: the count is 4, the spot is right. "
+        "Player 1 loses a Source and player 2 scores a point."
+    )
 
 
 @pytest.mark.parametrize(("count", "attribute"), [(3, "muscle"), (5, "muscle")])
@@ -333,6 +344,10 @@ def test_spot_wrong(count: int, attribute: str) -> None:
     assert state.sources == [6, 5] and state.points == [1, 0]
     shown = state.view(1)["revealed"]
     assert shown["loser"] == 1 and shown["point_to"] == 0
+    assert shown["outcome"] == (
+        f"player 2 spotted at least {count} Muscles: the count is 4, the spot is wrong. "
+        "Player 2 loses a Source and player 1 scores a point."
+    )
 
 
 # -- rounds, openers, the end ----------------------------------------------------------------
@@ -425,6 +440,7 @@ def test_game_ends_at_three_points() -> None:
         "sources": [5, 6],
     }
     assert reason(state, bid(1, "nyc", 0)) == "the game is over"
+    assert state.why_illegal_for(1, {"type": "call"}) == "the game is over"
     view = state.view(0)
     assert view["over"] is True and view["revealed"]["point_to"] == 1
 
@@ -491,24 +507,48 @@ def test_scripted_round_with_setup() -> None:
     assert [again.view(s) for s in (0, 1)] == [state.view(s) for s in (0, 1)]
 
 
-@pytest.mark.parametrize(
-    ("setup", "words"),
-    [
-        ({"hands": [P0]}, "list of 2 hands"),
-        ({"hands": [P0, P1[:5]]}, "must hold 6 cards"),
-        ({"hands": [P0, [*P1[:5], "hacker-agency-london"]]}, "dealt twice"),
-        ({"hands": [P0, [*P1[:5], "joker"]]}, "not an Espionage card"),
-        ({"first": 2}, "first must be a seat"),
-        ({"first": 0, "sources": [0, 6]}, "at least two players"),
-        ({"sources": [7, 6]}, "numbers from 0 to 6"),
-        ({"points": [3, 0]}, "numbers from 0 to 2"),
-        ({"deck": []}, "unknown setup keys"),
-    ],
+JOKER = (
+    "setup hand 1: 'joker' is not an Espionage card: expected 'role-faction-city' (e.g. "
+    "'hacker-bureau-london'), 'mercenary-1'..'mercenary-5' or 'traitor-1'..'traitor-4'"
 )
-def test_bad_setup(setup: dict[str, Any], words: str) -> None:
-    """DESIGN: `setup` fixes the first round; a setup that breaks the rules is refused."""
-    with pytest.raises(spygames.InvalidSetup, match=words):
+SOURCES = "setup sources must list 2 numbers from 0 to 6"
+POINTS = "setup points must list 2 numbers from 0 to 2"
+
+
+@pytest.mark.parametrize(
+    ("setup", "says"),
+    [
+        ({"hands": [P0]}, "setup hands must be a list of 2 hands, one per seat"),
+        ({"hands": [P0, P1[:5]]}, "setup hand 1 must hold 6 cards (one per active Source), not 5"),
+        ({"hands": [P0, [*P1[:5], "hacker-agency-london"]]},
+         "setup hands: hacker-agency-london is dealt twice"),
+        ({"hands": [P0, [*P1[:5], "joker"]]}, JOKER),
+        ({"hands": [P0, "joker"]}, "setup hand 1 must be a list of cards"),
+        ({"first": 2}, "setup first must be a seat from 0 to 1"),
+        ({"first": 0, "sources": [0, 6]},
+         "setup sources must leave at least two players with active Sources"),
+        ({"sources": [7, 6]}, SOURCES),
+        ({"sources": 6}, SOURCES),
+        ({"sources": [6]}, SOURCES),
+        ({"points": [3, 0]}, POINTS),
+        ({"points": 0}, POINTS),
+        ({"points": [0]}, POINTS),
+        ({"deck": []}, "unknown setup keys deck (Espionage takes hands, first, sources, points)"),
+    ],
+)  # fmt: skip
+def test_bad_setup(setup: dict[str, Any], says: str) -> None:
+    """DESIGN: `setup` fixes the first round; a setup that breaks the rules is refused, with
+    the whole reason."""
+    with pytest.raises(spygames.InvalidSetup) as refused:
         GAME.new(seed=1, players=2, setup=setup)
+    assert str(refused.value) == says
+
+
+def test_a_setup_with_fewer_sources_has_the_rest_underground() -> None:
+    """SETUP: each player starts with 6 Sources; those a setup leaves out are underground."""
+    state = GAME.new(seed=1, players=2, setup={"sources": [4, 6], "first": 0})
+    assert [p["underground"] for p in state.view(0)["players"]] == [2, 0]
+    assert [p["sources"] for p in state.view(1)["players"]] == [4, 6]
 
 
 def seat(name: str, kind: str = "bot", level: str | None = "normal") -> dict[str, Any]:

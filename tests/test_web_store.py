@@ -207,6 +207,11 @@ def test_a_new_game_gets_a_slot_stamped_by_the_clock() -> None:
     assert saves.held == {slot_id: 1} and saves.current_id(DOS) == slot_id
     assert json.loads(saves.storage.get(SLOT + slot_id) or "")["engine"] == VERSION
     assert slot.raw == saves.storage.get(SLOT + slot_id)
+    assert ", " not in slot.raw and '": ' not in slot.raw  # stored compact
+    record = played(1)
+    assert saves.save(slot_id, record, {"over": False})
+    again = saves.slot(slot_id)
+    assert again is not None and again.record is record  # kept as written, not read back
 
 
 def test_a_new_game_over_one_in_progress_keeps_it_and_says_so_unless_told_not_to() -> None:
@@ -254,9 +259,12 @@ def test_a_damaged_slot_saved_over_is_not_taken_as_counted() -> None:
     storage = MemoryStorage()
     storage.set(SLOT + ID, stored(record={"game": DOS}, counted=True))
     saves = saves_with(storage)
+    ended: list[str] = []
+    saves.on_finish = lambda slot: ended.append(slot.id)
     assert saves.save(ID, finished(), {"over": True})
     slot = saves.slot(ID)
     assert slot is not None and slot.counted and slot.writes == 5
+    assert ended == [ID]  # its end is counted now: the damaged copy's mark meant nothing
 
 
 def test_another_tabs_write_sets_the_slot_elsewhere_until_taken_over() -> None:
@@ -269,6 +277,7 @@ def test_another_tabs_write_sets_the_slot_elsewhere_until_taken_over() -> None:
     assert not mine.save(slot_id, played(2), {"over": False})  # still set aside
     mine.take_over(slot_id)
     assert mine.elsewhere == set() and slot_id not in mine.held
+    mine.take_over(slot_id)  # twice, or for a slot it never held: nothing to undo
     assert mine.save(slot_id, played(2), {"over": False})
 
 
@@ -357,6 +366,8 @@ def test_a_full_storage_drops_old_finished_games_to_make_room_else_says_so() -> 
     storage.limit = sum(len(k) + len(v) for k, v in storage.data.items()) + 10
     assert saves.save(playing, played(2), {"over": False})  # the finished game went
     assert saves.slot(old) is None and saves.failing is None
+    kept = saves.slot(playing)
+    assert kept is not None and kept.updated == 1005.0  # stamped once, not again on the retry
     storage.limit = sum(len(k) + len(v) for k, v in storage.data.items()) + 5
     assert not saves.save(playing, played(30), {"over": False})  # nothing left to drop
     assert saves.failing == FULL
@@ -371,8 +382,10 @@ def test_a_storage_that_refuses_everything_is_told_apart_from_a_full_one() -> No
             raise PermissionError("private mode")
 
     saves = saves_with(Refusing())
-    saves.start(played(1), {"over": False})
-    assert saves.failing == REFUSED
+    slot_id = saves.start(played(1), {"over": False})
+    assert saves.failing == REFUSED and slot_id not in saves.held
+    assert not saves.save(slot_id, played(2), {"over": False})
+    assert not saves.put(parse_slot(ID, stored()))
     saves.set_pref("x", "1")
     assert saves.take_messages() == ["Your browser's storage is full; a setting could not be kept."]
     assert saves.pref("x") == "" and saves.pref("x", "no") == "no"
@@ -417,6 +430,17 @@ def test_an_old_finished_save_is_counted_and_a_foreign_one_kept_as_it_is() -> No
     wrong = saves.current("espionage")
     assert wrong is not None and wrong.summary == {} and not wrong.counted
     assert wrong.record == played(1) and wrong.game == DOS  # its record says so
+
+
+def test_an_old_save_that_does_not_fit_does_not_stop_the_next() -> None:
+    storage = MemoryStorage()
+    storage.set("spygames:corrupt:deck-of-spies", "x" * 5000)
+    storage.set("spygames:corrupt:espionage", "{}")
+    storage.limit = sum(len(k) + len(v) for k, v in storage.data.items()) + 200
+    saves = saves_with(storage)
+    assert storage.get("spygames:corrupt:deck-of-spies") is not None  # too big to copy
+    assert storage.get("spygames:corrupt:espionage") is None  # the next one moved
+    assert [s.game for s in saves.slots()] == ["espionage"]
 
 
 def test_old_saves_stay_where_they_are_when_the_storage_is_full() -> None:

@@ -397,8 +397,6 @@ class EspionageState(State):
             "winners": [seat],
             "reason": reason,
             "ending": ending,
-            "points": list(self.points),
-            "sources": list(self.sources),
         }
 
     # -- what a seat may know ---------------------------------------------------------
