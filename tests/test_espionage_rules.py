@@ -658,3 +658,49 @@ def test_describe() -> None:
     text = GAME.describe_view(state.view(0))
     assert "Round 2" in text and "count = 2 matching + 3 Mercenaries − 1 Traitors = 4" in text
     assert "Hacker, Agency, London" in text
+
+
+def test_the_view_of_a_fresh_round_and_of_a_bid() -> None:
+    """What a seat may know (DESIGN, the view): its own hand, everyone's Sources, points
+    and hand sizes, the bid to beat and the lowest count it may bid."""
+    state = scripted()
+    view = state.view(0)
+    assert {k: v for k, v in view.items() if k != "hand"} == {
+        "game": "espionage", "seat": 0, "to_play": [0], "round": 1, "opener": 0,
+        "players": [{"sources": 6, "underground": 0, "points": 0, "hand_size": 6,
+                     "active": True}] * 2,
+        "dealt": 12, "bid": None, "min_count": 1, "taken": [], "history": [],
+        "revealed": None, "last_round": None, "names": None, "points_to_win": 3,
+        "over": False, "result": None,
+    }  # fmt: skip
+    state.apply(bid(3, "london", 1))
+    view = state.view(1)
+    assert view["bid"] == {"count": 3, "attribute": "london", "by": 0}
+    assert view["min_count"] == 3
+    with pytest.raises(ValueError) as refused:
+        state.view(2)
+    assert str(refused.value) == "no seat 2 in a 2-player game"
+    for seat in (-1, True, "0"):
+        with pytest.raises(ValueError):
+            state.view(seat)  # type: ignore[arg-type]
+
+
+def test_a_player_with_one_source_is_still_active_and_the_result_is_in_the_view() -> None:
+    """ELIMINATION: a player is out only with no active Source left; the end is in every
+    view."""
+    p0, p1 = P0[:1], P1[:2]
+    state = GAME.new(seed=1, players=2, setup={"hands": [p0, p1], "first": 0, "sources": [1, 2]})
+    assert [p["active"] for p in state.view(0)["players"]] == [True, True]
+    state.apply(bid(2, "london", 1))
+    state.apply({"type": "call"})
+    view = state.view(0)
+    assert view["over"] is True and view["result"] == state.result
+    assert [p["active"] for p in view["players"]] == [view["players"][0]["sources"] > 0, True]
+    shown = view["revealed"]
+    assert shown["hands"] == [p0, p1] and shown["bid"] == {"count": 2, "attribute": "london",
+                                                           "by": 0}  # fmt: skip
+    assert set(shown) == {
+        "round", "hands", "count", "matches", "mercenaries", "traitors", "attribute", "bid",
+        "by", "kind", "outcome", "loser", "winner", "point_to", "eliminated",
+    }  # fmt: skip
+    assert view["last_round"] == shown and view["last_round"] is not shown
