@@ -704,3 +704,55 @@ def test_a_player_with_one_source_is_still_active_and_the_result_is_in_the_view(
         "by", "kind", "outcome", "loser", "winner", "point_to", "eliminated",
     }  # fmt: skip
     assert view["last_round"] == shown and view["last_round"] is not shown
+
+
+def test_a_deal_is_the_same_in_every_version() -> None:
+    """A saved game and a shared link are a seed and moves: the deal a seed makes may never
+    change, or every record made before would replay another game."""
+    state = GAME.new(seed=1, players=2)
+    assert state.view(0)["hand"] == [
+        "traitor-3", "traitor-4", "face-agency-moscow", "hacker-agency-nyc",
+        "muscle-command-nyc", "face-agency-london",
+    ]  # fmt: skip
+    assert state.view(1)["hand"] == [
+        "muscle-bureau-nyc", "muscle-command-moscow", "hacker-agency-london",
+        "hacker-command-moscow", "hacker-agency-moscow", "muscle-bureau-london",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("action", "says"),
+    [
+        ({"type": "bid", "attribute": "london", "next": 1}, "a bid needs a count (a whole number)"),
+        ({"type": "bid", "count": "2", "attribute": "london", "next": 1},
+         "a bid needs a count (a whole number)"),
+        ({"type": "bid", "count": 2, "attribute": "paris", "next": 1},
+         "'paris' is not a role, faction or city (face, hacker, muscle, agency, bureau, "
+         "command, nyc, london, moscow)"),
+        ({"type": "bid", "count": 2, "attribute": "london"},
+         "a bid must name the next player (a seat number)"),
+        ({"type": "bid", "count": 2, "attribute": "london", "next": 5},
+         "there is no seat 5: seats run from 0 to 1"),
+        ({"type": "bid", "count": 2, "attribute": "london", "next": 1, "extra": 1, "more": 2},
+         "a bid takes no extra, more"),
+        ({"type": "call", "x": 1}, "a call takes no x"),
+    ],
+)  # fmt: skip
+def test_refusals_word_for_word(action: dict[str, Any], says: str) -> None:
+    """A refused move says why, whole (the table shows these words)."""
+    assert scripted().why_illegal(action) == says
+
+
+@pytest.mark.parametrize(
+    ("setup", "says"),
+    [
+        ({"first": 5}, "setup first must be a seat from 0 to 2"),
+        ({"first": 1, "sources": [4, 0, 4]}, "setup first: player 2 has no active Sources"),
+        ({"deck": 1, "colour": 2},
+         "unknown setup keys colour, deck (Espionage takes hands, first, sources, points)"),
+    ],
+)  # fmt: skip
+def test_bad_three_player_setup(setup: dict[str, Any], says: str) -> None:
+    with pytest.raises(spygames.InvalidSetup) as refused:
+        GAME.new(seed=1, players=3, setup=setup)
+    assert str(refused.value) == says
