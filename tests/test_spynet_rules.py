@@ -459,9 +459,34 @@ def test_discard_effect_hands_the_choice_to_the_opponent() -> None:
         {"type": "discard_card", "card": "m05"},
     ]
     assert "must first choose a card" in refused(state, {"type": "skip_effect"})
+    assert state.why_illegal_for(0, {"type": "skip_effect"}) == "it is not your turn"
+    assert state.why_illegal_for(1, {"type": "discard_card", "card": "m05"}) is None
     state.apply({"type": "discard_card", "card": "m05"})
     assert state.table.discard == ["m05"] and state.view(0)["discard"] == ["m05"]
     assert state.to_play == [0] and state.view(0)["phase"] == "deploy"
+
+
+def test_effect_refusals_word_for_word() -> None:
+    """An effect is used as its card says, on a seat it may reach: each refusal whole."""
+    state = new(hands=[["a17"], ["m04", "m05"]], deck=FILLER)
+    deploy(state)
+    state.apply(agent("a17", "intel"))
+    assert refused(state, {"type": "eliminate", "card": "a01"}) == (
+        "Censor lets you discard, not eliminate"
+    )
+    assert refused(state, {"type": "discard_card", "card": "m04"}) == (
+        "first name the opponent who must discard"
+    )
+    for seat in (0, "1", None):
+        assert refused(state, {"type": "discard", "seat": seat}) == (
+            "name an opponent to discard (a seat number)"
+        )
+    three = new(3, hands=[["a17"], [], ["m04"]], deck=FILLER)
+    deploy(three)
+    three.apply(agent("a17", "intel"))
+    assert refused(three, {"type": "discard", "seat": 1}) == "player 2 has no cards to discard"
+    three.apply({"type": "discard", "seat": 2})
+    assert three.to_play == [2]
 
 
 def test_eliminate_takes_the_funding_too() -> None:
@@ -565,6 +590,7 @@ def test_a_setup_lays_out_the_final_round() -> None:
     state.apply(END)  # seat 1 has no final turn left: the game is over
     result = state.result
     assert result is not None and result["winners"] == [0] and result["scores"] == [3, 0, 0]
+    assert state.why_illegal_for(0, END) == "the game is over"
 
 
 def end_now(state: SpyNetState) -> dict[str, Any]:
