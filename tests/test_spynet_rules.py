@@ -466,6 +466,21 @@ def test_discard_effect_hands_the_choice_to_the_opponent() -> None:
     assert state.to_play == [0] and state.view(0)["phase"] == "deploy"
 
 
+def test_deploy_refusals_word_for_word() -> None:
+    """ "Each turn you may play one agent ... and any number of missions", each where its
+    card allows: each refusal whole."""
+    state = new(hands=[["a01", "a07", "m04", "m05"], []], deck=FILLER)
+    deploy(state)
+    assert refused(state, agent("m04", "ops")) == "Dead Drop Raid is not an agent"
+    assert refused(state, mission("a01", "ops")) == "Breacher is not a mission"
+    assert refused(state, mission("m04", "xx")) == "'xx' is not a branch (ops, cover, intel, tech)"
+    assert refused(state, mission("m04", "cover")) == "Dead Drop Raid can go only in Field Ops"
+    state.apply(agent("a01", "ops"))
+    assert refused(state, agent("a07", "ops")) == (
+        "you have already played your agent this turn (one a turn, unless an effect allows more)"
+    )
+
+
 def test_effect_refusals_word_for_word() -> None:
     """An effect is used as its card says, on a seat it may reach: each refusal whole."""
     state = new(hands=[["a17"], ["m04", "m05"]], deck=FILLER)
