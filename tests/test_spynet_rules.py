@@ -709,6 +709,54 @@ def test_ties_go_to_funding_then_are_shared() -> None:
     assert result["ending"] == "shared"
 
 
+def test_the_result_whole_and_its_reasons_in_words() -> None:
+    """The end, as every screen reads it: each mission scored, the teams' points and
+    funding, and the reason in words — a win on points, a tie broken by funding, a
+    shared win (one point is "1 point")."""
+    funded = {
+        "agents": {"ops": [{"card": "a04", "funding": ["f01"]}]},
+        "missions": {"ops": ["m01"]},
+    }
+    plain = {"agents": {"cover": [{"card": "a10", "funding": []}]}, "missions": {"cover": ["m05"]}}
+    plain2 = {"agents": {"tech": [{"card": "a19", "funding": []}]}, "missions": {"tech": ["m13"]}}
+
+    def ended(players: int, *tableaus: dict[str, Any]) -> dict[str, Any]:
+        rest = [{}] * (players - len(tableaus))
+        return end_now(new(players, hands=[[]] * players, deck=["m09"], piles=[["m06"], [], []],
+                           tableaus=[*tableaus, *rest]))  # fmt: skip
+
+    assert ended(2, plain, funded) == {
+        "winners": [1],
+        "reason": "player 1 tied with player 2 on 1 point; player 2 won with more funding "
+        "cards (1)",
+        "ending": "funding",
+        "teams": [[0], [1]],
+        "scores": [1, 1],
+        "funding": [0, 1],
+        "missions": [
+            {"card": "m05", "seat": 0, "branch": "cover", "stars": 1, "points": 1},
+            {"card": "m01", "seat": 1, "branch": "ops", "stars": 1, "points": 1},
+        ],
+        "bonus": [0, 0],
+    }
+    teams = ended(4, plain, funded)
+    assert teams["teams"] == [[0, 2], [1, 3]] and teams["winners"] == [1, 3]
+    assert teams["reason"] == (
+        "players 1 and 3 tied with players 2 and 4 on 1 point; players 2 and 4 won with more "
+        "funding cards (1)"
+    )
+    won = ended(4, plain)
+    assert won["reason"] == "players 1 and 3 won with 1 point to 0" and won["ending"] == "points"
+    shared = ended(2, plain, plain2)
+    assert (
+        shared["reason"]
+        == "player 1 tied with player 2 on 1 point and 0 funding cards: a shared win"
+    )
+    assert ended(3, plain, {}, plain2)["reason"] == (
+        "player 1 tied with player 3 on 1 point and 0 funding cards: a shared win"
+    )
+
+
 def test_team_scores_add_up() -> None:
     """ "add up the points on missions owned by you and your teammate" """
     a = {"missions": {"ops": ["m04"]}}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..words import count
 from .cards import AGENT, BRANCH_IDS, MISSION
 from .table import Table, teams_for
 
@@ -115,16 +116,17 @@ def _reason(
     if len(leaders) == 1:
         team = leaders[0]
         rest = sorted((p for t, p in enumerate(scores) if t != team), reverse=True)
-        return f"{team_name(teams, team)} won with {scores[team]} points to {rest[0]}"
+        return f"{team_name(teams, team)} won with {count(scores[team], 'point')} to {rest[0]}"
     names = [team_name(teams, t) for t in leaders]
     tied = f"{', '.join(names[:-1])} tied with {names[-1]}"
     if len(winners) == 1:
         team = winners[0]
         return (
-            f"{tied} on {scores[team]} points; {team_name(teams, team)} won with more "
+            f"{tied} on {count(scores[team], 'point')}; {team_name(teams, team)} won with more "
             f"funding cards ({funding[team]})"
         )
     return (
-        f"{tied} on {scores[winners[0]]} points and {funding[winners[0]]} funding cards: "
+        f"{tied} on {count(scores[winners[0]], 'point')} and "
+        f"{count(funding[winners[0]], 'funding card')}: "
         "a shared win"
     )
