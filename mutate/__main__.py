@@ -66,7 +66,9 @@ TESTS = (
 
 # A surviving mutant runs every selected test that reaches it, so the long random runs
 # are cut to one or two of each kind: the 10,000 generated untrusted inputs (most of a
-# minute), the 3- and 4-player random games and six of Deck of Spies' eight batches.
+# minute), the 3- and 4-player random games, six of Deck of Spies' eight batches and the
+# random SpyNet games of six situations (s1 Surge, s4 Stand-off and s7 Control Bonus stay;
+# every situation keeps its own rule test in test_spynet_rules.py).
 LONG = (
     "test_untrusted_input.py::test_generated_untrusted_input_opens_or_is_refused_cleanly",
     "test_espionage_conformance.py::test_random_games[3]",
@@ -74,6 +76,12 @@ LONG = (
     "test_spynet_conformance.py::test_random_games[3]",
     "test_spynet_conformance.py::test_random_games[4]",
     "test_spynet_conformance.py::test_no_view_names_another_seats_face_down_mission",
+    *(f"test_spynet_conformance.py::test_random_games_with_each_situation[{s}]"
+      for s in ("s2", "s3", "s5", "s6", "s8", "random")),
+    "test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[espionage-3-30]",
+    "test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[espionage-4-30]",
+    "test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[spynet-3-5]",
+    "test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[spynet-4-5]",
     *(f"test_deck_of_spies_conformance.py::test_random_games_keep_the_invariants[{n}]"
       for n in (250, 500, 750, 1250, 1500, 1750)),
 )  # fmt: skip

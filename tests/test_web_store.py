@@ -115,6 +115,7 @@ def test_a_slot_that_replays_has_no_problem_and_the_game_of_its_record() -> None
         ("", "This save is damaged and can't be continued (why)."),
         (VERSION, "This save is damaged and can't be continued (why)."),
         ("dev", "This save is damaged and can't be continued (why)."),
+        ("0.01.0", "This save is damaged and can't be continued (why)."),  # 0.1.0 again
         ("0.0.9", "It was saved by an older version of spygames (0.0.9) and can't be "
                   "continued (why)."),
         ("0.1", "It was saved by an older version of spygames (0.1) and can't be continued "
