@@ -475,6 +475,11 @@ def test_deploy_refusals_word_for_word() -> None:
     assert refused(state, mission("a01", "ops")) == "Breacher is not a mission"
     assert refused(state, mission("m04", "xx")) == "'xx' is not a branch (ops, cover, intel, tech)"
     assert refused(state, mission("m04", "cover")) == "Dead Drop Raid can go only in Field Ops"
+    assert refused(state, agent("a01", "xx")) == "'xx' is not a branch (ops, cover, intel, tech)"
+    assert refused(state, agent("a01", "tech")) == "Breacher can go only in Field Ops"
+    assert refused(state, {**agent("a01", "ops"), "funding": "f01"}) == (
+        "funding must be a list of funding cards (empty for none)"
+    )
     state.apply(agent("a01", "ops"))
     assert refused(state, agent("a07", "ops")) == (
         "you have already played your agent this turn (one a turn, unless an effect allows more)"
@@ -502,6 +507,30 @@ def test_effect_refusals_word_for_word() -> None:
     assert refused(three, {"type": "discard", "seat": 1}) == "player 2 has no cards to discard"
     three.apply({"type": "discard", "seat": 2})
     assert three.to_play == [2]
+    theirs = {"agents": {"ops": [{"card": "a04", "funding": ["f10"]}, {"card": "a01"}]}}
+    mine = {"agents": {"cover": [{"card": "a10", "funding": []}]}}
+    hit = new(hands=[["a05"], []], deck=FILLER, tableaus=[mine, theirs])
+    deploy(hit)
+    hit.apply(agent("a05", "ops"))
+    for card, says in (
+        ("a05", "an agent's effect cannot aim at the agent itself"),
+        ("a01", "Breacher has printed power 4: this effect reaches printed power 2 or less"),
+        ("a10", "you can eliminate only an opponent's agent"),
+        ("zz", "'zz' is not an agent in play"),
+        (5, "5 is not an agent in play"),
+    ):
+        assert refused(hit, {"type": "eliminate", "card": card}) == says
+    theirs = {"agents": {"cover": [{"card": "a25", "funding": ["f05"]}]}}
+    mine = {"agents": {"ops": [{"card": "a04", "funding": []}]}}
+    flip = new(hands=[["a11"], []], deck=FILLER, tableaus=[mine, theirs])
+    deploy(flip)
+    flip.apply(agent("a11", "cover"))
+    assert refused(flip, {"type": "flip", "card": "a25", "branch": "tech"}) == (
+        "Smuggler can go only in Field Ops or Deep Cover"
+    )
+    assert refused(flip, {"type": "flip", "card": "a04", "branch": "ops"}) == (
+        "Lookout is already in your Field Ops"
+    )
 
 
 def test_eliminate_takes_the_funding_too() -> None:
