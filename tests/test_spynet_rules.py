@@ -466,6 +466,56 @@ def test_discard_effect_hands_the_choice_to_the_opponent() -> None:
     assert state.to_play == [0] and state.view(0)["phase"] == "deploy"
 
 
+@pytest.mark.parametrize(
+    ("action", "says"),
+    [
+        ({"type": "explode"}, "unknown action 'explode': SpyNet has keep, recruit, deploy, take, "
+         "pass_on, agent, mission, pass, end_turn, discard, discard_card, eliminate, flip, draw, "
+         "skip_effect"),
+        ({"type": "end_turn", "x": 1, "y": 2}, "the end_turn action takes no x, y"),
+        ({"type": "mission", "card": "m04"}, "the mission action needs branch"),
+        ({"type": "agent", "card": "a01", "branch": "ops"}, None),  # no funding: none
+        (agent("a01", "ops", ["zz"]), "'zz' is not a SpyNet card"),
+        (agent("a01", "ops", [5]), "5 is not a SpyNet card"),
+        (agent("a01", "ops", ["m04"]), "Dead Drop Raid is not a funding card"),
+        (agent("a01", "ops", ["f02"]), "Slush Fund is not in your hand"),
+        (agent("a01", "ops", ["f01", "f01"]), "each funding card can be attached only once"),
+    ],
+)  # fmt: skip
+def test_action_refusals_word_for_word(action: dict[str, Any], says: str | None) -> None:
+    """A refused action says why, whole: its shape first, then its cards."""
+    state = new(hands=[["a01", "f01", "m04"], []], deck=FILLER)
+    deploy(state)
+    assert state.why_illegal(action) == says
+
+
+def test_an_effect_comes_first_and_the_end_is_the_end() -> None:
+    """ "immediately after you play a special agent, you may use its effect": nothing else
+    until it is used or skipped; once the game is over, nothing at all."""
+    state = new(hands=[["a17"], ["m04"]], deck=FILLER)
+    deploy(state)
+    state.apply(agent("a17", "intel"))
+    first = "first use or skip the effect of Censor"
+    assert refused(state, END) == first and refused(state, mission("m04", "ops")) == first
+    over = new(hands=[[], []], deck=["m09"], piles=[["m06"], [], []])
+    end_now(over)
+    assert over.why_illegal(END) == "the game is over"
+
+
+def test_a_final_turn_is_deploy_only_and_says_so() -> None:
+    """ "During your final turn, you must deploy": recruiting or deploying again is refused
+    in those words there, and in plain words in any other turn."""
+    final = new(hands=[["a23"], []], piles=[[], [], []], deck=[], final=[1])
+    deploy_only = "your final turn is deploy only: you are already deploying"
+    assert refused(final, {"type": "recruit"}) == deploy_only
+    assert refused(final, {"type": "deploy"}) == deploy_only
+    assert refused(final, {"type": "take"}) == "you cannot take a pile now: this is deploying"
+    usual = new(hands=[["a01"], []], deck=FILLER)
+    deploy(usual)
+    assert refused(usual, {"type": "recruit"}) == "you cannot recruit now: this is deploying"
+    assert refused(usual, {"type": "deploy"}) == "you cannot deploy now: this is deploying"
+
+
 def test_deploy_refusals_word_for_word() -> None:
     """ "Each turn you may play one agent ... and any number of missions", each where its
     card allows: each refusal whole."""
