@@ -167,6 +167,9 @@ def test_setup_and_opening_draft_at_four() -> None:
         packet = state.view(drafter)["draft"]
         assert len(packet) == size
         assert all(state.view(s)["draft"] is None for s in range(4) if s != drafter)
+        assert refused(state, {"type": "keep", "card": "zz"}) == (
+            "'zz' is not among the cards to draft"
+        )
         state.apply({"type": "keep", "card": packet[-1]})
         assert packet[-1] in state.view(drafter)["hand"]
         assert state.view(drafter)["passed"] == packet[:-1]
@@ -432,7 +435,16 @@ def test_pass_to_teammate_once_a_turn() -> None:
     assert state.table.hands[2] == ["m01"]
     assert state.view(2)["received"] == ["m01"] and state.view(0)["passed"] == ["m01"]
     assert state.view(1)["hand_sizes"] == [1, 0, 1, 0]
-    assert "already passed a card" in refused(state, {"type": "pass", "card": "m05"})
+    assert refused(state, {"type": "pass", "card": "m05"}) == (
+        "you have already passed a card this turn"
+    )
+    alone = new(hands=[["m01", "m05"], []], deck=FILLER)
+    deploy(alone)
+    assert refused(alone, {"type": "pass", "card": "m01"}) == (
+        "passing cards is only for teams of two (4 players)"
+    )
+    assert refused(alone, mission(5, "ops")) == "5 is not a SpyNet card"  # type: ignore[arg-type]
+    assert refused(alone, mission("m09", "ops")) == "Tail the Tail is not in your hand"
 
 
 def test_deploying_nothing_is_allowed() -> None:
@@ -834,6 +846,12 @@ def test_the_result_whole_and_its_reasons_in_words() -> None:
     assert ended(3, plain, {}, plain2)["reason"] == (
         "player 1 tied with player 3 on 1 point and 0 funding cards: a shared win"
     )
+    both = {"agents": {**plain["agents"], **plain2["agents"]},
+            "missions": {**plain["missions"], **plain2["missions"]}}  # fmt: skip
+    third = {"agents": {"ops": [{"card": "a01", "funding": []}]}, "missions": {"ops": ["m01"]}}
+    ahead = ended(3, both, {}, third)
+    assert ahead["scores"] == [2, 0, 1]  # two missions of one seat add up
+    assert ahead["reason"] == "player 1 won with 2 points to 1"  # the best of the rest
 
 
 def test_team_scores_add_up() -> None:
