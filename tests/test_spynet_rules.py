@@ -852,6 +852,9 @@ def test_the_result_whole_and_its_reasons_in_words() -> None:
     ahead = ended(3, both, {}, third)
     assert ahead["scores"] == [2, 0, 1]  # two missions of one seat add up
     assert ahead["reason"] == "player 1 won with 2 points to 1"  # the best of the rest
+    assert ended(3, plain, plain2, third)["reason"] == (
+        "player 1, player 2 tied with player 3 on 1 point and 0 funding cards: a shared win"
+    )
 
 
 def test_team_scores_add_up() -> None:
