@@ -467,6 +467,10 @@ def test_game_ends_with_last_active_player() -> None:
         "points": [0, 0],
         "sources": [0, 1],
     }
+    assert state.view(1)["revealed"]["outcome"] == (
+        "player 2 called at least 2 spies in London: the count is 1, the bid fails. "
+        "Player 1 loses a Source; player 1 is out."
+    )
 
 
 def test_three_player_game_goes_on_after_an_elimination() -> None:
@@ -756,3 +760,9 @@ def test_bad_three_player_setup(setup: dict[str, Any], says: str) -> None:
     with pytest.raises(spygames.InvalidSetup) as refused:
         GAME.new(seed=1, players=3, setup=setup)
     assert str(refused.value) == says
+
+
+def test_unknown_options_are_named() -> None:
+    with pytest.raises(spygames.InvalidSetup) as refused:
+        GAME.new(seed=1, players=2, options={"b": 1, "a": 2})
+    assert str(refused.value) == "Espionage has no option a, b (its one option is seats)"

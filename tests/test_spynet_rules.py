@@ -1213,3 +1213,33 @@ def test_a_record_made_with_the_opening_deal_replays_dealt() -> None:
     assert state.table.first == 1 and state.actors[0] == 1  # no draft: the first player
     assert state.table.hands == OLD_DEALT_HANDS
     assert state.record() == OLD_DEALT_RECORD
+
+
+def test_the_view_names_the_game_the_turn_part_and_the_seats() -> None:
+    """What a seat may know (DESIGN, the view): the pile looked at only while recruiting,
+    the deploy counts only while deploying, whether the game is over; the seats as the
+    table set them (names trimmed, a human's level kept at normal)."""
+    state = new(hands=[["a01"], []], deck=FILLER)
+    view = state.view(0)
+    assert (view["game"], view["looking"], view["deploy"], view["over"]) == (
+        "spynet",
+        None,
+        None,
+        False,
+    )
+    deploy(state)
+    assert state.view(0)["deploy"] == {"agents_left": 1, "missions_played": {}, "passed": False}
+    state.apply(END)
+    state.apply({"type": "recruit"})
+    assert state.view(1)["looking"] == 0
+    seated = GAME.new(seed=1, players=2, options={"seats": [
+        {"name": " Ann ", "kind": "human"}, {"name": "Bo", "kind": "bot", "level": "easy"}]})  # fmt: skip
+    assert seated.options == {"seats": [
+        {"name": "Ann", "kind": "human", "level": "normal"},
+        {"name": "Bo", "kind": "bot", "level": "easy"},
+    ]}  # fmt: skip
+    for seat in (2, -1, True, "0"):
+        with pytest.raises(ValueError) as refused_seat:
+            seated.view(seat)  # type: ignore[arg-type]
+        if seat == 2:
+            assert str(refused_seat.value) == "no seat 2 in a 2-player game"
