@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from pile_game import GAME as PILE
@@ -214,3 +215,27 @@ def test_a_search_stops_at_its_playout_budget() -> None:
             state.apply(state.legal_actions()[0])
         bot.advise(state.view(state.to_play[0]), state.legal_actions())
         assert 0 < bot.last_playouts <= playouts  # type: ignore[attr-defined]
+
+
+def test_a_records_bounds_are_exact() -> None:
+    """`replay` bounds a record before touching it (docs/testing.md, untrusted input):
+    nesting of exactly MAX_DEPTH passes and one more is refused, in dicts and in lists;
+    exactly MAX_ITEMS values pass and one more is refused."""
+    from spygames.record import MAX_DEPTH, MAX_ITEMS, shape_problem
+
+    def nested(levels: int, box: Any) -> Any:
+        value: Any = 0
+        for _ in range(levels):
+            value = box(value)
+        return value
+
+    for box in (lambda v: [v], lambda v: {"k": v}):
+        assert shape_problem(nested(MAX_DEPTH - 1, box)) is None  # the 0 sits at MAX_DEPTH
+        assert shape_problem(nested(MAX_DEPTH, box)) == (
+            f"the record is nested more than {MAX_DEPTH} deep"
+        )
+    assert shape_problem([0] * (MAX_ITEMS - 1)) is None  # the list and its values: MAX_ITEMS
+    assert shape_problem([0] * MAX_ITEMS) == f"the record holds more than {MAX_ITEMS:,} values"
+    assert shape_problem({"a": {1: "x"}}) == "the record has a key that is not text"
+    assert shape_problem({"a": [float("nan")]}) == "the record holds a number that is not finite"
+    assert shape_problem({"a": (1, 2)}) == "the record holds a tuple, which is not JSON data"

@@ -1232,8 +1232,8 @@ def test_the_view_names_the_game_the_turn_part_and_the_seats() -> None:
     state.apply(END)
     state.apply({"type": "recruit"})
     assert state.view(1)["looking"] == 0
-    seated = GAME.new(seed=1, players=2, options={"seats": [
-        {"name": " Ann ", "kind": "human"}, {"name": "Bo", "kind": "bot", "level": "easy"}]})  # fmt: skip
+    seats = [{"name": " Ann ", "kind": "human"}, {"name": "Bo", "kind": "bot", "level": "easy"}]
+    seated = GAME.new(seed=1, players=2, options={"seats": seats})
     assert seated.options == {"seats": [
         {"name": "Ann", "kind": "human", "level": "normal"},
         {"name": "Bo", "kind": "bot", "level": "easy"},
