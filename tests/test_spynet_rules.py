@@ -444,6 +444,7 @@ def test_pass_to_teammate_once_a_turn() -> None:
         "passing cards is only for teams of two (4 players)"
     )
     assert refused(alone, mission(5, "ops")) == "5 is not a SpyNet card"  # type: ignore[arg-type]
+    assert refused(alone, mission("zz", "ops")) == "'zz' is not a SpyNet card"
     assert refused(alone, mission("m09", "ops")) == "Tail the Tail is not in your hand"
 
 
