@@ -239,3 +239,26 @@ def test_a_records_bounds_are_exact() -> None:
     assert shape_problem({"a": {1: "x"}}) == "the record has a key that is not text"
     assert shape_problem({"a": [float("nan")]}) == "the record holds a number that is not finite"
     assert shape_problem({"a": (1, 2)}) == "the record holds a tuple, which is not JSON data"
+
+
+def test_bad_records_word_for_word_and_the_largest_seed() -> None:
+    """A refused record says why, whole (a bad file or link shows these words under
+    Details); the largest seed, MAX_SEED, is a seed like any other."""
+    from spygames.record import MAX_SEED
+
+    game = spygames.get_game("deck-of-spies")
+    record = game.new(seed=MAX_SEED).record()
+    assert spygames.replay(record).seed == MAX_SEED
+    for bad, says in (
+        ([1], "a record must be a JSON object"),
+        ({**record, "actions": "x"}, "the record's actions must be a list"),
+        ({k: v for k, v in record.items() if k not in ("seed", "options")},
+         "the record has no seed, options"),
+        ({**record, "seed": MAX_SEED + 1},
+         f"the seed must be a whole number from 0 to {MAX_SEED}"),
+        ({**record, "actions": [{"type": "explode"}]},
+         "action 0: unknown action 'explode': counter, recruit, assassinate, retire or end_turn"),
+    ):  # fmt: skip
+        with pytest.raises(InvalidRecord) as refused:
+            spygames.replay(bad)
+        assert str(refused.value) == says
