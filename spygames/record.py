@@ -79,7 +79,7 @@ def replay(record: Any, upto: int | None = None) -> State:
         )
     except SpyGamesError as exc:
         raise InvalidRecord(str(exc)) from exc
-    for index, action in enumerate(actions if upto is None else actions[:upto]):
+    for index, action in enumerate(actions[:upto]):  # [:None] is every action
         try:
             state.apply(action)
         except IllegalAction as exc:

@@ -185,7 +185,7 @@ def version_problem(engine: str, reason: str) -> str:
     """Why a save that no longer replays can't be continued, by who stored it, with
     the engine's own reason after it."""
     ours, theirs = version_key(spygames.__version__), version_key(engine)
-    if not engine or ours is None or theirs is None or theirs == ours:
+    if ours is None or theirs is None or theirs == ours:  # "" and "dev" read as None
         return f"This save is damaged and can't be continued ({reason})."
     if theirs < ours:
         return (
