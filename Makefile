@@ -97,7 +97,7 @@ fuzz: $(STAMPS)/venv
 	$(PY) -m fuzz --games $(FUZZ_GAMES) --jobs $(FUZZ_JOBS) --inputs $(FUZZ_INPUTS)
 	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests/test_engine_properties.py -q -p no:cacheprovider
 
-# Mutation testing (not part of `make test`, about 25 minutes on 2 cores): mutmut changes the
+# Mutation testing (not part of `make test`, about 15 minutes on 2 cores): mutmut changes the
 # rules, payment, scoring, record and web store one thing at a time and runs the tests that
 # reach the change; prints each module's kill rate and the survivors (docs/testing.md).
 # Fails when a module is under 90%. `mutate-quick`, in `make test`, mutates the record only.
