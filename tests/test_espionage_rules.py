@@ -328,7 +328,7 @@ def test_spot_right() -> None:
     shown = state.view(0)["revealed"]
     assert shown["kind"] == "spot" and shown["loser"] == 0 and shown["point_to"] == 1
     assert shown["outcome"] == (
-        "player 2 spotted at least 4 Muscles: the count is 4, the spot is right. "
+        "player 2 spotted exactly 4 Muscles: the count is 4, the spot is right. "
         "Player 1 loses a Source and player 2 scores a point."
     )
 
@@ -345,7 +345,7 @@ def test_spot_wrong(count: int, attribute: str) -> None:
     shown = state.view(1)["revealed"]
     assert shown["loser"] == 1 and shown["point_to"] == 0
     assert shown["outcome"] == (
-        f"player 2 spotted at least {count} Muscles: the count is 4, the spot is wrong. "
+        f"player 2 spotted exactly {count} Muscles: the count is 4, the spot is wrong. "
         "Player 2 loses a Source and player 1 scores a point."
     )
 

@@ -61,7 +61,7 @@ from typing import Any, Final
 from ..errors import InvalidSetup
 from ..protocol import Action, Result, State, UndoPoint, View
 from ..seats import read_seats
-from .cards import ATTRIBUTE_NAMES, ATTRIBUTES, DECK, check_card, tally
+from .cards import ATTRIBUTE_NAMES, ATTRIBUTES, DECK, bid_words, check_card, tally
 from .text import bid_phrase, player_name
 
 SOURCES_FOR: Final = {2: 6, 3: 4, 4: 3}
@@ -353,9 +353,15 @@ class EspionageState(State):
         if point_to is not None:
             self.points[point_to] += 1
         eliminated = self.sources[loser] == 0
+        # A call doubts the bid ("at least 4"); a spot says it is exact ("exactly 4").
+        claim = (
+            bid_phrase(need, attribute)
+            if kind == "call"
+            else f"exactly {bid_words(need, attribute)}"
+        )
         outcome = (
             f"{player_name(actor)} {'called' if kind == 'call' else 'spotted'} "
-            f"{bid_phrase(need, attribute)}: the count is {count}, {verdict}. "
+            f"{claim}: the count is {count}, {verdict}. "
             f"{player_name(loser).capitalize()} loses a Source"
         )
         if point_to is not None:
