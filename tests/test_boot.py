@@ -16,8 +16,6 @@ import pytest  # web/tools, on the path by conftest.py
 from spyweb.catalogue import CATALOGUE, TABLES
 from spyweb.preboot import frames, templates
 
-import spygames
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -36,13 +34,33 @@ def test_every_game_has_a_table_frame_and_a_rules_frame() -> None:
         assert re.findall(r'href="([^"]*)"', html) == ["#/"], key
 
 
-def test_boot_js_knows_the_games_the_frames_are_drawn_for() -> None:
-    """boot.js maps `#/<game>/…` to a frame; its list must be the catalogue's."""
+def frame_keys(hashes: list[str]) -> list[str]:
+    """boot.js's own `frameKey` (run by Node) for each address."""
     script = (ROOT / "web" / "boot.js").read_text()
-    listed = re.search(r"var games = (\[[^\]]*\]);", script)
-    assert listed is not None
-    assert json.loads(listed.group(1)) == [g.id for g in CATALOGUE if g.id in spygames.GAMES]
-    assert templates().count("<template") == len(frames())
+    found = re.search(r"\n  function frameKey\(\) \{\n.*?\n  \}\n", script, re.S)
+    assert found is not None, "boot.js has no frameKey()"
+    code = (
+        "var location = {hash: ''};" + found.group(0)
+        + "console.log(JSON.stringify(" + json.dumps(hashes)
+        + ".map(function (h) { location.hash = h; return frameKey(); })));"
+    )  # fmt: skip
+    out = subprocess.run(["node", "-e", code], check=True, capture_output=True, text=True)
+    return list(json.loads(out.stdout))
+
+
+def test_boot_js_finds_each_address_its_frame_with_no_list_of_games_of_its_own() -> None:
+    """boot.js maps `#/<game>/…` to the frame the build drew for it: every game of the
+    catalogue (its table, its rules, a deal of it) and the app's own pages."""
+    keys = set(frames())
+    addresses = {"": "home", "#/": "home", "#/nowhere!": "home", "#/<b>/x": "home"}
+    for key in keys - {"home"}:
+        addresses[f"#/{key}"] = key
+    for game in CATALOGUE:
+        addresses[f"#/{game.id}/deal/7"] = game.id
+        addresses[f"#/{game.id}/rules/cards"] = f"{game.id}/rules"
+    assert dict(zip(addresses, frame_keys(list(addresses)), strict=True)) == addresses
+    assert "var games" not in (ROOT / "web" / "boot.js").read_text()
+    assert templates().count("<template") == len(keys)
 
 
 def _modules_after(code: str) -> list[str]:

@@ -85,6 +85,16 @@ def test_an_unknown_sub_path_says_so_and_opens_the_game() -> None:
     assert 'role="alert"' not in app.render()
 
 
+def test_a_games_own_address_is_that_games_alone() -> None:
+    """The daily deal is Deck of Spies' own route (registered with its screen): the same
+    address under another game is no page, and a third part after the day is none."""
+    for address, name in [("espionage/daily", "Espionage"), ("spynet/daily/2026-11-30", "SpyNet")]:
+        _, html = opened(f"#/{address}")
+        assert f"There is no page “{address}” here, so here is {name}." in html
+    _, html = opened("#/deck-of-spies/daily/2026-11-30/x")
+    assert "There is no page “deck-of-spies/daily/2026-11-30/x” here" in html
+
+
 def test_an_unknown_page_is_replaced_by_home() -> None:
     app, html = opened("#/nowhere/at/all")
     assert isinstance(app.screen, HomeScreen) and "no page" in html

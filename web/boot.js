@@ -8,12 +8,12 @@
   // -- the frame for this address, before Python runs ------------------------------------
   // index.html carries one <template data-frame="…"> per kind of address (drawn by
   // spyweb/preboot.py at build time); #app starts with the home frame.
-  var games = ["deck-of-spies", "espionage", "spynet"];
+  // A frame is found by the address's first part (a game's id, "saves"...); the games
+  // are the templates the build drew, so this file holds no list of them.
   function frameKey() {
     var parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
-    if (!parts.length) return "home";
-    if (games.indexOf(parts[0]) >= 0) return parts[1] === "rules" ? parts[0] + "/rules" : parts[0];
-    return /^[a-z]+$/.test(parts[0]) ? parts[0] : "home";
+    if (!parts.length || !/^[a-z][a-z-]*$/.test(parts[0])) return "home";
+    return parts[1] === "rules" ? parts[0] + "/rules" : parts[0];
   }
   function showFrame() {
     if (ready()) return;

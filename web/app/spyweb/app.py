@@ -13,7 +13,7 @@ progress stays under Saved games.
 from __future__ import annotations
 
 from . import links, stats
-from .catalogue import info, is_built, open_screen
+from .catalogue import info, is_built, open_screen, own_route
 from .deals import bad_deal, parse_deal
 from .home import HomeScreen
 from .home import preboot_html as home_preboot
@@ -96,8 +96,9 @@ class App:
             return RulesScreen(self.ctx, game_id, rest[1] if len(rest) == 2 else None)
         if rest == ["new"]:
             return open_screen(self.ctx, game_id, new=True)
-        if game_id == "deck-of-spies" and rest[:1] == ["daily"] and len(rest) <= 2:
-            return self._daily(rest[1] if len(rest) == 2 else None)
+        own = own_route(self.ctx, game_id, rest) if rest else None
+        if own is not None:
+            return own
         if len(rest) == 2 and rest[0] == "deal":
             number = parse_deal(rest[1])
             if number is not None:
@@ -109,16 +110,6 @@ class App:
             )
         self._instead = f"#/{game_id}" if rest else None
         return open_screen(self.ctx, game_id)
-
-    def _daily(self, day_text: str | None) -> Screen:
-        from spygames.deck_of_spies.daily import parse_day
-
-        from .deck_of_spies.daily import DailyScreen  # loaded on use
-
-        day = parse_day(day_text) if day_text is not None else None
-        if day_text is not None and day is None:
-            self.ctx.notify(f"“{day_text}” is not a day: daily deals are dated like 2026-11-30.")
-        return DailyScreen(self.ctx, day)
 
     # -- events ------------------------------------------------------------------
     def click(self, act: str, arg: str) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import spygames
 
-from .screen import Context, GameScreen
+from .screen import Context, GameScreen, Screen
 
 
 @dataclass(frozen=True)
@@ -62,13 +63,26 @@ CATALOGUE = _catalogue()
 
 ScreenFactory = type[GameScreen]
 SCREENS: dict[str, ScreenFactory] = {}
+# A game's own addresses beyond #/GAME, /rules, /new and /deal/N (Deck of Spies' daily
+# deal): given the context and the address's parts after the game's id, a screen or None.
+Route = Callable[[Context, list[str]], Screen | None]
+ROUTES: dict[str, Route] = {}
 # Each game's table package (under spyweb), imported the first time that game is opened:
 # starting on one game's address loads only that game's UI (measured in make bench).
 TABLES = {game.id: game.id.replace("-", "_") for game in CATALOGUE}
 
 
-def register_screen(game_id: str, factory: ScreenFactory) -> None:
+def register_screen(game_id: str, factory: ScreenFactory, route: Route | None = None) -> None:
     SCREENS[game_id] = factory
+    if route is not None:
+        ROUTES[game_id] = route
+
+
+def own_route(ctx: Context, game_id: str, rest: list[str]) -> Screen | None:
+    """The screen for one of the game's own addresses (`ROUTES`), or None."""
+    screen_class(game_id)  # the game's package registers its routes with its screen
+    route = ROUTES.get(game_id)
+    return route(ctx, rest) if route is not None else None
 
 
 def is_built(game_id: str) -> bool:

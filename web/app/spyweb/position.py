@@ -15,6 +15,7 @@ from typing import Any
 
 import spygames
 
+from .catalogue import TABLES
 from .screen import Context, GameScreen
 from .store import MemoryStorage, Saves
 
@@ -80,7 +81,10 @@ def register_view(game_id: str, view: type[PositionView]) -> None:
 
 def _view_class(game_id: str) -> type[PositionView] | None:
     if game_id not in VIEWS:
-        name = f"{__package__}.{game_id.replace('-', '_')}.position"
+        package = TABLES.get(game_id)
+        if package is None:
+            return None
+        name = f"{__package__}.{package}.position"
         try:
             importlib.import_module(name)  # registers the game's view
         except ModuleNotFoundError as exc:
