@@ -1,0 +1,139 @@
+"""The two messages that connect a friend's device to a seat: the invitation and the reply.
+
+WebRTC connects two browsers once each has the other's description of itself (its
+"session description": the ways it can be reached). With no server to carry them, the
+players carry them: the host's device writes an **invitation** (its description, the
+table's id, the seat, the game, and names) into a link; the friend opens it, and their
+device writes a **reply** (its own description, for that table and seat) as a code to
+send back. Both are packed the way share links are (JSON, deflate, URL-safe base64),
+behind a prefix that says which of the two it is, and both are checked on arrival
+exactly like a message from a peer: bounded, and every field of the right kind.
+
+>>> table = "abcdefgh12345678"
+>>> code = invitation_code(Invitation("v=0\\r\\n", table, 1, "espionage", "Ana", "Ben"))
+>>> code.startswith(INVITE)
+True
+>>> read_invitation(code).seat_name
+'Ben'
+>>> read_reply(code)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+spyweb.together.invite.BadCode: This is an invitation, not a reply: it goes to the friend...
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .wire import MAX_SEATS, is_table_id
+
+INVITE = "spyi1."  # an invitation, as the end of a link: …#/join/spyi1.…
+REPLY = "spyr1."  # a reply, as a code (or the end of a link: …#/answer/spyr1.…)
+MAX_CODE = 16_000  # characters: a description with every address of a busy device
+MAX_DESCRIPTION = 24_000  # bytes of JSON once unpacked
+MAX_NAME = 40
+
+
+class BadCode(ValueError):
+    """An invitation or reply that cannot be used, in a player's words."""
+
+
+@dataclass(frozen=True)
+class Invitation:
+    description: str  # the host device's session description (SDP)
+    table: str  # the table's id: the reply must name it
+    seat: int
+    game: str
+    host_name: str
+    seat_name: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    description: str  # the friend's device's session description (SDP)
+    table: str
+    seat: int
+
+
+def _pack(prefix: str, fields: dict[str, Any]) -> str:
+    data = zlib.compress(json.dumps(fields, separators=(",", ":")).encode(), 9)
+    return prefix + base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def invitation_code(invitation: Invitation) -> str:
+    return _pack(INVITE, asdict(invitation))
+
+
+def reply_code(reply: Reply) -> str:
+    return _pack(REPLY, asdict(reply))
+
+
+def _unpack(code: Any, prefix: str, what: str) -> dict[str, Any]:
+    noun = what.split()[-1]  # "an invitation" -> "invitation"
+    damaged = f"This {noun} is damaged: part of it is missing or changed."
+    if not isinstance(code, str):
+        raise BadCode(f"This is not {what}.")
+    code = "".join(code.split())  # a code pasted across lines
+    other = REPLY if prefix == INVITE else INVITE
+    marker = code.rfind(prefix)
+    if marker < 0:
+        if other in code:
+            raise BadCode(
+                "This is an invitation, not a reply: it goes to the friend who is invited."
+                if other == INVITE
+                else "This is a reply, not an invitation: it goes back to the host."
+            )
+        raise BadCode(f"This is not {what}: it should start with “{prefix}”.")
+    payload = code[marker + len(prefix) :]
+    if len(payload) > MAX_CODE:
+        raise BadCode(f"This is far too long to be {what}.")
+    try:
+        data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        inflater = zlib.decompressobj()
+        text = inflater.decompress(data, MAX_DESCRIPTION)
+        if inflater.unconsumed_tail:
+            raise BadCode(f"This holds far more than {what}.")
+        fields = json.loads(text.decode())
+    except BadCode:
+        raise
+    except (ValueError, zlib.error, binascii.Error, RecursionError) as exc:
+        raise BadCode(damaged) from exc
+    if not isinstance(fields, dict):
+        raise BadCode(damaged)
+    return fields
+
+
+def _check(fields: dict[str, Any], kinds: Mapping[str, type], what: str) -> None:
+    if set(fields) != set(kinds) or any(
+        not isinstance(fields[k], t) or isinstance(fields[k], bool) for k, t in kinds.items()
+    ):
+        raise BadCode(f"This {what} is damaged or from another version of spygames.")
+    if not fields["description"].startswith("v=0") or not fields["description"].isascii():
+        raise BadCode(f"This {what} holds no way to reach the other device.")
+    if not is_table_id(fields["table"]) or not 0 <= fields["seat"] < MAX_SEATS:
+        raise BadCode(f"This {what} is damaged: it names no table or seat.")
+    for name in ("host_name", "seat_name", "game"):
+        if name in fields and not 0 < len(fields[name]) <= MAX_NAME:
+            raise BadCode(f"This {what} is damaged: a name is missing or too long.")
+
+
+def read_invitation(code: Any) -> Invitation:
+    """The invitation in `code` (the code, or a whole link ending in it); BadCode if not."""
+    fields = _unpack(code, INVITE, "an invitation")
+    kinds = {k: (int if k == "seat" else str) for k in Invitation.__dataclass_fields__}
+    _check(fields, kinds, "invitation")
+    return Invitation(**fields)
+
+
+def read_reply(code: Any) -> Reply:
+    """The reply in `code` (the code, or a whole link ending in it); BadCode if not."""
+    fields = _unpack(code, REPLY, "a reply")
+    kinds = {k: (int if k == "seat" else str) for k in Reply.__dataclass_fields__}
+    _check(fields, kinds, "reply")
+    return Reply(**fields)

@@ -1,0 +1,94 @@
+"""A friend's side of a table played across devices: one seat, drawn from what the host
+sends.
+
+The friend's device holds no game: no `State`, no record, no deal number. It holds the
+invitation it was opened with, the last scene the host sent for its seat (`scene`, at
+move `n`), and what the host last said (a refusal, the table closed). It checks every
+message from the host as the host checks its own (`wire.decode`); a message it cannot
+use is noted and changes nothing. Its actions go out in `outbox`, stamped with the move
+their scene was drawn at, so the host can tell a late click from a current one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import wire
+from .invite import Invitation
+
+MAX_NOTED = 50
+
+
+@dataclass
+class Joined:
+    invitation: Invitation
+    scene: dict[str, Any] | None = None
+    n: int = -1  # the move the scene was drawn at
+    welcomed: bool = False
+    refusal: str | None = None  # the host's answer to this seat's last action
+    closed: str | None = None  # the host's reason, once the seat is no longer ours
+    outbox: list[str] = field(default_factory=list)
+    noted: list[str] = field(default_factory=list)
+
+    @property
+    def seat(self) -> int:
+        return self.invitation.seat
+
+    def hello(self) -> None:
+        """The connection is open (again): say which invitation this device holds."""
+        self.welcomed = False
+        self._send({"kind": "hello", "table": self.invitation.table, "seat": self.seat})
+
+    def act(self, action: dict[str, Any]) -> str | None:
+        """Send `action` for this seat; the reason it cannot be sent, or None."""
+        if self.closed is not None:
+            return self.closed
+        if self.scene is None or not self.welcomed:
+            return "The table has not arrived yet."
+        self.refusal = None
+        self._send({"kind": "act", "n": self.n, "action": action})
+        return None
+
+    def bye(self) -> None:
+        self._send({"kind": "bye"})
+
+    def receive(self, text: Any) -> bool:
+        """A message from the host; True when what the seat shows has changed."""
+        try:
+            message = wire.decode(text, wire.FROM_HOST)
+        except wire.BadMessage as exc:
+            self._note(f"A message from the host was not understood: {exc}.")
+            return False
+        kind = message["kind"]
+        if kind == "welcome":
+            if message["table"] != self.invitation.table or message["seat"] != self.seat:
+                self._note("The host welcomed another table or seat.")
+                return False
+            self.welcomed = True
+            return True
+        if kind == "scene":
+            if message["n"] < self.n:
+                return False  # an older scene, overtaken
+            self.scene, self.n = message["scene"], message["n"]
+            return True
+        if kind == "refused":
+            self.refusal = message["reason"]
+            return True
+        if kind == "closed":
+            self.closed = message["reason"]
+            return True
+        if kind == "ping":
+            self._send({"kind": "pong", "t": message["t"]})
+        return False
+
+    def take(self) -> list[str]:
+        out, self.outbox = self.outbox, []
+        return out
+
+    def _send(self, message: wire.Message) -> None:
+        self.outbox.append(wire.encode(message))
+
+    def _note(self, words: str) -> None:
+        self.noted.append(words)
+        del self.noted[:-MAX_NOTED]

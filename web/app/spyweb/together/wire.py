@@ -1,0 +1,164 @@
+"""What two devices at one table say to each other once they are connected.
+
+The host's device holds the game and is its referee; a guest's device holds one seat.
+Every message is one JSON object with the protocol's version `v` and its `kind`, and
+nothing else but the fields its kind lists. Each end checks every message it receives
+against this file before it acts on it: a peer is a stranger's page, and a message
+that is too long, not JSON, of another version, of an unknown kind, with a missing,
+extra or ill-typed field is refused with `BadMessage`, in words a player can read.
+
+From the host:
+- `welcome`: the seat is yours (its number, your name, the game, the table's id);
+- `scene`: everything your seat may see now (`scene`), at move `n` of the game;
+- `refused`: your action for move `n` was not played, and why (the engine's words);
+- `closed`: the host ended the table or gave your seat to a bot (`reason`).
+
+From a guest:
+- `hello`: I hold the invitation to seat `seat` of table `table`;
+- `act`: play `action` at move `n` (the move the guest's scene was drawn at, so an
+  action sent for a position that has since moved on is told apart from one for now);
+- `bye`: I am leaving the table.
+
+Either way: `ping` and `pong` (with a number `t` the other end sends back) tell a
+dropped connection from a quiet one.
+
+>>> text = encode({"kind": "act", "n": 3, "action": {"type": "call"}})
+>>> text
+'{"v":1,"kind":"act","n":3,"action":{"type":"call"}}'
+>>> decode(text, FROM_GUEST)["action"]
+{'type': 'call'}
+>>> decode('{"v":1,"kind":"scene","n":3,"scene":{}}', FROM_GUEST)
+Traceback (most recent call last):
+...
+spyweb.together.wire.BadMessage: a guest cannot send “scene”
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+VERSION = 1
+MAX_FROM_GUEST = 4_096  # characters: a guest says little (an action is under 200)
+MAX_FROM_HOST = 262_144  # characters: a scene with its log (a long SpyNet game's is ~40 KB)
+MAX_DEPTH = 12  # nesting of a message: a scene reaches 8
+MAX_SEATS = 4
+TABLE_ID = 16  # characters of a table's id (letters, digits, - and _)
+
+Message = dict[str, Any]
+
+# Each kind's fields (beside `v` and `kind`) and their types.
+FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "welcome": {"seat": int, "name": str, "game": str, "table": str},
+    "scene": {"n": int, "scene": dict},
+    "refused": {"n": int, "reason": str},
+    "closed": {"reason": str},
+    "hello": {"table": str, "seat": int},
+    "act": {"n": int, "action": dict},
+    "bye": {},
+    "ping": {"t": int},
+    "pong": {"t": int},
+}
+FROM_HOST = frozenset({"welcome", "scene", "refused", "closed", "ping", "pong"})
+FROM_GUEST = frozenset({"hello", "act", "bye", "ping", "pong"})
+
+
+class BadMessage(ValueError):
+    """A message refused, and why, in words a player can read."""
+
+
+def encode(message: Message) -> str:
+    """The message as the wire carries it, stamped with this protocol's version."""
+    return json.dumps({"v": VERSION, **message}, separators=(",", ":"), allow_nan=False)
+
+
+def _constant(name: str) -> Any:
+    raise BadMessage(f"the message holds {name}, which is not a number JSON allows")
+
+
+def decode(text: Any, kinds: frozenset[str]) -> Message:
+    """The message in `text`, checked to be one of `kinds` in this protocol's exact
+    shape; BadMessage otherwise."""
+    sender = "host" if kinds is FROM_HOST else "guest"
+    limit = MAX_FROM_HOST if kinds is FROM_HOST else MAX_FROM_GUEST
+    if not isinstance(text, str):
+        raise BadMessage("the message is not text")
+    if len(text) > limit:
+        raise BadMessage(f"the message is {len(text):,} characters long; at most {limit:,}")
+    try:
+        message = json.loads(text, parse_constant=_constant)
+    except (ValueError, RecursionError) as exc:
+        if isinstance(exc, BadMessage):
+            raise
+        raise BadMessage("the message is not JSON") from exc
+    if not isinstance(message, dict):
+        raise BadMessage("the message is not a JSON object")
+    version = message.get("v")
+    if type(version) is not int:
+        raise BadMessage("the message has no version")
+    if version != VERSION:
+        newer = "a newer" if version > VERSION else "an older"
+        raise BadMessage(
+            f"the other device runs {newer} version of spygames (protocol {version}, "
+            f"this one {VERSION}): reload both pages"
+        )
+    kind = message.get("kind")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise BadMessage(f"unknown kind of message {str(kind)[:40]!r}")
+    if kind not in kinds:
+        raise BadMessage(f"a {sender} cannot send “{kind}”")
+    fields = FIELDS[kind]
+    extra = sorted(set(message) - set(fields) - {"v", "kind"})
+    if extra:
+        raise BadMessage(f"a “{kind}” message has no field {extra[0][:40]!r}")
+    for name, kind_of in fields.items():
+        value = message.get(name)
+        if name not in message:
+            raise BadMessage(f"a “{kind}” message needs “{name}”")
+        if not isinstance(value, kind_of) or isinstance(value, bool):
+            raise BadMessage(f"“{name}” of a “{kind}” message has the wrong type")
+    _check_values(kind, message)
+    return message
+
+
+def _check_values(kind: str, message: Message) -> None:
+    for name in ("n", "t"):
+        if name in message and not 0 <= message[name] < 2**53:
+            raise BadMessage(f"“{name}” is out of range")
+    if "seat" in message and not 0 <= message["seat"] < MAX_SEATS:
+        raise BadMessage("there is no such seat")
+    if "table" in message and not is_table_id(message["table"]):
+        raise BadMessage("that is not a table's id")
+    for name in ("action", "scene"):
+        if name in message:
+            problem = _shape(message[name])
+            if problem:
+                raise BadMessage(f"“{name}” {problem}")
+    if kind == "act" and not isinstance(message["action"].get("type"), str):
+        raise BadMessage("the action has no type")
+
+
+def _shape(value: Any) -> str | None:
+    """Why `value` is not plain JSON data nested at most MAX_DEPTH deep, or None."""
+    todo: list[tuple[Any, int]] = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            return f"is nested more than {MAX_DEPTH} deep"
+        if isinstance(item, dict):
+            todo.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            todo.extend((v, depth + 1) for v in item)
+        elif isinstance(item, float) and not math.isfinite(item):
+            return "holds a number that is not finite"
+    return None
+
+
+def is_table_id(text: str) -> bool:
+    """A table's id: TABLE_ID letters, digits, `-` or `_` (the app makes them at random).
+
+    >>> is_table_id("a" * 16), is_table_id("a" * 15), is_table_id("a" * 15 + "!")
+    (True, False, False)
+    """
+    return len(text) == TABLE_ID and all(c.isascii() and (c.isalnum() or c in "-_") for c in text)
