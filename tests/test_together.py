@@ -42,7 +42,7 @@ class HostTable:
     state: spygames.State
     played: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
-    def moves(self) -> int:
+    def move_count(self) -> int:
         return len(self.state.actions)
 
     def to_play(self) -> list[int]:

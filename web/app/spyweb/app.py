@@ -74,6 +74,10 @@ class App:
             state = links.decode(parts[1])
             seat = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
             return ReplayScreen(self.ctx, state.record(), seat=seat, embed=parts[-1] == "embed")
+        if parts[0] == "join" and len(parts) == 2:
+            from .together.join import JoinScreen  # loaded on use
+
+            return JoinScreen(self.ctx, parts[1])
         if parts[0] == "play" and len(parts) == 2:
             state = links.decode(parts[1])
             if not is_built(state.game_id):
@@ -188,6 +192,23 @@ class App:
                 if ok
                 else "Your browser did not allow copying: select the link and copy it."
             )
+        elif kind == "copy-reply":
+            self.ctx.notify(
+                "Reply copied — send it back to the friend who invited you."
+                if ok
+                else "Your browser did not allow copying: select the reply and copy it."
+            )
+        elif kind == "copy-invite":
+            self.ctx.notify(
+                "Invitation copied — send it to your friend."
+                if ok
+                else "Your browser did not allow copying: select the link and copy it."
+            )
+
+    def peer(self, kind: str, key: str, payload: str) -> None:
+        """A connection to another device reports (see `spyweb/rtc.py`); it is the
+        current screen's, which opened it."""
+        self.screen.peer(kind, key, payload)
 
     def take_effects(self) -> list[tuple[str, ...]]:
         effects, self.ctx.effects = self.ctx.effects, []

@@ -68,6 +68,7 @@ class Page:
         self.channel: Any = None
         self.timer: Any = None
         self.dragging: str | None = None  # the data-arg of what is being dragged
+        self.rtc: Any = None  # spyweb.rtc.Connections, once a table is played together
         self._proxies = [
             self._listen(self.root, "click", self.on_click),
             self._listen(self.root, "submit", self.on_submit),
@@ -258,7 +259,9 @@ class Page:
 
     def run_effect(self, effect: tuple[str, ...]) -> None:
         kind, payload = effect[0], effect[1:]
-        if kind == "announce":
+        if kind.startswith("peer-"):
+            self.connections().run(kind, payload)
+        elif kind == "announce":
             self.announce(payload[0])
         elif kind == "copy":
             self.copy(*payload)
@@ -266,6 +269,9 @@ class Page:
             share = to_js(
                 {"url": payload[0], "title": "spygames"}, dict_converter=Object.fromEntries
             )
+            window.navigator.share(share).catch(create_proxy(lambda _error: None))
+        elif kind == "share-text":
+            share = to_js({"text": payload[0]}, dict_converter=Object.fromEntries)
             window.navigator.share(share).catch(create_proxy(lambda _error: None))
         elif kind == "download":
             name, text = payload
@@ -280,9 +286,25 @@ class Page:
             link.remove()
             window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
+    def connections(self) -> Any:
+        """The page's WebRTC connections, set up on first use (playing together)."""
+        if self.rtc is None:
+            from .rtc import Connections  # loaded only when a table is played together
+
+            def report(kind: str, key: str, payload: str) -> None:
+                self.guard(lambda: self.app.peer(kind, key, payload))
+
+            self.rtc = Connections(report)
+        return self.rtc
+
     def copy(self, text: str, field_id: str = "share-link") -> None:
         """The clipboard API where allowed, else the selected field and execCommand."""
-        kinds = {"share-link": "copy", "daily-share": "copy-result"}
+        kinds = {
+            "share-link": "copy",
+            "daily-share": "copy-result",
+            "reply-code": "copy-reply",
+            "invite-link": "copy-invite",
+        }
         kind = kinds.get(field_id, "copy-embed")
 
         def done(ok: bool) -> None:

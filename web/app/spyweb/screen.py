@@ -50,6 +50,9 @@ class Context:
     refusals: list[str] = field(default_factory=list)  # the messages that refused an input
 
     details: dict[str, str] = field(default_factory=dict)  # a message's fine print
+    # Tables played together, by slot (spyweb.together.hosting.Hosting): they outlive the
+    # screen object, as the page's connections to the friends' devices do.
+    hostings: dict[str, Any] = field(default_factory=dict)
 
     def notify(self, message: str, detail: str = "") -> None:
         """Say something to the player; `detail` (engine words, for a bug report) is
@@ -127,6 +130,10 @@ class Screen:
 
     def tick(self) -> None:
         """Run the pending timed step (one bot move)."""
+
+    def peer(self, kind: str, key: str, payload: str) -> None:
+        """A connection to another device (`spyweb/rtc.py`) reports `kind` ("described",
+        "open", "message", "closed", "failed") for the connection `key`."""
 
 
 class GameScreen(Screen):

@@ -24,7 +24,9 @@ KIND_LABELS = {
     "easy": "Bot — easy",
     "normal": "Bot — normal",
     "hard": "Bot — hard",
+    "friend": "A friend, on another device",
 }
+FRIEND = "friend"  # the setup's choice for a seat played on another device
 
 
 @dataclass(frozen=True)
@@ -32,20 +34,28 @@ class Seat:
     name: str
     kind: str  # "human" or "bot"
     level: str = "normal"  # the bot's level (ignored for people)
+    away: bool = False  # a person playing on another device (playing together)
 
     @property
     def is_human(self) -> bool:
         return self.kind == "human"
 
     @property
+    def here(self) -> bool:
+        """A person at this device."""
+        return self.is_human and not self.away
+
+    @property
     def choice(self) -> str:
-        """The setup screen's value: "human" or the bot level."""
-        return "human" if self.is_human else self.level
+        """The setup screen's value: "human", "friend" or the bot level."""
+        return (FRIEND if self.away else "human") if self.is_human else self.level
 
     @property
     def tag(self) -> str:
-        """ "Person" or "Bot · hard"."""
-        return "Person" if self.is_human else f"Bot · {self.level}"
+        """ "Person", "Friend · another device" or "Bot · hard"."""
+        if self.is_human:
+            return "Friend · another device" if self.away else "Person"
+        return f"Bot · {self.level}"
 
 
 def default_seats(names: Sequence[str], players: int = 2) -> list[Seat]:
@@ -64,7 +74,7 @@ def _seat(raw: Any) -> Seat | None:
         return None
     if level not in KINDS[1:]:
         level = "normal"
-    return Seat(name.strip()[:MAX_NAME], kind, level)
+    return Seat(name.strip()[:MAX_NAME], kind, level, raw.get("away") is True and kind == "human")
 
 
 def seats_from(raw: Any, players: int | None = None) -> list[Seat] | None:
@@ -78,8 +88,9 @@ def seats_from(raw: Any, players: int | None = None) -> list[Seat] | None:
 
 
 def seat_options(seats: list[Seat]) -> dict[str, Any]:
-    """The engine's `options["seats"]` for a game at this table."""
-    return {"seats": [asdict(s) for s in seats]}
+    """The engine's `options["seats"]` for a game at this table (where each person plays
+    is this device's business, not the game's: `away` stays out of the record)."""
+    return {"seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]}
 
 
 def load_pref(saves: Saves, name: str) -> Any:
@@ -98,7 +109,9 @@ def last_seats(saves: Saves, pref: str, names: Sequence[str]) -> list[Seat]:
     return seats_from(load_pref(saves, pref)) or default_seats(names, 2)
 
 
-def parse(values: dict[str, str], names: Sequence[str]) -> tuple[list[Seat], str | None]:
+def parse(
+    values: dict[str, str], names: Sequence[str], *, friends: bool = False
+) -> tuple[list[Seat], str | None]:
     """Seats from the setup form; an error sentence when they cannot make a table."""
     try:
         players = int(values.get("players", "2"))
@@ -118,11 +131,16 @@ def parse(values: dict[str, str], names: Sequence[str]) -> tuple[list[Seat], str
             n += 1
         taken.add(name.casefold())
         choice = values.get(f"seat{i}-kind", "human" if i == 0 else "normal")
-        if choice not in KINDS:
+        if choice not in (*KINDS, FRIEND) or (choice == FRIEND and not friends):
             choice = "normal"
-        seats.append(Seat(name, "human") if choice == "human" else Seat(name, "bot", choice))
+        if choice in ("human", FRIEND):
+            seats.append(Seat(name, "human", away=choice == FRIEND))
+        else:
+            seats.append(Seat(name, "bot", choice))
     if not any(s.is_human for s in seats):
         return seats, "Make at least one seat a person — the bots need someone to play against."
+    if not any(s.here for s in seats):
+        return seats, "Make at least one seat a person at this device: it hosts the table."
     return seats, None
 
 
@@ -143,16 +161,20 @@ def seat_rows(
     prefix: str,
     names: Sequence[str],
     extra: Callable[[int], str] | None = None,
+    *,
+    friends: bool = False,
 ) -> str:
     """The seat rows, always four (rows past the chosen number hide themselves by CSS);
-    `extra(i)` adds to row i (a team badge, say)."""
+    `extra(i)` adds to row i (a team badge, say); with `friends` a seat may be played by
+    a friend on another device."""
     rows = []
+    kinds = (*KINDS, FRIEND) if friends else KINDS
     for i in range(4):
         seat = seats[i] if i < len(seats) else Seat(names[i], "bot", "normal")
         options = "".join(
             f'<option value="{k}"{" selected" if seat.choice == k else ""}>'
             f"{KIND_LABELS[k]}</option>"
-            for k in KINDS
+            for k in kinds
         )
         rows.append(
             f'<li class="setup-seat" data-seat="{i}">'

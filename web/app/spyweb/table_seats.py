@@ -8,6 +8,7 @@ the holder's seat is ever the viewer, so only the holder's hand is put in the HT
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import spygames
@@ -17,6 +18,7 @@ from .screen import Context, GameScreen
 from .seats import Seat
 from .share import share_panel
 from .tabletools import LogEntry, Pace
+from .together.hosting import Hosting
 
 BOT_SLICE_S = 0.03  # longest stretch of a bot's preparation or thinking between two paints
 
@@ -46,6 +48,7 @@ class SeatedTable(GameScreen):
         self.bots: dict[int, spygames.Bot] = {}
         self.bots_ready = False
         self.holder: int | None = None  # pass-and-play: the person holding the device
+        self.hosting: Hosting | None = None  # the friends on other devices, if any
         self.log: list[LogEntry] = []
         self.show_rules = False
         self.show_share = False
@@ -75,6 +78,7 @@ class SeatedTable(GameScreen):
         """Seat the table for this game: a bot for each bot seat, nobody holding the device."""
         self.state = state
         self.seats = seats
+        self._host(state)
         self.bots = {
             i: self.game.bot(s.level, seed=spygames.bot_seed(state.seed, i))
             for i, s in enumerate(seats)
@@ -103,14 +107,81 @@ class SeatedTable(GameScreen):
         """The seats form was sent: start the game it seats, or say what is wrong."""
         raise NotImplementedError
 
+    # -- friends on other devices --------------------------------------------------------
+    def _host(self, state: spygames.State) -> None:
+        """The friends' seats of this game: from the seats form (a new game), else from
+        what was kept beside its save; their `Hosting` is the context's, kept across
+        screens (the page's connections outlive the screen object)."""
+        kept = Hosting.kept(self.ctx, self.slot)
+        if kept is not None:
+            away = set(kept[1])
+            self.seats = [
+                replace(s, away=i in away and s.is_human) for i, s in enumerate(self.seats)
+            ]
+        if not any(s.away for s in self.seats):
+            self.hosting = None
+            return
+        hosting = self.ctx.hostings.get(self.slot) if self.slot is not None else None
+        if hosting is None or kept is None or hosting.table != kept[0]:
+            names = [s.name for s in self.seats]
+            host_name = next(s.name for s in self.seats if s.here)
+            hosting = Hosting(self.ctx, self, self.game_id, names, host_name)
+            if kept is not None:
+                hosting.table = hosting.referee.table = kept[0]
+            for i, s in enumerate(self.seats):
+                if s.away:
+                    hosting.away(i)
+        hosting.host = hosting.referee.host = self
+        self.hosting = hosting
+
+    def _begin(self) -> None:
+        super()._begin()
+        self._keep_hosting()
+
+    def _save(self) -> None:
+        super()._save()
+        self._keep_hosting()
+
+    def _keep_hosting(self) -> None:
+        """The friends' seats stay with the save; each friend is told the new position."""
+        if self.hosting is not None and self.slot is not None:
+            self.ctx.hostings[self.slot] = self.hosting
+            self.hosting.keep(self.slot)
+            self.hosting.changed()
+
+    def move_count(self) -> int:
+        return len(self.state.actions) if self.state is not None else 0
+
+    def to_play(self) -> list[int]:
+        return list(self.state.to_play) if self.state is not None else []
+
+    def play_for(self, seat: int, action: dict[str, Any]) -> str | None:
+        """A friend's action for their seat (the referee has checked it is their turn):
+        None once played, logged and saved like any move; else the engine's reason."""
+        raise NotImplementedError
+
+    def scene_for(self, seat: int) -> dict[str, Any]:
+        """What a friend's seat may see now, as JSON data."""
+        raise NotImplementedError
+
+    def peer(self, kind: str, key: str, payload: str) -> None:
+        if self.hosting is not None:
+            self.hosting.peer(kind, key, payload)
+
     # -- who is who -------------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
+        """Every person's seat, at this device or another."""
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
     @property
+    def here(self) -> list[int]:
+        """The seats of the people at this device."""
+        return [i for i, s in enumerate(self.seats) if s.here]
+
+    @property
     def pass_and_play(self) -> bool:
-        return len(self.humans) >= 2
+        return len(self.here) >= 2
 
     @property
     def current(self) -> int | None:
@@ -123,34 +194,31 @@ class SeatedTable(GameScreen):
         """Pass-and-play: the person to play is not the one holding the device."""
         cur = self.current
         return (
-            self.pass_and_play
-            and cur is not None
-            and self.seats[cur].is_human
-            and self.holder != cur
+            self.pass_and_play and cur is not None and self.seats[cur].here and self.holder != cur
         )
 
     @property
     def viewer(self) -> int | None:
         """The seat whose hand may be shown now (None: every hand stays hidden)."""
-        if not self.humans:
+        if not self.here:
             return None
         if not self.pass_and_play:
-            return self.humans[0]
+            return self.here[0]
         return None if self.handoff_needed else self.holder
 
     @property
     def my_turn(self) -> bool:
         cur = self.current
-        return cur is not None and cur == self.viewer and self.seats[cur].is_human
+        return cur is not None and cur == self.viewer and self.seats[cur].here
 
     def bottom(self) -> int:
         """The seat drawn at the bottom, nearest the person looking."""
         if self.viewer is not None:
             return self.viewer
         cur = self.current
-        if cur is not None and self.seats[cur].is_human:
+        if cur is not None and self.seats[cur].here:
             return cur
-        return self.humans[0] if self.humans else 0
+        return self.here[0] if self.here else 0
 
     def players_text(self) -> str:
         """ "You, Agent Lynx (hard)" for the Saved games list."""
@@ -213,7 +281,7 @@ class SeatedTable(GameScreen):
         elif act == "show-hand":
             if self.handoff_needed:
                 self.holder = self.current
-        else:
+        elif self.hosting is None or not self.hosting.handle(act, arg):
             return False
         return True
 
@@ -231,7 +299,9 @@ class SeatedTable(GameScreen):
         )
 
     def submit(self, act: str, values: dict[str, str]) -> None:
-        if act == "deal":
+        if act == "friend-reply" and self.hosting is not None:
+            self.hosting.submit(values)
+        elif act == "deal":
             self.play_deal(values)
         elif act == "start":
             self._start_from(values)

@@ -52,6 +52,7 @@ class Invitation:
     game: str
     host_name: str
     seat_name: str
+    ice: tuple[str, ...] = ()  # STUN servers the host chose (none: one network only)
 
 
 @dataclass(frozen=True)
@@ -126,9 +127,29 @@ def _check(fields: dict[str, Any], kinds: Mapping[str, type], what: str) -> None
 def read_invitation(code: Any) -> Invitation:
     """The invitation in `code` (the code, or a whole link ending in it); BadCode if not."""
     fields = _unpack(code, INVITE, "an invitation")
-    kinds = {k: (int if k == "seat" else str) for k in Invitation.__dataclass_fields__}
+    kinds: dict[str, type] = {k: str for k in Invitation.__dataclass_fields__}
+    kinds.update(seat=int, ice=list)
     _check(fields, kinds, "invitation")
-    return Invitation(**fields)
+    ice = fields.pop("ice")
+    if len(ice) > MAX_SERVERS or not all(is_stun(url) for url in ice):
+        raise BadCode("This invitation names a server that is not a STUN server.")
+    return Invitation(**fields, ice=tuple(ice))
+
+
+MAX_SERVERS = 4
+
+
+def is_stun(url: Any) -> bool:
+    """A STUN server's address, as WebRTC takes it: `stun:host[:port]`, nothing else (no
+    TURN: a relay would carry the game's messages through someone else's machine).
+
+    >>> is_stun("stun:stun.example.org:3478"), is_stun("turn:relay.example.org")
+    (True, False)
+    """
+    if not isinstance(url, str) or not url.startswith("stun:") or len(url) > 200:
+        return False
+    host = url[5:]
+    return bool(host) and all(c.isascii() and (c.isalnum() or c in ".-:[]") for c in host)
 
 
 def read_reply(code: Any) -> Reply:

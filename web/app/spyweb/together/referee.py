@@ -30,7 +30,7 @@ MAX_NOTED = 50  # the refusals kept for the host to read
 class Host(Protocol):
     """What the referee needs of the host's table."""
 
-    def moves(self) -> int:
+    def move_count(self) -> int:
         """How many actions the game has seen (the move a scene is drawn at)."""
         ...
 
@@ -132,7 +132,7 @@ class Referee:
         self._scene(friend)
 
     def _act(self, friend: Friend, message: wire.Message) -> None:
-        now = self.host.moves()
+        now = self.host.move_count()
         if message["n"] != now:
             self._refuse(friend, "The table has moved on since that move was chosen.", now)
             friend.last_scene = ""
@@ -153,11 +153,11 @@ class Referee:
     def _refuse(self, friend: Friend, reason: str, n: int | None = None) -> None:
         self.noted.append(f"{friend.name}: {reason}")
         del self.noted[:-MAX_NOTED]
-        n = self.host.moves() if n is None else n
+        n = self.host.move_count() if n is None else n
         self._send(friend.seat, {"kind": "refused", "n": n, "reason": reason})
 
     def _scene(self, friend: Friend) -> None:
-        text = wire.encode({"kind": "scene", "n": self.host.moves(),
+        text = wire.encode({"kind": "scene", "n": self.host.move_count(),
                             "scene": self.host.scene_for(friend.seat)})  # fmt: skip
         if text != friend.last_scene:
             friend.last_scene = text

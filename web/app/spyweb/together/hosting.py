@@ -1,0 +1,247 @@
+"""The host's side of playing together, at the table: inviting each friend's seat,
+taking their reply, and the referee that keeps them in the game.
+
+A seat set up as "A friend on another device" is a person's seat in the game (the engine
+knows no devices) that this device never shows or plays: it waits for the friend. For
+each such seat `Hosting` makes an invitation (`peer-offer`, then a link holding this
+device's description), takes the friend's reply (pasted, or opened as a link), and once
+the connection is open hands it to the `Referee`. The Friends panel says where each
+friend is, in words, with what can be done: invite, copy or share the link, paste the
+reply, invite again after a drop, or give the seat to a bot.
+
+Which seats are away, and the table's id, are kept beside the game's save (`PREF`), so
+a reload finds the friends' seats still waiting for them.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+
+from ..markup import button, esc
+from ..screen import Context
+from .invite import BadCode, Invitation, invitation_code, is_stun, read_reply
+from .referee import Host, Referee
+from .wire import TABLE_ID
+
+PREF = "together-"  # + the slot: {"table": id, "away": [seats]}
+STUN_PREF = "together-stun"
+STUN = ("stun:stun.l.google.com:19302",)
+WORDS = {
+    "new": "not invited yet",
+    "making": "preparing the invitation…",
+    "invited": "invited: waiting for their reply",
+    "connecting": "connecting…",
+    "here": "at the table",
+    "dropped": "disconnected",
+}
+
+
+@dataclass
+class Invite:
+    seat: int
+    stage: str = "new"  # new, making, invited, connecting, here, dropped
+    link: str = ""
+    problem: str = ""  # what went wrong last, in words
+
+
+@dataclass
+class Hosting:
+    ctx: Context
+    host: Host
+    game: str
+    names: list[str]
+    host_name: str
+    table: str = field(default_factory=lambda: secrets.token_urlsafe(12)[:TABLE_ID])
+    invites: dict[int, Invite] = field(default_factory=dict)
+    internet: bool = False  # the invitations use a STUN server (the player's choice)
+
+    def __post_init__(self) -> None:
+        self.referee = Referee(self.host, self.table, self.game)
+
+    # -- seats ---------------------------------------------------------------------------
+    def away(self, seat: int) -> None:
+        """`seat` is held by a friend on another device."""
+        self.invites[seat] = Invite(seat)
+        self.referee.invite(seat, self.names[seat])
+
+    def here(self, seat: int) -> bool:
+        invite = self.invites.get(seat)
+        return invite is not None and invite.stage == "here"
+
+    def waiting_for(self) -> list[str]:
+        """The names of the friends not at the table now."""
+        return [self.names[s] for s, i in sorted(self.invites.items()) if i.stage != "here"]
+
+    def keep(self, slot: str | None) -> None:
+        if slot is not None:
+            data = {"table": self.table, "away": sorted(self.invites)}
+            self.ctx.saves.set_pref(PREF + slot, json.dumps(data, separators=(",", ":")))
+
+    @staticmethod
+    def kept(ctx: Context, slot: str | None) -> tuple[str, list[int]] | None:
+        """The table id and away seats kept beside the save in `slot`, if any."""
+        if slot is None:
+            return None
+        try:
+            data = json.loads(ctx.saves.pref(PREF + slot, "null"))
+            table, away = data["table"], data["away"]
+        except (ValueError, TypeError, KeyError):
+            return None
+        if not isinstance(table, str) or len(table) != TABLE_ID or not isinstance(away, list):
+            return None
+        return table, [s for s in away if isinstance(s, int) and 0 <= s < 4]
+
+    # -- the page's events ---------------------------------------------------------------
+    def handle(self, act: str, arg: str) -> bool:
+        """A click on the Friends panel; True when it was one."""
+        if act == "friend-internet":
+            self.internet = not self.internet
+            return True
+        invite = self.invites.get(int(arg)) if arg.isdigit() else None
+        if invite is None or not act.startswith("friend-"):
+            return False
+        if act == "friend-invite":
+            self._offer(invite)
+        elif act == "friend-copy" and invite.link:
+            self.ctx.effect("copy", invite.link, f"invite-link-{invite.seat}")
+        elif act == "friend-share" and invite.link:
+            self.ctx.effect("share", invite.link)
+        return True
+
+    def submit(self, values: dict[str, str]) -> None:
+        """The reply box of a seat was sent: take the reply and connect."""
+        seat = values.get("seat", "")
+        invite = self.invites.get(int(seat)) if seat.isdigit() else None
+        if invite is None:
+            return
+        try:
+            reply = read_reply(values.get("reply", ""))
+        except BadCode as exc:
+            self.ctx.refuse(str(exc))
+            return
+        if reply.table != self.table or reply.seat != invite.seat:
+            self.ctx.refuse(
+                "This reply is for another invitation: paste the reply to the invitation "
+                f"you sent {self.names[invite.seat]}."
+            )
+            return
+        if invite.stage != "invited":
+            self.ctx.refuse("Make a new invitation first: that one is no longer open.")
+            return
+        invite.stage = "connecting"
+        self.ctx.effect("peer-accept", str(invite.seat), reply.description)
+
+    def peer(self, kind: str, key: str, payload: str) -> None:
+        invite = self.invites.get(int(key)) if key.isdigit() else None
+        if invite is None:
+            return
+        if kind == "described":
+            invitation = Invitation(
+                payload, self.table, invite.seat, self.game, self.host_name,
+                self.names[invite.seat], self.stun() if self.internet else (),
+            )  # fmt: skip
+            invite.link = f"{self.ctx.base_url}#/join/{invitation_code(invitation)}"
+            invite.stage, invite.problem = "invited", ""
+        elif kind == "open":
+            invite.stage = "here"
+            self.referee.connected(invite.seat)
+        elif kind == "message":
+            self.referee.receive(invite.seat, payload)
+        elif kind in ("closed", "failed"):
+            was_here = invite.stage == "here"
+            invite.stage = "dropped"
+            invite.problem = (
+                f"{self.names[invite.seat]}’s device was disconnected."
+                if was_here
+                else f"The connection could not be made ({payload})."
+            )
+            self.referee.dropped(invite.seat)
+            if was_here:
+                self.ctx.notify(f"{self.names[invite.seat]} has been disconnected.")
+        self.flush()
+
+    def changed(self) -> None:
+        """The game has moved: the friends' seats are told."""
+        self.referee.changed()
+        self.flush()
+
+    def flush(self) -> None:
+        for seat, text in self.referee.take():
+            self.ctx.effect("peer-send", str(seat), text)
+
+    def close(self) -> None:
+        """The table is left: every connection closes."""
+        for seat in self.invites:
+            self.referee.close(seat, "The host has left the table.")
+        self.flush()
+        for seat in self.invites:
+            self.ctx.effect("peer-close", str(seat))
+
+    def stun(self) -> tuple[str, ...]:
+        chosen = self.ctx.saves.pref(STUN_PREF, " ".join(STUN)).split()
+        return tuple(url for url in chosen if is_stun(url))[:4] or STUN
+
+    def _offer(self, invite: Invite) -> None:
+        invite.stage, invite.link, invite.problem = "making", "", ""
+        self.referee.dropped(invite.seat)
+        ice = list(self.stun()) if self.internet else []
+        self.ctx.effect("peer-offer", str(invite.seat), json.dumps(ice))
+
+    # -- drawing -------------------------------------------------------------------------
+    def html(self, prefix: str) -> str:
+        """The Friends panel (empty when no seat is away)."""
+        if not self.invites:
+            return ""
+        rows = "".join(self._row(invite) for _, invite in sorted(self.invites.items()))
+        internet = (
+            f'<label class="friends-internet"><input type="checkbox" data-act="friend-internet"'
+            f"{' checked' if self.internet else ''}> Connect over the internet</label>"
+            '<p class="friends-note">Off: your friends need to be on the same network as '
+            "you (the same Wi-Fi). On: a public STUN server ("
+            + esc(", ".join(self.stun()))
+            + ") helps your devices find a path to each other; no game data passes "
+            "through it. Applies to the next invitation you make.</p>"
+        )
+        return (
+            f'<section class="friends {prefix}-friends" id="friends" '
+            'aria-labelledby="friends-title">'
+            '<h2 id="friends-title">Friends on other devices</h2>'
+            f"{rows}{internet}</section>"
+        )
+
+    def _row(self, invite: Invite) -> str:
+        seat, name = invite.seat, esc(self.names[invite.seat])
+        parts = [
+            f'<p class="friend-status" id="friend-status-{seat}"><b>{name}</b>: '
+            f"{WORDS[invite.stage]}</p>"
+        ]
+        if invite.problem:
+            parts.append(f'<p class="friend-problem" role="alert">{esc(invite.problem)}</p>')
+        if invite.stage in ("new", "dropped"):
+            again = "Invite again" if invite.stage == "dropped" else "Invite"
+            parts.append(button(f"{again} {name}", "friend-invite", seat,
+                                id=f"friend-invite-{seat}", class_="btn btn-primary"))  # fmt: skip
+        if invite.stage == "invited":
+            share = (
+                button("Share…", "friend-share", seat, id=f"friend-share-{seat}")
+                if self.ctx.can_share
+                else ""
+            )
+            parts.append(
+                f'<p>Send {name} this link (any messenger will do):</p>'
+                f'<input id="invite-link-{seat}" class="friend-link" readonly '
+                f'value="{esc(invite.link)}" aria-label="Invitation link for {name}">'
+                '<p class="friend-buttons">'
+                + button("Copy the link", "friend-copy", seat, id=f"friend-copy-{seat}")
+                + share + "</p>"
+                + f'<form data-act="friend-reply" class="friend-reply" id="friend-reply-{seat}">'
+                f'<input type="hidden" name="seat" value="{seat}">'
+                f'<label for="friend-reply-code-{seat}">Then paste {name}’s reply here</label>'
+                f'<textarea id="friend-reply-code-{seat}" name="reply" rows="3" '
+                'autocomplete="off" spellcheck="false"></textarea>'
+                f'<button type="submit" class="btn btn-primary" id="friend-connect-{seat}">'
+                f"Connect {name}</button></form>"
+            )  # fmt: skip
+        return f'<div class="friend" data-seat="{seat}">{"".join(parts)}</div>'

@@ -1,0 +1,184 @@
+"""The screen a friend's device opens from an invitation link: `#/join/<invitation>`.
+
+Step by step, in plain words: whose table it is and which seat is offered; "Join" makes
+this device's reply (its WebRTC description, `rtc.py`), shown as a code to send back
+with Copy and Share; once the host has taken the reply the connection opens, this
+device says which invitation it holds (`Joined.hello`) and the host's scenes arrive.
+The seat is then drawn from those scenes alone by the game's own components (`GUESTS`,
+one per game that can be played together); this device keeps no game of its own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import spygames
+
+from ..markup import button, esc
+from ..screen import Context, Screen
+from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
+from .joined import Joined
+
+HOST = "host"  # the one connection a friend's device has: to the host
+
+
+class Guest(Protocol):
+    """A game's seat drawn from the host's scenes (registered in `GUESTS`)."""
+
+    def render(self, scene: dict[str, Any], joined: Joined) -> str: ...
+
+    def handle(self, scene: dict[str, Any], act: str, arg: str) -> dict[str, Any] | None:
+        """A click on the drawn seat: the action to send, or None (a local choice)."""
+        ...
+
+
+GUESTS: dict[str, Callable[[], Guest]] = {}
+
+
+class JoinScreen(Screen):
+    title = "Join a table — spygames"
+
+    def __init__(self, ctx: Context, code: str) -> None:
+        super().__init__(ctx)
+        self.invitation: Invitation | None = None
+        self.problem: str | None = None
+        try:
+            self.invitation = read_invitation(code)
+        except BadCode as exc:
+            self.problem = str(exc)
+        if self.invitation is not None and self.invitation.game not in spygames.GAMES:
+            self.problem = "This invitation is for a game this version of spygames does not have."
+            self.invitation = None
+        self.stage = "ready"  # ready, answering, reply, connected, dropped, failed
+        self.reply: str | None = None
+        self.failure = ""
+        self.joined = Joined(self.invitation) if self.invitation is not None else None
+        self.guest: Guest | None = None
+
+    # -- events --------------------------------------------------------------------------
+    def handle(self, act: str, arg: str) -> None:
+        invitation = self.invitation
+        if invitation is None:
+            return
+        if act == "join" and self.stage in ("ready", "dropped", "failed"):
+            self.stage = "answering"
+            self.ctx.effect("peer-answer", HOST, invitation.description, json.dumps(invitation.ice))
+        elif act == "copy-reply" and self.reply:
+            self.ctx.effect("copy", self.reply, "reply-code")
+        elif act == "share-reply" and self.reply:
+            self.ctx.effect("share-text", self.reply)
+        elif self.stage == "connected" and self.guest is not None and self.joined is not None:
+            scene = self.joined.scene
+            if scene is not None:
+                action = self.guest.handle(scene, act, arg)
+                if action is not None:
+                    refused = self.joined.act(action)
+                    if refused is not None:
+                        self.ctx.refuse(refused)
+                    self._flush()
+
+    def peer(self, kind: str, key: str, payload: str) -> None:
+        if key != HOST or self.invitation is None or self.joined is None:
+            return
+        if kind == "described":
+            self.reply = reply_code(Reply(payload, self.invitation.table, self.invitation.seat))
+            self.stage = "reply"
+        elif kind == "open":
+            self.stage = "connected"
+            self.joined.hello()
+        elif kind == "message":
+            self.joined.receive(payload)
+            if self.joined.refusal is not None:
+                self.ctx.refuse(self.joined.refusal)
+                self.joined.refusal = None
+        elif kind in ("closed", "failed"):
+            if self.stage == "connected" or kind == "closed":
+                self.stage = "dropped"
+            else:
+                self.stage, self.failure = "failed", payload
+        self._flush()
+
+    def _flush(self) -> None:
+        if self.joined is not None:
+            for text in self.joined.take():
+                self.ctx.effect("peer-send", HOST, text)
+
+    # -- drawing -------------------------------------------------------------------------
+    def render(self) -> str:
+        invitation = self.invitation
+        if invitation is None:
+            return (
+                '<section class="join" aria-labelledby="join-title">'
+                '<h1 id="join-title">This invitation cannot be used</h1>'
+                f'<p class="join-problem" role="alert">{esc(self.problem or "")}</p>'
+                "<p>Ask your friend to invite you again, and open the new link as it is.</p>"
+                '<p><a class="btn" href="#/">Home</a></p></section>'
+            )
+        joined = self.joined
+        if self.stage == "connected" and joined is not None and joined.scene is not None:
+            guest = self._guest()
+            if guest is not None:
+                return guest.render(joined.scene, joined)
+        game = spygames.get_game(invitation.game).name
+        head = (
+            '<section class="join" aria-labelledby="join-title">'
+            f'<h1 id="join-title">{esc(invitation.host_name)} invites you to play {esc(game)}</h1>'
+            f'<p class="join-seat">Your seat: <b>{esc(invitation.seat_name)}</b>.</p>'
+        )
+        return head + self._step(invitation) + "</section>"
+
+    def _guest(self) -> Guest | None:
+        if self.guest is None and self.invitation is not None:
+            make = GUESTS.get(self.invitation.game)
+            self.guest = make() if make is not None else None
+        return self.guest
+
+    def _step(self, invitation: Invitation) -> str:
+        host = esc(invitation.host_name)
+        where = (
+            "<p>This connects your device straight to theirs. Both need to be on the same "
+            "network (the same Wi-Fi) for it to work.</p>"
+            if not invitation.ice
+            else "<p>This connects your device straight to theirs, over the internet. A "
+            "public STUN server (" + esc(", ".join(invitation.ice)) + ") helps the two "
+            "devices find a path to each other; no game data passes through it.</p>"
+        )
+        if self.stage == "ready":
+            return (
+                where + "<p>Nothing about the game is stored on this device.</p>"
+                + button(f"Join {host}’s table", "join", id="join-go", class_="btn btn-primary")
+            )  # fmt: skip
+        if self.stage == "answering":
+            return '<p class="join-status" role="status">Making your reply…</p>'
+        if self.stage == "reply":
+            code = esc(self.reply or "")
+            return (
+                f'<p class="join-status" role="status">Now send this reply back to {host}. '
+                "When they paste it in, you are at the table.</p>"
+                '<label for="reply-code">Your reply</label>'
+                f'<textarea id="reply-code" class="join-code" readonly rows="4">{code}</textarea>'
+                '<p class="join-buttons">'
+                + button("Copy the reply", "copy-reply", id="join-copy", class_="btn btn-primary")
+                + (button("Share…", "share-reply", id="join-share", class_="btn")
+                   if self.ctx.can_share else "")
+                + "</p>"
+            )  # fmt: skip
+        if self.stage == "connected":
+            return (
+                f'<p class="join-status" role="status">Connected to {host}’s table. '
+                "Waiting for the table to arrive…</p>"
+            )
+        if self.stage == "dropped":
+            return (
+                f'<p class="join-status" role="alert">The connection to {host}’s table was '
+                f"lost. Ask {host} for a new invitation to take your seat again; the game "
+                f"is kept on {host}’s device.</p>"
+            )
+        return (
+            '<p class="join-status" role="alert">Your device could not make a reply'
+            + (f" ({esc(self.failure)})" if self.failure else "")
+            + ". Try again, or play on one device, passing it around.</p>"
+            + button("Try again", "join", id="join-go", class_="btn")
+        )
