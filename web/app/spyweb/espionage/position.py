@@ -68,18 +68,13 @@ class EspionagePosition(PositionView):
         refused: str | None = None,
         fresh: bool = True,
     ) -> str:
-        view = state.view(seat)
-        revealed = view["revealed"]
-        showdown = fresh and move is not None and refused is None and move["type"] != "bid"
-        # A showdown stays on the table only at the move that caused it.
-        scene = Scene(
-            view=view,
-            seats=tuple(self.seats()),
-            viewer=seat,
-            bottom=seat,
-            reveal_pending=showdown and revealed is not None and not state.is_over,
+        scene = self.scene(
+            state,
+            seat,
+            showdown=fresh and move is not None and refused is None and move["type"] != "bid",
         )
-        result = state.result
+        view = scene.view
+        result = view["result"]
         end = (
             f'<p class="pos-end" data-testid="pos-end"><b>Game over.</b> '
             f"{esc(self.narrator.result_text(result))}</p>"
@@ -90,6 +85,19 @@ class EspionagePosition(PositionView):
             f'<div class="pos pos-esp esp esp-n{len(self.names)}" data-game="{GAME_ID}" '
             f'data-round="{view["round"]}" data-actions="{len(state.actions)}">'
             f"{cards.sprite()}{felt_html(scene)}{end}</div>"
+        )
+
+    def scene(self, state: spygames.State, seat: int, *, showdown: bool) -> Scene:
+        """`state` through `seat`'s eyes, nobody to act; `showdown`: the move just played
+        was a call or a spot, so the showdown it caused is on the table (a showdown stays
+        on the table only at the move that caused it)."""
+        view = state.view(seat)
+        return Scene(
+            view=view,
+            seats=tuple(self.seats()),
+            viewer=seat,
+            bottom=seat,
+            reveal_pending=showdown and view["revealed"] is not None and not view["over"],
         )
 
     def move_lines(self) -> list[list[str]]:
