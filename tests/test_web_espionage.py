@@ -805,3 +805,31 @@ def test_the_end_is_worded_from_the_engines_ending() -> None:
     assert names.result_text(won) == "You win with 3 points."
     last = {"winners": [1], "points": [2, 2, 0], "ending": "last_active"}
     assert names.result_text(last) == "Rook wins as the last tracker with active Sources."
+
+
+def test_a_bots_move_is_worked_out_in_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot that needs several slices to decide gets a tick for each (the page paints
+    between them), and its move lands once it has one."""
+    slices: list[float] = []
+
+    def slow_think(
+        self: spygames.Bot, view: dict[str, object], legal: list[dict[str, object]], slice_s: float
+    ) -> object:
+        for _ in range(3):
+            slices.append(slice_s)
+            yield None
+        yield self.advise(view, legal)
+
+    monkeypatch.setattr(type(GAME.bot("normal", seed=1)), "think", slow_think)
+    table = started("human", "normal", seed=7)
+    assert table.state is not None
+    if table.state.to_play == [0]:  # your turn first: hand it to the bot
+        bid = next(a for a in table.state.legal_actions() if a["type"] == "bid")
+        table._apply(bid)
+    moves = len(table.state.actions)
+    table.tick()  # the bots get ready
+    for _ in range(3):
+        table.tick()
+        assert len(table.state.actions) == moves and table.pending_delay() == 0
+    table.tick()
+    assert len(table.state.actions) == moves + 1 and len(slices) == 3

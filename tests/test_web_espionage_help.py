@@ -7,10 +7,11 @@ import re
 
 import pytest
 from spyweb.espionage import EspionageTable
-from spyweb.espionage.hint import HintSearch, chance, why
+from spyweb.espionage.hint import chance, hint_bot, why
 from spyweb.espionage.seats import Seat, seat_options
 from spyweb.screen import Context
 from spyweb.store import MemoryStorage, Saves
+from spyweb.thinking import Thinking
 from test_web_espionage import form, run_bots_until_human
 
 import spygames
@@ -68,7 +69,7 @@ def wait_for_hint(table: EspionageTable) -> spygames.Advice:
             break
         assert table.pending_delay() == 0
         table.tick()
-    advice = table.hints.current()
+    advice = table.hint()
     assert advice is not None
     return advice
 
@@ -293,7 +294,7 @@ def test_no_hint_when_it_is_not_your_turn() -> None:
     html = table.render()
     assert "disabled" in button(html, "esp-hint")
     table.handle("hint", "")
-    assert not table.hints.thinking and table.hints.current() is None
+    assert not table.hints.thinking and table.hint() is None
     assert any("your own turn" in m for m in table.ctx.messages)
     assert not table.key("h")
     assert 'id="esp-hint-box"' not in table.render()
@@ -304,13 +305,13 @@ def test_a_hint_is_cleared_when_the_position_changes() -> None:
     table.handle("hint", "")
     wait_for_hint(table)
     play_bid(table, 4, "muscle", 1)
-    assert table.hints.current() is None
+    assert table.hint() is None
     table._apply(bid(6, "muscle", 0))
     assert table.my_turn and 'id="esp-hint-box"' not in table.render()
     table.handle("hint", "")
     wait_for_hint(table)
     table.handle("undo", "")  # an undo is a new position too
-    assert table.hints.current() is None and 'id="esp-hint-box"' not in table.render()
+    assert table.hint() is None and 'id="esp-hint-box"' not in table.render()
 
 
 def test_the_hint_is_worked_out_in_slices(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -330,7 +331,7 @@ def test_the_hint_is_worked_out_in_slices(monkeypatch: pytest.MonkeyPatch) -> No
     table.tick()
     assert table.hints.thinking
     table.tick()
-    assert not table.hints.thinking and table.hints.current() is not None
+    assert not table.hints.thinking and table.hint() is not None
     assert calls and all(c <= 0.05 for c in calls)
     assert table.pending_delay() is None  # your turn: nothing more to run
 
@@ -373,9 +374,9 @@ def test_hint_search_decides_from_the_view_only() -> None:
     for other in (rest[:6], rest[-6:]):
         state = GAME.new(seed=1, players=2, setup={"hands": [mine, other], "first": 1})
         state.apply(bid(3, "london", 0))
-        search = HintSearch(state.view(0), state.legal_actions(), game_seed=3)
+        thinking = Thinking(hint_bot(3, 0), state.view(0), state.legal_actions(), at=0)
         found = None
         while found is None:
-            found = search.step()
+            found = thinking.step(0)
         views.append(found)
     assert views[0] == views[1]

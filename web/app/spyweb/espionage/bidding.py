@@ -6,7 +6,7 @@ actions through `BidPanel`; the panel's clicks go to the table's `handle`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from spygames.espionage.cards import ATTRIBUTE_NAMES, ATTRIBUTES, bid_words
 from spygames.words import count
@@ -14,36 +14,42 @@ from spygames.words import count
 from ..markup import attrs, esc
 from . import cards
 from .bidpanel import GROUPS, BidPanel
+from .log import Narrator
 from .odds import panel_odds
-
-if TYPE_CHECKING:
-    from .table import EspionageTable
+from .scene import Scene
 
 
-def bid_panel_html(table: EspionageTable, view: dict[str, Any]) -> str:
+def panel_of(scene: Scene) -> BidPanel:
+    """The bid panel: the scene's selection, as far as the legal bids allow it."""
+    sel = scene.selection
+    return BidPanel(list(scene.legal), count=sel.count, attribute=sel.attribute, next=sel.next)
+
+
+def bid_panel_html(scene: Scene) -> str:
     """Answer the standing bid, or raise: the count, what it is on, who is next, Bid."""
-    panel = table.panel()
+    view = scene.view
+    panel = panel_of(scene)
     bid = view["bid"]
-    standing = answer_html(table, panel, bid)
+    standing = answer_html(scene, panel, bid)
     if not panel.counts:
         return f'<section class="esp-act esp-panel" aria-label="Your move">{standing}</section>'
     groups = picks_html(panel)
-    nexts = nexts_html(table, panel)
+    nexts = nexts_html(scene, panel)
     action = panel.action
     if action is not None:
         label = (
-            f"Bid {bid_words(action['count'], action['attribute'])} → {table.name(action['next'])}"
+            f"Bid {bid_words(action['count'], action['attribute'])} → {scene.name(action['next'])}"
         )
     else:
         label = "Bid — choose what to bid on"
     bid_attrs = attrs(
         type="button",
-        class_=f"btn btn-primary esp-bidbtn{hinted(table, 'bid')}",
+        class_=f"btn btn-primary esp-bidbtn{hinted(scene, 'bid')}",
         data_act="bid",
         id="esp-bid",
         disabled=action is None,
     )
-    odds = panel_odds(table, panel)
+    odds = panel_odds(scene, panel)
     return (
         '<section class="esp-act esp-panel" aria-label="Your move">'
         f"{standing}"
@@ -71,18 +77,18 @@ def bid_panel_html(table: EspionageTable, view: dict[str, Any]) -> str:
     )
 
 
-def answer_html(table: EspionageTable, panel: BidPanel, bid: dict[str, Any] | None) -> str:
+def answer_html(scene: Scene, panel: BidPanel, bid: dict[str, Any] | None) -> str:
     """Call or Spot, to answer the standing bid (none to answer before the first bid)."""
     if bid is None:
         return ""
     return (
         '<div class="esp-answer"><p>Answer '
-        f"{esc(table.narrator.whose(bid['by']))} bid, or raise it:</p>"
-        f'<button type="button" class="btn btn-danger{hinted(table, "call")}" '
+        f"{esc(Narrator(scene.name).whose(bid['by']))} bid, or raise it:</p>"
+        f'<button type="button" class="btn btn-danger{hinted(scene, "call")}" '
         f'data-act="call" id="esp-call"'
         f"{'' if panel.can_call else ' disabled'}>Call — too high "
         '<span class="kbd">C</span></button>'
-        f'<button type="button" class="btn{hinted(table, "spot")}" data-act="spot" '
+        f'<button type="button" class="btn{hinted(scene, "spot")}" data-act="spot" '
         f'id="esp-spot"'
         f"{'' if panel.can_spot else ' disabled'}>Spot — exactly right "
         '<span class="kbd">S</span></button></div>'
@@ -110,18 +116,19 @@ def picks_html(panel: BidPanel) -> list[str]:
     return groups
 
 
-def nexts_html(table: EspionageTable, panel: BidPanel) -> str:
+def nexts_html(scene: Scene, panel: BidPanel) -> str:
     """Who may be named to answer next."""
     return "".join(
         f'<button type="button" class="esp-pick esp-next{" on" if panel.next == s else ""}" '
         f'data-act="next" data-arg="{s}" id="esp-next-{s}" '
         f'aria-pressed="{"true" if panel.next == s else "false"}">'
         f'<span class="esp-avatar esp-av-{s} esp-avatar-xs" aria-hidden="true"></span>'
-        f"{esc(table.name(s))}</button>"
+        f"{esc(scene.name(s))}</button>"
         for s in panel.nexts
     )
 
 
-def hinted(table: EspionageTable, kind: str) -> str:
-    """The class that marks the button the hint points at."""
-    return " esp-hinted" if table.hints.hinted(kind) else ""
+def hinted(scene: Scene, kind: str) -> str:
+    """The class that marks the button the hint points at ("bid", "call" or "spot")."""
+    hint = scene.hint
+    return " esp-hinted" if hint is not None and hint.action["type"] == kind else ""

@@ -8,60 +8,59 @@ looking sits at the bottom; the opponents' strip runs round the table from there
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..markup import esc
 from . import cards
-from .log import plural
+from .log import Narrator, plural
 from .odds import standing_odds
+from .scene import Scene
 from .showdown import before_outcome, showdown_html
 
-if TYPE_CHECKING:
-    from .table import EspionageTable
 
-
-def felt_html(table: EspionageTable, view: dict[str, Any]) -> str:
+def felt_html(scene: Scene) -> str:
     """The opponents' strip, the centre, and the seat at the bottom."""
-    n = len(table.seats)
-    bottom = table.bottom()
+    n = len(scene.seats)
+    bottom = scene.bottom
     others = [(bottom + k) % n for k in range(1, n)]
-    opp = "".join(seat_html(table, view, s) for s in others)
+    opp = "".join(seat_html(scene, s) for s in others)
     return (
         '<section class="esp-felt" aria-label="The table">'
         f'<ol class="esp-opponents esp-opp{len(others)}">{opp}</ol>'
-        f'<div class="esp-center">{centre_html(table, view)}</div>'
-        f'<ol class="esp-mine">{seat_html(table, view, bottom, mine=True)}</ol>'
+        f'<div class="esp-center">{centre_html(scene)}</div>'
+        f'<ol class="esp-mine">{seat_html(scene, bottom, mine=True)}</ol>'
         "</section>"
     )
 
 
-def bubbles(table: EspionageTable, view: dict[str, Any]) -> dict[int, tuple[str, bool]]:
+def bubbles(scene: Scene) -> dict[int, tuple[str, bool]]:
     """What each seat last said this round: (html, is it the latest)."""
     said: dict[int, tuple[str, bool]] = {}
-    shown = table.revealed if (table.reveal_pending or view["over"]) else None
+    shown = scene.shown
     if shown is not None:
         bid = shown["bid"]
         said[bid["by"]] = (cards.bid(bid["count"], bid["attribute"]), False)
         said[shown["by"]] = ("Call!" if shown["kind"] == "call" else "Spot!", True)
         return said
-    history = view["history"]
+    history = scene.view["history"]
     for i, b in enumerate(history):
         said[b["by"]] = (cards.bid(b["count"], b["attribute"]), i == len(history) - 1)
     return said
 
 
-def seat_html(table: EspionageTable, view: dict[str, Any], seat: int, *, mine: bool = False) -> str:
+def seat_html(scene: Scene, seat: int, *, mine: bool = False) -> str:
     """One seat: who, their Sources and points, what they said, their cards."""
+    view = scene.view
     p = view["players"][seat]
-    info = table.seats[seat]
-    shown = table.revealed if (table.reveal_pending or view["over"]) else None
-    outcome = shown is not None and table.steps.has("outcome")
+    info = scene.seats[seat]
+    shown = scene.shown
+    outcome = shown is not None and scene.has("outcome")
     if shown is not None and not outcome:  # the seats as they stood before the count
         p = before_outcome(shown, view["players"])[seat]
     cls = ["esp-seat", f"esp-seat-{seat}"]
     if mine:
         cls.append("esp-seat-mine")
-    if seat == table.current and not table.reveal_pending:
+    if seat == scene.current and not scene.reveal_pending:
         cls.append("esp-turn")
     if not p["active"]:
         cls.append("esp-out")
@@ -72,12 +71,12 @@ def seat_html(table: EspionageTable, view: dict[str, Any], seat: int, *, mine: b
     if scored:
         cls.append("esp-scored")
     tag = "Person" if info.is_human else f"Bot · {info.level}"
-    if seat == table.viewer:
-        tag = "You" if not table.pass_and_play else "You · holding the device"
+    if seat == scene.viewer:
+        tag = "You" if not scene.pass_and_play else "You · holding the device"
     status = ""
     if not p["active"]:
         status = '<span class="esp-status">Out</span>'
-    elif seat == table.current and not table.reveal_pending:
+    elif seat == scene.current and not scene.reveal_pending:
         status = '<span class="esp-status esp-status-turn">To play</span>'
     tokens = "".join(
         f'<li class="esp-token esp-active" title="Active Source">{cards.icon("source")}</li>'
@@ -88,13 +87,13 @@ def seat_html(table: EspionageTable, view: dict[str, Any], seat: int, *, mine: b
         for k in range(p["underground"])
     )
     bubble = ""
-    said = bubbles(table, view).get(seat)
+    said = bubbles(scene).get(seat)
     if said:
         bubble = (
             f'<p class="esp-bubble{" esp-bubble-new" if said[1] else ""}" '
             f'id="esp-bubble-{seat}">{said[0]}</p>'
         )
-    hand = seat_cards(table, view, seat, shown, p["hand_size"], mine=mine)
+    hand = seat_cards(scene, seat, shown, p["hand_size"], mine=mine)
     # a phone shows an opponent's cards as a count in their compact seat
     held = (
         f'<span class="esp-held" aria-hidden="true">{plural(p["hand_size"], "card")}</span>'
@@ -125,45 +124,40 @@ def seat_html(table: EspionageTable, view: dict[str, Any], seat: int, *, mine: b
 
 
 def seat_cards(
-    table: EspionageTable,
-    view: dict[str, Any],
-    seat: int,
-    shown: dict[str, Any] | None,
-    held: int,
-    *,
-    mine: bool,
+    scene: Scene, seat: int, shown: dict[str, Any] | None, held: int, *, mine: bool
 ) -> str:
     """A seat's cards: every hand face up at a showdown (the bid's matches lit once
     counted), your hand face up, the others' `held` cards face down."""
     if shown is not None:
-        lit = shown["attribute"] if table.steps.has("matches") else None
+        lit = shown["attribute"] if scene.has("matches") else None
         return cards.hand(
             shown["hands"][seat], lit=lit, size="" if mine else "sm",
-            label_=f"{table.name(seat)} showed",
+            label_=f"{scene.name(seat)} showed",
         )  # fmt: skip
-    if mine and seat == table.viewer:
+    if mine and seat == scene.viewer:
+        view = scene.view
         return cards.hand(view["hand"] if view["seat"] == seat else [], label_="Your hand")
-    return cards.backs(held, "" if mine else "sm", f"{table.name(seat)}’s cards")
+    return cards.backs(held, "" if mine else "sm", f"{scene.name(seat)}’s cards")
 
 
-def centre_html(table: EspionageTable, view: dict[str, Any]) -> str:
+def centre_html(scene: Scene) -> str:
     """The showdown while one is on the table, else the standing bid (and its odds)."""
-    shown = table.revealed if (table.reveal_pending or view["over"]) else None
+    view, shown = scene.view, scene.shown
     if shown is not None:
-        return showdown_html(table, shown)
+        return showdown_html(scene, shown)
     bid = view["bid"]
     if bid is None:
         opener = view["opener"]
         return (
             '<div class="esp-plaque esp-plaque-empty"><p>No bid yet this round.</p>'
-            f"<p>{esc(table.narrator.does(opener, 'opens', 'open'))}.</p></div>"
+            f"<p>{esc(Narrator(scene.name).does(opener, 'opens', 'open'))}.</p></div>"
         )
-    odds = standing_odds(table, bid)
+    odds = standing_odds(scene, bid)
     return (
         '<div class="esp-plaque" aria-live="polite"><p class="esp-plaque-label">Standing bid'
         '</p><p class="esp-plaque-bid">at least '
         f"{cards.bid(bid['count'], bid['attribute'])}"
-        f'</p><p class="esp-plaque-by">by {esc(table.name(bid["by"]))} · '
-        f"{esc(table.name(view['to_play'][0]) if view['to_play'] else '')} to answer</p>"
+        f'</p><p class="esp-plaque-by">by {esc(scene.name(bid["by"]))} · '
+        f"{esc(scene.name(view['to_play'][0]) if view['to_play'] else '')} to answer</p>"
         f"{odds}</div>"
     )

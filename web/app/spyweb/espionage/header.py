@@ -4,56 +4,64 @@ Share and Rules panels they open."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from spygames.words import count
 
+from ..share import share_sheet
+from ..tabletools import pace_buttons
 from .rules import rules_html
+from .scene import PACES, Scene
 
-if TYPE_CHECKING:
-    from .table import EspionageTable
+SHARE_NOTE = (
+    "The link seats the same table (names, people and bots) and deals the same "
+    "cards from the start."
+)
 
 
-def bar_html(table: EspionageTable, view: dict[str, Any]) -> str:
+def bar_html(scene: Scene) -> str:
     """The header (round, cards dealt, deal number) and the table's tools."""
-    assert table.state is not None
-    odds = table.odds_on
-    round_, dealt = view["round"], view["dealt"]
-    shown = table.revealed
-    if table.holding_showdown and shown is not None:  # not the next round yet
+    odds = scene.odds
+    round_, dealt = scene.view["round"], scene.view["dealt"]
+    shown = scene.revealed
+    if scene.holding_showdown and shown is not None:  # not the next round yet
         round_, dealt = shown["round"], sum(len(h) for h in shown["hands"])
+    deal = f"Deal #{scene.deal}" if scene.deal is not None else ""
     return (
         '<div class="esp-top"><header class="esp-bar">'
         '<h1 class="esp-title"><span class="esp-emblem" aria-hidden="true">◉</span> '
         "Espionage</h1>"
         f'<p class="esp-meta">Round {round_} · <span class="esp-meta-dealt">'
         f"{count(dealt, 'card')} dealt · </span>"
-        f"Deal #{table.state.seed}</p></header>"
+        f"{deal}</p></header>"
         '<div class="esp-tools">'
-        f"{table.pace.buttons('esp')}"
+        f"{pace_buttons('esp', PACES, scene.pace)}"
         f'<button type="button" class="btn btn-quiet esp-toggle" data-act="odds" id="esp-odds" '
         f'aria-pressed="{"true" if odds else "false"}">'
         f"{'☑' if odds else '☐'} Show odds</button>"
         '<button type="button" class="btn btn-quiet" data-act="rules" id="esp-rules" '
-        f'aria-expanded="{"true" if table.show_rules else "false"}">Rules</button>'
+        f'aria-expanded="{"true" if scene.rules_open else "false"}">Rules</button>'
         '<button type="button" class="btn btn-quiet" data-act="share" id="esp-share" '
-        f'aria-expanded="{"true" if table.show_share else "false"}">Share</button>'
+        f'aria-expanded="{"true" if scene.share_open else "false"}">Share</button>'
         '<button type="button" class="btn btn-quiet" data-act="newtable" id="esp-newtable">'
         "New table</button></div></div>"
     )
 
 
-def share_html(table: EspionageTable) -> str:
+def share_html(scene: Scene) -> str:
     """The Share panel, while it is open."""
-    return table.share_html(
-        "The link seats the same table (names, people and bots) and deals the same "
-        "cards from the start."
+    if scene.share_link is None:
+        return ""
+    return share_sheet(
+        scene.share_link,
+        can_share=scene.can_share,
+        title=f"Share deal #{scene.deal}",
+        note=SHARE_NOTE,
+        close=("share", ""),
     )
 
 
-def rules_panel(table: EspionageTable) -> str:
+def rules_panel(scene: Scene) -> str:
     """The rules beside the table, while they are open."""
-    if not table.show_rules:
+    if not scene.rules_open:
         return ""
     return (
         '<aside class="esp-rules-panel rules" id="esp-rules-panel" aria-label="Rules">'

@@ -1,28 +1,30 @@
 """The Hint: what the hard bot would do in the person's seat, and why, in plain words.
 
-The bot decides from `state.view(seat)` and the legal actions only, like any bot. Its
-one-off tables are built with `Bot.prepare` and its decision taken with `Bot.think`, a
-slice at a time between paints (the table's `tick`), so the page never freezes; once
-the tables exist (a hard bot at the table has built them) the answer comes at once.
-The hint belongs to one position: any move, or an undo, leaves it behind.
+The bot decides from `state.view(seat)` and the legal actions only, like any bot. It
+thinks through `spyweb.thinking.Thinking`, a slice at a time between paints (the
+table's `tick`), so the page never freezes; once its tables exist (a hard bot at the
+table has built them) the answer comes at once. The hint belongs to one position: any
+move, or an undo, leaves it behind.
+
+The Hint and Undo buttons above the bid panel, and the hint's box, are drawn here from
+the table's scene.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
+from typing import Any
 
 import spygames
 from spygames.espionage.bots import HardBot
 from spygames.espionage.cards import bid_words
 
 from ..markup import attrs, esc
+from ..thinking import Thinking
+from .scene import Hint, Scene
+from .undo import undo_html
 
-if TYPE_CHECKING:
-    from .table import EspionageTable
-
-Position = tuple[spygames.State, int] | None
 HINT_SLICE_S = 0.03  # longest stretch of the hint's work between two paints
 
 
@@ -94,151 +96,120 @@ def why(advice: spygames.Advice, bid: dict[str, Any] | None, name: Callable[[int
     return reason if reason.endswith((".", "!", "?")) else reason + "."
 
 
-class HintSearch:
-    """The hard bot's advice for one position, worked out a slice at a time."""
-
-    def __init__(self, view: dict[str, Any], legal: list[dict[str, Any]], game_seed: int) -> None:
-        self.bot = spygames.get_game("espionage").bot(
-            "hard", seed=spygames.bot_seed(game_seed, int(view["seat"]), "hint")
-        )
-        if isinstance(self.bot, HardBot):
-            self.bot.bluff = 0.0  # advice is the best move, never a bluff
-        self.view, self.legal = view, legal
-        self.ready = False
-        self.steps: Iterator[spygames.Advice | None] | None = None
-
-    def step(self, slice_s: float = HINT_SLICE_S) -> spygames.Advice | None:
-        """Up to about `slice_s` seconds of work; the advice once it is known."""
-        if not self.ready:
-            self.ready = self.bot.prepare(slice_s)
-            if not self.ready:
-                return None
-        if self.steps is None:
-            self.steps = self.bot.think(self.view, self.legal, slice_s)
-        try:
-            return next(self.steps)
-        except StopIteration:  # a bot that never yielded its advice: ask it outright
-            return self.bot.advise(self.view, self.legal)
+def hint_bot(game_seed: int, seat: int) -> spygames.Bot:
+    """The bot that gives `seat` its hints: the hard bot, never bluffing."""
+    bot = spygames.get_game("espionage").bot(
+        "hard", seed=spygames.bot_seed(game_seed, seat, "hint")
+    )
+    if isinstance(bot, HardBot):
+        bot.bluff = 0.0  # advice is the best move, never a bluff
+    return bot
 
 
 class Hints:
-    """The table's hint: asked for, worked out between paints, shown, then left behind."""
+    """The table's Hint: asked for, worked out between paints, kept for the position it
+    was given for (`at`: the state and how many moves it has seen), then left behind."""
 
-    def __init__(self, table: EspionageTable) -> None:
-        self.table = table
+    def __init__(self) -> None:
         self.advice: spygames.Advice | None = None
-        self.at: Position = None  # the position the advice was given for
-        self.search: HintSearch | None = None
-        self.search_at: Position = None
+        self.at: Hashable = None
+        self.thinking: Thinking | None = None
 
-    def _position(self) -> Position:
-        """The position on the table: the state (a new game is another one; states
-        compare by identity) and how many moves it has seen."""
-        state = self.table.state
-        return (state, len(state.actions)) if state is not None else None
-
-    @property
-    def thinking(self) -> bool:
-        return self.search is not None
-
-    def current(self) -> spygames.Advice | None:
-        """The advice for the position on the table, on the person's own turn."""
-        if self.advice is None or self.at != self._position() or not self.table.my_turn:
+    def current(self, at: Hashable, my_turn: bool) -> spygames.Advice | None:
+        """The advice for the position `at`, on the person's own turn."""
+        if self.advice is None or self.at != at or not my_turn:
             return None
         return self.advice
 
     def clear(self) -> None:
         self.advice = None
-        self.search = None
+        self.thinking = None
 
-    def ask(self) -> None:
-        table, state = self.table, self.table.state
-        if state is None or not table.my_turn:
-            table.ctx.refuse("A hint is for your own turn.")
-            return
-        if self.current() is not None:
-            self._select()  # asked again: set the hinted bid up again
-            return
-        if self.search is not None and self.search_at == self._position():
-            return  # already working on this very position
+    def working_on(self, at: Hashable) -> bool:
+        return self.thinking is not None and self.thinking.at == at
+
+    def start(self, state: spygames.State, at: Hashable) -> None:
+        """Start working out the hint for the seat to play in `state`."""
         seat = state.to_play[0]
-        self.search = HintSearch(state.view(seat), state.legal_actions(), state.seed)
-        self.search_at = self._position()
-        self.step()
+        self.thinking = Thinking(
+            hint_bot(state.seed, seat),
+            state.view(seat),
+            state.legal_actions(),
+            at=at,
+            slice_s=HINT_SLICE_S,
+        )
 
-    def step(self) -> None:
-        """One slice of the work (the table's tick); the advice shows when it is done."""
-        if self.search is None:
-            return
-        if self.search_at != self._position() or not self.table.my_turn:
-            self.search = None  # the position moved on
-            return
-        found = self.search.step()
+    def step(self, at: Hashable, my_turn: bool) -> spygames.Advice | None:
+        """One slice of the work (the table's tick); the advice once it is found. The
+        work is dropped when the position has moved on or the turn is no longer yours."""
+        thinking = self.thinking
+        if thinking is None:
+            return None
+        found = thinking.step(at) if my_turn else None
         if found is None:
-            return
-        self.search = None
-        self.advice, self.at = found, self.search_at
-        self._select()
+            if thinking.dropped or not my_turn:
+                self.thinking = None
+            return None
+        self.thinking = None
+        self.advice, self.at = found, thinking.at
+        return found
 
-    def _select(self) -> None:
-        """Set the hinted bid up in the bid panel, so one click on Bid plays it."""
-        advice = self.current()
-        if advice is not None and advice.action["type"] == "bid":
-            self.table.sel = {k: advice.action[k] for k in ("count", "attribute", "next")}
 
-    def hinted(self, kind: str) -> bool:
-        """Whether the hint points at this button ("bid", "call" or "spot")."""
-        advice = self.current()
-        return advice is not None and advice.action["type"] == kind
+def helpers_html(scene: Scene) -> str:
+    """The Hint and Undo buttons (Undo only with one person at the table) and the
+    hint itself, above the bid panel."""
+    if scene.over:
+        return ""
+    hint = hint_button(scene) if scene.my_turn or not scene.pass_and_play else ""
+    tools = hint + undo_html(scene)
+    if not tools:
+        return ""
+    return f'<div class="esp-helpers" role="group" aria-label="Help">{tools}</div>{box(scene)}'
 
-    def box(self) -> str:
-        advice = self.current()
-        if advice is None:
-            return ""
-        table = self.table
-        bid = table.public()["bid"]
-        action = advice.action
-        data = attrs(
-            id="esp-hint-box",
-            class_="esp-hint",
-            role="status",
-            data_hint_type=action["type"],
-            data_hint=json.dumps(action, separators=(",", ":")),
+
+def box(scene: Scene) -> str:
+    """The hint, in words: the move and why."""
+    hint = scene.hint
+    if hint is None:
+        return ""
+    action = hint.action
+    advice = spygames.Advice(action, hint.reason, hint.facts)
+    data = attrs(
+        id="esp-hint-box",
+        class_="esp-hint",
+        role="status",
+        data_hint_type=action["type"],
+        data_hint=json.dumps(action, separators=(",", ":")),
+    )
+    return (
+        f"<section{data}>"
+        f'<p><span class="esp-hint-tag">Hint</span> '
+        f"<b>{esc(what(action, scene.name))}</b></p>"
+        f'<p class="esp-hint-why">{esc(why(advice, scene.view["bid"], scene.name))}</p></section>'
+    )
+
+
+def hint_button(scene: Scene) -> str:
+    return (
+        "<button"
+        + attrs(
+            type="button",
+            class_="btn btn-quiet",
+            data_act="hint",
+            id="esp-hint",
+            aria_keyshortcuts="H",
+            disabled=not scene.my_turn,
+            title=None if scene.my_turn else "On your turn",
         )
-        return (
-            f"<section{data}>"
-            f'<p><span class="esp-hint-tag">Hint</span> '
-            f"<b>{esc(what(action, table.name))}</b></p>"
-            f'<p class="esp-hint-why">{esc(why(advice, bid, table.name))}</p></section>'
+        + (
+            f">{'Thinking…' if scene.hint_thinking else 'Hint'} "
+            '<span class="kbd" aria-hidden="true">H</span></button>'
         )
+    )
 
-    def row(self) -> str:
-        """The Hint and Undo buttons (Undo only with one person at the table) and the
-        hint itself, above the bid panel."""
-        table = self.table
-        if table.state is None or table.state.is_over:
-            return ""
-        hint = self.button() if table.my_turn or not table.pass_and_play else ""
-        tools = hint + table.undo.html()
-        if not tools:
-            return ""
-        return f'<div class="esp-helpers" role="group" aria-label="Help">{tools}</div>{self.box()}'
 
-    def button(self) -> str:
-        table = self.table
-        return (
-            "<button"
-            + attrs(
-                type="button",
-                class_="btn btn-quiet",
-                data_act="hint",
-                id="esp-hint",
-                aria_keyshortcuts="H",
-                disabled=not table.my_turn,
-                title=None if table.my_turn else "On your turn",
-            )
-            + (
-                f">{'Thinking…' if self.thinking else 'Hint'} "
-                '<span class="kbd" aria-hidden="true">H</span></button>'
-            )
-        )
+def scene_hint(advice: spygames.Advice | None) -> Hint | None:
+    """The advice as the scene carries it."""
+    if advice is None:
+        return None
+    return Hint(dict(advice.action), advice.reason, dict(advice.facts))

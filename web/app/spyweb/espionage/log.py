@@ -1,20 +1,18 @@
 """What the Espionage table says: the log's lines, a showdown's count and outcome, the
 game's result and a move in words for a screen reader — "You open" but "Agent Vesper
-opens", named as the table seats them.
+opens", named as the table seats them — and the log beside the felt.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import spygames
 from spygames.espionage.cards import bid_words
 
 from ..tabletools import LogEntry, log_html
-
-if TYPE_CHECKING:
-    from .table import EspionageTable
+from .scene import Scene
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -130,12 +128,12 @@ class Narrator:
         return f"{self.does(seat, verb, verb[:-1])}!"
 
 
-def table_log_html(table: EspionageTable) -> str:
+def table_log_html(scene: Scene) -> str:
     """The log keeps pace with the showdown: its outcome once the count is shown,
     the next round (or the game's end) once the people move on."""
-    log = table.log
-    if table.holding_showdown and log and log[-1].kind in ("round", "end"):
+    log = [LogEntry(kind, text) for kind, text in scene.log]
+    if scene.holding_showdown and log and log[-1].kind in ("round", "end"):
         log = log[:-1]
-    if table.stepping and not table.steps.has("outcome") and log and log[-1].kind == "outcome":
+    if scene.stepping and not scene.has("outcome") and log and log[-1].kind == "outcome":
         log = log[:-1]
     return log_html(log, "esp")

@@ -4,14 +4,12 @@ Only the hand of the person looking is used, and only while it is on show."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from spygames.espionage.odds import chance_at_least, chance_exactly
 
 from .bidpanel import BidPanel
-
-if TYPE_CHECKING:
-    from .table import EspionageTable
+from .scene import Scene
 
 
 def percent(p: float) -> str:
@@ -22,12 +20,11 @@ def percent(p: float) -> str:
     return f"{round(p * 100)}%"
 
 
-def standing_odds(table: EspionageTable, bid: dict[str, Any]) -> str:
+def standing_odds(scene: Scene, bid: dict[str, Any]) -> str:
     """Under the standing bid: how likely it holds, and is exactly right."""
-    if not table.odds_on or table.viewer is None or table.handoff_needed:
+    if not scene.odds or scene.viewer is None or scene.handoff:
         return ""
-    assert table.state is not None
-    me = table.state.view(table.viewer)
+    me = scene.view  # the viewer's own
     if not me["hand"]:
         return ""
     hold = chance_at_least(me["hand"], bid["attribute"], bid["count"], me["dealt"])
@@ -39,17 +36,16 @@ def standing_odds(table: EspionageTable, bid: dict[str, Any]) -> str:
     )
 
 
-def panel_odds(table: EspionageTable, panel: BidPanel) -> str:
+def panel_odds(scene: Scene, panel: BidPanel) -> str:
     """In the bid panel: how likely the chosen bid holds (or where the odds will show)."""
-    if not table.odds_on:
+    if not scene.odds:
         return ""
     if panel.attribute is None:  # the odds are on: say where they show
         return (
             '<p class="esp-odds" id="esp-odds-pick">Pick a role, faction or city to see '
             "the odds of your bid.</p>"
         )
-    assert table.state is not None and table.viewer is not None
-    me = table.state.view(table.viewer)
+    me = scene.view  # the bid panel is on show on the viewer's own turn
     hold = chance_at_least(me["hand"], panel.attribute, panel.count, me["dealt"])
     return (
         f'<p class="esp-odds">This bid would hold {percent(hold)} of the time, '

@@ -1,7 +1,9 @@
 """Espionage positions for demos and replays: the felt as one seat sees it.
 
-Drawn by the table's own code, told whose eyes to use: that seat's hand is shown, the
-others stay face down until a call or spot shows every hand.
+A position is a scene like the table's (`scene.py`), built from the replayed state
+through one seat's eyes, with nobody to act: that seat's hand is shown, the others stay
+face down until a call or spot shows every hand. The felt is drawn by the table's own
+component (`felt.py`).
 """
 
 from __future__ import annotations
@@ -14,28 +16,16 @@ import spygames
 
 from ..catalogue import open_screen
 from ..markup import esc
-from ..position import PositionView, private_context, register_view
+from ..position import PositionView, register_view
 from ..screen import Context, GameScreen
 from . import cards
 from .felt import felt_html
+from .log import Narrator
+from .scene import Scene
 from .seats import PREF_BY_SEED, Seat, seats_from
 from .table import EspionageTable
 
 GAME_ID = "espionage"
-
-
-class _Watched(EspionageTable):
-    """The table seen through one seat's eyes, with nobody to act."""
-
-    watching = 0
-
-    @property
-    def pass_and_play(self) -> bool:
-        return False
-
-    @property
-    def viewer(self) -> int | None:
-        return self.watching
 
 
 class EspionagePosition(PositionView):
@@ -45,8 +35,10 @@ class EspionagePosition(PositionView):
         known = seats_from((record.get("options") or {}).get("seats"), record.get("players"))
         super().__init__(record, names or [s.name for s in known or []])
         self.kinds = known
-        self.table = _Watched(private_context(), state=spygames.replay(record, upto=0))
-        self.table.seats = self.seats()
+        self.narrator = Narrator(self.name)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
 
     @classmethod
     def names_here(cls, ctx: Context, record: dict[str, Any]) -> list[str]:
@@ -76,35 +68,45 @@ class EspionagePosition(PositionView):
         refused: str | None = None,
         fresh: bool = True,
     ) -> str:
-        table = self.table
-        table.state = state
-        table.watching = seat
-        revealed = state.view(0)["revealed"]
-        showdown = fresh and move is not None and refused is None and move["type"] != "bid"
-        # A showdown stays on the table only at the move that caused it.
-        table.acked_round = 0 if showdown or revealed is None else revealed["round"]
-        view = table.public()
-        result = state.result
+        scene = self.scene(
+            state,
+            seat,
+            showdown=fresh and move is not None and refused is None and move["type"] != "bid",
+        )
+        view = scene.view
+        result = view["result"]
         end = (
             f'<p class="pos-end" data-testid="pos-end"><b>Game over.</b> '
-            f"{esc(table.narrator.result_text(result))}</p>"
+            f"{esc(self.narrator.result_text(result))}</p>"
             if result is not None
             else ""
         )
         return (
             f'<div class="pos pos-esp esp esp-n{len(self.names)}" data-game="{GAME_ID}" '
             f'data-round="{view["round"]}" data-actions="{len(state.actions)}">'
-            f"{cards.sprite()}{felt_html(table, view)}{end}</div>"
+            f"{cards.sprite()}{felt_html(scene)}{end}</div>"
+        )
+
+    def scene(self, state: spygames.State, seat: int, *, showdown: bool) -> Scene:
+        """`state` through `seat`'s eyes, nobody to act; `showdown`: the move just played
+        was a call or a spot, so the showdown it caused is on the table (a showdown stays
+        on the table only at the move that caused it)."""
+        view = state.view(seat)
+        return Scene(
+            view=view,
+            seats=tuple(self.seats()),
+            viewer=seat,
+            bottom=seat,
+            reveal_pending=showdown and view["revealed"] is not None and not view["over"],
         )
 
     def move_lines(self) -> list[list[str]]:
-        table = self.table
         state = spygames.replay(self.record, upto=0)
         lines: list[list[str]] = []
         for action in self.record["actions"]:
             actor = state.to_play[0]
             state.apply(action)
-            lines.append([entry.text for entry in table.narrator.entries(actor, action, state)])
+            lines.append([entry.text for entry in self.narrator.entries(actor, action, state)])
         return lines
 
     def live(self, ctx: Context, state: spygames.State) -> GameScreen:
@@ -115,7 +117,7 @@ class EspionagePosition(PositionView):
             Seat(name, "human") if i == 0 else Seat(name, "bot", "normal")
             for i, name in enumerate(self.names)
         ]
-        screen._open(state, seats)
+        screen.open_with(state, seats)
         return screen
 
 

@@ -10,16 +10,12 @@ on. Under `prefers-reduced-motion` every step is on the table at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..markup import esc
 from . import cards
-from .log import plural
-
-if TYPE_CHECKING:
-    from .table import EspionageTable
-
-STEPS = ("hands", "matches", "mercenaries", "traitors", "count", "outcome")
+from .log import Narrator, plural
+from .scene import STEPS, Scene
 
 
 @dataclass
@@ -61,47 +57,46 @@ def before_outcome(shown: dict[str, Any], players: list[dict[str, Any]]) -> list
     return out
 
 
-def showdown_html(table: EspionageTable, shown: dict[str, Any]) -> str:
+def showdown_html(scene: Scene, shown: dict[str, Any]) -> str:
     """The centre of the felt during a showdown, as far as its steps have got."""
-    steps = table.steps
+    narrator = Narrator(scene.name)
     bid = shown["bid"]
     verb = "called" if shown["kind"] == "call" else "spotted"
     count = []
-    if steps.has("matches"):
+    if scene.has("matches"):
         count.append(f'<span class="esp-c-m">{plural(shown["matches"], "match", "matches")}</span>')
-    if steps.has("mercenaries"):
+    if scene.has("mercenaries"):
         count.append(
             ' + <span class="esp-c-p">'
             f"{plural(shown['mercenaries'], 'Mercenary', 'Mercenaries')}</span>"
         )
-    if steps.has("traitors"):
+    if scene.has("traitors"):
         count.append(f' − <span class="esp-c-t">{plural(shown["traitors"], "Traitor")}</span>')
-    if steps.has("count"):
+    if scene.has("count"):
         count.append(f' = <strong class="esp-c-total">{shown["count"]}</strong>')
     line = "".join(count) or '<span class="esp-c-wait">Counting…</span>'
     verdict = (
-        f'<p class="esp-verdict" id="esp-verdict">{esc(table.narrator.verdict(shown))}</p>'
-        if steps.has("outcome")
+        f'<p class="esp-verdict" id="esp-verdict">{esc(narrator.verdict(shown))}</p>'
+        if scene.has("outcome")
         else ""
     )
     return (
-        f'<div class="esp-showdown" role="status" data-step="{steps.shown}">'
-        f'<p class="esp-show-head">{esc(table.name(shown["by"]))} {verb} '
-        f"{esc(table.narrator.whose(bid['by']))} bid: at least "
+        f'<div class="esp-showdown" role="status" data-step="{scene.steps}">'
+        f'<p class="esp-show-head">{esc(scene.name(shown["by"]))} {verb} '
+        f"{esc(narrator.whose(bid['by']))} bid: at least "
         f"{cards.bid(bid['count'], bid['attribute'])}</p>"
         f'<p class="esp-count-line" id="esp-count-line">{line}</p>'
         f"{verdict}</div>"
     )
 
 
-def reveal_html(table: EspionageTable) -> str:
+def reveal_html(scene: Scene) -> str:
     """Under the felt during a showdown: the way on. While the steps run, the same
     button skips them (and the wait) and goes straight on."""
-    over = table.state is not None and table.state.is_over
-    label = "See the result" if over else "Next round"
+    label = "See the result" if scene.over else "Next round"
     text = (
         "Counting the cards…"
-        if table.steps.running
+        if scene.steps < len(STEPS)
         else "Everyone has seen the hands. Ready for the next deal?"
     )
     return (

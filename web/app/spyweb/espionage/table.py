@@ -5,38 +5,36 @@ engine; the engine decides every rule. With two or more people at the table a
 "pass the device" screen stands between their turns and only the holder's hand is
 ever put in the HTML.
 
-The table holds the game and what the people have chosen and seen; its parts are drawn
-by their own modules: the header and tools (`header.py`), the felt with its seats and
-standing bid (`felt.py`), the bid panel (`bidding.py`), the showdown (`showdown.py`),
-the end (`end.py`) and the log (`log.py`). Seating, the bots and the hand-over between
-people are shared with SpyNet (`spyweb.table_seats`).
+The table holds the game and what the people have chosen and seen. It turns clicks and
+keys into actions, applies them, saves, and for each render builds the scene
+(`scene.py`): what the seat at the device may know and what was chosen on this device,
+drawn by `view.render` and nothing else. Seating, the bots and the hand-over between
+people are shared with SpyNet (`spyweb.table_seats`); a bot's move and the Hint are
+worked out a slice at a time (`spyweb.thinking`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import spygames
 from spygames.espionage.cards import ATTRIBUTES
 
-from ..deals import deal_form
-from ..markup import esc
+from .. import links
+from ..share import link_for
 from ..table_seats import SeatedTable
-from ..tabletools import handoff_html
-from . import cards
-from .bidding import bid_panel_html
+from ..thinking import Thinking
 from .bidpanel import BidPanel
-from .end import end_html
-from .felt import felt_html
-from .header import bar_html, rules_panel, share_html
-from .hint import Hints
-from .log import Narrator, table_log_html
+from .hint import Hints, scene_hint
+from .log import Narrator
 from .rules import rules_html
+from .scene import PACES, Scene, Selection
 from .seats import Seat, last_seats, parse, remember_last, seat_options, seats_for, setup_html
-from .showdown import Steps, reveal_html
-from .undo import Undo
+from .showdown import Steps
+from .undo import take_back, undo_point
+from .view import render
 
-PACES = {"slow": 1600, "normal": 900, "fast": 350}
 PACE_PREF = "espionage-pace"
 ODDS_PREF = "espionage-odds"
 KEYS_ATTR = {str(i + 1): a for i, a in enumerate(ATTRIBUTES)}
@@ -55,8 +53,9 @@ class EspionageTable(SeatedTable):
         self.sel: dict[str, Any] = {"count": 0, "attribute": None, "next": None}
         self.setup_seats = last_seats(self.ctx.saves)
         self.narrator = Narrator(self.name)
-        self.hints = Hints(self)
-        self.undo = Undo(self)
+        self.hints = Hints()
+        self.thinking: Thinking | None = None  # a bot's move being worked out
+        self._revealed: tuple[Hashable, dict[str, Any] | None] = (None, None)
 
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
@@ -65,6 +64,12 @@ class EspionageTable(SeatedTable):
         self.steps = Steps()
         self.sel = {"count": 0, "attribute": None, "next": None}
         self.log = self.narrator.replay(state.record())
+        self.hints.clear()
+        self.thinking = None
+
+    def open_with(self, state: spygames.State, seats: list[Seat]) -> None:
+        """Put `state` on the table with these seats (a demo's "Try it yourself")."""
+        self._open(state, seats)
 
     def _start(self, seats: list[Seat], seed: int | None) -> None:
         state = self._deal(seats, seat_options(seats), seed)
@@ -108,17 +113,21 @@ class EspionageTable(SeatedTable):
     def name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
 
-    def public(self) -> dict[str, Any]:
-        """A view for what everyone sees (its hand is never used)."""
-        assert self.state is not None
-        return self.state.view(self.viewer if self.viewer is not None else 0)
+    def _position(self) -> Hashable:
+        """The position on the table: the state (a new game is another one; states
+        compare by identity) and how many moves it has seen."""
+        state = self.state
+        return (state, len(state.actions)) if state is not None else None
 
     @property
     def revealed(self) -> dict[str, Any] | None:
+        """The latest showdown (public: in every view), read once per position."""
         if self.state is None:
             return None
-        shown: dict[str, Any] | None = self.state.view(0)["revealed"]  # public: in every view
-        return shown
+        at = self._position()
+        if self._revealed[0] != at:
+            self._revealed = (at, self.state.view(0)["revealed"])
+        return self._revealed[1]
 
     @property
     def reveal_pending(self) -> bool:
@@ -165,6 +174,15 @@ class EspionageTable(SeatedTable):
     def odds_on(self) -> bool:
         return self.ctx.saves.pref(ODDS_PREF, "0") == "1"
 
+    @property
+    def undo_offered(self) -> bool:
+        """Undo is for a table with exactly one person (see `undo.py`)."""
+        return self.state is not None and len(self.humans) == 1
+
+    def hint(self) -> spygames.Advice | None:
+        """The Hint's advice for the position on the table, on the person's own turn."""
+        return self.hints.current(self._position(), self.my_turn)
+
     # -- acting -----------------------------------------------------------------------------
     def _apply(self, action: dict[str, Any]) -> bool:
         assert self.state is not None
@@ -184,7 +202,7 @@ class EspionageTable(SeatedTable):
         return True
 
     def pending_delay(self) -> int | None:
-        if self.hints.thinking:
+        if self.thinking is not None or self.hints.thinking is not None:
             return 0
         if self.stepping:
             return self.pace.ms
@@ -193,8 +211,10 @@ class EspionageTable(SeatedTable):
         return super().pending_delay()
 
     def tick(self) -> None:
-        if self.hints.thinking:
-            self.hints.step()
+        if self.thinking is not None:
+            self._think()
+        elif self.hints.thinking is not None:
+            self._hint_step()
         elif self.stepping:
             self.steps.advance()
         else:
@@ -202,8 +222,62 @@ class EspionageTable(SeatedTable):
 
     def _bot_move(self, seat: int) -> None:
         assert self.state is not None
-        advice = self.bots[seat].advise(self.state.view(seat), self.state.legal_actions())
+        self.thinking = Thinking(
+            self.bots[seat], self.state.view(seat), self.state.legal_actions(), at=self._position()
+        )
+        self._think()
+
+    def _think(self) -> None:
+        """One slice of the bot's decision; its move once it has one."""
+        thinking = self.thinking
+        assert thinking is not None
+        advice = thinking.step(self._position())
+        if advice is None:
+            if thinking.dropped:  # the position moved on (an undo, a new game)
+                self.thinking = None
+            return
+        self.thinking = None
         self._apply(advice.action)
+
+    # -- the Hint and Undo ------------------------------------------------------------------
+    def _ask_hint(self) -> None:
+        if self.state is None or not self.my_turn:
+            self.ctx.refuse("A hint is for your own turn.")
+            return
+        if self.hint() is not None:
+            self._select_hint()  # asked again: set the hinted bid up again
+            return
+        at = self._position()
+        if self.hints.working_on(at):
+            return  # already working on this very position
+        self.hints.start(self.state, at)
+        self._hint_step()
+
+    def _hint_step(self) -> None:
+        """One slice of the hint's work (the table's tick); it shows when it is done."""
+        if self.hints.step(self._position(), self.my_turn) is not None:
+            self._select_hint()
+
+    def _select_hint(self) -> None:
+        """Set the hinted bid up in the bid panel, so one click on Bid plays it."""
+        advice = self.hint()
+        if advice is not None and advice.action["type"] == "bid":
+            self.sel = {k: advice.action[k] for k in ("count", "attribute", "next")}
+
+    def _undo(self) -> None:
+        """Back to just before the person's last decision, as far as the engine allows."""
+        state = self.state
+        if state is None or not self.undo_offered:
+            return
+        point = undo_point(state, self.humans)
+        if point.upto is None:
+            self.ctx.refuse(f"Nothing to undo: {point.reason}.")
+            return
+        self.state, self.log = take_back(state, self.log, point.upto, self.name, self.humans[0])
+        self.sel = {"count": 0, "attribute": None, "next": None}
+        self.hints.clear()
+        self.thinking = None
+        self._save()
 
     def handle(self, act: str, arg: str) -> None:
         if act == "odds":
@@ -218,10 +292,10 @@ class EspionageTable(SeatedTable):
                 self.holder = None
             return
         if act == "undo":
-            self.undo.run()
+            self._undo()
             return
         if act == "hint":
-            self.hints.ask()
+            self._ask_hint()
             return
         if not self.my_turn:
             return
@@ -267,7 +341,7 @@ class EspionageTable(SeatedTable):
         if key in ("n", "N") and self.holding_showdown:
             self.handle("continue", "")
             return True
-        if key in ("u", "U") and self.undo.offered:
+        if key in ("u", "U") and self.undo_offered:
             self.handle("undo", "")
             return True
         if not self.my_turn:
@@ -298,44 +372,47 @@ class EspionageTable(SeatedTable):
     def render(self) -> str:
         if self.state is None:
             return f'<div class="esp">{setup_html(self.setup_seats, self.seed)}</div>'
-        view = self.public()
-        # One grid: on a wide screen your move sits beside the felt, above the log; on a
-        # phone it follows the felt, and the table's tools come after it.
-        parts = [
-            cards.sprite(),
-            '<div class="esp-layout">',
-            bar_html(self, view),
-            felt_html(self, view),
-            '<div class="esp-controls">',
-            self._actions(view),
-            self.hints.row(),
-            "</div>",
-            '<div class="esp-side">',
-            share_html(self),
-            table_log_html(self),
-            deal_form(self.state.seed if self.state else None, label="Deal"),
-            "</div>",
-            "</div>",
-            rules_panel(self),
-        ]
-        return f'<div class="esp esp-n{len(self.seats)}" id="esp-table">{"".join(parts)}</div>'
+        return render(self.scene())
 
-    def _actions(self, view: dict[str, Any]) -> str:
-        """The action area under the felt: the showdown's way on, the end, the hand-over,
-        your bid panel, or who is thinking."""
-        assert self.state is not None
-        if self.holding_showdown:
-            return reveal_html(self)
-        if view["over"]:
-            return end_html(self, view)
-        cur = self.current
-        assert cur is not None
-        if self.handoff_needed:
-            return handoff_html("esp", self.name(cur))
-        if self.my_turn:
-            return bid_panel_html(self, view)
-        return (
-            '<section class="esp-act esp-wait" aria-live="polite">'
-            f'<p><span class="esp-dots" aria-hidden="true"></span>{esc(self.name(cur))} '
-            "is thinking…</p></section>"
+    def scene(self) -> Scene:
+        """What the table shows now, for the seat at the device: its own view (between
+        pass-and-play turns the public view, with no hand in it), its legal actions on
+        its own turn, and what was chosen on this device."""
+        state = self.state
+        assert state is not None
+        viewer, my_turn, at = self.viewer, self.my_turn, self._position()
+        view = state.view(viewer if viewer is not None else 0)
+        if viewer is None:
+            view["hand"] = []  # between turns: nobody's hand is on show
+        refusals: dict[str, str] = {}
+        if self.undo_offered:
+            point = undo_point(state, self.humans)
+            if point.upto is None:
+                refusals["undo"] = str(point.reason)
+        seat = self.humans[0] if self.humans else 0
+        return Scene(
+            view=view,
+            seats=tuple(self.seats),
+            viewer=viewer,
+            bottom=self.bottom(),
+            pass_and_play=self.pass_and_play,
+            handoff=self.handoff_needed,
+            my_turn=my_turn,
+            reveal_pending=self.reveal_pending,
+            steps=self.steps.shown,
+            legal=tuple(state.legal_actions()) if my_turn else (),
+            selection=Selection(**self.sel),
+            undo=self.undo_offered,
+            refusals=refusals,
+            hint=scene_hint(self.hints.current(at, my_turn)),
+            hint_thinking=self.hints.thinking is not None,
+            log=tuple((entry.kind, entry.text) for entry in self.log),
+            odds=self.odds_on,
+            pace=self.pace.name,
+            rules_open=self.show_rules,
+            share_open=self.show_share,
+            can_share=self.ctx.can_share,
+            deal=state.seed,
+            share_link=link_for(self.ctx, self.share_record()) if self.show_share else None,
+            replay_route=links.replay_route(state.record(), seat) if state.is_over else None,
         )
