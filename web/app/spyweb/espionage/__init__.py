@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from ..catalogue import register_screen
+from ..together.join import GUESTS
+from .guest import EspionageGuest
 from .table import EspionageTable
 
 register_screen("espionage", EspionageTable)
+GUESTS["espionage"] = EspionageGuest
 
 __all__ = ["EspionageTable"]

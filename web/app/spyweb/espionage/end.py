@@ -22,7 +22,7 @@ def end_html(scene: Scene) -> str:
         f"<td>{result['points'][s]}</td><td>{result['sources'][s]}</td></tr>"
         for s in range(len(scene.seats))
     )
-    you_won = winner in scene.humans and not scene.pass_and_play
+    you_won = winner == scene.viewer and not scene.pass_and_play
     head = "You win!" if you_won else f"{scene.name(winner)} wins!"
     replay = replay_links(scene.replay_route) if scene.replay_route is not None else ""
     return (
@@ -32,9 +32,14 @@ def end_html(scene: Scene) -> str:
         '<table class="esp-scores"><thead><tr><th scope="col">Tracker</th>'
         '<th scope="col">Points</th><th scope="col">Active Sources</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
-        '<div class="esp-end-actions">'
-        '<button type="button" class="btn btn-primary" data-act="again" id="esp-again">'
-        "Play again</button>"
-        '<button type="button" class="btn" data-act="newtable" id="esp-newtable-end">'
-        "New table</button>" + replay + "</div></section>"
-    )
+        '<div class="esp-end-actions">' + (way_on if not scene.guest else "") + replay
+        + "</div></section>"
+    )  # fmt: skip
+
+
+way_on = (
+    '<button type="button" class="btn btn-primary" data-act="again" id="esp-again">'
+    "Play again</button>"
+    '<button type="button" class="btn" data-act="newtable" id="esp-newtable-end">'
+    "New table</button>"
+)

@@ -25,6 +25,25 @@ def bar_html(scene: Scene) -> str:
     if scene.holding_showdown and shown is not None:  # not the next round yet
         round_, dealt = shown["round"], sum(len(h) for h in shown["hands"])
     deal = f"Deal #{scene.deal}" if scene.deal is not None else ""
+    rules = (
+        '<button type="button" class="btn btn-quiet" data-act="rules" id="esp-rules" '
+        f'aria-expanded="{"true" if scene.rules_open else "false"}">Rules</button>'
+    )
+    odds_button = (
+        f'<button type="button" class="btn btn-quiet esp-toggle" data-act="odds" id="esp-odds" '
+        f'aria-pressed="{"true" if odds else "false"}">'
+        f"{'☑' if odds else '☐'} Show odds</button>"
+    )
+    if scene.guest:
+        tools = odds_button + rules
+    else:
+        tools = (
+            f"{pace_buttons('esp', PACES, scene.pace)}{odds_button}{rules}"
+            '<button type="button" class="btn btn-quiet" data-act="share" id="esp-share" '
+            f'aria-expanded="{"true" if scene.share_open else "false"}">Share</button>'
+            '<button type="button" class="btn btn-quiet" data-act="newtable" id="esp-newtable">'
+            "New table</button>"
+        )
     return (
         '<div class="esp-top"><header class="esp-bar">'
         '<h1 class="esp-title"><span class="esp-emblem" aria-hidden="true">◉</span> '
@@ -32,17 +51,7 @@ def bar_html(scene: Scene) -> str:
         f'<p class="esp-meta">Round {round_} · <span class="esp-meta-dealt">'
         f"{count(dealt, 'card')} dealt · </span>"
         f"{deal}</p></header>"
-        '<div class="esp-tools">'
-        f"{pace_buttons('esp', PACES, scene.pace)}"
-        f'<button type="button" class="btn btn-quiet esp-toggle" data-act="odds" id="esp-odds" '
-        f'aria-pressed="{"true" if odds else "false"}">'
-        f"{'☑' if odds else '☐'} Show odds</button>"
-        '<button type="button" class="btn btn-quiet" data-act="rules" id="esp-rules" '
-        f'aria-expanded="{"true" if scene.rules_open else "false"}">Rules</button>'
-        '<button type="button" class="btn btn-quiet" data-act="share" id="esp-share" '
-        f'aria-expanded="{"true" if scene.share_open else "false"}">Share</button>'
-        '<button type="button" class="btn btn-quiet" data-act="newtable" id="esp-newtable">'
-        "New table</button></div></div>"
+        f'<div class="esp-tools">{tools}</div></div>'
     )
 
 

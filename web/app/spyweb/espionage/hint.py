@@ -158,7 +158,7 @@ class Hints:
 def helpers_html(scene: Scene) -> str:
     """The Hint and Undo buttons (Undo only with one person at the table) and the
     hint itself, above the bid panel."""
-    if scene.over:
+    if scene.over or scene.guest:
         return ""
     hint = hint_button(scene) if scene.my_turn or not scene.pass_and_play else ""
     tools = hint + undo_html(scene)

@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from ..seats import Seat
+from ..together.panel import Friends
 
 PACES = {"slow": 1600, "normal": 900, "fast": 350}
 STEPS = ("hands", "matches", "mercenaries", "traitors", "count", "outcome")
@@ -76,6 +77,10 @@ class Scene:
     rules_open: bool = False
     share_open: bool = False
     can_share: bool = False  # the browser has the Web Share API
+    # Playing together: the host's Friends panel; a friend's device draws a guest's
+    # table (no tools that belong to the host: pace, Share, New table, deals, Undo, Hint).
+    friends: Friends | None = None
+    guest: bool = False
     # From the record (host only): they tell the deck's order.
     deal: int | None = None
     share_link: str | None = None  # while the Share panel is open
@@ -134,6 +139,7 @@ class Scene:
         data["selection"] = asdict(self.selection)
         data["hint"] = asdict(self.hint) if self.hint is not None else None
         data["log"] = [list(line) for line in self.log]
+        data["friends"] = self.friends.to_json() if self.friends is not None else None
         return data
 
     @classmethod
@@ -144,4 +150,6 @@ class Scene:
         values["selection"] = Selection(**data["selection"])
         values["hint"] = Hint(**data["hint"]) if data["hint"] is not None else None
         values["log"] = tuple((kind, text) for kind, text in data["log"])
+        friends = data.get("friends")
+        values["friends"] = Friends.from_json(friends) if friends is not None else None
         return cls(**values)

@@ -89,7 +89,7 @@ def last_seats(saves: Saves) -> list[Seat]:
 
 def parse(values: dict[str, str]) -> tuple[list[Seat], str | None]:
     """Seats from the setup form; an error sentence when they cannot make a table."""
-    return shared.parse(values, DEFAULT_NAMES)
+    return shared.parse(values, DEFAULT_NAMES, friends=True)
 
 
 def setup_html(seats: list[Seat], seed: int | None) -> str:
@@ -99,11 +99,12 @@ def setup_html(seats: list[Seat], seed: int | None) -> str:
         '<h1 id="esp-setup-title"><span class="esp-emblem" aria-hidden="true">◉</span> '
         "Espionage — seat the table</h1>"
         '<p class="setup-lede">Two to four spy trackers bluff about the spies hidden in '
-        "everyone’s hands. Make each seat a person (pass the device) or a bot.</p>"
+        "everyone’s hands. Make each seat a person (pass the device), a friend on "
+        "another device, or a bot.</p>"
         f"{shared.deal_line(seed)}"
         '<form class="setup-form" data-act="start" id="esp-setup-form">'
         f"{shared.players_field('esp', len(seats))}"
-        f"{shared.seat_rows(seats, 'esp', DEFAULT_NAMES)}"
+        f"{shared.seat_rows(seats, 'esp', DEFAULT_NAMES, friends=True)}"
         '<p class="setup-note">With two or more people, the screen hides every hand '
         "between turns so you can pass the device around.</p>"
         '<div class="setup-actions">'

@@ -185,21 +185,31 @@ class EspionageTable(SeatedTable):
 
     # -- acting -----------------------------------------------------------------------------
     def _apply(self, action: dict[str, Any]) -> bool:
+        refused = self._try(action)
+        if refused is not None:
+            self.ctx.refuse(f"That move is not allowed: {refused}.")
+        return refused is None
+
+    def _try(self, action: dict[str, Any]) -> str | None:
+        """Play `action` for the seat to play: None once played, logged and saved; else
+        the engine's reason for refusing it."""
         assert self.state is not None
         actor = self.state.to_play[0]
         try:
             self.state.apply(action)
         except spygames.IllegalAction as exc:
-            self.ctx.refuse(f"That move is not allowed: {exc.reason}.")
-            return False
+            return exc.reason
         self.log.extend(self.narrator.entries(actor, action, self.state))
         self.sel = {"count": 0, "attribute": None, "next": None}
         if action["type"] != "bid":
             self.steps.start(reduced_motion=self.ctx.reduced_motion)
-        if not self.seats[actor].is_human:
+        if not self.seats[actor].here:
             self.ctx.effect("announce", self.narrator.said(actor, action))
         self._save()
-        return True
+        return None
+
+    def play_for(self, seat: int, action: dict[str, Any]) -> str | None:
+        return self._try(action)
 
     def pending_delay(self) -> int | None:
         if self.thinking is not None or self.hints.thinking is not None:
@@ -412,7 +422,27 @@ class EspionageTable(SeatedTable):
             rules_open=self.show_rules,
             share_open=self.show_share,
             can_share=self.ctx.can_share,
+            friends=self.hosting.panel() if self.hosting is not None else None,
             deal=state.seed,
             share_link=link_for(self.ctx, self.share_record()) if self.show_share else None,
             replay_route=links.replay_route(state.record(), seat) if state.is_over else None,
         )
+
+    def scene_for(self, seat: int) -> dict[str, Any]:
+        """What a friend's seat on another device may see now: its own view, its legal
+        actions on its turn, the public log. Nothing from the record (the deal number,
+        links): they would tell the deck's order; nothing chosen on this device."""
+        state = self.state
+        assert state is not None
+        mine = not state.is_over and state.to_play[0] == seat
+        return Scene(
+            view=state.view(seat),
+            seats=tuple(self.seats),
+            viewer=seat,
+            bottom=seat,
+            my_turn=mine,
+            legal=tuple(state.legal_actions()) if mine else (),
+            log=tuple((entry.kind, entry.text) for entry in self.log),
+            pace=self.pace.name,
+            guest=True,
+        ).to_json()

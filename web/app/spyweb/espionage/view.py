@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..deals import deal_form
 from ..markup import esc
 from ..tabletools import handoff_html
+from ..together.panel import friends_html
 from . import cards
 from .bidding import bid_panel_html
 from .end import end_html
@@ -36,9 +37,10 @@ def render(scene: Scene) -> str:
         helpers_html(scene),
         "</div>",
         '<div class="esp-side">',
+        friends_html(scene.friends, "esp"),
         share_html(scene),
         table_log_html(scene),
-        deal_form(scene.deal, label="Deal"),
+        "" if scene.guest else deal_form(scene.deal, label="Deal"),
         "</div>",
         "</div>",
         rules_panel(scene),

@@ -19,23 +19,15 @@ import json
 import secrets
 from dataclasses import dataclass, field
 
-from ..markup import button, esc
 from ..screen import Context
 from .invite import BadCode, Invitation, invitation_code, is_stun, read_reply
+from .panel import FriendRow, Friends
 from .referee import Host, Referee
 from .wire import TABLE_ID
 
 PREF = "together-"  # + the slot: {"table": id, "away": [seats]}
 STUN_PREF = "together-stun"
 STUN = ("stun:stun.l.google.com:19302",)
-WORDS = {
-    "new": "not invited yet",
-    "making": "preparing the invitation…",
-    "invited": "invited: waiting for their reply",
-    "connecting": "connecting…",
-    "here": "at the table",
-    "dropped": "disconnected",
-}
 
 
 @dataclass
@@ -190,58 +182,12 @@ class Hosting:
         self.ctx.effect("peer-offer", str(invite.seat), json.dumps(ice))
 
     # -- drawing -------------------------------------------------------------------------
-    def html(self, prefix: str) -> str:
-        """The Friends panel (empty when no seat is away)."""
+    def panel(self) -> Friends | None:
+        """The Friends panel's values (None when no seat is away)."""
         if not self.invites:
-            return ""
-        rows = "".join(self._row(invite) for _, invite in sorted(self.invites.items()))
-        internet = (
-            f'<label class="friends-internet"><input type="checkbox" data-act="friend-internet"'
-            f"{' checked' if self.internet else ''}> Connect over the internet</label>"
-            '<p class="friends-note">Off: your friends need to be on the same network as '
-            "you (the same Wi-Fi). On: a public STUN server ("
-            + esc(", ".join(self.stun()))
-            + ") helps your devices find a path to each other; no game data passes "
-            "through it. Applies to the next invitation you make.</p>"
+            return None
+        rows = tuple(
+            FriendRow(seat, self.names[seat], i.stage, i.link, i.problem)
+            for seat, i in sorted(self.invites.items())
         )
-        return (
-            f'<section class="friends {prefix}-friends" id="friends" '
-            'aria-labelledby="friends-title">'
-            '<h2 id="friends-title">Friends on other devices</h2>'
-            f"{rows}{internet}</section>"
-        )
-
-    def _row(self, invite: Invite) -> str:
-        seat, name = invite.seat, esc(self.names[invite.seat])
-        parts = [
-            f'<p class="friend-status" id="friend-status-{seat}"><b>{name}</b>: '
-            f"{WORDS[invite.stage]}</p>"
-        ]
-        if invite.problem:
-            parts.append(f'<p class="friend-problem" role="alert">{esc(invite.problem)}</p>')
-        if invite.stage in ("new", "dropped"):
-            again = "Invite again" if invite.stage == "dropped" else "Invite"
-            parts.append(button(f"{again} {name}", "friend-invite", seat,
-                                id=f"friend-invite-{seat}", class_="btn btn-primary"))  # fmt: skip
-        if invite.stage == "invited":
-            share = (
-                button("Share…", "friend-share", seat, id=f"friend-share-{seat}")
-                if self.ctx.can_share
-                else ""
-            )
-            parts.append(
-                f'<p>Send {name} this link (any messenger will do):</p>'
-                f'<input id="invite-link-{seat}" class="friend-link" readonly '
-                f'value="{esc(invite.link)}" aria-label="Invitation link for {name}">'
-                '<p class="friend-buttons">'
-                + button("Copy the link", "friend-copy", seat, id=f"friend-copy-{seat}")
-                + share + "</p>"
-                + f'<form data-act="friend-reply" class="friend-reply" id="friend-reply-{seat}">'
-                f'<input type="hidden" name="seat" value="{seat}">'
-                f'<label for="friend-reply-code-{seat}">Then paste {name}’s reply here</label>'
-                f'<textarea id="friend-reply-code-{seat}" name="reply" rows="3" '
-                'autocomplete="off" spellcheck="false"></textarea>'
-                f'<button type="submit" class="btn btn-primary" id="friend-connect-{seat}">'
-                f"Connect {name}</button></form>"
-            )  # fmt: skip
-        return f'<div class="friend" data-seat="{seat}">{"".join(parts)}</div>'
+        return Friends(rows, self.internet, self.stun(), self.ctx.can_share)

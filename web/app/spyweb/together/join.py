@@ -74,10 +74,17 @@ class JoinScreen(Screen):
             if scene is not None:
                 action = self.guest.handle(scene, act, arg)
                 if action is not None:
-                    refused = self.joined.act(action)
-                    if refused is not None:
-                        self.ctx.refuse(refused)
-                    self._flush()
+                    self.send(action)
+
+    def send(self, action: dict[str, Any]) -> None:
+        """Send this seat's action to the host (who answers with the new scene, or why
+        it was refused)."""
+        if self.joined is None:
+            return
+        refused = self.joined.act(action)
+        if refused is not None:
+            self.ctx.refuse(refused)
+        self._flush()
 
     def peer(self, kind: str, key: str, payload: str) -> None:
         if key != HOST or self.invitation is None or self.joined is None:
@@ -117,10 +124,10 @@ class JoinScreen(Screen):
                 '<p><a class="btn" href="#/">Home</a></p></section>'
             )
         joined = self.joined
-        if self.stage == "connected" and joined is not None and joined.scene is not None:
+        if self.stage in ("connected", "dropped") and joined is not None and joined.scene:
             guest = self._guest()
             if guest is not None:
-                return guest.render(joined.scene, joined)
+                return self._bar(invitation) + guest.render(joined.scene, joined)
         game = spygames.get_game(invitation.game).name
         head = (
             '<section class="join" aria-labelledby="join-title">'
@@ -129,8 +136,28 @@ class JoinScreen(Screen):
         )
         return head + self._step(invitation) + "</section>"
 
+    def _bar(self, invitation: Invitation) -> str:
+        """Whose table this is, and the connection, above the seat's table."""
+        host = esc(invitation.host_name)
+        joined = self.joined
+        if joined is not None and joined.closed is not None:
+            words, role = esc(joined.closed), "alert"
+        elif self.stage == "dropped":
+            words = (
+                f"The connection to {host}’s table was lost. Ask {host} for a new "
+                "invitation to take your seat again; the game is kept on their device."
+            )
+            role = "alert"
+        else:
+            words, role = f"At {host}’s table, as {esc(invitation.seat_name)} · connected", "status"
+        return f'<p class="join-bar" id="join-bar" role="{role}">{words}</p>'
+
     def _guest(self) -> Guest | None:
         if self.guest is None and self.invitation is not None:
+            from ..catalogue import TABLES, screen_class
+
+            if self.invitation.game in TABLES:
+                screen_class(self.invitation.game)  # the game's package registers its guest
             make = GUESTS.get(self.invitation.game)
             self.guest = make() if make is not None else None
         return self.guest

@@ -1,0 +1,218 @@
+"""Playing Espionage together, through two whole apps on CPython: the host's and a
+friend's, as each page drives them, over a stand-in for the page's WebRTC connections
+(the `peer-…` effects and `App.peer` reports of `spyweb/rtc.py`).
+
+The host seats a friend, invites them, the friend opens the link and joins, the host
+pastes the reply, and a whole game is played by clicks on both pages; at every step the
+friend's page and every text it received hold no card of another hand (unless a
+showdown showed it) and nothing from the record."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from spyweb.app import App
+from spyweb.espionage import EspionageTable
+from spyweb.store import MemoryStorage
+from spyweb.together.join import JoinScreen
+
+import spygames
+
+ACT = re.compile(r'data-act="([^"]+)"(?: data-arg="([^"]*)")?')
+CARD_ID = re.compile(r"\b([a-z]+-[a-z]+-[a-z]+|traitor-\d|mercenary-\d|[a-z]+-\d)\b")
+
+
+@dataclass
+class Network:
+    """The page's connections between the two apps, in memory."""
+
+    host: App
+    guest: App
+    to_guest: list[str] = field(default_factory=list)
+    sent_to_guest: list[str] = field(default_factory=list)
+    offers: int = 0
+
+    def run(self) -> None:
+        """Carry out every effect both apps asked for until both are quiet."""
+        for _ in range(200):
+            moved = False
+            for app, other in ((self.host, self.guest), (self.guest, self.host)):
+                for effect in app.take_effects():
+                    moved = True
+                    self.effect(app, other, effect)
+            for app in (self.host, self.guest):
+                while app.pending_delay() is not None:
+                    app.tick()
+                    moved = True
+            if not moved:
+                return
+        raise AssertionError("the two pages never went quiet")
+
+    def effect(self, app: App, other: App, effect: tuple[str, ...]) -> None:
+        kind, payload = effect[0], effect[1:]
+        if kind == "peer-offer":
+            self.offers += 1
+            app.peer("described", payload[0], f"v=0\r\no=host {self.offers}\r\n")
+        elif kind == "peer-answer":
+            app.peer("described", payload[0], "v=0\r\no=friend\r\n")
+        elif kind == "peer-accept":
+            app.peer("open", payload[0], "")
+            other.peer("open", "host", "")
+        elif kind == "peer-send":
+            if app is self.host:
+                self.sent_to_guest.append(payload[1])
+                other.peer("message", "host", payload[1])
+            else:
+                seat = self.host.screen
+                assert isinstance(seat, EspionageTable)
+                other.peer("message", "1", payload[1])
+
+
+def host_table(players: int = 3, seed: int = 21) -> App:
+    app = App(MemoryStorage(), base_url="https://example.org/spygames/")
+    app.route(f"#/espionage/deal/{seed}")
+    values = {"players": str(players)}
+    kinds = ["human", "friend", "normal", "hard"][:players]
+    for i, kind in enumerate(kinds):
+        values[f"seat{i}-kind"] = "normal" if kind == "hard" else kind
+        values[f"seat{i}-name"] = ["Ana", "Ben", "", ""][i]
+    app.submit("start", values)
+    target, _ = app.take_navigation()
+    if target:
+        app.route(target)
+    return app
+
+
+def joined_pair(players: int = 3, seed: int = 21) -> Network:
+    host = host_table(players, seed)
+    table = host.screen
+    assert isinstance(table, EspionageTable) and table.hosting is not None
+    assert "Ben</b>: not invited yet" in host.render()
+    net = Network(host, App(MemoryStorage()))
+    host.click("friend-invite", "1")
+    net.run()
+    page = host.render()
+    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"', page)
+    assert link is not None and "Ben</b>: invited: waiting for their reply" in page
+    net.guest.route("#" + link.group(1).split("#", 1)[1])
+    assert isinstance(net.guest.screen, JoinScreen)
+    assert "Ana invites you to play Espionage" in net.guest.render()
+    net.guest.click("join", "")
+    net.run()
+    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', net.guest.render())
+    assert reply is not None
+    host.submit("friend-reply", {"seat": "1", "reply": reply.group(1)})
+    net.run()
+    assert "Ben</b>: at the table" in host.render()
+    return net
+
+
+def hidden(state: spygames.State, seat: int) -> set[str]:
+    """Card ids of the hands `seat` does not see now."""
+    mine = json.dumps(state.view(seat))
+    return {
+        card
+        for other in range(state.players)
+        if other != seat
+        for card in state.view(other)["hand"]
+        if card not in mine
+    }
+
+
+def click_move(app: App, rng: random.Random) -> bool:
+    """Click one of the page's own move controls; False when it shows none."""
+    page = app.render()
+    found = [(a, g or "") for a, g in ACT.findall(page)]
+    moves = [c for c in found if c[0] in ("bid", "call", "spot", "count", "attr", "next")]
+    if ("continue", "") in found:
+        app.click("continue", "")
+        return True
+    if not moves:
+        return False
+    finishing = [c for c in moves if c[0] in ("call", "spot", "bid")]
+    act, arg = rng.choice(finishing if finishing and rng.random() < 0.6 else moves)
+    app.click(act, arg)
+    return True
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_a_whole_game_with_a_friend_on_another_device(seed: int) -> None:
+    net = joined_pair(players=3, seed=seed)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    state = table.state
+    rng = random.Random(seed)
+    guest_moves = 0
+    for _ in range(3000):
+        if state.is_over:
+            break
+        net.sent_to_guest.clear()
+        seat = state.to_play[0]
+        if seat == 1:
+            before = len(state.actions)
+            assert click_move(net.guest, rng), "the friend's page offers no move on their turn"
+            net.run()
+            guest_moves += len(state.actions) > before
+        elif not click_move(net.host, rng):
+            net.host.click("continue", "")
+        net.run()
+        page = net.guest.render()
+        secret = hidden(state, 1)
+        for text in [page, *net.sent_to_guest]:
+            assert not {c for c in CARD_ID.findall(text) if c in secret}, "a hidden card leaked"
+            assert "Deal #" not in text and '"seed"' not in text and "#/play/" not in text
+        assert net.guest.ctx.refusals == []
+    assert state.is_over and guest_moves > 0
+    net.run()
+    end = net.guest.render()
+    assert "wins!" in end or "You win!" in end
+    assert 'data-act="newtable"' not in end and 'data-act="again"' not in end
+
+
+def test_the_friends_seat_is_never_shown_or_played_on_the_hosts_device() -> None:
+    net = joined_pair(players=3)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    assert table.here == [0] and table.humans == [0, 1] and not table.pass_and_play
+    assert 1 not in table.bots and table.viewer == 0
+    assert table.scene().viewer == 0  # the host's own hand, never Ben's
+
+
+def test_a_friends_illegal_or_stale_action_is_refused_and_told() -> None:
+    net = joined_pair(players=3)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    joined = net.guest.screen
+    assert isinstance(joined, JoinScreen)
+    before = json.dumps(table.state.record())
+    joined.send({"type": "spot"})  # not Ben's turn: seat 0 opens
+    net.run()
+    assert net.guest.ctx.refusals[-1] == "It is not your turn."
+    assert json.dumps(table.state.record()) == before
+
+
+def test_a_dropped_friend_is_told_and_the_host_can_invite_again() -> None:
+    net = joined_pair(players=3)
+    net.host.peer("closed", "1", "closed")
+    net.guest.peer("closed", "host", "closed")
+    assert "Ben</b>: disconnected" in net.host.render()
+    assert 'id="friend-invite-1"' in net.host.render()
+    assert "The connection to Ana’s table was lost" in net.guest.render()
+    net.host.click("friend-invite", "1")
+    net.run()
+    assert "Ben</b>: invited: waiting for their reply" in net.host.render()
+
+
+def test_a_reply_for_another_table_or_garbled_is_refused_in_words() -> None:
+    net = joined_pair(players=3)
+    net.host.click("friend-invite", "1")
+    net.run()
+    net.host.submit("friend-reply", {"seat": "1", "reply": "spyr1.garbage!!"})
+    assert net.host.ctx.refusals[-1] == "This reply is damaged: part of it is missing or changed."
+    net.host.submit("friend-reply", {"seat": "1", "reply": "hello"})
+    assert net.host.ctx.refusals[-1].startswith("This is not a reply")

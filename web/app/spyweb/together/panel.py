@@ -1,0 +1,101 @@
+"""The Friends panel a host sees at a table played together: where each friend is, in
+words, and what can be done about it. Drawn from plain values (`Friends`), which a
+table's scene carries like any other part of the page."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..markup import button, esc
+
+WORDS = {
+    "new": "not invited yet",
+    "making": "preparing the invitation…",
+    "invited": "invited: waiting for their reply",
+    "connecting": "connecting…",
+    "here": "at the table",
+    "dropped": "disconnected",
+}
+
+
+@dataclass(frozen=True)
+class FriendRow:
+    seat: int
+    name: str
+    stage: str  # new, making, invited, connecting, here, dropped (WORDS)
+    link: str = ""  # the invitation, once made
+    problem: str = ""  # what went wrong last, in words
+
+
+@dataclass(frozen=True)
+class Friends:
+    rows: tuple[FriendRow, ...]
+    internet: bool = False  # the next invitation connects over the internet
+    stun: tuple[str, ...] = ()  # the STUN servers it would use
+    can_share: bool = False  # the browser has the Web Share API
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Friends:
+        rows = tuple(FriendRow(**row) for row in data["rows"])
+        return cls(rows, data["internet"], tuple(data["stun"]), data["can_share"])
+
+
+def friends_html(friends: Friends | None, prefix: str) -> str:
+    """The panel, or nothing when no seat is played on another device."""
+    if friends is None:
+        return ""
+    rows = "".join(_row(row, friends.can_share) for row in friends.rows)
+    internet = (
+        '<label class="friends-internet"><input type="checkbox" data-act="friend-internet"'
+        f"{' checked' if friends.internet else ''}> Connect over the internet</label>"
+        '<p class="friends-note">Off: your friends need to be on the same network as you '
+        "(the same Wi-Fi). On: a public STUN server ("
+        + esc(", ".join(friends.stun))
+        + ") helps your devices find a path to each other; no game data passes through "
+        "it. It applies to the next invitation you make.</p>"
+    )
+    return (
+        f'<section class="friends {prefix}-friends" id="friends" '
+        'aria-labelledby="friends-title">'
+        '<h2 id="friends-title">Friends on other devices</h2>'
+        f"{rows}{internet}</section>"
+    )
+
+
+def _row(row: FriendRow, can_share: bool) -> str:
+    seat, name = row.seat, esc(row.name)
+    parts = [
+        f'<p class="friend-status" id="friend-status-{seat}"><b>{name}</b>: {WORDS[row.stage]}</p>'
+    ]
+    if row.problem:
+        parts.append(f'<p class="friend-problem" role="alert">{esc(row.problem)}</p>')
+    if row.stage in ("new", "dropped"):
+        again = "Invite again" if row.stage == "dropped" else "Invite"
+        parts.append(
+            button(f"{again} {name}", "friend-invite", seat, id=f"friend-invite-{seat}",
+                   class_="btn btn-primary")
+        )  # fmt: skip
+    if row.stage == "invited":
+        share = (
+            button("Share…", "friend-share", seat, id=f"friend-share-{seat}") if can_share else ""
+        )
+        parts.append(
+            f"<p>Send {name} this link (any messenger will do):</p>"
+            f'<input id="invite-link-{seat}" class="friend-link" readonly '
+            f'value="{esc(row.link)}" aria-label="Invitation link for {name}">'
+            '<p class="friend-buttons">'
+            + button("Copy the link", "friend-copy", seat, id=f"friend-copy-{seat}")
+            + share + "</p>"
+            f'<form data-act="friend-reply" class="friend-reply" id="friend-reply-{seat}">'
+            f'<input type="hidden" name="seat" value="{seat}">'
+            f'<label for="friend-reply-code-{seat}">Then paste {name}’s reply here</label>'
+            f'<textarea id="friend-reply-code-{seat}" name="reply" rows="3" '
+            'autocomplete="off" spellcheck="false"></textarea>'
+            f'<button type="submit" class="btn btn-primary" id="friend-connect-{seat}">'
+            f"Connect {name}</button></form>"
+        )  # fmt: skip
+    return f'<div class="friend" data-seat="{seat}">{"".join(parts)}</div>'
