@@ -1,4 +1,5 @@
-"""Deck of Spies in the browser: the table screen, its cards, rules and view model."""
+"""Deck of Spies in the browser: the table screen, the scene it draws from and the
+components that draw it, its cards, rules, positions and the daily deal."""
 
 from __future__ import annotations
 

@@ -55,7 +55,8 @@ class LogLine:
 @dataclass(frozen=True)
 class Verdict:
     """Could the lost deal have been won? `kind`: "pending", "won", "lost" or "unknown";
-    for "won", the winning line's length and its replay's address."""
+    for "won", the winning line's length and its replay's address (`route`: the host's
+    alone, as it shows every card of the deal)."""
 
     kind: str
     moves: int = 0

@@ -24,7 +24,7 @@ from . import viewmodel as vm
 from .log import log_lines
 from .rules import rules_html
 from .scene import Control, DailyResult, Hint, Scene
-from .view import render
+from .view import render, shown_turn
 
 if TYPE_CHECKING:
     from .winnable import WinnableCheck
@@ -95,10 +95,8 @@ class DeckOfSpiesTable(GameScreen):
 
     @property
     def turn(self) -> int:
-        """The turn shown in the header: the one being played, or at the end the last one
-        played (the engine's counter has already moved past it when the last spy went)."""
-        result = self.state.result
-        return int(result["turns"]) if result is not None else int(self.state.view(0)["turn"])
+        """The turn shown in the bar (see view.shown_turn)."""
+        return shown_turn(self.state.view(0), self.state.result)
 
     def summary(self) -> dict[str, Any]:
         result = self.state.result

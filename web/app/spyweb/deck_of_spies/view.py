@@ -7,6 +7,8 @@ position on the Rules page all draw with them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..deals import deal_form
 from ..markup import esc
 from .actions import actions, hint_box
@@ -19,11 +21,10 @@ from .panels import panel
 from .scene import Scene
 
 
-def turn(scene: Scene) -> int:
+def shown_turn(view: dict[str, Any], result: dict[str, Any] | None) -> int:
     """The turn shown in the bar: the one being played, or at the end the last one
     played (the engine's counter has already moved past it when the last spy went)."""
-    result = scene.result
-    return int(result["turns"]) if result is not None else int(scene.view["turn"])
+    return int(result["turns"]) if result is not None else int(view["turn"])
 
 
 def render(scene: Scene) -> str:
@@ -62,7 +63,8 @@ def bar(scene: Scene) -> str:
         '<div class="dos-head"><h1 class="dos-title">Deck of Spies</h1>'
         '<p class="dos-meta">'
         + _daily_tag(scene)
-        + f'{deal}<span class="dos-turn">Turn {turn(scene)}</span></p></div>'
+        + f'{deal}<span class="dos-turn">Turn {shown_turn(scene.view, scene.result)}</span>'
+        "</p></div>"
         '<div class="dos-bar-actions">'
         + control(
             "Rules", "panel", "rules", id_="btn-rules", pressed=scene.panel == "rules", quiet=True
