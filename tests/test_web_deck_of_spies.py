@@ -11,6 +11,7 @@ from spyweb.app import App
 from spyweb.deck_of_spies import DeckOfSpiesTable
 from spyweb.deck_of_spies import table as table_module
 from spyweb.deck_of_spies import viewmodel as vm
+from spyweb.deck_of_spies.board import tally
 from spyweb.deck_of_spies.cards import card_name, hand_card
 from spyweb.screen import Context
 from spyweb.store import MemoryStorage, Saves
@@ -457,8 +458,7 @@ def test_panels_and_rules() -> None:
 def test_the_face_card_tally_shows_each_count_exactly(mine: int, theirs: int) -> None:
     """ "at least 7 of the 12 – you have infiltrated the spy networks and won": the tally
     has 12 slots, yours from the left, the spies' from the right, the goal on the 7th."""
-    _, screen = table()
-    html = screen._tally({"faces_owned": mine, "faces_with_spies": theirs, "faces_to_win": 7})
+    html = tally({"faces_owned": mine, "faces_with_spies": theirs, "faces_to_win": 7})
     slots = re.findall(r'<span class="slot (mine|theirs|open)( goal)?"></span>', html)
     assert len(slots) == 12
     assert [kind for kind, _ in slots] == ["mine"] * mine + ["open"] * (12 - mine - theirs) + [

@@ -13,7 +13,6 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 import pytest
 from spyweb.app import App

@@ -1,5 +1,6 @@
-"""Deck of Spies in the browser: the table screen, its cards, rules and view model, and
-its one address of its own, the daily deal (`#/deck-of-spies/daily[/YYYY-MM-DD]`)."""
+"""Deck of Spies in the browser: the table screen, the scene it draws from and the
+components that draw it, its cards, rules and positions, and its one address of its
+own, the daily deal (`#/deck-of-spies/daily[/YYYY-MM-DD]`)."""
 
 from __future__ import annotations
 

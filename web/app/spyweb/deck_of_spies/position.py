@@ -1,26 +1,121 @@
-"""Deck of Spies positions for demos and replays, drawn with the table's own HTML."""
+"""Deck of Spies positions for demos and replays, drawn with the table's own parts.
+
+A position is a `Scene` of the replayed state (scene.py) — the race for the face cards
+and the table drawn by the table's components — with the hand as cards to look at (the
+cards of a refused move marked) and what the move just played did, in words.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import spygames
 
 from ..catalogue import open_screen
 from ..markup import esc
-from ..position import PositionView, private_context, register_view
+from ..position import PositionView, register_view
 from ..screen import Context, GameScreen
+from .board import board, tally
 from .cards import show_card
-from .table import GAME_ID, DeckOfSpiesTable, _sentence
+from .log import sentence
+from .scene import Scene
+from .table import GAME_ID
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position to show: its scene (the cards of a refused move as `selected`) and
+    what the move just played did, in words.
+
+    >>> import json
+    >>> shown = Position(Scene(view={"turn": 1}), ("Drew 3♠.",))
+    >>> Position.from_json(json.loads(json.dumps(shown.to_json()))) == shown
+    True
+    """
+
+    scene: Scene
+    lines: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scene": self.scene.to_json(), "lines": list(self.lines)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Position:
+        return cls(Scene.from_json(data["scene"]), tuple(data["lines"]))
+
+
+def position_scene(
+    state: spygames.State,
+    *,
+    move: dict[str, Any] | None = None,
+    refused: str | None = None,
+    fresh: bool = True,
+) -> Position:
+    """`state` as the player sees it, after `move` (or with `move` refused)."""
+    view = state.view(0)
+    tried: list[str] = []
+    if refused is not None and move is not None:
+        tried = list(move.get("cards", [])) or ([move["ace"]] if "ace" in move else [])
+    lines = [] if move is None or refused is not None or not fresh else _events(view)
+    scene = Scene(view=view, actions=len(state.actions), result=state.result, selected=tuple(tried))
+    return Position(scene, tuple(lines))
+
+
+def draw(shown: Position) -> str:
+    scene = shown.scene
+    view = scene.view
+    return (
+        f'<div class="pos pos-dos dos" data-game="{GAME_ID}" data-turn="{view["turn"]}" '
+        f'data-actions="{scene.actions}">'
+        + tally(view)
+        + board(scene)
+        + _hand(scene)
+        + _end(scene.result)
+        + (
+            '<ul class="pos-events" aria-label="What the move did">'
+            + "".join(f"<li>{esc(line)}</li>" for line in shown.lines)
+            + "</ul>"
+            if shown.lines
+            else ""
+        )
+        + "</div>"
+    )
+
+
+def _events(view: dict[str, Any]) -> list[str]:
+    return [
+        sentence(str(event["text"]))
+        for event in view["events"]
+        if event.get("text") and event.get("kind") != "game_over"
+    ]
+
+
+def _hand(scene: Scene) -> str:
+    view = scene.view
+    cards = "".join(
+        show_card(card, extra="selected" if card in scene.selected else "") for card in view["hand"]
+    )
+    return (
+        '<section class="dos-handzone pos-handzone" aria-label="Your hand">'
+        f'<div class="dos-hand pos-hand">{cards or "<p class=dos-empty>No cards.</p>"}</div>'
+        f'<p class="dos-total">Hand total <b>{view["hand_total"]}</b></p></section>'
+    )
+
+
+def _end(result: dict[str, Any] | None) -> str:
+    if result is None:
+        return ""
+    won = bool(result.get("won"))
+    return (
+        f'<p class="pos-end {"won" if won else "lost"}" data-testid="pos-end">'
+        f"<b>{'Won' if won else 'Lost'}</b> · {int(result.get('score', 0))} of 12 face "
+        f"cards. {esc(result.get('reason', ''))}</p>"
+    )
 
 
 class DeckOfSpiesPosition(PositionView):
     game_id = GAME_ID
-
-    def __init__(self, record: dict[str, Any], names: Sequence[str] = ()) -> None:
-        super().__init__(record, names)
-        self.table = DeckOfSpiesTable(private_context(), state=spygames.replay(record, upto=0))
 
     def render(
         self,
@@ -31,60 +126,7 @@ class DeckOfSpiesPosition(PositionView):
         refused: str | None = None,
         fresh: bool = True,
     ) -> str:
-        view = state.view(0)
-        table = self.table
-        table.panel = None
-        table.spy_fresh = table.pile_fresh = False
-        tried: list[str] = []
-        if refused is not None and move is not None:
-            tried = list(move.get("cards", [])) or ([move["ace"]] if "ace" in move else [])
-        lines = [] if move is None or refused is not None or not fresh else self._events(view)
-        return (
-            f'<div class="pos pos-dos dos" data-game="{GAME_ID}" data-turn="{view["turn"]}" '
-            f'data-actions="{len(state.actions)}">'
-            + table._tally(view)
-            + table._board(view)
-            + self._hand(view, tried)
-            + self._end(state.result)
-            + (
-                '<ul class="pos-events" aria-label="What the move did">'
-                + "".join(f"<li>{esc(line)}</li>" for line in lines)
-                + "</ul>"
-                if lines
-                else ""
-            )
-            + "</div>"
-        )
-
-    @staticmethod
-    def _events(view: dict[str, Any]) -> list[str]:
-        return [
-            _sentence(str(event["text"]))
-            for event in view["events"]
-            if event.get("text") and event.get("kind") != "game_over"
-        ]
-
-    @staticmethod
-    def _hand(view: dict[str, Any], tried: list[str]) -> str:
-        cards = "".join(
-            show_card(card, extra="selected" if card in tried else "") for card in view["hand"]
-        )
-        return (
-            '<section class="dos-handzone pos-handzone" aria-label="Your hand">'
-            f'<div class="dos-hand pos-hand">{cards or "<p class=dos-empty>No cards.</p>"}</div>'
-            f'<p class="dos-total">Hand total <b>{view["hand_total"]}</b></p></section>'
-        )
-
-    @staticmethod
-    def _end(result: dict[str, Any] | None) -> str:
-        if result is None:
-            return ""
-        won = bool(result.get("won"))
-        return (
-            f'<p class="pos-end {"won" if won else "lost"}" data-testid="pos-end">'
-            f"<b>{'Won' if won else 'Lost'}</b> · {int(result.get('score', 0))} of 12 face "
-            f"cards. {esc(result.get('reason', ''))}</p>"
-        )
+        return draw(position_scene(state, move=move, refused=refused, fresh=fresh))
 
     def move_lines(self) -> list[list[str]]:
         state = spygames.replay(self.record, upto=0)
@@ -92,7 +134,7 @@ class DeckOfSpiesPosition(PositionView):
         for action in self.record["actions"]:
             turn = state.view(0)["turn"]
             state.apply(action)
-            texts = [_sentence(str(e["text"])) for e in state.view(0)["events"] if e.get("text")]
+            texts = [sentence(str(e["text"])) for e in state.view(0)["events"] if e.get("text")]
             lines.append([f"Turn {turn}: {texts[0]}" if texts else f"Turn {turn}", *texts[1:]])
         return lines
 

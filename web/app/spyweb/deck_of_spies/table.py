@@ -1,28 +1,30 @@
-"""The Deck of Spies table: the spy, the piles, your hand, the buttons, the log, the end.
+"""The Deck of Spies table: the screen that turns clicks and keys into the engine's
+actions, plays them, saves the record after each one and draws the page.
 
-A thin screen: it shows `state.view(0)`, asks the engine `why_illegal` for every
-button and `undo_point` for Undo, sends `state.apply(action)` and autosaves the record
-after each action.
+What it shows is one `Scene` (scene.py), built once per render from `state.view(0)`,
+the engine's `why_illegal` for every button and `undo_point` for Undo, and drawn by the
+components of view.py. The Hint is worked out in slices between paints (a `Thinking`),
+and so is, once a deal is lost, the search for a line that would have won it.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import spygames
 from spygames import IllegalAction
-from spygames.words import plural
 
-from ..deals import deal_form, new_seed
-from ..markup import attrs, esc
+from ..deals import new_seed
+from ..links import replay_route
 from ..screen import Context, GameScreen
-from ..share import replay_buttons, share_panel
+from ..share import link_for
+from ..thinking import Thinking
 from . import daily
 from . import viewmodel as vm
-from .cards import card_back, card_symbol, hand_card, mini_cards, show_card
+from .log import log_lines
 from .rules import rules_html
+from .scene import Control, DailyResult, Hint, Scene
+from .view import render, shown_turn
 
 if TYPE_CHECKING:
     from .winnable import WinnableCheck
@@ -36,16 +38,6 @@ HINT_SLICE_S = 0.04  # longest stretch of search between two paints
 
 def _game() -> spygames.Game:
     return spygames.get_game(GAME_ID)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _sentence(text: str) -> str:
-    """ "drew 3♠" -> "Drew 3♠." (no double stop)."""
-    text = _capital(text.strip())
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 class DeckOfSpiesTable(GameScreen):
@@ -62,11 +54,10 @@ class DeckOfSpiesTable(GameScreen):
         new: bool = False,
     ) -> None:
         super().__init__(ctx)
-        self.selected: list[str] = []
+        self.selected: list[str] = []  # the cards picked, in hand order
         self.hint: spygames.Advice | None = None
         self.hint_at = -1  # the number of actions the hint was given for
-        self.thinking: Iterator[spygames.Advice | None] | None = None  # a hint being worked out
-        self.thinking_at = -1
+        self.thinking: Thinking | None = None  # a hint being worked out
         self.panel: str | None = None  # "rules", "discard", "draw" or "share"
         self.fresh: set[str] = set()  # cards just drawn (animated once)
         self.spy_fresh = False
@@ -74,11 +65,13 @@ class DeckOfSpiesTable(GameScreen):
         self.four_colour = ctx.saves.pref(FOUR_COLOUR_PREF, "0") == "1"
         self.log: list[dict[str, Any]] = []
         self.check: WinnableCheck | None = None  # could the lost deal have been won?
-        self._daily_day: tuple[int, str] | None = None  # (deal, its daily day or "")
+        self._daily_entry: dict[str, Any] | None = None  # this deal's daily entry, if any
+        self._daily_seed: int | None = None  # the deal that entry was read for
         resumed = None if state is not None or seed is not None or new else self._resume()
         if resumed is not None:
             self.state = resumed
             self._rebuild_log()
+            self._moved_on()
             return
         self.state = (
             state if state is not None else _game().new(seed=new_seed() if seed is None else seed)
@@ -92,6 +85,7 @@ class DeckOfSpiesTable(GameScreen):
         self.spy_fresh = True
         self.fresh = set(self.state.view(0)["hand"])
         self._begin()
+        self._moved_on()
         self.ctx.navigate(HOME_HASH)
 
     # -- the record, the log, saving ---------------------------------------------------
@@ -101,10 +95,8 @@ class DeckOfSpiesTable(GameScreen):
 
     @property
     def turn(self) -> int:
-        """The turn shown in the header: the one being played, or at the end the last one
-        played (the engine's counter has already moved past it when the last spy went)."""
-        result = self.state.result
-        return int(result["turns"]) if result is not None else int(self.state.view(0)["turn"])
+        """The turn shown in the bar (see view.shown_turn)."""
+        return shown_turn(self.state.view(0), self.state.result)
 
     def summary(self) -> dict[str, Any]:
         result = self.state.result
@@ -144,6 +136,17 @@ class DeckOfSpiesTable(GameScreen):
         else:
             self.log.append({"turn": turn, "kind": kind, "events": events})
 
+    def _moved_on(self) -> None:
+        """The game in front of the table is another one or has moved: read its daily
+        entry (on a new deal, and at the end, when its result may just have been kept),
+        and once a deal is lost, start the search for a line that would have won it."""
+        if self.state.setup is None and (self._daily_seed != self.seed or self.state.is_over):
+            self._daily_entry = daily.entry_for_seed(self.ctx.saves, self.seed)
+            self._daily_seed = self.seed
+        elif self.state.setup is not None:
+            self._daily_entry = self._daily_seed = None
+        self._check()
+
     def _apply(self, action: dict[str, Any]) -> bool:
         """Play `action`; an illegal one explains itself and changes nothing."""
         before = self.state.view(0)
@@ -164,6 +167,7 @@ class DeckOfSpiesTable(GameScreen):
         self._save()
         if self.state.is_over:
             daily.note_finished(self.ctx.saves, self.state)
+        self._moved_on()
         return True
 
     def _replace(self, state: spygames.State, *, new_game: bool) -> None:
@@ -171,6 +175,7 @@ class DeckOfSpiesTable(GameScreen):
         self.state = state
         self.selected = []
         self.hint = None
+        self.thinking = None
         self.panel = None
         self.check = None
         self._rebuild_log()
@@ -180,12 +185,12 @@ class DeckOfSpiesTable(GameScreen):
             self._begin()
         else:
             self._save()
+        self._moved_on()
 
     # -- events ------------------------------------------------------------------------
     def handle(self, act: str, arg: str) -> None:
         self.fresh = set()
         self.spy_fresh = self.pile_fresh = False
-        model = vm.build(self.state, self.selected)
         if act == "pick":
             self._toggle(arg)
         elif act == "pick_index":
@@ -196,18 +201,9 @@ class DeckOfSpiesTable(GameScreen):
         elif act == "clear":
             self.selected = []
         elif act in ("counter", "recruit", "retire", "end_turn"):
-            button = next((b for b in model.buttons if b.kind == act), None)
-            if button is None or button.action is None:
-                reason = self.state.why_illegal(
-                    {"type": act, "cards": model.selected} if act != "end_turn" else {"type": act}
-                )
-                self.ctx.refuse(f"Not now: {reason or 'that is not possible here'}.")
-            elif button.reason is not None:
-                self.ctx.refuse(f"{button.label}: {vm.reason_text(button.reason)}.")
-            else:
-                self._apply(button.action)
+            self._act(act)
         elif act == "assassinate":
-            self._assassinate(model, arg)
+            self._assassinate(arg)
         elif act == "hint":
             self._hint()
         elif act == "undo":
@@ -239,14 +235,30 @@ class DeckOfSpiesTable(GameScreen):
         return True
 
     def _toggle(self, card: str) -> None:
-        if self.state.is_over or card not in self.state.view(0)["hand"]:
+        hand = self.state.view(0)["hand"]
+        if self.state.is_over or card not in hand:
             return
-        if card in self.selected:
-            self.selected.remove(card)
-        else:
-            self.selected.append(card)
+        picked = [c for c in self.selected if c != card]
+        self.selected = vm.tidy_selection(
+            hand, picked if card in self.selected else [*picked, card]
+        )
 
-    def _assassinate(self, model: vm.TableModel, ace: str) -> None:
+    def _act(self, act: str) -> None:
+        """Counter, Recruit, Retire or End turn with the cards picked, or say why not."""
+        model = vm.build(self.state, self.selected)
+        button = next((b for b in model.buttons if b.kind == act), None)
+        if button is None or button.action is None:
+            reason = self.state.why_illegal(
+                {"type": act, "cards": model.selected} if act != "end_turn" else {"type": act}
+            )
+            self.ctx.refuse(f"Not now: {reason or 'that is not possible here'}.")
+        elif button.reason is not None:
+            self.ctx.refuse(f"{button.label}: {vm.reason_text(button.reason)}.")
+        else:
+            self._apply(button.action)
+
+    def _assassinate(self, ace: str) -> None:
+        model = vm.build(self.state, self.selected)
         if not model.aces:
             reason = self.state.why_illegal({"type": "assassinate", "ace": ace or "AS"})
             self.ctx.refuse(f"Assassinate: {vm.reason_text(reason or 'not possible now')}.")
@@ -268,6 +280,7 @@ class DeckOfSpiesTable(GameScreen):
         self.fresh = set()
         self.spy_fresh = False
 
+    # -- the Hint, and the lost deal's search ------------------------------------------
     def _hint_current(self) -> bool:
         return self.hint is not None and self.hint_at == len(self.state.actions)
 
@@ -277,14 +290,16 @@ class DeckOfSpiesTable(GameScreen):
             return
         if self._hint_current():
             return
-        if self.thinking is not None and self.thinking_at == len(self.state.actions):
+        at = len(self.state.actions)
+        if self.thinking is not None and self.thinking.at == at:
             return  # already thinking about this very position
         # A modest budget keeps the answer well under a second in the browser.
         bot = _game().bot("hard", seed=spygames.bot_seed(self.seed, 0, "hint"), budget=HINT_BUDGET)
         # The search runs in short slices between paints (see tick), so the page never
         # freezes while the hint is being worked out.
-        self.thinking = bot.think(self.state.view(0), self.state.legal_actions(), HINT_SLICE_S)
-        self.thinking_at = len(self.state.actions)
+        self.thinking = Thinking(
+            bot, self.state.view(0), self.state.legal_actions(), at=at, slice_s=HINT_SLICE_S
+        )
         self.tick()
 
     def pending_delay(self) -> int | None:
@@ -310,446 +325,70 @@ class DeckOfSpiesTable(GameScreen):
             if check is not None:
                 check.step()
             return
-        if self.thinking_at != len(self.state.actions):  # the position moved on
+        thinking = self.thinking
+        advice = thinking.step(len(self.state.actions))
+        if thinking.dropped:  # the position moved on
             self.thinking = None
-            return
-        step = next(self.thinking, None)
-        if step is not None:
+        elif advice is not None:
             self.thinking = None
-            self.hint = step
-            self.hint_at = self.thinking_at
+            self.hint = advice
+            self.hint_at = len(self.state.actions)
             # the hinted cards are picked for you: one more click plays the hint
-            if "cards" in step.action:
-                self.selected = list(step.action["cards"])
+            if "cards" in advice.action:
+                hand = self.state.view(0)["hand"]
+                self.selected = vm.tidy_selection(hand, list(advice.action["cards"]))
 
     # -- drawing -----------------------------------------------------------------------
+    def scene(self) -> Scene:
+        """What the page shows now, worked out once: the view, the buttons with the
+        engine's reasons, Undo's, the Hint, the log and the table's own choices."""
+        state = self.state
+        view = state.view(0)
+        model = vm.build(state, self.selected, view)
+        point = state.undo_point(0)
+        hint = self.hint if self._hint_current() else None
+        over = state.result is not None
+        found = self._daily_entry
+        return Scene(
+            view=view,
+            actions=len(state.actions),
+            result=state.result,
+            phase=model.phase,
+            selected=tuple(model.selected),
+            total=model.total,
+            prompt=model.prompt,
+            controls=tuple(Control(b.kind, b.label, b.reason, b.arg) for b in model.buttons),
+            aces=tuple(Control(a.kind, a.label, a.reason, a.arg) for a in model.aces),
+            undo_off=None if point.upto is not None else f"Undo is off: {point.reason}.",
+            hint=Hint(hint.action, hint.reason) if hint is not None else None,
+            thinking=self.thinking is not None,
+            panel=self.panel,
+            four_colour=self.four_colour,
+            fresh=tuple(sorted(self.fresh)),
+            spy_fresh=self.spy_fresh,
+            pile_fresh=self.pile_fresh,
+            log=log_lines(self.log),
+            verdict=self.check.verdict() if self.check is not None and over else None,
+            can_share=self.ctx.can_share,
+            deal=self.seed,
+            daily_day=str(found["day"]) if found is not None else None,
+            daily_result=(
+                DailyResult(
+                    str(found["day"]),
+                    int(found["number"]),
+                    bool(found["won"]),
+                    int(found["score"]),
+                    self.ctx.base_url,
+                )
+                if over and found is not None and found.get("won") is not None
+                else None
+            ),
+            share_link=(link_for(self.ctx, self.share_record()) if self.panel == "share" else None),
+            replay_route=replay_route(state.record()) if over else None,
+        )
+
     def render(self) -> str:
-        view = self.state.view(0)
-        model = vm.build(self.state, self.selected)
-        self.selected = model.selected
-        hint = self.hint.action if self._hint_current() and self.hint else None
-        classes = "dos" + (" four-colour" if self.four_colour else "")
-        over = self.state.result
-        return (
-            f'<div class="{classes}" data-phase="{esc(model.phase)}" '
-            f'data-turn="{view["turn"]}" data-actions="{len(self.state.actions)}">'
-            + self._bar(view)
-            + (self._end(over) if over else "")
-            + self._tally(view)
-            + '<div class="dos-layout"><div class="dos-main">'
-            + self._board(view)
-            + self._hand(view, model, hint)
-            + self._actions(model, hint)
-            + (self._panel(view) if self.panel == "rules" else "")
-            + "</div>"
-            + '<aside class="dos-side">'
-            + self._hint_box()
-            + (self._panel(view) if self.panel != "rules" else "")
-            + self._log()
-            + deal_form(self.seed)
-            + "</aside></div></div>"
-        )
-
-    def _bar(self, view: dict[str, Any]) -> str:
-        rules_open = self.panel == "rules"
-        return (
-            '<header class="dos-bar">'
-            '<div class="dos-head"><h1 class="dos-title">Deck of Spies</h1>'
-            '<p class="dos-meta">'
-            + self._daily_tag()
-            + f'<span class="dos-deal" data-testid="deal">Deal #{self.seed}</span>'
-            f' <span class="dos-turn">Turn {self.turn}</span></p></div>'
-            '<div class="dos-bar-actions">'
-            + self._btn("Rules", "panel", "rules", id_="btn-rules", pressed=rules_open, quiet=True)
-            + self._btn(
-                "4-colour",
-                "four",
-                id_="btn-four",
-                pressed=self.four_colour,
-                quiet=True,
-                title="Four-colour deck: ♦ blue, ♣ green",
-            )
-            + self._btn(
-                "Share",
-                "panel",
-                "share",
-                id_="btn-share",
-                pressed=self.panel == "share",
-                quiet=True,
-            )
-            + self._btn("New game", "new", id_="btn-new", quiet=True)
-            + "</div></header>"
-        )
-
-    @staticmethod
-    def _btn(
-        label: str,
-        act: str,
-        arg: str = "",
-        *,
-        id_: str,
-        pressed: bool | None = None,
-        quiet: bool = False,
-        primary: bool = False,
-        disabled: bool = False,
-        key: str | None = None,
-        described: str | None = None,
-        title: str | None = None,
-        extra_class: str = "",
-    ) -> str:
-        cls = "btn" + (" btn-quiet" if quiet else "") + (" btn-primary" if primary else "")
-        cls += f" {extra_class}" if extra_class else ""
-        kbd = f' <span class="kbd" aria-hidden="true">{esc(key)}</span>' if key else ""
-        return (
-            "<button"
-            + attrs(
-                type="button",
-                id=id_,
-                class_=cls,
-                data_act=act,
-                data_arg=arg,
-                aria_pressed=None if pressed is None else ("true" if pressed else "false"),
-                aria_keyshortcuts=key,
-                aria_describedby=described,
-                title=title,
-                disabled=disabled,
-            )
-            + f">{label}{kbd}</button>"
-        )
-
-    def _tally(self, view: dict[str, Any]) -> str:
-        mine = int(view["faces_owned"])
-        theirs = int(view["faces_with_spies"])
-        need = int(view["faces_to_win"])
-        slots = []
-        for index in range(12):
-            if index < mine:
-                kind = "mine"
-            elif index >= 12 - theirs:
-                kind = "theirs"
-            else:
-                kind = "open"
-            goal = " goal" if index == need - 1 else ""
-            slots.append(f'<span class="slot {kind}{goal}"></span>')
-        return (
-            f'<section class="dos-tally" aria-label="Face cards: you {mine}, spies {theirs}; '
-            f'{need} of 12 to win">'
-            '<p class="dos-tally-text" aria-hidden="true">'
-            f'Face cards: <b class="you">you {mine}</b>'
-            f' · <b class="them">spies {theirs}</b> <span class="dos-tally-goal">({need} to win)'
-            "</span></p>"
-            f'<div class="dos-race" aria-hidden="true">{"".join(slots)}</div></section>'
-        )
-
-    def _board(self, view: dict[str, Any]) -> str:
-        spy = view["spy"]
-        if spy:
-            spy_html = (
-                f'<div class="dos-spy-card{" fresh" if self.spy_fresh else ""}">'
-                + show_card(spy, size="big")
-                + "</div>"
-                f'<p class="dos-spy-label"><span class="sr-only">The spy: </span>'
-                f'<b>{esc(card_symbol(spy))}</b> needs <b class="dos-need">{view["spy_value"]}</b>'
-                "</p>"
-            )
-        else:
-            spy_html = '<div class="dos-spy-card"><span class="pcard pc-big pc-empty"></span></div>'
-        tier_now = vm.current_tier(view)
-        tiers = "".join(
-            f'<li class="tier{" now" if label == tier_now else ""}{" done" if not left else ""}">'
-            f'<span class="tier-name">{label}</span> <span class="tier-left">{left}</span></li>'
-            for label, left in vm.tiers_left(view)
-        )
-        spy_deck = (
-            '<div class="dos-spydeck">'
-            + card_back(extra="pc-stack", count=view["spies_left"])
-            + f'<p class="dos-spies-left"><b>{view["spies_left"]}</b> '
-            + f"{plural(view['spies_left'], 'spy', 'spies')} left</p>"
-            f'<ol class="dos-tiers" aria-label="Spies left by group">{tiers}</ol></div>'
-        )
-        discard = view["discard"]
-        top = (
-            show_card(
-                discard[-1], extra="pile-top" + (" fresh" if self.pile_fresh else ""), label=False
-            )
-            if discard
-            else '<span class="pcard pc-empty" aria-hidden="true"></span>'
-        )
-        removed = view["removed"]
-        piles = (
-            '<div class="dos-piles">'
-            + self._pile(
-                "draw",
-                card_back(count=view["draw_count"]),
-                f"Draw deck <b>{view['draw_count']}</b>",
-            )
-            + self._pile(
-                "discard",
-                top + f'<span class="pile-count" aria-hidden="true">{len(discard)}</span>',
-                f"Discard <b>{len(discard)}</b>",
-            )
-            + '<div class="dos-pile dos-pile-static">'
-            + card_back(extra="pc-spies", count=len(view["spy_discard"]))
-            + f'<span class="dos-pile-label">Spies’ pile <b>{len(view["spy_discard"])}</b></span>'
-            "</div>"
-            + (
-                '<div class="dos-pile dos-pile-static dos-removed">'
-                + mini_cards(removed)
-                + '<span class="dos-pile-label">Out of the game</span></div>'
-                if removed
-                else ""
-            )
-            + "</div>"
-        )
-        return (
-            '<section class="dos-board" aria-label="The table">'
-            f'<div class="dos-spyzone"><div class="dos-spy">{spy_html}</div>{spy_deck}</div>'
-            f"{piles}</section>"
-        )
-
-    def _pile(self, name: str, face: str, caption: str) -> str:
-        """A pile as a button; its name is the caption it shows ("Draw deck 33") with
-        the rest in visually hidden text, so what is read and what is seen agree."""
-        opened = self.panel == name
-        return (
-            "<button"
-            + attrs(
-                type="button",
-                id=f"pile-{name}",
-                class_="dos-pile",
-                data_act="panel",
-                data_arg=name,
-                aria_expanded="true" if opened else "false",
-            )
-            + f'>{face}<span class="dos-pile-label">{caption}'
-            '<span class="sr-only"> cards — show them</span></span></button>'
-        )
-
-    def _hand(self, view: dict[str, Any], model: vm.TableModel, hint: Any) -> str:
-        hinted = set(vm.hint_cards(hint))
-        over = self.state.is_over
-        cards = "".join(
-            hand_card(
-                card,
-                index=index,
-                selected=card in model.selected,
-                hinted=card in hinted,
-                fresh=card in self.fresh,
-                disabled=over,
-            )
-            for index, card in enumerate(view["hand"])
-        )
-        if not cards:
-            cards = '<p class="dos-empty">Your hand is empty.</p>'
-        need = view["spy_value"]
-        total_text = f'Selected <b data-testid="selected-total">{model.total}</b>' + (
-            f" / {need}" if need and model.phase == "deal" else ""
-        )
-        return (
-            '<section class="dos-handzone" aria-label="Your hand">'
-            f'<p class="dos-prompt" role="status">{esc(model.prompt)}</p>'
-            f'<div class="dos-hand">{cards}</div>'
-            f'<p class="dos-total">{total_text} · hand total {view["hand_total"]}'
-            + (
-                ' <button type="button" id="btn-clear" class="btn btn-quiet btn-small" '
-                'data-act="clear" data-arg="">Clear '
-                '<span class="kbd" aria-hidden="true">X</span></button>'
-                if model.selected
-                else ""
-            )
-            + "</p></section>"
-        )
-
-    def _actions(self, model: vm.TableModel, hint: Any) -> str:
-        groups = []
-        hint_type = hint.get("type") if hint else None
-        for button in model.buttons:
-            why_id = f"why-{button.kind}"
-            primary = button.enabled
-            label = button.label
-            groups.append(
-                f'<div class="dos-act{" hinted" if hint_type == button.kind else ""}">'
-                + self._btn(
-                    label,
-                    button.kind,
-                    id_=f"act-{button.kind.replace('_', '-')}",
-                    primary=primary,
-                    disabled=not button.enabled,
-                    key=vm.KEY_OF[button.kind],
-                    described=why_id if button.reason else None,
-                )
-                + (
-                    f'<span class="dos-why" id="{why_id}">{esc(vm.reason_text(button.reason))}'
-                    "</span>"
-                    if button.reason
-                    else '<span class="dos-why ok">Ready</span>'
-                )
-                + "</div>"
-            )
-        for ace in model.aces:
-            hinted = hint_type == "assassinate" and hint.get("ace") == ace.arg
-            groups.append(
-                f'<div class="dos-act{" hinted" if hinted else ""}">'
-                + self._btn(
-                    esc(ace.label),
-                    "assassinate",
-                    ace.arg,
-                    id_=f"act-assassinate-{ace.arg}",
-                    primary=True,
-                    disabled=not ace.enabled,
-                    key="A" if ace is model.aces[0] else None,
-                )
-                + "</div>"
-            )
-        tools = (
-            '<div class="dos-tools">'
-            + self._btn(
-                "Thinking…" if self.thinking is not None else "Hint",
-                "hint",
-                id_="btn-hint",
-                key="H",
-                disabled=self.state.is_over,
-                quiet=True,
-            )
-            + self._undo_button()
-            + "</div>"
-        )
-        return (
-            '<section class="dos-actions" aria-label="Actions">'
-            f'<div class="dos-act-row">{"".join(groups)}</div>{tools}</section>'
-        )
-
-    def _undo_button(self) -> str:
-        """Undo, off with the engine's reason (as its tooltip, and read out with it)."""
-        point = self.state.undo_point(0)
-        off = f"Undo is off: {point.reason}." if point.upto is None else None
-        return self._btn(
-            "Undo",
-            "undo",
-            id_="btn-undo",
-            key="U",
-            disabled=off is not None,
-            quiet=True,
-            title=off,
-            described="why-undo" if off else None,
-        ) + (f'<span class="sr-only" id="why-undo">{esc(off)}</span>' if off else "")
-
-    def _hint_box(self) -> str:
-        if not self._hint_current() or self.hint is None:
-            return ""
-        action = self.hint.action
-        data = attrs(
-            data_hint_type=action.get("type"),
-            data_hint_cards=" ".join(action.get("cards", [])) or None,
-            data_hint_ace=action.get("ace"),
-            data_hint=json.dumps(action, separators=(",", ":")),
-        )
-        return (
-            f'<section class="dos-hint" role="status"{data}>'
-            f'<p><span class="dos-hint-tag">Hint</span> <b>{esc(vm.describe(action))}</b></p>'
-            f'<p class="dos-hint-why">{esc(_sentence(self.hint.reason))}</p></section>'
-        )
-
-    def _end(self, result: dict[str, Any]) -> str:
-        won = bool(result.get("won"))
-        heading = "You won!" if won else "The spies won"
-        return (
-            f'<section class="dos-end {"won" if won else "lost"}" data-testid="end" '
-            f'data-won="{"true" if won else "false"}" aria-labelledby="dos-end-title">'
-            f'<h2 id="dos-end-title">{heading}</h2>'
-            f'<p class="dos-score">Score <b>{int(result.get("score", 0))}</b> of 12 face cards</p>'
-            f'<p class="dos-reason">{esc(result.get("reason", ""))}</p>'
-            + (check.render() if (check := self._check()) else "")
-            + self._daily_result()
-            + '<div class="dos-end-actions">'
-            + self._btn("Play this deal again", "again", id_="btn-again", primary=True)
-            + self._btn("New game", "new", id_="btn-new-end")
-            + replay_buttons(self.state.record())
-            + "</div></section>"
-        )
-
-    def _daily_tag(self) -> str:
-        """ "Daily deal — 2026-12-02 · " when this deal is a day's daily deal."""
-        if self.state.setup is not None:
-            return ""
-        if self._daily_day is None or self._daily_day[0] != self.seed:  # read once a deal
-            found = daily.entry_for_seed(self.ctx.saves, self.seed)
-            self._daily_day = (self.seed, str(found["day"]) if found is not None else "")
-        day = self._daily_day[1]
-        return (
-            f'<span class="dos-daily-tag" data-testid="daily-tag">Daily deal — {esc(day)}</span> · '
-            if day
-            else ""
-        )
-
-    def _daily_result(self) -> str:
-        """A daily deal's kept result, with Share result."""
-        if self.state.setup is not None:
-            return ""
-        found = daily.entry_for_seed(self.ctx.saves, self.seed)
-        if found is None or found.get("won") is None:
-            return ""
-        return daily.result_box(found, self.ctx.base_url)
-
-    def _panel(self, view: dict[str, Any]) -> str:
-        if self.panel == "rules":
-            return (
-                '<section class="dos-panel dos-panel-rules" aria-label="Rules">'
-                + rules_html()
-                + self._btn("Close rules", "panel", "rules", id_="btn-rules-close", quiet=True)
-                + "</section>"
-            )
-        if self.panel == "discard":
-            cards = view["discard"]
-            body = (
-                mini_cards(cards)
-                if cards
-                else "<p>Empty: your used cards and recruited spies will gather here.</p>"
-            )
-            return (
-                '<section class="dos-panel" aria-label="Your discard pile">'
-                f"<h2>Your discard pile ({len(cards)})</h2>{body}"
-                "<p class='dos-note'>Shuffled into a new draw deck when the deck runs out.</p>"
-                "</section>"
-            )
-        if self.panel == "draw":
-            cards = view.get("draw_cards", [])
-            body = mini_cards(cards) if cards else "<p>Empty.</p>"
-            return (
-                '<section class="dos-panel" aria-label="Your draw deck">'
-                f"<h2>Your draw deck ({len(cards)})</h2>{body}"
-                "<p class='dos-note'>You know which cards are in it, not their order.</p>"
-                "</section>"
-            )
-        if self.panel == "share":
-            return share_panel(
-                self.ctx,
-                self.share_record(),
-                title=f"Share deal #{self.seed}",
-                note="The link deals the same cards from the start.",
-                close=("panel", "share"),
-            )
-        return ""
-
-    def _log(self) -> str:
-        items = []
-        for entry in reversed(self.log[-60:]):
-            texts = [str(event.get("text", "")) for event in entry["events"]]
-            texts = [t for t in texts if t]
-            if not texts:
-                continue
-            main, rest = texts[0], texts[1:]
-            sub = "".join(f'<span class="dos-log-sub">{esc(_sentence(t))}</span>' for t in rest)
-            items.append(
-                f'<li class="log-{esc(entry["kind"])}"><span class="dos-log-turn">'
-                f"T{entry['turn']}</span> <span>{esc(_sentence(main))}{sub}</span></li>"
-            )
-        return (
-            '<section class="dos-log" role="log" aria-label="Move log">'
-            '<h2>Log <span class="dos-note">latest first</span></h2>'
-            f'<ol class="dos-log-list" tabindex="0" aria-label="Moves, newest first">'
-            f"{''.join(items)}</ol></section>"
-        )
+        return render(self.scene())
 
     @classmethod
     def rules_html(cls) -> str:

@@ -85,8 +85,12 @@ def tidy_selection(hand: list[str], selected: list[str]) -> list[str]:
     return [card for card in sort_cards(hand) if card in selected]
 
 
-def build(state: spygames.State, selected: list[str]) -> TableModel:
-    view = state.view(0)
+def build(
+    state: spygames.State, selected: list[str], view: dict[str, Any] | None = None
+) -> TableModel:
+    """The buttons with the engine's reasons, the cards picked and the prompt; `view` is
+    `state.view(0)` when the caller has it already."""
+    view = state.view(0) if view is None else view
     hand = view["hand"]
     chosen = tidy_selection(hand, selected)
     total = selection_total(chosen)

@@ -13,10 +13,9 @@ from typing import Any, Final
 
 import spygames
 from spygames.deck_of_spies.solver import Solution, solving
-from spygames.words import count
 
 from ..links import replay_route
-from ..markup import esc
+from .scene import Verdict
 
 PAGE_NODES: Final = 6_000  # the page's budget: a few seconds at most, even on a phone
 SLICE_NODES: Final = 20  # at most this many nodes between two paints ...
@@ -52,36 +51,12 @@ class WinnableCheck:
             return None
         return {**self.record, "actions": self.solution.line}
 
-    def render(self) -> str:
+    def verdict(self) -> Verdict:
+        """The answer so far, for the end panel (see end.verdict)."""
         solution = self.solution
         if solution is None:
-            return self._box(
-                "pending",
-                "Could this deal have been won? Looking for a winning line…",
-            )
+            return Verdict("pending")
         winning = self.winning_record()
         if winning is not None:
-            route = replay_route(winning)
-            return self._box(
-                "won",
-                "This deal was winnable — "
-                f'<a id="see-how" href="{esc(route)}">see how</a> '
-                f'<span class="dos-note">({count(len(solution.line), "move")}, '
-                "every card known)</span>",
-            )
-        if solution.verdict == "lost":
-            return self._box(
-                "lost",
-                "No line wins this deal: even knowing every card in advance, it could not be won.",
-            )
-        return self._box(
-            "unknown",
-            "Too close to call: no winning line turned up in the time this page allows.",
-        )
-
-    @staticmethod
-    def _box(verdict: str, html: str) -> str:
-        return (
-            f'<p class="dos-verdict" data-testid="verdict" data-verdict="{verdict}" '
-            f'role="status">{html}</p>'
-        )
+            return Verdict("won", len(solution.line), replay_route(winning))
+        return Verdict("lost" if solution.verdict == "lost" else "unknown")
