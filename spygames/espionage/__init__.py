@@ -6,9 +6,7 @@ Modules: `cards` (the deck, attributes, counting), `rules` (the state and its ac
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..protocol import Action, Bot, Game, State, View
+from ..protocol import Game
 from ..registry import register
 from . import text
 from .bots import EasyBot, HardBot, NormalBot
@@ -23,20 +21,10 @@ class Espionage(Game):
     name = "Espionage"
     min_players = 2
     max_players = 4
-
-    def _new(
-        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
-    ) -> State:
-        return EspionageState(seed=seed, players=players, options=options, setup=setup)
-
-    def _bots(self) -> dict[str, type[Bot]]:
-        return {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-    def describe_action(self, action: Action) -> str:
-        return text.describe_action(action)
-
-    def describe_view(self, view: View) -> str:
-        return text.describe_view(view)
+    state_type = EspionageState
+    bot_types = (EasyBot, NormalBot, HardBot)
+    describe_action = staticmethod(text.describe_action)
+    describe_view = staticmethod(text.describe_view)
 
 
 GAME = register(Espionage())

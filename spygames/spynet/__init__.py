@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import Action, Bot, Game, Result, State, View
+from ..protocol import Bot, Game, Result, State
 from ..registry import register
 from . import text
 from .cards import (
@@ -97,11 +97,9 @@ class SpyNet(Game):
     name = "SpyNet"
     min_players = 2
     max_players = 4
-
-    def _new(
-        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
-    ) -> State:
-        return SpyNetState(seed=seed, players=players, options=options, setup=setup)
+    state_type = SpyNetState
+    describe_action = staticmethod(text.describe_action)
+    describe_view = staticmethod(text.describe_view)
 
     def rule_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """A new game at 3 players records its opening, the short draft (Ruling: 3
@@ -114,15 +112,10 @@ class SpyNet(Game):
         return {**options, "opening": opening}
 
     def _bots(self) -> dict[str, type[Bot]]:
+        """The bots are loaded only when one is asked for."""
         from .bots import EasyBot, HardBot, NormalBot
 
-        return {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-    def describe_action(self, action: Action) -> str:
-        return text.describe_action(action)
-
-    def describe_view(self, view: View) -> str:
-        return text.describe_view(view)
+        return {bot.level: bot for bot in (EasyBot, NormalBot, HardBot)}
 
     def teams(self, players: int) -> list[list[int]]:
         return teams_for(players)
