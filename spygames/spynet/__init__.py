@@ -1,10 +1,11 @@
 """SpyNet — Winston-draft agents, fund branches, run missions; 2–4 players, teams at 4.
 
 Registered as "spynet". Modules: `cards` (the card set from `cards.json`), `situation`
-(the rule a situation changes), `table` (the position and its moves), `setup` (the deal,
-options and scripted setups), `rules` (the state: actions, reasons, views — its
-docstring is the contract), `scoring` (the end), `text` (words for people), `guess` and
-`policy` (what the bots read and weigh), `bots` (easy, normal, hard).
+(the rule a situation changes), `power` (an agent's power, who dominates), `table`
+(the position and its moves), `setup` (the deal, the openings, options and scripted
+setups), `rules` (the state: actions, reasons, views — its docstring is the contract),
+`scoring` (the end), `text` (words for people), `guess` and `policy` (what the bots read
+and weigh), `bots` (easy, normal, hard).
 
 Helpers a UI may call instead of deciding a rule itself (pure functions of ids):
 `card_info(id)` (everything to draw a card, its text included), `branch_info()`,
@@ -35,10 +36,11 @@ from .cards import (
     card,
 )
 from .outlook import placement
+from .power import entry_power
 from .rules import SpyNetState
 from .setup import opening_for
 from .situation import Situation
-from .table import draft_step, entry_power, teams_for
+from .table import draft_step, teams_for
 
 
 def card_info(card_id: str) -> dict[str, Any]:

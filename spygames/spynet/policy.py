@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .cards import AGENT, BRANCH_IDS, FUNDING_VALUE, KIND, MISSION
+from .power import entry_power
 from .scoring import condition_met
-from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, RECRUIT, Table, entry_power
+from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, RECRUIT, Table
 
 Action = dict[str, Any]
 
