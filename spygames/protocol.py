@@ -225,6 +225,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
+    endings: ClassVar[frozenset[str]] = frozenset()
+    """How a game of it can end: every result's `ending` is one of these (an end screen
+    words the end from it; `spygames.conformance` checks it)."""
     state_type: ClassVar[type[State]]
     """The game's State: `_new` builds one with the seed, players, options and setup."""
     bot_types: ClassVar[tuple[type[Bot], ...]] = ()

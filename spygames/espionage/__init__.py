@@ -21,6 +21,7 @@ class Espionage(Game):
     name = "Espionage"
     min_players = 2
     max_players = 4
+    endings = frozenset({"points", "last_active"})
     state_type = EspionageState
     bot_types = (EasyBot, NormalBot, HardBot)
     describe_action = staticmethod(text.describe_action)

@@ -99,6 +99,7 @@ class SpyNet(Game):
     name = "SpyNet"
     min_players = 2
     max_players = 4
+    endings = frozenset({"points", "funding", "shared"})
     state_type = SpyNetState
     describe_action = staticmethod(text.describe_action)
     describe_view = staticmethod(text.describe_view)

@@ -1,11 +1,10 @@
-"""What every game must keep under random pressure, for the Hypothesis properties
-(`tests/test_engine_properties.py`) and `make fuzz` (`fuzz/`).
+"""What every game must keep under random pressure: the engine contract checked along
+whole games, in the spirit of OpenSpiel's random simulation test (`pyspiel`'s
+`random_sim_test`), shipped with the engine so that the tests, the Hypothesis properties
+(`tests/test_engine_properties.py`) and `make fuzz` (`fuzz/`) play under the same checks.
 
-One entry per game in `CHECKS`, built from the conformance tests' own checks (cards
-conserved, the view unchanged when the cards it hides are shuffled) and the setups the
-bot-blindness proof deals its twins from (`tests/test_bots_blind.py`). `play` runs one
-game with them, its moves chosen by the caller (Hypothesis draws them, `make fuzz` takes
-them from a seeded generator), checking after every step:
+`play` runs one game, its moves chosen by the caller (Hypothesis draws them, `make fuzz`
+takes them from a seeded generator; `random_game` is that), checking after every step:
 
 - the cards are conserved, and there are legal actions until the game ends (it must
   end within `MAX_STEPS`);
@@ -16,7 +15,21 @@ them from a seeded generator), checking after every step:
 - on deep steps: each seat's view is unchanged when the hidden cards are shuffled, and
   two games dealt by `setup` with the hidden cards apart look the same to the seat to
   play;
-- at the end (and at one step of a deep game), `replay(record)` gives the same state.
+- at the end: no seat to play and no legal action; the result names its winners, a
+  reason and one of the game's `endings`; a finished game refuses an action; and
+  `replay(record)` gives the same state (and so does a replay up to one deep step).
+
+What is generic is here; what only a game knows comes from the game: its `endings` (a
+class fact of its `Game`) and its `invariants` module (how its cards are conserved, what
+its views hide, how it deals a position twice), gathered in `CHECKS`.
+
+>>> import random
+>>> import spygames
+>>> state = spygames.get_game("espionage").new(seed=3, players=3)
+>>> rng = random.Random(3)
+>>> done = play(CHECKS["espionage"], state, rng.randrange, lambda: True, rng, lambda s: True)
+>>> done.state.is_over, done.refused > 0
+(True, True)
 """
 
 from __future__ import annotations
@@ -27,34 +40,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import test_bots_blind as blind
-import test_deck_of_spies_conformance as dos
-import test_espionage_conformance as esp
-import test_spynet_conformance as net
+from .deck_of_spies import game as deck_of_spies
+from .deck_of_spies import invariants as deck_of_spies_invariants
+from .errors import IllegalAction
+from .espionage import GAME as ESPIONAGE
+from .espionage import invariants as espionage_invariants
+from .protocol import Action, Game, State
+from .record import replay
+from .spynet import GAME as SPYNET
+from .spynet import invariants as spynet_invariants
+from .twins import Setups
 
-import spygames
-from spygames import Action, IllegalAction, State
-from spygames.deck_of_spies import DeckOfSpiesState
-from spygames.espionage.cards import DECK as ESPIONAGE_DECK
-from spygames.espionage.rules import EspionageState
-from spygames.spynet.rules import SpyNetState
-
-# How each shipped game can end: its result's "ending" (the UI words the end from it).
-ENDINGS = {
-    "deck-of-spies": {"no_double_agent", "infiltrated", "outnumbered"},
-    "espionage": {"points", "last_active"},
-    "spynet": {"points", "funding", "shared"},
-}
 MAX_STEPS = 5000  # no game comes near: Espionage ~80 actions, SpyNet ~300
-Setups = tuple[dict[str, Any], dict[str, Any]]
 
 
 @dataclass(frozen=True)
 class Checks:
     """How one game is checked."""
 
-    game_id: str
-    players: tuple[int, ...]
+    game: Game
     conserved: Callable[[State], None]
     """Asserts every card is somewhere, once."""
     hidden: Callable[[State, random.Random], None]
@@ -64,109 +68,44 @@ class Checks:
     defaults: dict[str, dict[str, Any]] | None = None
     """Keys an action may leave out, by action type, and the value they then take."""
 
-
-# -- Deck of Spies ------------------------------------------------------------------------------
-def _dos_conserved(state: State) -> None:
-    assert isinstance(state, DeckOfSpiesState)
-    dos.check_conserved(state)
-
-
-def _dos_hidden(state: State, _rng: random.Random) -> None:
-    assert isinstance(state, DeckOfSpiesState)
-    dos.check_view_hides(state, state.view(0))
-
-
-def _dos_setups(state: State, rng: random.Random) -> Setups | None:
-    assert isinstance(state, DeckOfSpiesState)
-    if len(state.table.spies) < 2 or state.is_over:
-        return None
-    return blind._dos_setups(state, rng)
-
-
-# -- Espionage ----------------------------------------------------------------------------------
-def _esp_conserved(state: State) -> None:
-    assert isinstance(state, EspionageState)
-    if not state.is_over:
-        esp.check_deal(state)
-
-
-def _redealt(state: EspionageState, seat: int, rng: random.Random) -> list[list[str]]:
-    """The hands with every other seat's dealt again from the cards `seat` cannot see."""
-    unseen = [card for card in ESPIONAGE_DECK if card not in state.hands[seat]]
-    unseen = blind._shuffled_apart(unseen, rng)
-    hands, at = [], 0
-    for other, hand in enumerate(state.hands):
-        if other == seat:
-            hands.append(list(hand))
-        else:
-            hands.append(unseen[at : at + len(hand)])
-            at += len(hand)
-    return hands
-
-
-def _esp_hidden(state: State, rng: random.Random) -> None:
-    assert isinstance(state, EspionageState)
-    esp.check_views(state)  # no other seat's cards outside what a call or spot showed
-    for seat in range(state.players):
-        before, hands = state.view(seat), state.hands
-        state.hands = _redealt(state, seat, rng)
-        try:
-            assert state.view(seat) == before, f"seat {seat}'s view depends on hidden cards"
-        finally:
-            state.hands = hands
-
-
-def _esp_setups(state: State, rng: random.Random) -> Setups | None:
-    """At a round's start: the same sources, points and opener, the other hands apart."""
-    assert isinstance(state, EspionageState)
-    if state.is_over or state.bid is not None:
-        return None
-    seat = state.to_play[0]
-    common = {"sources": list(state.sources), "points": list(state.points), "first": seat}
-    return (
-        {**common, "hands": [list(hand) for hand in state.hands]},
-        {**common, "hands": _redealt(state, seat, rng)},
-    )
-
-
-# -- SpyNet -------------------------------------------------------------------------------------
-def _net_conserved(state: State) -> None:
-    assert isinstance(state, SpyNetState)
-    net.check_cards(state)
-
-
-def _net_hidden(state: State, rng: random.Random) -> None:
-    assert isinstance(state, SpyNetState)
-    net.check_hidden(state, rng)
-
-
-def _net_setups(state: State, rng: random.Random) -> Setups | None:
-    assert isinstance(state, SpyNetState)
-    table = state.table
-    if state.is_over or table.phase != "choose" or not table.deck:
-        return None
-    return blind._spynet_setups(table, rng)
+    @property
+    def players(self) -> tuple[int, ...]:
+        """Every player count the game is for."""
+        return tuple(range(self.game.min_players, self.game.max_players + 1))
 
 
 CHECKS: dict[str, Checks] = {
-    "deck-of-spies": Checks("deck-of-spies", (1,), _dos_conserved, _dos_hidden, _dos_setups),
-    "espionage": Checks("espionage", (2, 3, 4), _esp_conserved, _esp_hidden, _esp_setups),
+    "deck-of-spies": Checks(
+        deck_of_spies.GAME,
+        deck_of_spies_invariants.conserved,
+        deck_of_spies_invariants.hidden,
+        deck_of_spies_invariants.setups,
+    ),
+    "espionage": Checks(
+        ESPIONAGE,
+        espionage_invariants.conserved,
+        espionage_invariants.hidden,
+        espionage_invariants.setups,
+    ),
     "spynet": Checks(
-        "spynet",
-        (2, 3, 4),
-        _net_conserved,
-        _net_hidden,
-        _net_setups,
-        defaults={"agent": {"funding": []}},  # an agent played without funding
+        SPYNET,
+        spynet_invariants.conserved,
+        spynet_invariants.hidden,
+        spynet_invariants.setups,
+        defaults=spynet_invariants.DEFAULTS,
     ),
 }
 """One entry per game the engine ships."""
 
 
-# -- shared pieces ------------------------------------------------------------------------------
 def key(action: Any, defaults: dict[str, dict[str, Any]] | None = None) -> str:
     """An action's identity: lists of cards compare as sets (their order is not a choice),
-    a key left out is its default."""
+    a key left out is its default.
+
+    >>> key({"type": "agent", "card": "a1", "funding": ["f2", "f1"]}) == key(
+    ...     {"funding": ["f1", "f2"], "card": "a1", "type": "agent"})
+    True
+    """
     if not isinstance(action, dict):
         return repr(action)
     if defaults and isinstance(action.get("type"), str):
@@ -243,6 +182,7 @@ def refuse(checks: Checks, state: State, action: Any, listed: set[str]) -> bool:
 
 
 def deal_record(state: State, setup: dict[str, Any]) -> dict[str, Any]:
+    """This game's record dealt by `setup` instead, with no action played."""
     return {**state.record(), "setup": setup, "actions": []}
 
 
@@ -252,7 +192,7 @@ def check_twins(checks: Checks, state: State, rng: random.Random) -> bool:
     setups = checks.setups(state, rng)
     if setups is None:
         return False
-    a, b = (spygames.replay(deal_record(state, setup)) for setup in setups)
+    a, b = (replay(deal_record(state, setup)) for setup in setups)
     assert b.to_play == a.to_play
     if a.is_over:  # dealt afresh, a position can end at once (Deck of Spies: no Ace left)
         return False
@@ -260,6 +200,23 @@ def check_twins(checks: Checks, state: State, rng: random.Random) -> bool:
     assert a.view(seat) == b.view(seat), "twins dealt apart do not look the same"
     assert a.legal_actions() == b.legal_actions()
     return True
+
+
+def check_end(checks: Checks, state: State, rng: random.Random) -> None:
+    """A finished game: nobody to play, nothing legal, a result with its winners, a reason
+    and one of the game's endings, and any action refused."""
+    assert state.to_play == [] and state.legal_actions() == []
+    result = state.result
+    assert result is not None and isinstance(result.get("winners"), list) and result["reason"]
+    assert isinstance(result.get("ending"), str) and result["ending"], "a result says its ending"
+    assert result["ending"] in checks.game.endings, f"not one of the game's endings: {result}"
+    with_refusal = False
+    tries: list[Any] = [{"type": "end_turn"}, {"type": "call"}, None]
+    try:
+        state.apply(rng.choice(tries))
+    except IllegalAction:
+        with_refusal = True
+    assert with_refusal, "a finished game accepted an action"
 
 
 @dataclass
@@ -308,20 +265,28 @@ def play(
         state.apply(legal[pick(len(legal))])
         done.steps += 1
         checks.conserved(state)
-    assert state.to_play == [] and state.legal_actions() == []
-    result = state.result
-    assert result is not None and isinstance(result.get("winners"), list) and result["reason"]
-    assert result.get("ending") in ENDINGS.get(state.game_id, {result.get("ending")}), result
-    assert isinstance(result["ending"], str) and result["ending"], "every result says its ending"
-    with_refusal = False
-    try:
-        state.apply(rng.choice([{"type": "end_turn"}, {"type": "call"}, None]))
-    except IllegalAction:
-        with_refusal = True
-    assert with_refusal, "a finished game accepted an action"
+    check_end(checks, state, rng)
     record = json.loads(json.dumps(state.record()))
-    again = spygames.replay(record)
+    again = replay(record)
     assert snapshot(again) == snapshot(state), "replay(record) is not the same game"
     for step, seen in list(trail.items())[-1:]:
-        assert snapshot(spygames.replay(record, upto=step)) == seen, f"replay up to {step}"
+        assert snapshot(replay(record, upto=step)) == seen, f"replay up to {step}"
     return done
+
+
+def random_game(
+    game_id: str,
+    players: int,
+    seed: int,
+    *,
+    tempt: float = 0.03,
+    deep: Callable[[int], bool] = lambda step: False,
+) -> Played:
+    """One game of `game_id` dealt from `seed`, its moves and its illegal tries (on a share
+    `tempt` of the steps) drawn by a generator seeded with `seed` too, under every check;
+    the costly ones on the steps where `deep(step)` is true. Raises AssertionError (or
+    worse) on a failure, so the seed replays it."""
+    checks = CHECKS[game_id]
+    rng = random.Random(seed)
+    state = checks.game.new(seed=seed, players=players)
+    return play(checks, state, rng.randrange, lambda: rng.random() < tempt, rng, deep)
