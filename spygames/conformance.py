@@ -34,21 +34,26 @@ its views hide, how it deals a position twice), gathered in `CHECKS`.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from .deck_of_spies import game as deck_of_spies
 from .deck_of_spies import invariants as deck_of_spies_invariants
+from .deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 from .errors import IllegalAction
 from .espionage import GAME as ESPIONAGE
 from .espionage import invariants as espionage_invariants
+from .espionage.views import EspionageResult, EspionageView
 from .protocol import Action, Game, State
 from .record import replay
 from .spynet import GAME as SPYNET
 from .spynet import invariants as spynet_invariants
+from .spynet.views import SpyNetResult, SpyNetView
 from .twins import Setups
 
 MAX_STEPS = 5000  # no game comes near: Espionage ~80 actions, SpyNet ~300
@@ -65,6 +70,10 @@ class Checks:
     """Asserts each seat's view is unchanged when the cards it cannot see are shuffled."""
     setups: Callable[[State, random.Random], Setups | None]
     """Two setups dealing this position with the hidden cards apart (None: not here)."""
+    view: Any
+    """The TypedDict every view has the shape of (the game's `views` module)."""
+    result: Any
+    """The TypedDict every result has the shape of."""
     defaults: dict[str, dict[str, Any]] | None = None
     """Keys an action may leave out, by action type, and the value they then take."""
 
@@ -80,22 +89,151 @@ CHECKS: dict[str, Checks] = {
         deck_of_spies_invariants.conserved,
         deck_of_spies_invariants.hidden,
         deck_of_spies_invariants.setups,
+        DeckOfSpiesView,
+        DeckOfSpiesResult,
     ),
     "espionage": Checks(
         ESPIONAGE,
         espionage_invariants.conserved,
         espionage_invariants.hidden,
         espionage_invariants.setups,
+        EspionageView,
+        EspionageResult,
     ),
     "spynet": Checks(
         SPYNET,
         spynet_invariants.conserved,
         spynet_invariants.hidden,
         spynet_invariants.setups,
+        SpyNetView,
+        SpyNetResult,
         defaults=spynet_invariants.DEFAULTS,
     ),
 }
 """One entry per game the engine ships."""
+
+
+def shape_problem(value: Any, hint: Any, where: str = "") -> str | None:
+    """None when `value` has the shape the type `hint` gives it, else where it does not and
+    why. A TypedDict has exactly its keys (its optional ones may be left out), each of its
+    type; lists, dicts, unions, `Literal`s and `Any` are looked into; an int is not a bool.
+
+    >>> from typing import TypedDict
+    >>> class Spot(TypedDict):
+    ...     count: int
+    ...     cards: list[str] | None
+    >>> shape_problem({"count": 4, "cards": ["AS"]}, Spot) is None
+    True
+    >>> shape_problem({"count": True, "cards": None}, Spot)
+    "['count']: True is not a int"
+    >>> shape_problem({"count": 4, "cards": None, "hand": []}, Spot)
+    ": keys missing [], not in the shape ['hand']"
+    """
+    problem = _checker(hint)(value)
+    return None if problem is None else where + problem
+
+
+Checker = Callable[[Any], "str | None"]
+"""A value's problem as its path within the value and why (`"[2]: 'x' is not a int"`)."""
+
+
+@functools.cache
+def _checker(hint: Any) -> Checker:
+    """`shape_problem` for one type, worked out once (a view is checked at every step)."""
+    if hint is Any:
+        return lambda value: None
+    if hint is None or hint is type(None):
+        return lambda value: None if value is None else f": {value!r:.80} is not None"
+    if is_typeddict(hint):
+        return _typed_dict_checker(hint)
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Literal:
+
+        def literal(value: Any) -> str | None:
+            if any(value == arg and type(value) is type(arg) for arg in args):
+                return None
+            return f": {value!r:.80} is not one of {list(args)}"
+
+        return literal
+    if origin is Union or origin is types.UnionType:
+        options = [_checker(arg) for arg in args]
+        some = [_checker(arg) for arg in args if arg is not type(None)]
+
+        def union(value: Any) -> str | None:
+            if any(option(value) is None for option in options):
+                return None
+            if value is not None and len(some) == 1:  # X | None: what is wrong with it as X
+                return some[0](value)
+            return f": {value!r:.80} is none of {hint}"
+
+        return union
+    if origin is list:
+        each = _checker(args[0])
+
+        def listed(value: Any) -> str | None:
+            if not isinstance(value, list):
+                return f": {value!r:.80} is not a list"
+            for index, item in enumerate(value):
+                problem = each(item)
+                if problem:
+                    return f"[{index}]{problem}"
+            return None
+
+        return listed
+    if origin is dict:
+        key_of, value_of = _checker(args[0]), _checker(args[1])
+
+        def mapped(value: Any) -> str | None:
+            if not isinstance(value, dict):
+                return f": {value!r:.80} is not a dict"
+            for name, item in value.items():
+                problem = key_of(name)
+                if problem:
+                    return f" key {name!r}{problem}"
+                problem = value_of(item)
+                if problem:
+                    return f"[{name!r}]{problem}"
+            return None
+
+        return mapped
+    exact = hint is int or hint is bool  # True is an int to Python, not to a view
+
+    def plain(value: Any) -> str | None:
+        if type(value) is hint if exact else isinstance(value, hint):
+            return None
+        return f": {value!r:.80} is not a {hint.__name__}"
+
+    return plain
+
+
+def _typed_dict_checker(hint: Any) -> Checker:
+    fields = {name: _checker(kind) for name, kind in get_type_hints(hint).items()}
+    required = frozenset(hint.__required_keys__)
+
+    def typed_dict(value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return f": {value!r:.80} is not a dict"
+        if not required <= value.keys() or not value.keys() <= fields.keys():
+            missing = sorted(required - value.keys())
+            extra = sorted(value.keys() - fields.keys(), key=str)
+            return f": keys missing {missing}, not in the shape {extra}"
+        for name, item in value.items():
+            problem = fields[name](item)
+            if problem:
+                return f"[{name!r}]{problem}"
+        return None
+
+    return typed_dict
+
+
+def check_shapes(checks: Checks, state: State, seats: list[int] | range) -> None:
+    """The views of `seats`, and the result once there is one, have their game's shapes."""
+    for seat in seats:
+        problem = shape_problem(state.view(seat), checks.view)
+        assert problem is None, f"seat {seat}'s view is not a {checks.view.__name__}: {problem}"
+    if state.result is not None:
+        problem = shape_problem(state.result, checks.result)
+        assert problem is None, f"the result is not a {checks.result.__name__}: {problem}"
 
 
 def key(action: Any, defaults: dict[str, dict[str, Any]] | None = None) -> str:
@@ -243,6 +381,7 @@ def play(
     done = Played(state)
     trail: dict[int, str] = {}
     checks.conserved(state)
+    check_shapes(checks, state, range(state.players))
     while not state.is_over:
         assert done.steps < MAX_STEPS, "the game does not end"
         legal = state.legal_actions()
@@ -265,6 +404,8 @@ def play(
         state.apply(legal[pick(len(legal))])
         done.steps += 1
         checks.conserved(state)
+        check_shapes(checks, state, range(state.players) if deeply else state.to_play)
+    check_shapes(checks, state, range(state.players))
     check_end(checks, state, rng)
     record = json.loads(json.dumps(state.record()))
     again = replay(record)

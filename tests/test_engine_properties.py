@@ -135,3 +135,36 @@ def test_the_checks_catch_an_ending_the_game_does_not_name(
     with pytest.raises(AssertionError, match="not one of the game's endings"):
         for seed in range(20):  # some of these end on points
             _played("espionage", 2, seed)
+
+
+def test_the_checks_catch_a_view_that_drifts_from_its_shape(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every view has its game's TypedDict shape (`spygames.espionage.views`): a key
+    whose value changes type fails, though every other check still passes."""
+    from spygames.espionage.rules import EspionageState
+
+    shown = EspionageState.view
+
+    def drifted(self: EspionageState, seat: int) -> dict[str, object]:
+        return {**shown(self, seat), "round": str(self.round)}
+
+    monkeypatch.setattr(EspionageState, "view", drifted)
+    with pytest.raises(AssertionError, match=r"not a EspionageView: \['round'\]"):
+        _played("espionage", 2, 1)
+
+
+def test_the_checks_catch_a_result_with_a_key_its_shape_does_not_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spygames.spynet.rules import SpyNetState
+
+    scored = SpyNetState.result
+
+    def more(self: SpyNetState) -> dict[str, object] | None:
+        result = scored.fget(self)  # type: ignore[attr-defined]
+        return None if result is None else {**result, "mvp": 0}
+
+    monkeypatch.setattr(SpyNetState, "result", property(more))
+    with pytest.raises(AssertionError, match=r"not in the shape \['mvp'\]"):
+        _played("spynet", 2, 1)

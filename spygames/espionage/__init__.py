@@ -1,7 +1,10 @@
 """Espionage: The Card Game — bluffing and bidding, Liar's Dice with cards (2–4 players).
 
 Modules: `cards` (the deck, attributes, counting), `rules` (the state and its actions),
-`odds` (exact chances), `bots` (easy, normal, hard) and `text` (words for people).
+`views` (what a seat sees and the result, key by key: `EspionageView`,
+`EspionageResult`), `invariants` (what every position keeps, for
+`spygames.conformance`), `odds` (exact chances), `bots` (easy, normal, hard) and `text`
+(words for people).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from . import text
 from .bots import EasyBot, HardBot, NormalBot
 from .cards import ATTRIBUTE_NAMES, ATTRIBUTE_PLURALS, ATTRIBUTES, CITIES, DECK, FACTIONS, ROLES
 from .rules import POINTS_TO_WIN, SOURCES_FOR, EspionageState
+from .views import EspionageResult, EspionageView
 
 
 class Espionage(Game):
@@ -43,7 +47,9 @@ __all__ = [
     "SOURCES_FOR",
     "EasyBot",
     "Espionage",
+    "EspionageResult",
     "EspionageState",
+    "EspionageView",
     "HardBot",
     "NormalBot",
 ]

@@ -4,8 +4,10 @@ Registered as "spynet". Modules: `cards` (the card set from `cards.json`), `situ
 (the rule a situation changes), `power` (an agent's power, who dominates), `table`
 (the position and its moves), `setup` (the deal, the openings, options and scripted
 setups), `rules` (the state: actions, reasons, views — its docstring is the contract),
-`scoring` (the end), `text` (words for people), `guess` and `policy` (what the bots read
-and weigh), `bots` (easy, normal, hard).
+`scoring` (the end), `views` (what a seat sees and the result, key by key: `SpyNetView`,
+`SpyNetResult`), `invariants` (what every position keeps, for `spygames.conformance`),
+`text` (words for people), `guess` and `policy` (what the bots read and weigh), `bots`
+(easy, normal, hard).
 
 Helpers a UI may call instead of deciding a rule itself (pure functions of ids):
 `card_info(id)` (everything to draw a card, its text included), `branch_info()`,
@@ -41,6 +43,7 @@ from .rules import SpyNetState
 from .setup import opening_for
 from .situation import Situation
 from .table import draft_step, teams_for
+from .views import SpyNetResult, SpyNetView
 
 
 def card_info(card_id: str) -> dict[str, Any]:
@@ -147,7 +150,9 @@ __all__ = [
     "SITUATIONS",
     "Result",
     "SpyNet",
+    "SpyNetResult",
     "SpyNetState",
+    "SpyNetView",
     "agent_power",
     "branch_info",
     "card_info",
