@@ -86,7 +86,7 @@ class Checks:
 CHECKS: dict[str, Checks] = {
     "deck-of-spies": Checks(
         deck_of_spies.GAME,
-        deck_of_spies_invariants.conserved,
+        deck_of_spies_invariants.check_conserved,
         deck_of_spies_invariants.hidden,
         deck_of_spies_invariants.setups,
         DeckOfSpiesView,
@@ -102,8 +102,8 @@ CHECKS: dict[str, Checks] = {
     ),
     "spynet": Checks(
         SPYNET,
-        spynet_invariants.conserved,
-        spynet_invariants.hidden,
+        spynet_invariants.check_cards,
+        spynet_invariants.check_hidden,
         spynet_invariants.setups,
         SpyNetView,
         SpyNetResult,

@@ -30,8 +30,9 @@ def card_texts(value: Any) -> set[str]:
     return set()
 
 
-def check_conserved(state: DeckOfSpiesState) -> None:
+def check_conserved(state: State) -> None:
     """Every card is somewhere, once; the hand holds at most five; only Aces are out."""
+    assert isinstance(state, DeckOfSpiesState)
     table = state.table
     piles = (table.hand, table.draw, table.discard, table.spies, table.spy_discard, table.removed)
     assert sorted(card for pile in piles for card in pile) == list(range(52))
@@ -39,8 +40,9 @@ def check_conserved(state: DeckOfSpiesState) -> None:
     assert all(NAMES[card][0] == "A" for card in table.removed)
 
 
-def check_view_hides(state: DeckOfSpiesState, view: dict[str, Any]) -> None:
+def check_view_hides(state: State, view: dict[str, Any]) -> None:
     """The view names no spy under the top one, and does not change with hidden orders."""
+    assert isinstance(state, DeckOfSpiesState)
     table = state.table
     hidden = {NAMES[card] for card in table.spies[:-1]}
     assert not hidden & card_texts(view)
@@ -77,14 +79,8 @@ def twin_setups(state: DeckOfSpiesState, rng: random.Random) -> Setups:
     return a, b
 
 
-# -- what `spygames.conformance` calls, on any State of this game ---------------------------
-def conserved(state: State) -> None:
-    assert isinstance(state, DeckOfSpiesState)
-    check_conserved(state)
-
-
 def hidden(state: State, _rng: random.Random) -> None:
-    assert isinstance(state, DeckOfSpiesState)
+    """The player's view hides what it must (`check_view_hides`)."""
     check_view_hides(state, state.view(0))
 
 

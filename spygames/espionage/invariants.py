@@ -62,14 +62,15 @@ def redealt(state: EspionageState, seat: int, rng: random.Random) -> list[list[s
     return hands
 
 
-# -- what `spygames.conformance` calls, on any State of this game ---------------------------
 def conserved(state: State) -> None:
+    """Within the deal under way, every card is dealt once (`check_deal`)."""
     assert isinstance(state, EspionageState)
     if not state.is_over:
         check_deal(state)
 
 
 def hidden(state: State, rng: random.Random) -> None:
+    """No view shows another hand, nor changes when the others are dealt again."""
     assert isinstance(state, EspionageState)
     check_views(state)  # no other seat's cards outside what a call or spot showed
     for seat in range(state.players):

@@ -34,7 +34,9 @@ def all_cards(t: Table) -> list[str]:
     return cards
 
 
-def check_cards(state: SpyNetState) -> None:
+def check_cards(state: State) -> None:
+    """Every card of the deck is somewhere, once."""
+    assert isinstance(state, SpyNetState)
     cards = all_cards(state.table)
     assert Counter(cards) == Counter(DECK), "a card was lost or doubled"
 
@@ -58,8 +60,9 @@ def hidden_slots(t: Table, seat: int) -> list[tuple[list[str], int]]:
     return slots
 
 
-def check_hidden(state: SpyNetState, rng: random.Random) -> None:
+def check_hidden(state: State, rng: random.Random) -> None:
     """Shuffling what a seat cannot see leaves its view unchanged."""
+    assert isinstance(state, SpyNetState)
     if state.is_over:
         return
     for seat in range(state.players):
@@ -129,17 +132,6 @@ def twin_setups(table: Table, rng: random.Random) -> Setups:
         **final,
     }
     return a, b
-
-
-# -- what `spygames.conformance` calls, on any State of this game ---------------------------
-def conserved(state: State) -> None:
-    assert isinstance(state, SpyNetState)
-    check_cards(state)
-
-
-def hidden(state: State, rng: random.Random) -> None:
-    assert isinstance(state, SpyNetState)
-    check_hidden(state, rng)
 
 
 def setups(state: State, rng: random.Random) -> Setups | None:
