@@ -7,7 +7,8 @@ test time.
 Each game is played by a generator seeded with its number, legal moves mixed with
 illegal ones, under the engine's own conformance checks (`spygames.conformance`: cards
 conserved, the game ends, legal actions until it does, refusals change nothing, hidden
-cards do not show, the record replays to the same game). Seeds are shared out to
+cards do not show, views and results keep their shape, the record replays to the same
+game). Seeds are shared out to
 `--jobs` processes in chunks. It prints the counts, games a second and every failing
 seed with the command that replays it; it exits 1 when anything failed. `--minutes`
 stops handing out seeds after that long and says how many games were played (an honest

@@ -8,6 +8,9 @@ takes them from a seeded generator; `random_game` is that), checking after every
 
 - the cards are conserved, and there are legal actions until the game ends (it must
   end within `MAX_STEPS`);
+- the view of the seat to play (of every seat at the start, the end and on deep steps)
+  and the result have their game's shape, the TypedDicts of its `views` module
+  (`shape_problem`): exactly their keys, each value of its type all the way down;
 - the action played is accepted by `apply`; on tempted and deep steps every listed
   action is accepted by `why_illegal`;
 - on tempted steps, illegal actions (mutated from a legal one, or not actions at all)
@@ -20,8 +23,9 @@ takes them from a seeded generator; `random_game` is that), checking after every
   `replay(record)` gives the same state (and so does a replay up to one deep step).
 
 What is generic is here; what only a game knows comes from the game: its `endings` (a
-class fact of its `Game`) and its `invariants` module (how its cards are conserved, what
-its views hide, how it deals a position twice), gathered in `CHECKS`.
+class fact of its `Game`), its `views` module (the shapes) and its `invariants` module
+(how its cards are conserved, what its views hide, how it deals a position twice),
+gathered in `CHECKS`.
 
 >>> import random
 >>> import spygames
