@@ -94,7 +94,8 @@ FUZZ_JOBS ?= 2
 FUZZ_GAMES ?= 100000
 FUZZ_INPUTS ?= 100000
 fuzz: $(STAMPS)/venv
-	$(PY) -m fuzz --games $(FUZZ_GAMES) --jobs $(FUZZ_JOBS) --inputs $(FUZZ_INPUTS)
+	FUZZ_INPUTS=$(FUZZ_INPUTS) $(PY) -m pytest tests/test_untrusted_input.py -q -p no:cacheprovider -k generated
+	$(PY) -m fuzz --games $(FUZZ_GAMES) --jobs $(FUZZ_JOBS)
 	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests/test_engine_properties.py -q -p no:cacheprovider
 
 # Mutation testing (not part of `make test`, about 15 minutes on 2 cores): mutmut changes the

@@ -225,6 +225,14 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
+    endings: ClassVar[frozenset[str]] = frozenset()
+    """How a game of it can end: every result's `ending` is one of these (an end screen
+    words the end from it; `spygames.conformance` checks it)."""
+    state_type: ClassVar[type[State]]
+    """The game's State: `_new` builds one with the seed, players, options and setup."""
+    bot_types: ClassVar[tuple[type[Bot], ...]] = ()
+    """The game's bots, one a level (each says its `level`); a game that loads them only
+    when asked for one leaves this empty and says in `_bots`."""
 
     def new(
         self,
@@ -273,11 +281,11 @@ class Game(ABC):
         by default."""
         return options
 
-    @abstractmethod
     def _new(
         self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
     ) -> State:
         """Build the state; raise InvalidSetup for a bad option or setup."""
+        return self.state_type(seed=seed, players=players, options=options, setup=setup)
 
     def bot(self, level: str, seed: int | None = None, *, budget: Budget | None = None) -> Bot:
         """A bot of one of `bot_levels` ("random" is always there as a baseline); `budget`
@@ -290,9 +298,9 @@ class Game(ABC):
             raise InvalidSetup(f"{self.name} has no bot level {level!r} (levels: {levels})")
         return factories[level](seed, budget=budget)
 
-    @abstractmethod
     def _bots(self) -> dict[str, type[Bot]]:
-        """Bot class by level."""
+        """Bot class by level (by default from `bot_types`)."""
+        return {bot.level: bot for bot in self.bot_types}
 
     # -- what `simulate` reports beyond wins ----------------------------------------
     def teams(self, players: int) -> list[list[int]]:

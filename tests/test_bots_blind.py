@@ -43,13 +43,12 @@ import pytest
 import spygames
 from spygames import Action, Advice, Bot, Budget, State, View, bot_seed
 from spygames.deck_of_spies import DeckOfSpiesState, HardBot
-from spygames.deck_of_spies.deck import GROUP_OF, NAMES, card_id
+from spygames.deck_of_spies.invariants import twin_setups as dos_twin_setups
 from spygames.espionage.cards import DECK
 from spygames.espionage.rules import SOURCES_FOR, EspionageState
 from spygames.spynet.bots import HardBot as SpyNetHardBot
-from spygames.spynet.cards import MISSION
+from spygames.spynet.invariants import twin_setups as spynet_twin_setups
 from spygames.spynet.rules import SpyNetState
-from spygames.spynet.table import Table as SpyNetTable
 
 Record = dict[str, Any]
 
@@ -83,39 +82,6 @@ DOS_DEALS = 6
 DOS_EVERY = 11  # a position every this many moves of a game played by the normal bot
 
 
-def _shuffled_apart(cards: list[str], rng: random.Random) -> list[str]:
-    """`cards` in another order (the same when there is no other)."""
-    other = cards[:]
-    rng.shuffle(other)
-    if other == cards and len(cards) > 1:
-        other = cards[1:] + cards[:1]
-    return other
-
-
-def _dos_setups(state: DeckOfSpiesState, rng: random.Random) -> tuple[dict[str, Any], ...]:
-    """Two setups that deal a fresh game holding this position's cards where they are: the
-    hand on top of the draw deck (so it is drawn first), then the draw deck, the spy deck,
-    both discard piles (the Aces out of the game with the spies dealt with). The second
-    setup keeps the top five draw cards and the top spy, and reorders the rest of the draw
-    deck and each tier of spies beneath: what the view never shows."""
-    table = state.table
-    draw = [NAMES[card] for card in table.hand + table.draw[::-1]]
-    spies = [NAMES[card] for card in table.spies[::-1]]
-    common = {
-        "discard": [NAMES[card] for card in table.discard],
-        "spy_discard": [NAMES[card] for card in table.spy_discard + table.removed],
-    }
-    other_spies = spies[:1]
-    by_tier: dict[str, list[str]] = {}
-    for name in spies[1:]:
-        by_tier.setdefault(GROUP_OF[card_id(name)], []).append(name)
-    reordered = {tier: _shuffled_apart(names, rng) for tier, names in by_tier.items()}
-    other_spies += [reordered[GROUP_OF[card_id(name)]].pop(0) for name in spies[1:]]
-    a = {"draw": draw, "spies": spies, **common}
-    b = {"draw": draw[:5] + _shuffled_apart(draw[5:], rng), "spies": other_spies, **common}
-    return a, b
-
-
 def deck_of_spies_twins() -> list[Twins]:
     """Positions of seeded games (before paying, after paying, after retiring) up to the
     last spy, each dealt twice from its own cards with the hidden orders apart."""
@@ -130,7 +96,7 @@ def deck_of_spies_twins() -> list[Twins]:
             last_spy = len(state.table.spies) == 1 and not seen_last
             seen_last = seen_last or last_spy
             if (step % DOS_EVERY == 0 or last_spy) and len(state.table.draw) > 1:
-                setup_a, setup_b = _dos_setups(state, random.Random(seed * 1000 + step))
+                setup_a, setup_b = dos_twin_setups(state, random.Random(seed * 1000 + step))
                 twins += _played_on(game, seed, 1, setup_a, setup_b, lambda s: 0, moves=2)
             state.apply(mover.choose(state.view(0), state.legal_actions()))
             step += 1
@@ -270,60 +236,6 @@ SPYNET_DEALS = 6
 SPYNET_EVERY = 9  # a position every this many moves, at the start of a turn
 
 
-def _fits(card: str, branch: str) -> bool:
-    return card in MISSION and branch in MISSION[card].branches
-
-
-def _spynet_setups(table: SpyNetTable, rng: random.Random) -> tuple[dict[str, Any], ...]:
-    """Two setups that lay out this position afresh, the player to move first: the same
-    agents, discard pile, hand and missions for that player; the second deals the cards
-    that player cannot see again, in the same sizes: the deck, the piles, the other hands
-    and every other seat's face-down missions — a teammate's too, which only their owner
-    may look at (each swapped, where it can be, for an unseen mission of its branch)."""
-    seat, n = table.turn, table.players
-    agents = [
-        {
-            branch: [{"card": card, "funding": list(funding)} for card, funding in stack]
-            for branch, stack in table.agents[s].items()
-        }
-        for s in range(n)
-    ]
-    missions = [{b: list(cards) for b, cards in table.missions[s].items()} for s in range(n)]
-    deck = table.deck[::-1]  # top card first
-    piles = [list(p) for p in table.piles]
-    hands = [list(h) for h in table.hands]
-    unseen = (
-        deck + [c for p in piles for c in p] + [c for s in range(n) if s != seat for c in hands[s]]
-    )
-    pool = _shuffled_apart(unseen, rng)
-    other_missions = [{b: list(cards) for b, cards in m.items()} for m in missions]
-    for s in range(n):
-        for branch, cards in other_missions[s].items():
-            # Under an open-missions situation every mission is in sight: none swapped.
-            hidden = s != seat and not table.situation.open_missions
-            for i, card in enumerate(cards if hidden else []):
-                fits = [j for j, c in enumerate(pool) if _fits(c, branch)]
-                if fits:
-                    j = rng.choice(fits)
-                    cards[i], pool[j] = pool[j], card
-    dealt = iter(pool)
-
-    def lay(missions: list[dict[str, list[str]]]) -> dict[str, Any]:
-        tableaus = [{"agents": agents[s], "missions": missions[s]} for s in range(n)]
-        return {"first": seat, "tableaus": tableaus, "discard": list(table.discard)}
-
-    final = {"final": list(table.final_left)} if table.final else {}
-    a = {**lay(missions), "deck": deck, "piles": piles, "hands": hands, **final}
-    b = {
-        **lay(other_missions),
-        "deck": [next(dealt) for _ in deck],
-        "piles": [[next(dealt) for _ in p] for p in piles],
-        "hands": [hands[s] if s == seat else [next(dealt) for _ in hands[s]] for s in range(n)],
-        **final,
-    }
-    return a, b
-
-
 def spynet_twins() -> list[Twins]:
     """Turn starts of seeded 2-, 3- and 4-player games played by the normal bots — every
     turn of the final round among them — laid out twice with the hidden cards dealt
@@ -340,7 +252,7 @@ def spynet_twins() -> list[Twins]:
             begun, turn = table.turn_number != turn, table.turn_number  # a turn starts
             every = step % SPYNET_EVERY == 0 and table.phase == "choose" and table.deck
             if every or (begun and table.final):
-                setup_a, setup_b = _spynet_setups(table, random.Random(seed * 1000 + step))
+                setup_a, setup_b = spynet_twin_setups(table, random.Random(seed * 1000 + step))
                 twins += _played_on(
                     game, seed, players, setup_a, setup_b, lambda s: s.to_play[0], moves=2
                 )

@@ -6,51 +6,17 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import pytest
 
 import spygames
 from spygames.deck_of_spies import DeckOfSpiesState
-from spygames.deck_of_spies.deck import NAMES
+from spygames.deck_of_spies.invariants import check_conserved, check_view_hides
 
 GAME = spygames.get_game("deck-of-spies")
 GAMES = 2000
 CHUNK = 250
 RESULT_KEYS = {"winners", "reason", "won", "score", "ending", "faces_with_spies"}
-
-
-def card_texts(value: Any) -> set[str]:
-    """Every string anywhere in a view (card names among them)."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(card_texts(item) for item in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(card_texts(item) for item in value)) if value else set()
-    return set()
-
-
-def check_conserved(state: DeckOfSpiesState) -> None:
-    table = state.table
-    piles = (table.hand, table.draw, table.discard, table.spies, table.spy_discard, table.removed)
-    assert sorted(card for pile in piles for card in pile) == list(range(52))
-    assert len(table.hand) <= 5
-    assert all(NAMES[card][0] == "A" for card in table.removed)
-
-
-def check_view_hides(state: DeckOfSpiesState, view: dict[str, Any]) -> None:
-    """The view names no spy under the top one, and does not change with hidden orders."""
-    table = state.table
-    hidden = {NAMES[card] for card in table.spies[:-1]}
-    assert not hidden & card_texts(view)
-    draw, spies = table.draw[:], table.spies[:]
-    table.draw.reverse()
-    table.spies[:-1] = table.spies[:-1][::-1]
-    try:
-        assert state.view(0) == view
-    finally:
-        table.draw, table.spies = draw, spies
 
 
 def play_random_game(seed: int) -> DeckOfSpiesState:

@@ -1,13 +1,14 @@
 """Every game under Hypothesis: generated action sequences, legal ones with illegal ones
 mixed in, for every game and player count (DESIGN "The engine contract"; STYLE.md 5).
 
-After every step (`tests/engine_checks.py`): the cards are conserved; there are legal
-actions until the game ends, and it ends; the action played is accepted; on tempted
-steps every listed action is accepted, and illegal actions raise `IllegalAction` and
-change nothing; on every third step each seat's view is unchanged when the cards it
-cannot see are shuffled, and two deals made by `setup` with the hidden cards apart look
-the same to the seat to play; at the end, `replay(record)` is the same state (views,
-legal actions, result, generator), and so is a replay up to the last deep step.
+After every step (`spygames.conformance`, the checks the engine ships): the cards are
+conserved; there are legal actions until the game ends, and it ends; the action played
+is accepted; on tempted steps every listed action is accepted, and illegal actions raise
+`IllegalAction` and change nothing; on every third step each seat's view is unchanged
+when the cards it cannot see are shuffled, and two deals made by `setup` with the hidden
+cards apart look the same to the seat to play; at the end, `replay(record)` is the same
+state (views, legal actions, result, generator), and so is a replay up to the last deep
+step.
 
 The examples are few here (the suite's budget) and derandomized, so a run is
 reproducible; `make fuzz` runs the `fuzz` profile (many more) and the seeded random
@@ -19,11 +20,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_checks import CHECKS, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spygames
+from spygames.conformance import CHECKS, play
 from spygames.spynet.cards import SITUATION_BY_ID
 
 EXAMPLES = {"deck-of-spies": 16, "espionage": 10, "spynet": 4}  # a few minutes in all
@@ -122,4 +123,48 @@ def test_the_checks_catch_a_listed_action_that_is_refused(
 
     monkeypatch.setattr(SpyNetState, "legal_actions", more)
     with pytest.raises(AssertionError, match="listed but refused"):
+        _played("spynet", 2, 1)
+
+
+def test_the_checks_catch_an_ending_the_game_does_not_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each game names its endings (`Game.endings`); a result with another one fails."""
+    game = type(spygames.get_game("espionage"))
+    monkeypatch.setattr(game, "endings", frozenset({"last_active"}))
+    with pytest.raises(AssertionError, match="not one of the game's endings"):
+        for seed in range(20):  # some of these end on points
+            _played("espionage", 2, seed)
+
+
+def test_the_checks_catch_a_view_that_drifts_from_its_shape(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every view has its game's TypedDict shape (`spygames.espionage.views`): a key
+    whose value changes type fails, though every other check still passes."""
+    from spygames.espionage.rules import EspionageState
+
+    shown = EspionageState.view
+
+    def drifted(self: EspionageState, seat: int) -> dict[str, object]:
+        return {**shown(self, seat), "round": str(self.round)}
+
+    monkeypatch.setattr(EspionageState, "view", drifted)
+    with pytest.raises(AssertionError, match=r"not a EspionageView: \['round'\]"):
+        _played("espionage", 2, 1)
+
+
+def test_the_checks_catch_a_result_with_a_key_its_shape_does_not_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spygames.spynet.rules import SpyNetState
+
+    scored = SpyNetState.result
+
+    def more(self: SpyNetState) -> dict[str, object] | None:
+        result = scored.fget(self)  # type: ignore[attr-defined]
+        return None if result is None else {**result, "mvp": 0}
+
+    monkeypatch.setattr(SpyNetState, "result", property(more))
+    with pytest.raises(AssertionError, match=r"not in the shape \['mvp'\]"):
         _played("spynet", 2, 1)

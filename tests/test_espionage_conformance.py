@@ -14,40 +14,11 @@ from typing import Any
 import pytest
 
 import spygames
-from spygames.espionage.cards import DECK
-from spygames.espionage.rules import SOURCES_FOR, EspionageState
+from spygames.espionage.invariants import check_deal, check_views
+from spygames.espionage.rules import EspionageState
 
 GAME = spygames.get_game("espionage")
 GAMES_PER_COUNT = 500
-VIEW_KEYS = {"seat", "to_play", "hand", "players", "bid", "revealed", "history", "round"}
-
-
-def check_deal(state: EspionageState) -> None:
-    dealt = [card for hand in state.hands for card in hand]
-    assert len(dealt) == len(set(dealt)), "a card was dealt twice"
-    assert set(dealt) <= set(DECK)
-    assert [len(hand) for hand in state.hands] == state.sources
-    start = SOURCES_FOR[state.players]
-    assert all(a + u == start for a, u in zip(state.sources, state.underground, strict=True))
-
-
-def check_views(state: EspionageState) -> list[dict[str, Any]]:
-    """Each seat's view, after checking it is JSON-safe and hides the other hands."""
-    views = []
-    for seat in range(state.players):
-        view = state.view(seat)
-        assert set(view) >= VIEW_KEYS
-        assert view["hand"] == state.hands[seat]
-        private = {k: v for k, v in view.items() if k not in ("revealed", "last_round")}
-        text = json.dumps(private)  # also proves the view is JSON-safe
-        json.dumps((view["revealed"], view["last_round"]))
-        for other in range(state.players):
-            if other != seat:
-                for card in state.hands[other]:
-                    assert f'"{card}"' not in text, f"seat {seat} sees {card}"
-        assert [p["hand_size"] for p in view["players"]] == [len(h) for h in state.hands]
-        views.append(view)
-    return views
 
 
 def play_random(players: int, seed: int) -> tuple[EspionageState, list[list[dict[str, Any]]]]:

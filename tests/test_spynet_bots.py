@@ -207,3 +207,28 @@ def test_hard_on_a_small_budget_beats_easy() -> None:
     measured in docs/bots.md."""
     hard = lambda seed: HardBot(seed=seed, budget=Budget(12, None))  # noqa: E731
     assert _match(hard, "easy", range(4), 2) >= 3
+
+
+def test_a_caller_cannot_change_the_policys_kept_answers() -> None:
+    """The policy keeps its agent and mission plays on the table for the next asker
+    (`Table.memo`): they come as tuples, and `choose` hands out a copy, so a caller that
+    changes what it was given changes nothing the policy says next."""
+    checked = 0
+    for seed in range(3):
+        state = GAME.new(seed=seed, players=2)
+        assert isinstance(state, SpyNetState)
+        while not state.is_over:
+            t, seat = state.table, state.to_play[0]
+            if t.phase == "deploy":
+                plays = policy.agent_plays(t, seat, policy.NORMAL)
+                assert isinstance(plays, tuple)
+                assert isinstance(policy.mission_plays(t, seat), tuple)
+                chosen = policy.choose(t, seat)
+                again = json.loads(json.dumps(chosen))
+                chosen["card"] = "zz"
+                if "funding" in chosen:
+                    chosen["funding"].append("zz")
+                assert policy.choose(t, seat) == again
+                checked += again["type"] in ("agent", "mission")
+            state.apply(policy.choose(t, seat))
+    assert checked > 20, checked

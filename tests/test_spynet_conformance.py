@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
 
 import spygames
 from spygames import bot_seed
-from spygames.spynet.cards import BRANCH_IDS, DECK, KIND, SITUATION_BY_ID
+from spygames.spynet.cards import BRANCH_IDS, KIND, SITUATION_BY_ID
+from spygames.spynet.invariants import check_cards, check_hidden
 from spygames.spynet.rules import ACTION_KEYS, SpyNetState
-from spygames.spynet.table import DRAFT, RECRUIT, Table
+from spygames.spynet.table import RECRUIT
 
 GAME = spygames.get_game("spynet")
 VIEW_KEYS = {
@@ -31,24 +31,6 @@ VIEW_KEYS = {
     "dominates", "situation", "final_round", "teams", "team_of", "pending", "looking",
     "looking_at", "draft", "received", "passed", "deploy", "result",
 }  # fmt: skip
-
-
-def all_cards(t: Table) -> list[str]:
-    cards = [*t.deck, *t.discard, *t.draft]
-    for pile in t.piles:
-        cards += pile
-    for seat in range(t.players):
-        cards += t.hands[seat]
-        for branch in BRANCH_IDS:
-            for card, funding in t.agents[seat][branch]:
-                cards += [card, *funding]
-            cards += t.missions[seat][branch]
-    return cards
-
-
-def check_cards(state: SpyNetState) -> None:
-    cards = all_cards(state.table)
-    assert Counter(cards) == Counter(DECK), "a card was lost or doubled"
 
 
 def views(state: SpyNetState) -> list[dict[str, Any]]:
@@ -59,44 +41,6 @@ def views(state: SpyNetState) -> list[dict[str, Any]]:
         assert view == json.loads(json.dumps(view))  # JSON-safe
         out.append(view)
     return out
-
-
-def hidden_slots(t: Table, seat: int) -> list[tuple[list[str], int]]:
-    """Every place holding a card `seat` may not know."""
-    slots: list[tuple[list[str], int]] = [(t.deck, i) for i in range(len(t.deck))]
-    for p, pile in enumerate(t.piles):
-        known = set(t.memory[seat][p])
-        slots += [(pile, i) for i, c in enumerate(pile) if c not in known]
-    for other in range(t.players):
-        if other == seat:
-            continue
-        slots += [(t.hands[other], i) for i in range(len(t.hands[other]))]
-        if not t.situation.open_missions:  # a teammate's too: only the owner looks
-            for branch in BRANCH_IDS:
-                stack = t.missions[other][branch]
-                slots += [(stack, i) for i in range(len(stack))]
-    if t.phase == DRAFT and t.actor != seat:
-        slots += [(t.draft, i) for i in range(len(t.draft))]
-    return slots
-
-
-def check_hidden(state: SpyNetState, rng: random.Random) -> None:
-    """Shuffling what a seat cannot see leaves its view unchanged."""
-    if state.is_over:
-        return
-    for seat in range(state.players):
-        before = state.view(seat)
-        shuffled = state.table.copy()
-        slots = hidden_slots(shuffled, seat)
-        cards = [where[i] for where, i in slots]
-        rng.shuffle(cards)
-        for (where, i), card in zip(slots, cards, strict=True):
-            where[i] = card
-        original, state.table = state.table, shuffled
-        try:
-            assert state.view(seat) == before, f"seat {seat}'s view depends on hidden cards"
-        finally:
-            state.table = original
 
 
 def candidates(state: SpyNetState) -> list[dict[str, Any]]:

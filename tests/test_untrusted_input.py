@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import zlib
 from collections.abc import Callable
 
@@ -17,7 +18,7 @@ from spyweb.store import MemoryStorage, Saves, parse_slot
 
 import spygames
 
-COUNT = 10_000
+COUNT = int(os.environ.get("FUZZ_INPUTS", 10_000))  # `make fuzz` asks for many more
 
 
 def test_generated_untrusted_input_opens_or_is_refused_cleanly(

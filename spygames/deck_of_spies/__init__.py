@@ -2,7 +2,8 @@
 
 Registered as "deck-of-spies". Helpers the UI may call without building an action:
 `payment_problem`, `payments`, `selection_total`, `retire_problem`, `retire_choices`,
-`is_double_agent`, `sort_cards` (all on card text like "7H").
+`is_double_agent`, `sort_cards` (all on card text like "7H"). What the player sees and
+how a game ended, key by key: `DeckOfSpiesView`, `DeckOfSpiesResult` (`views`).
 """
 
 from __future__ import annotations
@@ -21,13 +22,16 @@ from .payment import (
 )
 from .rules import DeckOfSpiesState
 from .text import describe_action, describe_events, describe_view, symbol
+from .views import DeckOfSpiesResult, DeckOfSpiesView
 
 register(GAME)
 
 __all__ = [
     "GAME",
     "DeckOfSpies",
+    "DeckOfSpiesResult",
     "DeckOfSpiesState",
+    "DeckOfSpiesView",
     "EasyBot",
     "HardBot",
     "NormalBot",

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..protocol import Action, Bot, Game, State, View
+from ..protocol import Game
 from .bots import EasyBot, HardBot, NormalBot
 from .rules import GAME_ID, DeckOfSpiesState
 from .text import describe_action, describe_view
@@ -17,20 +15,11 @@ class DeckOfSpies(Game):
     name = "Deck of Spies"
     min_players = 1
     max_players = 1
-
-    def _new(
-        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
-    ) -> State:
-        return DeckOfSpiesState(seed=seed, players=players, options=options, setup=setup)
-
-    def _bots(self) -> dict[str, type[Bot]]:
-        return {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-    def describe_action(self, action: Action) -> str:
-        return describe_action(action)
-
-    def describe_view(self, view: View) -> str:
-        return describe_view(view)
+    endings = frozenset({"no_double_agent", "infiltrated", "outnumbered"})
+    state_type = DeckOfSpiesState
+    bot_types = (EasyBot, NormalBot, HardBot)
+    describe_action = staticmethod(describe_action)
+    describe_view = staticmethod(describe_view)
 
 
 GAME = DeckOfSpies()

@@ -1,19 +1,21 @@
 """Espionage: The Card Game — bluffing and bidding, Liar's Dice with cards (2–4 players).
 
 Modules: `cards` (the deck, attributes, counting), `rules` (the state and its actions),
-`odds` (exact chances), `bots` (easy, normal, hard) and `text` (words for people).
+`views` (what a seat sees and the result, key by key: `EspionageView`,
+`EspionageResult`), `invariants` (what every position keeps, for
+`spygames.conformance`), `odds` (exact chances), `bots` (easy, normal, hard) and `text`
+(words for people).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..protocol import Action, Bot, Game, State, View
+from ..protocol import Game
 from ..registry import register
 from . import text
 from .bots import EasyBot, HardBot, NormalBot
 from .cards import ATTRIBUTE_NAMES, ATTRIBUTE_PLURALS, ATTRIBUTES, CITIES, DECK, FACTIONS, ROLES
 from .rules import POINTS_TO_WIN, SOURCES_FOR, EspionageState
+from .views import EspionageResult, EspionageView
 
 
 class Espionage(Game):
@@ -23,20 +25,11 @@ class Espionage(Game):
     name = "Espionage"
     min_players = 2
     max_players = 4
-
-    def _new(
-        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
-    ) -> State:
-        return EspionageState(seed=seed, players=players, options=options, setup=setup)
-
-    def _bots(self) -> dict[str, type[Bot]]:
-        return {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-    def describe_action(self, action: Action) -> str:
-        return text.describe_action(action)
-
-    def describe_view(self, view: View) -> str:
-        return text.describe_view(view)
+    endings = frozenset({"points", "last_active"})
+    state_type = EspionageState
+    bot_types = (EasyBot, NormalBot, HardBot)
+    describe_action = staticmethod(text.describe_action)
+    describe_view = staticmethod(text.describe_view)
 
 
 GAME = register(Espionage())
@@ -54,7 +47,9 @@ __all__ = [
     "SOURCES_FOR",
     "EasyBot",
     "Espionage",
+    "EspionageResult",
     "EspionageState",
+    "EspionageView",
     "HardBot",
     "NormalBot",
 ]

@@ -1,10 +1,13 @@
 """SpyNet — Winston-draft agents, fund branches, run missions; 2–4 players, teams at 4.
 
 Registered as "spynet". Modules: `cards` (the card set from `cards.json`), `situation`
-(the rule a situation changes), `table` (the position and its moves), `setup` (the deal,
-options and scripted setups), `rules` (the state: actions, reasons, views — its
-docstring is the contract), `scoring` (the end), `text` (words for people), `guess` and
-`policy` (what the bots read and weigh), `bots` (easy, normal, hard).
+(the rule a situation changes), `power` (an agent's power, who dominates), `table`
+(the position and its moves), `setup` (the deal, the openings, options and scripted
+setups), `rules` (the state: actions, reasons, views — its docstring is the contract),
+`scoring` (the end), `views` (what a seat sees and the result, key by key: `SpyNetView`,
+`SpyNetResult`), `invariants` (what every position keeps, for `spygames.conformance`),
+`text` (words for people), `guess` and `policy` (what the bots read and weigh), `bots`
+(easy, normal, hard).
 
 Helpers a UI may call instead of deciding a rule itself (pure functions of ids):
 `card_info(id)` (everything to draw a card, its text included), `branch_info()`,
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import Action, Bot, Game, Result, State, View
+from ..protocol import Bot, Game, Result, State
 from ..registry import register
 from . import text
 from .cards import (
@@ -35,10 +38,12 @@ from .cards import (
     card,
 )
 from .outlook import placement
+from .power import entry_power
 from .rules import SpyNetState
 from .setup import opening_for
 from .situation import Situation
-from .table import draft_step, entry_power, teams_for
+from .table import draft_step, teams_for
+from .views import SpyNetResult, SpyNetView
 
 
 def card_info(card_id: str) -> dict[str, Any]:
@@ -97,11 +102,10 @@ class SpyNet(Game):
     name = "SpyNet"
     min_players = 2
     max_players = 4
-
-    def _new(
-        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
-    ) -> State:
-        return SpyNetState(seed=seed, players=players, options=options, setup=setup)
+    endings = frozenset({"points", "funding", "shared"})
+    state_type = SpyNetState
+    describe_action = staticmethod(text.describe_action)
+    describe_view = staticmethod(text.describe_view)
 
     def rule_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """A new game at 3 players records its opening, the short draft (Ruling: 3
@@ -114,15 +118,10 @@ class SpyNet(Game):
         return {**options, "opening": opening}
 
     def _bots(self) -> dict[str, type[Bot]]:
+        """The bots are loaded only when one is asked for."""
         from .bots import EasyBot, HardBot, NormalBot
 
-        return {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-
-    def describe_action(self, action: Action) -> str:
-        return text.describe_action(action)
-
-    def describe_view(self, view: View) -> str:
-        return text.describe_view(view)
+        return {bot.level: bot for bot in (EasyBot, NormalBot, HardBot)}
 
     def teams(self, players: int) -> list[list[int]]:
         return teams_for(players)
@@ -151,7 +150,9 @@ __all__ = [
     "SITUATIONS",
     "Result",
     "SpyNet",
+    "SpyNetResult",
     "SpyNetState",
+    "SpyNetView",
     "agent_power",
     "branch_info",
     "card_info",

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import BRANCH_IDS, CARDS, KIND, MISSION
+from .power import dominates_given, entry_power
 from .situation import Situation
-from .table import CHOOSE, DEPLOY, Table, dominates_given, entry_power
+from .table import CHOOSE, DEPLOY, Table
 from .text import branch_name
 
 

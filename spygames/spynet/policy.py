@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .cards import AGENT, BRANCH_IDS, FUNDING_VALUE, KIND, MISSION
+from .power import entry_power
 from .scoring import condition_met
-from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, RECRUIT, Table, entry_power
+from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, RECRUIT, Table
 
 Action = dict[str, Any]
 
@@ -76,14 +77,22 @@ def worth(t: Table, seat: int, card: str) -> float:
     return 0.3 + 0.3 * FUNDING_VALUE[card]
 
 
-def hand_stars(t: Table, seat: int, branch: str) -> float:
-    """Stars of the missions in hand that could go in `branch`."""
-    total = 0.0
+def stars_in_hand(t: Table, seat: int) -> dict[str, float]:
+    """By branch, the stars of the missions in hand that could go there: each mission's
+    stars (less for one with a condition) shared among its branches."""
+    stars = dict.fromkeys(BRANCH_IDS, 0.0)
     for card in t.hands[seat]:
-        if KIND[card] == "mission" and branch in MISSION[card].branches:
+        if KIND[card] == "mission":
             m = MISSION[card]
-            total += m.stars * (0.7 if m.condition else 1.0) / len(m.branches) ** 0.5
-    return total
+            share = m.stars * (0.7 if m.condition else 1.0) / len(m.branches) ** 0.5
+            for branch in m.branches:
+                stars[branch] += share
+    return stars
+
+
+def hand_stars(t: Table, seat: int, branch: str) -> float:
+    """Stars of the missions in hand that could go in `branch` (`stars_in_hand`)."""
+    return stars_in_hand(t, seat)[branch]
 
 
 # -- agents ----------------------------------------------------------------------------
@@ -128,13 +137,7 @@ class Front:
 def fronts(t: Table, seat: int, branches: Iterable[str] = BRANCH_IDS) -> dict[str, Front]:
     """`seat`'s `branches` (every branch unless told) as it sees them."""
     mate = t.teammate(seat)
-    stars = dict.fromkeys(BRANCH_IDS, 0.0)  # as `hand_stars`, every branch in one pass
-    for card in t.hands[seat]:
-        if KIND[card] == "mission":
-            m = MISSION[card]
-            share = m.stars * (0.7 if m.condition else 1.0) / len(m.branches) ** 0.5
-            for branch in m.branches:
-                stars[branch] += share
+    stars = stars_in_hand(t, seat)
     out = {}
     for branch in branches:
         mine, rival = t.power(seat, branch), t.rival_power(seat, branch)
@@ -178,13 +181,15 @@ def agent_gain(
     return gain
 
 
-def agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
+def agent_plays(t: Table, seat: int, w: Weights) -> tuple[tuple[float, Action], ...]:
     """Candidate agent plays with their gain, best first (worked out once for a hand, a
-    tableau and a round: a playout asks again for each step of a turn)."""
+    tableau and a round: a playout asks again for each step of a turn). The answer is
+    kept for the next asker: a tuple, so no caller can reorder or extend it; an action
+    taken from it to be changed must be copied (`choose` hands out copies)."""
     key = ("agent_plays", seat, w, tuple(t.hands[seat]), t.tableau_version, t.final)
-    found: list[tuple[float, Action]] | None = t.memo.get(key)
+    found: tuple[tuple[float, Action], ...] | None = t.memo.get(key)
     if found is None:
-        found = t.memo[key] = _agent_plays(t, seat, w)
+        found = t.memo[key] = tuple(_agent_plays(t, seat, w))
     return found
 
 
@@ -212,13 +217,14 @@ def _agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
 
 
 # -- missions ---------------------------------------------------------------------------
-def mission_plays(t: Table, seat: int) -> list[Action]:
-    """Every mission that can go down now, each in its best branch, most stars first."""
+def mission_plays(t: Table, seat: int) -> tuple[Action, ...]:
+    """Every mission that can go down now, each in its best branch, most stars first
+    (kept for the next asker, as `agent_plays` is)."""
     played = tuple(sorted(t.missions_played.items()))
     key = ("mission_plays", seat, tuple(t.hands[seat]), t.tableau_version, played)
-    found: list[Action] | None = t.memo.get(key)
+    found: tuple[Action, ...] | None = t.memo.get(key)
     if found is None:
-        found = t.memo[key] = _mission_plays(t, seat)
+        found = t.memo[key] = tuple(_mission_plays(t, seat))
     return found
 
 
@@ -316,7 +322,7 @@ def _should_deploy(t: Table, seat: int, w: Weights) -> bool:
     hand = t.hands[seat]
     if mission_plays(t, seat):
         return True
-    plays = agent_plays(t, seat, w) if w.careful else []
+    plays = agent_plays(t, seat, w) if w.careful else ()
     if plays and plays[0][0] >= 1.0 + (0.8 if w.careful else 0):
         return True  # an agent that opens a branch for a mission in hand
     has_agent = any(KIND[c] == "agent" for c in hand)
@@ -363,15 +369,20 @@ def _deploy_step(t: Table, seat: int, w: Weights) -> Action:
         else:
             plays = agent_plays(t, seat, w)
             if plays and (plays[0][0] > 0.0 or t.final):
-                return plays[0][1]
+                return _copy(plays[0][1])
     missions = mission_plays(t, seat)
     if missions:
-        return missions[0]
+        return _copy(missions[0])
     if w.team_play and t.teammate(seat) is not None and not t.has_passed:
         gift = _gift(t, seat)
         if gift is not None:
             return {"type": "pass", "card": gift}
     return {"type": "end_turn"}
+
+
+def _copy(action: Action) -> Action:
+    """An action of the kept answers, for the caller to keep (its lists copied too)."""
+    return {k: list(v) if isinstance(v, list) else v for k, v in action.items()}
 
 
 def _gift(t: Table, seat: int) -> str | None:

@@ -110,9 +110,10 @@ from ..seats import read_seats
 from ..words import count
 from .cards import AGENT, BRANCH_IDS, CARDS, KIND, MISSION
 from .outlook import nothing_to_deploy
+from .power import entry_power
 from .scoring import funding_count, score
 from .setup import lay_out
-from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, OVER, RECRUIT, Table, entry_power, teams_for
+from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, OVER, RECRUIT, Table, teams_for
 from .text import branch_name, branches_phrase, named, player_name
 
 GAME_ID: Final = "spynet"

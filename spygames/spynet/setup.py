@@ -36,7 +36,7 @@ from typing import Any
 from ..errors import InvalidSetup
 from .cards import AGENT, BRANCH_IDS, CARDS, DECK, KIND, MISSION, SITUATION_BY_ID
 from .situation import Situation
-from .table import PILES, Table
+from .table import DRAFT, PILES, Table
 
 SETUP_KEYS = ("first", "deck", "piles", "hands", "tableaus", "discard", "final")
 OPTIONS = ("situation", "opening", "seats")
@@ -189,11 +189,11 @@ def lay_out(
                 f"the deck needs more than {players} cards for the opening {opening}"
             )
         if opening == "deal":
-            table.deal_opening(first)
+            _deal(table, first)
         elif opening == "short-draft":
-            table.start_short_draft(first)
+            _short_draft(table, first)
         else:
-            table.start_draft(first)
+            _draft(table, first)
     else:
         if "final" in setup:
             if deck:
@@ -205,6 +205,33 @@ def lay_out(
         table.first = first
         table.begin_turn(first)
     return table
+
+
+def _draft(table: Table, first: int) -> None:
+    """Setup step 5: the player to the first player's right draws a packet."""
+    table.first = first
+    drafter = (first - 1) % table.players
+    table.draft = table.take_from_deck(table.players)
+    table.phase, table.turn, table.actor = DRAFT, drafter, drafter
+
+
+def _deal(table: Table, first: int) -> None:
+    """Setup step 5 dealt (the "deal" opening, 3 players): from the first player on, each
+    player gets the deck's top card; then the first player's turn begins."""
+    table.first = first
+    for k in range(table.players):
+        table.hands[(first + k) % table.players] += table.take_from_deck(1)
+    table.begin_turn(first)
+
+
+def _short_draft(table: Table, first: int) -> None:
+    """Setup step 5 as a draft of two (the "short-draft" opening, 3 players): the third
+    player in turn order is dealt the deck's top card; then the first player draws two,
+    keeps one and passes the other to the left, to the second player."""
+    table.first = first
+    table.hands[(first + 2) % table.players] += table.take_from_deck(1)
+    table.draft = table.take_from_deck(2)
+    table.phase, table.turn, table.actor = DRAFT, first, first
 
 
 def _final_turns(value: Any, players: int, first: int) -> list[int]:

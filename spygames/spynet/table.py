@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Final
 
-from .cards import AGENT, BRANCH_IDS, FUNDING_VALUE, KIND, MISSION
+from .cards import AGENT, BRANCH_IDS, KIND, MISSION
+from .power import Entry, dominates_given, entry_power
 from .situation import Situation
 
 DRAFT: Final = "draft"
@@ -27,9 +28,6 @@ EFFECT: Final = "effect"
 OVER: Final = "over"
 PHASES: Final = (DRAFT, CHOOSE, RECRUIT, DEPLOY, EFFECT, OVER)
 PILES: Final = 3
-
-Entry = tuple[str, tuple[str, ...]]
-"""An agent in play: its card and the funding attached to it."""
 
 
 def teams_for(players: int) -> list[list[int]]:
@@ -44,31 +42,6 @@ def draft_step(drafter: int, first: int) -> int:
     draft, which the first player never drafts in; the first player drafts only in the
     short draft (3 players), and passes to the left (+1), to the second player."""
     return 1 if drafter == first else -1
-
-
-def entry_power(entry: Entry, branch: str, situation: Situation) -> int:
-    """An agent's power where it stands: printed power, its funding, the situation's bonus
-    (which never counts for a mercenary)."""
-    card, funding = entry
-    agent = AGENT[card]
-    power = agent.power + sum(FUNDING_VALUE[f] for f in funding)
-    if situation.branch_bonus and not agent.mercenary:
-        power += situation.bonus(branch)
-    return power
-
-
-def dominates_given(
-    power: dict[int, int], seat: int, foes: list[int], situation: Situation
-) -> bool:
-    """The rule of domination: power above zero and above each opponent's (ties too,
-    under Stand-off), given every seat's power in one branch."""
-    mine = power[seat]
-    if mine <= 0:
-        return False
-    others = [power[s] for s in foes]
-    if situation.ties_dominate:
-        return all(mine >= p for p in others)
-    return all(mine > p for p in others)
 
 
 @dataclass
@@ -231,30 +204,6 @@ class Table:
 
     def to_play(self) -> list[int]:
         return [] if self.phase == OVER else [self.actor]
-
-    def start_draft(self, first: int) -> None:
-        """Setup step 5: the player to the first player's right draws a packet."""
-        self.first = first
-        drafter = (first - 1) % self.players
-        self.draft = self.take_from_deck(self.players)
-        self.phase, self.turn, self.actor = DRAFT, drafter, drafter
-
-    def deal_opening(self, first: int) -> None:
-        """Setup step 5 dealt (the "deal" opening, 3 players): from the first player on,
-        each player gets the deck's top card; then the first player's turn begins."""
-        self.first = first
-        for k in range(self.players):
-            self.hands[(first + k) % self.players] += self.take_from_deck(1)
-        self.begin_turn(first)
-
-    def start_short_draft(self, first: int) -> None:
-        """Setup step 5 as a draft of two (the "short-draft" opening, 3 players): the third
-        player in turn order is dealt the deck's top card; then the first player draws two,
-        keeps one and passes the other to the left, to the second player."""
-        self.first = first
-        self.hands[(first + 2) % self.players] += self.take_from_deck(1)
-        self.draft = self.take_from_deck(2)
-        self.phase, self.turn, self.actor = DRAFT, first, first
 
     def begin_turn(self, seat: int) -> None:
         self.turn = self.actor = seat
