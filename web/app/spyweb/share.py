@@ -18,12 +18,20 @@ def link_for(ctx: Context, record: dict[str, Any]) -> str:
 def share_panel(
     ctx: Context, record: dict[str, Any], *, title: str, note: str, close: tuple[str, str]
 ) -> str:
-    link = link_for(ctx, record)
+    return share_sheet(
+        link_for(ctx, record), can_share=ctx.can_share, title=title, note=note, close=close
+    )
+
+
+def share_sheet(
+    link: str, *, can_share: bool, title: str, note: str, close: tuple[str, str]
+) -> str:
+    """The sheet for a link already made (`link_for`): what `share_panel` draws."""
     web_share = (
         "<button"
         + attrs(type="button", class_="btn", id="btn-webshare", data_act="webshare", data_arg=link)
         + ">Share…</button>"
-        if ctx.can_share
+        if can_share
         else ""
     )
     return (
@@ -59,7 +67,11 @@ def share_panel(
 
 def replay_buttons(record: dict[str, Any], seat: int = 0) -> str:
     """Replay and Embed, for an end screen: both open the replay (Embed with its snippet)."""
-    route = links.replay_route(record, seat)
+    return replay_links(links.replay_route(record, seat))
+
+
+def replay_links(route: str) -> str:
+    """Replay and Embed for a replay's route already made (`links.replay_route`)."""
     return (
         f'<a class="btn" id="btn-replay" href="{esc(route)}">Replay</a>'
         f'<a class="btn btn-quiet" id="btn-embed-replay" href="{esc(route)}/embed">Embed</a>'

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from spygames.words import agrees
@@ -55,17 +56,21 @@ class Pace:
 
     def buttons(self, prefix: str) -> str:
         """The segmented control (`data-act="pace"`, ids `{prefix}-pace-<name>`)."""
-        current = self.name
-        paces = "".join(
-            f'<button type="button" class="{prefix}-seg{" on" if p == current else ""}" '
-            f'data-act="pace" data-arg="{p}" id="{prefix}-pace-{p}" '
-            f'aria-pressed="{"true" if p == current else "false"}">{p.capitalize()}</button>'
-            for p in self.paces
-        )
-        return (
-            f'<div class="{prefix}-segs" role="group" aria-label="Bot pace">'
-            f"<span>Bots</span>{paces}</div>"
-        )
+        return pace_buttons(prefix, self.paces, self.name)
+
+
+def pace_buttons(prefix: str, paces: Iterable[str], current: str) -> str:
+    """The pace's segmented control with `current` pressed (what `Pace.buttons` draws)."""
+    buttons = "".join(
+        f'<button type="button" class="{prefix}-seg{" on" if p == current else ""}" '
+        f'data-act="pace" data-arg="{p}" id="{prefix}-pace-{p}" '
+        f'aria-pressed="{"true" if p == current else "false"}">{p.capitalize()}</button>'
+        for p in paces
+    )
+    return (
+        f'<div class="{prefix}-segs" role="group" aria-label="Bot pace">'
+        f"<span>Bots</span>{buttons}</div>"
+    )
 
 
 def handoff_html(prefix: str, name: str, what: str = "hand") -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from spygames.spynet import text
 
 from ..markup import esc
-from ..share import replay_buttons
+from ..share import replay_links
 from . import cards
 from .log import Narrator, Who
 from .model import BRANCH, CARD, SITUATION
@@ -51,11 +51,12 @@ def end_html(
     view: dict[str, Any],
     who: Who,
     humans: list[int],
-    record: dict[str, Any],
+    replay_route: str | None,
     *,
     arriving: bool = False,
 ) -> str:
-    """The end screen; `record` is the game's, for Replay and Embed. `arriving` says the
+    """The end screen; `replay_route` opens the game's replay, for Replay and Embed
+    (the host's: None leaves them out). `arriving` says the
     game has only now ended (or was opened finished): the headline takes the focus, so
     the screen opens at it rather than scrolled down to its first button."""
     result = view["result"]
@@ -98,6 +99,6 @@ def end_html(
         "Play again</button>"
         '<button type="button" class="btn" data-act="newtable" id="sn-newtable-end">'
         "New table</button>"
-        + replay_buttons(record, humans[0] if humans else 0)
+        + (replay_links(replay_route) if replay_route is not None else "")
         + "</div></section>"
     )
