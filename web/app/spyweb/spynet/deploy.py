@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from spygames.spynet.rules import SpyNetState
+
 from ..markup import button, esc
 from . import cards
 from .log import Who
@@ -110,6 +112,24 @@ def refused_controls(
         for b in CARD[card]["branches"]:
             if b not in legal:
                 out[f"mission:{b}"] = {"type": "mission", "card": card, "branch": b}
+    return out
+
+
+def refusals(state: SpyNetState, view: dict[str, Any], sel: Selection) -> dict[str, str]:
+    """The engine's reasons for the refused controls the seat to play is shown now: by
+    `refused_controls`' keys, and `deploy` when nothing in the hand could be played
+    (`nothing_to_deploy`, said instead of the Deploy button and in the deploy panel)."""
+    out: dict[str, str] = {}
+    if view["phase"] in ("choose", "deploy"):
+        nothing = state.nothing_to_deploy()
+        if nothing is not None:
+            out["deploy"] = nothing
+    if view["phase"] == "deploy":
+        choices = DeployChoices.from_legal(state.legal_actions())
+        for key, action in refused_controls(view, choices, sel).items():
+            reason = state.why_illegal(action)
+            if reason is not None:
+                out[key] = reason
     return out
 
 

@@ -26,6 +26,25 @@ def headline(result: dict[str, Any], who: Who, humans: list[int]) -> str:
     return f"{name} {'win' if name == 'You' else 'wins'}!"
 
 
+def result_summary(
+    result: dict[str, Any], who: Who, humans: list[int], table: str
+) -> dict[str, Any]:
+    """The Saved games list's words for a finished game ("result") and, with one person
+    at the table, the stats' record of it ("outcome"); `table` is the table's words."""
+    scores = result["scores"]
+    winners = {who.team_of[s] for s in result["winners"]}
+    mine = who.team_of[humans[0]] if len(humans) == 1 else None
+    return {
+        "result": " and ".join(who.team_name(t) for t in sorted(winners))
+        + f" won, {'–'.join(str(p) for p in scores)}",
+        "outcome": {
+            "won": (humans[0] in result["winners"]) if mine is not None else None,
+            "score": scores[mine] if mine is not None else None,
+            "table": table,
+        },
+    }
+
+
 def _mission_row(entry: dict[str, Any], who: Who) -> str:
     card = entry["card"]
     condition = CARD[card].get("condition")

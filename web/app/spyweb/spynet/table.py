@@ -24,14 +24,15 @@ from ..table_seats import BOT_SLICE_S, SeatedTable
 from ..tabletools import LogEntry
 from ..thinking import Thinking
 from . import gallery
-from .deploy import Selection, refused_controls
+from .deploy import Selection, refusals
+from .end import result_summary
 from .hint import Hints
 from .log import Narrator, Who
 from .model import CARD, DeployChoices, EffectChoices, kind, public
 from .rules import rules_html
 from .scene import PACES, Picked, Scene, UndoAt
 from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
-from .since import Move, since
+from .since import Move, replay_log, since
 from .undo import undone
 from .view import render
 
@@ -76,7 +77,7 @@ class SpyNetTable(SeatedTable):
         self.sel = Selection()
         self.end_arriving = state.is_over
         self.reading = None
-        self.log = self._replay_log(state.record())
+        self.log, self.moves = replay_log(state.record(), self.who)
 
     def _start(self, seats: list[Seat], situation: str, seed: int | None) -> None:
         state = self._deal(seats, options_for(seats, situation), seed)
@@ -111,19 +112,7 @@ class SpyNetTable(SeatedTable):
         }
         result = self.state.result
         if result is not None:
-            scores = result["scores"]
-            winners = {self.who.team_of[s] for s in result["winners"]}
-            summary["result"] = (
-                " and ".join(self.who.team_name(t) for t in sorted(winners))
-                + f" won, {'–'.join(str(p) for p in scores)}"
-            )
-            people = self.humans
-            mine = self.who.team_of[people[0]] if len(people) == 1 else None
-            summary["outcome"] = {
-                "won": (people[0] in result["winners"]) if mine is not None else None,
-                "score": scores[mine] if mine is not None else None,
-                "table": self.table_text(),
-            }
+            summary |= result_summary(result, self.who, self.humans, self.table_text())
         return summary
 
     # -- who is who -----------------------------------------------------------------------
@@ -137,21 +126,6 @@ class SpyNetTable(SeatedTable):
             seats = [first, *(s for s in range(self.state.players) if s != first)]
             return public([self.state.view(s) for s in seats])
         return self.state.view(self.viewer)
-
-    # -- the log ----------------------------------------------------------------------------
-    def _replay_log(self, record: dict[str, Any]) -> list[LogEntry]:
-        narrator = Narrator(self.who)
-        state = spygames.replay(record, upto=0)
-        log = narrator.opening(state)
-        self.moves = []
-        for action in record["actions"]:
-            actor = state.to_play[0]
-            before = state.view(actor)
-            state.apply(action)
-            lines = narrator.entries(before, actor, action, state)
-            log.extend(lines)
-            self.moves.append(Move.of(before["turn"], action, lines))
-        return log
 
     # -- acting -----------------------------------------------------------------------------
     def _apply(self, action: dict[str, Any]) -> bool:
@@ -459,17 +433,6 @@ class SpyNetTable(SeatedTable):
         view = self.shown_view()
         viewer, my_turn = self.viewer, self.my_turn
         legal = state.legal_actions() if my_turn else []
-        refusals: dict[str, str] = {}
-        if my_turn and view["phase"] in ("choose", "deploy"):
-            nothing = state.nothing_to_deploy()
-            if nothing is not None:
-                refusals["deploy"] = nothing
-        if my_turn and view["phase"] == "deploy":
-            asked = refused_controls(view, DeployChoices.from_legal(legal), self.sel)
-            for key, action in asked.items():
-                reason = state.why_illegal(action)
-                if reason is not None:
-                    refusals[key] = reason
         before = self.hand_before.get(viewer) if viewer is not None else None
         last = state.actions[-1] if state.actions else None
         just = last is not None and last["type"] in ("agent", "flip")
@@ -485,7 +448,7 @@ class SpyNetTable(SeatedTable):
             my_turn=my_turn,
             handoff=self.handoff_needed,
             legal=tuple(legal),
-            refusals=refusals,
+            refusals=refusals(state, view, self.sel) if my_turn else {},
             picked=Picked(self.sel.card, tuple(self.sel.funding), self.sel.flip),
             fresh_hand=(tuple(sorted(set(view["hand"]) - before)) if before is not None else None),
             just_played=str(last["card"]) if just and last is not None else None,

@@ -43,9 +43,7 @@ def undo_html(point: UndoAt | None, before: str = "") -> str:
     )
 
 
-def with_undo(
-    panel: str, point: UndoAt | None, before: str = "", after: str = ""
-) -> str:
+def with_undo(panel: str, point: UndoAt | None, before: str = "", after: str = "") -> str:
     """The turn's panel (a `<section>`) with the helpers' row at its foot: `before` it
     the Hint button, Undo (when `point` is given), then `after` (the hint itself)."""
     row = undo_html(point, before) + after
