@@ -28,7 +28,7 @@ from .deploy import Selection, refusals
 from .end import result_summary
 from .hint import Hints
 from .log import Narrator, Who
-from .model import CARD, DeployChoices, EffectChoices, kind, public
+from .model import CARD, DeployChoices, EffectChoices, kind, public, shows
 from .rules import rules_html
 from .scene import PACES, Picked, Scene, UndoAt
 from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
@@ -145,9 +145,17 @@ class SpyNetTable(SeatedTable):
         self.moves.append(Move.of(before["turn"], action, lines))
         self.sel.clear()
         self.hints.clear()
+        self._close_private_reading()
         self.end_arriving = self.state.is_over
         self._save()
         return True
+
+    def _close_private_reading(self) -> None:
+        """A card's face left open stays over the hand-over to the next person only if
+        everyone may see that card (it may be one the last person just took in hand)."""
+        reading = self.reading
+        if self.handoff_needed and reading is not None and not shows(self.shown_view(), reading):
+            self.reading = None
 
     def pending_delay(self) -> int | None:
         if self.thinking is not None or self.hints.thinking:
