@@ -115,17 +115,20 @@ def refused_controls(
     return out
 
 
-def refusals(state: SpyNetState, view: dict[str, Any], sel: Selection) -> dict[str, str]:
+def refusals(
+    state: SpyNetState, view: dict[str, Any], legal: list[dict[str, Any]], sel: Selection
+) -> dict[str, str]:
     """The engine's reasons for the refused controls the seat to play is shown now: by
     `refused_controls`' keys, and `deploy` when nothing in the hand could be played
-    (`nothing_to_deploy`, said instead of the Deploy button and in the deploy panel)."""
+    (`nothing_to_deploy`, said instead of the Deploy button and in the deploy panel).
+    `legal`: the state's legal actions, as the table already has them."""
     out: dict[str, str] = {}
     if view["phase"] in ("choose", "deploy"):
         nothing = state.nothing_to_deploy()
         if nothing is not None:
             out["deploy"] = nothing
     if view["phase"] == "deploy":
-        choices = DeployChoices.from_legal(state.legal_actions())
+        choices = DeployChoices.from_legal(legal)
         for key, action in refused_controls(view, choices, sel).items():
             reason = state.why_illegal(action)
             if reason is not None:

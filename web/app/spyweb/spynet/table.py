@@ -1,8 +1,10 @@
 """The SpyNet table: every tableau, the piles, your hand and what your turn allows.
 
-It renders `state.view(seat)` for the one seat being shown and sends actions to the
-engine; the engine decides every rule (controls come from `legal_actions()`, refusals
-are explained with `why_illegal`, Undo goes where `undo_point` says). With two or more
+It turns clicks into actions for the engine, applies them and saves; to draw, it builds
+a scene (`scene.py`) from `state.view(seat)` of the one seat being shown and hands it to
+`view.render`. The engine decides every rule (controls come from `legal_actions()`,
+refusals are explained with `why_illegal`, Undo goes where `undo_point` says); the bots
+and the Hint think a slice a tick (`spyweb.thinking`). With two or more
 people at the table a "pass the device" screen stands between their decisions, and only
 the holder's hand, pile memories and own face-down missions are ever put in the HTML (a
 teammate's missions stay face down, as the engine's view has them).
@@ -456,7 +458,7 @@ class SpyNetTable(SeatedTable):
             my_turn=my_turn,
             handoff=self.handoff_needed,
             legal=tuple(legal),
-            refusals=refusals(state, view, self.sel) if my_turn else {},
+            refusals=refusals(state, view, legal, self.sel) if my_turn else {},
             picked=Picked(self.sel.card, tuple(self.sel.funding), self.sel.flip),
             fresh_hand=(tuple(sorted(set(view["hand"]) - before)) if before is not None else None),
             just_played=str(last["card"]) if just and last is not None else None,

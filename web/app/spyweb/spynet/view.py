@@ -1,5 +1,6 @@
 """Drawing the SpyNet table: the others' tableaus, yours, your hand, the turn's panel,
-the piles and the log — from the one view the table may show now."""
+the piles and the log — from its scene alone (`scene.py`): `render(scene)` reads no
+table, no game state and no saves, so a scene sent to another device draws the same."""
 
 from __future__ import annotations
 
