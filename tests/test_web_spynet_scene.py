@@ -167,7 +167,7 @@ def test_a_scene_drops_the_hosts_own_values() -> None:
 def test_positions_and_replays_draw_from_their_scene() -> None:
     for players, seed in ((2, 1), (4, 2)):
         state = GAME.new(seed=seed, players=players)
-        bots = [GAME.bot("easy", seed=s) for s in range(players)]
+        bots = [GAME.bot("easy", seed=spygames.bot_seed(seed, s)) for s in range(players)]
         while not state.is_over:
             seat = state.to_play[0]
             state.apply(bots[seat].advise(state.view(seat), state.legal_actions()).action)
