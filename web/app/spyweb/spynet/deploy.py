@@ -2,22 +2,25 @@
 
 Only legal targets are offered — the branches an agent may enter (with the funding you
 attach), the branches where a mission may go now; a branch the engine refuses shows
-its reason (`why_illegal`) instead of a button. A pass-to-teammate slot at 4 players,
-and End turn.
+its reason (`why_illegal`, asked by the table for the controls `refused_controls`
+names) instead of a button. A pass-to-teammate slot at 4 players, and End turn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..markup import attrs, esc
+from spygames.spynet.rules import SpyNetState
+
+from ..markup import button, esc
 from . import cards
 from .log import Who
 from .model import BRANCH, CARD, DeployChoices, agent_power, kind, placement
 
-Why = Callable[[dict[str, Any]], str | None]
+Why = Mapping[str, str]
+"""The engine's reasons for the refused controls shown, by `refused_controls`' keys."""
 
 
 @dataclass
@@ -79,13 +82,58 @@ def hand_html(
     )
 
 
-def _button(label: str, act: str, arg: str = "", **extra: Any) -> str:
-    extra.setdefault("class_", "btn")
-    return (
-        "<button"
-        + attrs(type="button", data_act=act, data_arg=arg or None, **extra)
-        + (f">{label}</button>")
-    )
+def refused_controls(
+    view: dict[str, Any], choices: DeployChoices, sel: Selection
+) -> dict[str, dict[str, Any]]:
+    """The controls the deploy panel shows refused, for the card picked: each with the
+    action whose refusal (`why_illegal`) it explains. Keys: `agent:<card>` (the agent
+    cannot be played), `fund:<card>` (a funding toggle), `mission:<branch>`."""
+    card = sel.card
+    if card is None or card not in view["hand"]:
+        return {}
+    k = kind(card)
+    out: dict[str, dict[str, Any]] = {}
+    if k == "agent" and card not in choices.agents:
+        branch = CARD[card]["branches"][0]
+        out[f"agent:{card}"] = {"type": "agent", "card": card, "branch": branch, "funding": []}
+    elif k == "agent":
+        for f in (c for c in view["hand"] if kind(c) == "funding"):
+            if not choices.can_toggle(card, sel.funding, f):
+                branch = next(iter(choices.agents[card]))
+                trial = sorted({*sel.funding} ^ {f})
+                out[f"fund:{f}"] = {
+                    "type": "agent",
+                    "card": card,
+                    "branch": branch,
+                    "funding": trial,
+                }
+    elif k == "mission":
+        legal = choices.missions.get(card, [])
+        for b in CARD[card]["branches"]:
+            if b not in legal:
+                out[f"mission:{b}"] = {"type": "mission", "card": card, "branch": b}
+    return out
+
+
+def refusals(
+    state: SpyNetState, view: dict[str, Any], legal: list[dict[str, Any]], sel: Selection
+) -> dict[str, str]:
+    """The engine's reasons for the refused controls the seat to play is shown now: by
+    `refused_controls`' keys, and `deploy` when nothing in the hand could be played
+    (`nothing_to_deploy`, said instead of the Deploy button and in the deploy panel).
+    `legal`: the state's legal actions, as the table already has them."""
+    out: dict[str, str] = {}
+    if view["phase"] in ("choose", "deploy"):
+        nothing = state.nothing_to_deploy()
+        if nothing is not None:
+            out["deploy"] = nothing
+    if view["phase"] == "deploy":
+        choices = DeployChoices.from_legal(legal)
+        for key, action in refused_controls(view, choices, sel).items():
+            reason = state.why_illegal(action)
+            if reason is not None:
+                out[key] = reason
+    return out
 
 
 def deploy_panel(
@@ -98,7 +146,7 @@ def deploy_panel(
 ) -> str:
     deploy = view["deploy"] or {}
     end_label = "End your final turn" if view["final_round"] else "End turn"
-    end = _button(
+    end = button(
         f'{end_label} <span class="kbd">E</span>',
         "end",
         class_="btn btn-primary",
@@ -170,21 +218,16 @@ def _agent_controls(
     view: dict[str, Any], card: str, choices: DeployChoices, sel: Selection, who: Who, why: Why
 ) -> str:
     if card not in choices.agents:
-        branch = CARD[card]["branches"][0]
-        reason = why({"type": "agent", "card": card, "branch": branch, "funding": []})
+        reason = why.get(f"agent:{card}")
         return f'<p class="sn-why" id="sn-why">{esc(_sentence(reason or "not now"))}</p>'
     funds = [c for c in view["hand"] if kind(c) == "funding"]
     toggles = []
     for f in funds:
         on = f in sel.funding
         ok = choices.can_toggle(card, sel.funding, f)
-        reason = ""
-        if not ok:
-            branch = next(iter(choices.agents[card]))
-            trial = sorted({*sel.funding} ^ {f})
-            reason = why({"type": "agent", "card": card, "branch": branch, "funding": trial}) or ""
+        reason = "" if ok else why.get(f"fund:{f}", "")
         toggles.append(
-            _button(
+            button(
                 f"{'☑' if on else '☐'} {esc(CARD[f]['name'])} +{CARD[f]['value']}",
                 "fund",
                 f,
@@ -203,7 +246,7 @@ def _agent_controls(
     )
     branches = choices.branches_for(card, sel.funding)
     targets = "".join(
-        _button(
+        button(
             f"{cards.icon(b)} Play in {esc(BRANCH[b]['name'])} → "
             f"{agent_power(card, sel.funding, b, view['situation'])}"
             f' <span class="sn-outcome">'
@@ -251,7 +294,7 @@ def _mission_controls(view: dict[str, Any], card: str, choices: DeployChoices, w
     for b in CARD[card]["branches"]:
         if b in legal:
             rows.append(
-                _button(
+                button(
                     f"{cards.icon(b)} Play face down in {esc(BRANCH[b]['name'])}",
                     "mission",
                     f"{card}@{b}",
@@ -261,7 +304,7 @@ def _mission_controls(view: dict[str, Any], card: str, choices: DeployChoices, w
                 )
             )
         else:
-            reason = why({"type": "mission", "card": card, "branch": b}) or "not now"
+            reason = why.get(f"mission:{b}") or "not now"
             rows.append(
                 f'<p class="sn-why" id="sn-why-{b}">{cards.icon(b)} '
                 f"<b>{esc(BRANCH[b]['name'])}</b>: {esc(_sentence(reason))}</p>"
@@ -277,7 +320,7 @@ def _pass_slot(
     if deploy.get("passed"):
         inside = f'<span class="sn-slot-done">✓ A card went to {name} this turn</span>'
     elif sel.card is not None and sel.card in choices.passes:
-        inside = _button(
+        inside = button(
             f"Pass {esc(CARD[sel.card]['name'])} face down to {name}",
             "pass",
             sel.card,

@@ -8,20 +8,11 @@ from typing import Any
 from spygames.spynet import draft_step, text
 from spygames.words import count, sentence
 
-from ..markup import attrs, esc
+from ..markup import button, esc
 from . import cards
 from .deploy import Selection
 from .log import Who
 from .model import BRANCH, CARD, EffectChoices
-
-
-def _button(label: str, act: str, arg: str = "", **extra: Any) -> str:
-    extra.setdefault("class_", "btn")
-    return (
-        "<button"
-        + attrs(type="button", data_act=act, data_arg=arg or None, **extra)
-        + (f">{label}</button>")
-    )
 
 
 def draft_panel(view: dict[str, Any], who: Who) -> str:
@@ -62,7 +53,7 @@ def choose_panel(view: dict[str, Any], nothing: str | None = None) -> str:
         deploy = nothing_html(nothing, "Recruit for new cards instead.")
     else:
         deploy = (
-            _button(
+            button(
                 'Deploy <span class="kbd">D</span>', "deploy", class_="btn sn-big", id="sn-deploy"
             )
             + "<p>Play cards from your hand: one agent (with funding), missions where you "
@@ -72,7 +63,7 @@ def choose_panel(view: dict[str, Any], nothing: str | None = None) -> str:
         '<section class="sn-act sn-choose" aria-labelledby="sn-act-title">'
         '<h2 id="sn-act-title">Your turn: recruit or deploy?</h2>'
         '<div class="sn-choice">'
-        + _button(
+        + button(
             'Recruit <span class="kbd">R</span>',
             "recruit",
             class_="btn btn-primary sn-big",
@@ -100,7 +91,7 @@ def _agent_button(
     if found is not None:
         seat, branch = found
         place = f" ({who.possessive(seat)} {BRANCH[branch]['name']})"
-    return _button(
+    return button(
         f"{cards.icon(found[1]) if found else ''}{esc(label)} "
         f"{esc(CARD[card]['name'])}{esc(place)}",
         act,
@@ -123,7 +114,7 @@ def effect_panel(view: dict[str, Any], choices: EffectChoices, sel: Selection, w
         for s in choices.seats:
             n = view["hand_sizes"][s]
             buttons.append(
-                _button(
+                button(
                     f"Make {esc(who.name(s))} discard ({count(n, 'card')} in hand)",
                     "discard",
                     str(s),
@@ -142,7 +133,7 @@ def effect_panel(view: dict[str, Any], choices: EffectChoices, sel: Selection, w
         if sel.flip == card or len(choices.flips) == 1:
             for b in branches:
                 buttons.append(
-                    _button(
+                    button(
                         f"{cards.icon(b)} Flip {esc(CARD[card]['name'])} into your "
                         f"{esc(BRANCH[b]['name'])}",
                         "flip",
@@ -159,7 +150,7 @@ def effect_panel(view: dict[str, Any], choices: EffectChoices, sel: Selection, w
             )  # fmt: skip
     if choices.draw:
         buttons.append(
-            _button(
+            button(
                 f"Take the top {count(pending.get('count', 1), 'card')} of the deck",
                 "draw",
                 class_="btn btn-primary",
@@ -167,7 +158,7 @@ def effect_panel(view: dict[str, Any], choices: EffectChoices, sel: Selection, w
             )
         )
     if choices.skip:
-        buttons.append(_button("Don’t use it", "skip", id="sn-skip"))
+        buttons.append(button("Don’t use it", "skip", id="sn-skip"))
     hint = ""
     if choices.eliminate or choices.flips:
         hint = '<p class="sn-help">The agents it can take are outlined on the table.</p>'

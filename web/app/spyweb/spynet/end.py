@@ -8,7 +8,7 @@ from typing import Any
 from spygames.spynet import text
 
 from ..markup import esc
-from ..share import replay_buttons
+from ..share import replay_links
 from . import cards
 from .log import Narrator, Who
 from .model import BRANCH, CARD, SITUATION
@@ -24,6 +24,25 @@ def headline(result: dict[str, Any], who: Who, humans: list[int]) -> str:
     team = next(iter(teams))
     name = who.team_name(team)
     return f"{name} {'win' if name == 'You' else 'wins'}!"
+
+
+def result_summary(
+    result: dict[str, Any], who: Who, humans: list[int], table: str
+) -> dict[str, Any]:
+    """The Saved games list's words for a finished game ("result") and, with one person
+    at the table, the stats' record of it ("outcome"); `table` is the table's words."""
+    scores = result["scores"]
+    winners = {who.team_of[s] for s in result["winners"]}
+    mine = who.team_of[humans[0]] if len(humans) == 1 else None
+    return {
+        "result": " and ".join(who.team_name(t) for t in sorted(winners))
+        + f" won, {'–'.join(str(p) for p in scores)}",
+        "outcome": {
+            "won": (humans[0] in result["winners"]) if mine is not None else None,
+            "score": scores[mine] if mine is not None else None,
+            "table": table,
+        },
+    }
 
 
 def _mission_row(entry: dict[str, Any], who: Who) -> str:
@@ -51,11 +70,12 @@ def end_html(
     view: dict[str, Any],
     who: Who,
     humans: list[int],
-    record: dict[str, Any],
+    replay_route: str | None,
     *,
     arriving: bool = False,
 ) -> str:
-    """The end screen; `record` is the game's, for Replay and Embed. `arriving` says the
+    """The end screen; `replay_route` opens the game's replay, for Replay and Embed
+    (the host's: None leaves them out). `arriving` says the
     game has only now ended (or was opened finished): the headline takes the focus, so
     the screen opens at it rather than scrolled down to its first button."""
     result = view["result"]
@@ -98,6 +118,6 @@ def end_html(
         "Play again</button>"
         '<button type="button" class="btn" data-act="newtable" id="sn-newtable-end">'
         "New table</button>"
-        + replay_buttons(record, humans[0] if humans else 0)
+        + (replay_links(replay_route) if replay_route is not None else "")
         + "</div></section>"
     )

@@ -69,7 +69,11 @@ def _seg(act: str, value: str, label: str, current: str) -> str:
 
 
 def gallery_html(saves: Saves) -> str:
-    kind, branch = read_filter(saves)
+    return gallery_for(*read_filter(saves))
+
+
+def gallery_for(kind: str, branch: str) -> str:
+    """The gallery with this filter (`read_filter`'s pair)."""
     kinds = _seg("gallery-kind", ALL, "All types", kind) + "".join(
         _seg("gallery-kind", k, KIND_NAMES[k], kind) for k in KINDS
     )

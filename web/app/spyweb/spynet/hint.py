@@ -1,18 +1,18 @@
 """The Hint (key H): what the hard bot would do in the seat at the device, and why.
 
 The bot decides from `state.view(seat)` and the legal actions only, as every bot does,
-and thinks in slices between paints (the table's `tick`), so the page never freezes.
-The reason is worded from what it worked out: the branch the move changes (the engine's
-`placement`), the mission it opens, the pile's cards, and the simulated games it won
-(`Advice.facts`). The hint never plays the move: it marks it. Any move, or an undo,
-leaves it behind.
+and thinks in slices between paints (`spyweb.thinking`, a slice a tick), so the page
+never freezes. The reason is worded from what it worked out: the branch the move
+changes (the engine's `placement`), the mission it opens, the pile's cards, and the
+simulated games it won (`Advice.facts`). The hint never plays the move: it marks it.
+Any move, or an undo, leaves it behind.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable
+from typing import Any
 
 import spygames
 from spygames.spynet.bots import HardBot
@@ -20,14 +20,12 @@ from spygames.spynet.rules import SpyNetState
 from spygames.spynet.text import condition_text
 
 from ..markup import attrs, esc
+from ..thinking import Thinking
 from .deploy import outcome
 from .log import Who
 from .model import BRANCH, CARD, kind, placement
+from .scene import HintShown
 
-if TYPE_CHECKING:
-    from .table import SpyNetTable
-
-Position = tuple[spygames.State, int] | None
 HINT_SLICE_S = 0.03  # longest stretch of the hint's work between two paints
 # The hard bot's playouts, with at most 2 s of search (pauses not counted).
 HINT_BUDGET = spygames.Budget(HardBot.default_budget.playouts, 2.0)
@@ -224,89 +222,89 @@ def mark(html: str, action: dict[str, Any]) -> str:
 
 
 class Hints:
-    """The table's hint: asked for, worked out between paints, shown, then left behind."""
+    """The table's hint: asked for, worked out between paints (`spyweb.thinking`), then
+    shown until the table leaves it behind (`clear`, on any move or undo)."""
 
-    def __init__(self, table: SpyNetTable) -> None:
-        self.table = table
+    def __init__(self) -> None:
         self.advice: spygames.Advice | None = None
-        self.at: Position = None  # the position the advice was given for
-        self.steps: Iterator[spygames.Advice | None] | None = None
-        self.search_at: Position = None
-        self.view: dict[str, Any] = {}
-
-    def _position(self) -> Position:
-        state = self.table.state
-        return (state, len(state.actions)) if state is not None else None
+        self.view: dict[str, Any] = {}  # the seat's view the advice was worked out from
+        self.work: Thinking | None = None
 
     @property
     def thinking(self) -> bool:
-        return self.steps is not None
+        return self.work is not None
 
     def current(self) -> spygames.Advice | None:
-        """The advice for the position on the table, on the person's own turn."""
-        if self.advice is None or self.at != self._position() or not self.table.my_turn:
-            return None
+        """The advice for the position on the table."""
         return self.advice
 
     def clear(self) -> None:
-        self.advice, self.steps = None, None
+        self.advice, self.work = None, None
 
-    def ask(self) -> None:
-        table, state = self.table, self.table.state
-        if not isinstance(state, SpyNetState) or state.is_over or not table.my_turn:
-            table.ctx.refuse("A hint is for your own turn.")
+    def ask(self, state: SpyNetState, at: Hashable) -> None:
+        """Start working out the hard bot's move for the seat to play at `at` (the
+        table's position), unless the advice is known or already on its way."""
+        if self.advice is not None:
             return
-        if self.current() is not None:
-            return
-        if self.steps is not None and self.search_at == self._position():
+        if self.work is not None and self.work.at == at:
             return  # already working on this very position
         seat = state.to_play[0]
         game = spygames.get_game("spynet")
         bot = game.bot("hard", seed=spygames.bot_seed(state.seed, seat, "hint"), budget=HINT_BUDGET)
         self.view = state.view(seat)
-        self.steps = bot.think(self.view, offered(state), HINT_SLICE_S)
-        self.search_at = self._position()
-        self.step()
+        self.work = Thinking(bot, self.view, offered(state), at=at, slice_s=HINT_SLICE_S)
+        self.step(at)
 
-    def step(self) -> None:
+    def step(self, at: Hashable) -> None:
         """One slice of the work (the table's tick); the advice shows when it is done."""
-        if self.steps is None:
+        if self.work is None:
             return
-        if self.search_at != self._position() or not self.table.my_turn:
-            self.steps = None  # the position moved on
+        found = self.work.step(at)
+        if self.work.dropped:
+            self.work = None  # the position moved on
             return
-        found = next(self.steps, None)
         if found is None:
             return
-        self.steps = None
-        self.advice, self.at = found, self.search_at
+        self.work = None
+        self.advice = found
 
-    def box(self) -> str:
-        advice = self.current()
+    def shown(self, who: Who) -> HintShown:
+        """The hint for the scene: thinking, or the advice in words."""
+        advice = self.advice
         if advice is None:
-            return ""
-        action = advice.action
-        data = attrs(
-            id="sn-hint-box", class_="sn-hint", role="status", data_hint_type=action["type"]
-        )
-        who = self.table.who
-        return (
-            f"<section{data}>"
-            f'<p><span class="sn-hint-tag">Hint</span> <b>{esc(what(action, self.view, who))}</b>'
-            f'</p><p class="sn-hint-why" id="sn-hint-why">{esc(why(advice, self.view, who))}</p>'
-            "</section>"
+            return HintShown(thinking=self.thinking)
+        return HintShown(
+            thinking=self.thinking,
+            action=advice.action,
+            what=what(advice.action, self.view, who),
+            why=why(advice, self.view, who),
         )
 
-    def button(self) -> str:
-        return (
-            "<button"
-            + attrs(
-                type="button",
-                class_="btn btn-quiet btn-small",
-                data_act="hint",
-                id="sn-hint",
-                aria_keyshortcuts="H",
-            )
-            + f">{'Thinking…' if self.thinking else 'Hint'} "
-            '<span class="kbd" aria-hidden="true">H</span></button>'
+
+def hint_box(hint: HintShown) -> str:
+    """The advice under the turn's panel: the move and why."""
+    action = hint.action
+    if action is None:
+        return ""
+    data = attrs(id="sn-hint-box", class_="sn-hint", role="status", data_hint_type=action["type"])
+    return (
+        f"<section{data}>"
+        f'<p><span class="sn-hint-tag">Hint</span> <b>{esc(hint.what)}</b>'
+        f'</p><p class="sn-hint-why" id="sn-hint-why">{esc(hint.why)}</p>'
+        "</section>"
+    )
+
+
+def hint_button(hint: HintShown) -> str:
+    return (
+        "<button"
+        + attrs(
+            type="button",
+            class_="btn btn-quiet btn-small",
+            data_act="hint",
+            id="sn-hint",
+            aria_keyshortcuts="H",
         )
+        + f">{'Thinking…' if hint.thinking else 'Hint'} "
+        '<span class="kbd" aria-hidden="true">H</span></button>'
+    )

@@ -5,6 +5,7 @@ engine's `legal_actions()` into the choices a person makes one click at a time.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +134,15 @@ def public(views: list[dict[str, Any]]) -> dict[str, Any]:
         tableaus.append(t)
     out["tableaus"] = tableaus
     return out
+
+
+def shows(view: dict[str, Any], card: str) -> bool:
+    """Whether the view names this card anywhere (its face is in sight).
+
+    >>> shows({"hand": ["a01"], "discard": []}, "a01"), shows({"hand": []}, "a01")
+    (True, False)
+    """
+    return f'"{card}"' in json.dumps(view)
 
 
 def agent_power(card: str, funding: list[str], branch: str, situation: str | None) -> int:

@@ -1,8 +1,9 @@
 """SpyNet positions for demos and replays: the table as one seat sees it.
 
-Drawn with the table's own pieces (the tableaus, the hand, the piles and the deck, the
-log's sentences), with nobody to act: no buttons, no choices. During a recruit the pile
-being looked at is shown face up, as to the recruiter; during an effect, what it does.
+Drawn from a scene (`scene.py`) with the table's own pieces (the tableaus, the hand, the
+piles and the deck, the log's sentences), with nobody to act: no buttons, no choices.
+During a recruit the pile being looked at is shown face up, as to the recruiter; during
+an effect, what it does.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .deploy import Selection, hand_html
 from .log import Narrator, Who
 from .model import CARD
 from .piles import piles_html
+from .scene import Picked, Scene
 from .tableau import others_order, tableau
 
 GAME_ID = "spynet"
@@ -56,6 +58,18 @@ class SpyNetPosition(PositionView):
         refused: str | None = None,
         fresh: bool = True,
     ) -> str:
+        return render_position(self.scene(state, seat, move=move, refused=refused, fresh=fresh))
+
+    def scene(
+        self,
+        state: spygames.State,
+        seat: int,
+        *,
+        move: dict[str, Any] | None = None,
+        refused: str | None = None,
+        fresh: bool = True,
+    ) -> Scene:
+        """The position as `seat` sees it, after `move` (or its refusal)."""
         view = state.view(seat)
         played = move is not None and refused is None
         just = (
@@ -64,65 +78,18 @@ class SpyNetPosition(PositionView):
             else None
         )
         tried = move.get("card") if move is not None and refused is not None else None
-        others = "".join(
-            tableau(view, s, self.who, self.seats, viewer=seat)
-            for s in others_order(state.players, seat)
+        return Scene(
+            seats=tuple(self.seats),
+            players=state.players,
+            view=view,
+            viewer=seat,
+            bottom=seat,
+            picked=Picked(card=str(tried)) if tried in view["hand"] else Picked(),
+            just_played=just,
+            position=True,
+            actions=len(state.actions),
+            events=tuple(self._events(state)) if played and fresh else (),
         )
-        mine = tableau(view, seat, self.who, self.seats, viewer=seat, mine=True, fresh=just)
-        hand = (
-            ""
-            if view["over"]
-            else hand_html(
-                view["hand"],
-                act=None,
-                sel=Selection(card=str(tried)) if tried in view["hand"] else Selection(),
-                title=f"{sentence(self.who.possessive(seat))} hand",
-            )
-        )
-        lines = self._events(state) if played and fresh else []
-        return (
-            f'<div class="pos pos-sn sn" data-game="{GAME_ID}" data-phase="{view["phase"]}" '
-            f'data-actions="{len(state.actions)}">{cards.sprite()}'
-            f'<div class="sn-layout sn-n{state.players}"><div class="sn-main">'
-            f'<div class="sn-others sn-others-{state.players - 1}">{others}</div>'
-            f"{mine}{hand}{self._now(view)}</div>"
-            f'<div class="sn-aside">{piles_html(view)}</div></div>'
-            + self._end(view)
-            + (
-                '<ul class="pos-events" aria-label="What the move did">'
-                + "".join(f"<li>{esc(line)}</li>" for line in lines)
-                + "</ul>"
-                if lines
-                else ""
-            )
-            + "</div>"
-        )
-
-    def _now(self, view: dict[str, Any]) -> str:
-        """The pile being looked at, face up as the recruiter sees it; or the effect to use."""
-        if view["phase"] == "recruit" and view["looking_at"] is not None:
-            shown = view["looking_at"]
-            return (
-                '<section class="sn-act sn-recruit pos-recruit" aria-label="Recruiting">'
-                f"<h2>Pile {view['looking'] + 1}: {_n(len(shown))}</h2>"
-                '<div class="sn-reveal">'
-                + "".join(cards.card(c, size="md") for c in shown)
-                + "</div></section>"
-            )
-        pending = view["pending"]
-        if view["phase"] == "effect" and pending:
-            by = CARD[pending["card"]]["name"]
-            reach = (
-                f" (printed power {pending['max_power']} or less)"
-                if pending.get("max_power") is not None
-                else ""
-            )
-            return (
-                '<section class="sn-act pos-effect" aria-label="Effect">'
-                f"<p>{esc(sentence(self.who.possessive(pending['by'])))} {esc(by)}: "
-                f"<b>{esc(pending['effect'])}</b>{esc(reach)}</p></section>"
-            )
-        return ""
 
     def _events(self, state: spygames.State) -> list[str]:
         """What the last action did, in the log's words."""
@@ -133,14 +100,6 @@ class SpyNetPosition(PositionView):
             before.view(actor), actor, record["actions"][-1], state
         )
         return [entry.text for entry in entries]
-
-    def _end(self, view: dict[str, Any]) -> str:
-        if not view["over"] or view["result"] is None:
-            return ""
-        return (
-            '<p class="pos-end" data-testid="pos-end"><b>Game over.</b> '
-            f"{esc(Narrator(self.who).result_text(view['result']))}</p>"
-        )
 
     def move_lines(self) -> list[list[str]]:
         narrator = Narrator(self.who)
@@ -167,6 +126,82 @@ class SpyNetPosition(PositionView):
         record = state.record()
         options = {**(record.get("options") or {}), **shared.seat_options(seats)}
         return {**record, "options": options}
+
+
+def render_position(s: Scene) -> str:
+    """A position drawn with the table's own pieces, with nobody to act."""
+    view = s.view
+    assert view is not None
+    seat = s.bottom
+    who = Who(list(s.seats), s.players)
+    seats = list(s.seats)
+    others = "".join(
+        tableau(view, o, who, seats, viewer=seat) for o in others_order(s.players, seat)
+    )
+    mine = tableau(view, seat, who, seats, viewer=seat, mine=True, fresh=s.just_played)
+    hand = (
+        ""
+        if view["over"]
+        else hand_html(
+            view["hand"],
+            act=None,
+            sel=Selection(card=s.picked.card),
+            title=f"{sentence(who.possessive(seat))} hand",
+        )
+    )
+    return (
+        f'<div class="pos pos-sn sn" data-game="{GAME_ID}" data-phase="{view["phase"]}" '
+        f'data-actions="{s.actions}">{cards.sprite()}'
+        f'<div class="sn-layout sn-n{s.players}"><div class="sn-main">'
+        f'<div class="sn-others sn-others-{s.players - 1}">{others}</div>'
+        f"{mine}{hand}{_now(view, who)}</div>"
+        f'<div class="sn-aside">{piles_html(view)}</div></div>'
+        + _end(view, who)
+        + (
+            '<ul class="pos-events" aria-label="What the move did">'
+            + "".join(f"<li>{esc(line)}</li>" for line in s.events)
+            + "</ul>"
+            if s.events
+            else ""
+        )
+        + "</div>"
+    )
+
+
+def _now(view: dict[str, Any], who: Who) -> str:
+    """The pile being looked at, face up as the recruiter sees it; or the effect to use."""
+    if view["phase"] == "recruit" and view["looking_at"] is not None:
+        shown = view["looking_at"]
+        return (
+            '<section class="sn-act sn-recruit pos-recruit" aria-label="Recruiting">'
+            f"<h2>Pile {view['looking'] + 1}: {_n(len(shown))}</h2>"
+            '<div class="sn-reveal">'
+            + "".join(cards.card(c, size="md") for c in shown)
+            + "</div></section>"
+        )
+    pending = view["pending"]
+    if view["phase"] == "effect" and pending:
+        by = CARD[pending["card"]]["name"]
+        reach = (
+            f" (printed power {pending['max_power']} or less)"
+            if pending.get("max_power") is not None
+            else ""
+        )
+        return (
+            '<section class="sn-act pos-effect" aria-label="Effect">'
+            f"<p>{esc(sentence(who.possessive(pending['by'])))} {esc(by)}: "
+            f"<b>{esc(pending['effect'])}</b>{esc(reach)}</p></section>"
+        )
+    return ""
+
+
+def _end(view: dict[str, Any], who: Who) -> str:
+    if not view["over"] or view["result"] is None:
+        return ""
+    return (
+        '<p class="pos-end" data-testid="pos-end"><b>Game over.</b> '
+        f"{esc(Narrator(who).result_text(view['result']))}</p>"
+    )
 
 
 register_view(GAME_ID, SpyNetPosition)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..markup import esc
 from ..store import Saves
 from . import cards
-from .gallery import gallery_html
+from .gallery import ALL, gallery_for, read_filter
 from .model import BRANCHES, CARD
 
 
@@ -116,10 +116,9 @@ def rules_text() -> str:
 
 def rules_html(saves: Saves | None = None) -> str:
     """The rules, then the gallery (its filter read from `saves`, when given)."""
-    from ..store import MemoryStorage
+    return rules_for(*(read_filter(saves) if saves is not None else (ALL, ALL)))
 
-    return (
-        cards.sprite()
-        + rules_text()
-        + gallery_html(saves if saves is not None else Saves(MemoryStorage()))
-    )
+
+def rules_for(kind: str, branch: str) -> str:
+    """The rules, then the gallery showing this filter (`gallery.read_filter`)."""
+    return cards.sprite() + rules_text() + gallery_for(kind, branch)

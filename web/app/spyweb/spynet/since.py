@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import spygames
+
 from ..markup import esc
 from ..tabletools import LogEntry
-from .log import Who
+from .log import Narrator, Who
 from .model import CARD
 
 QUIET = frozenset({"recruit", "deploy", "end_turn"})
@@ -37,6 +39,22 @@ class Move:
         return cls(
             turn, str(action["type"]), tuple(e.text for e in entries if e.kind not in SKIPPED)
         )
+
+
+def replay_log(record: dict[str, Any], who: Who) -> tuple[list[LogEntry], list[Move]]:
+    """The public log of a record from its start, and its moves for the strip."""
+    narrator = Narrator(who)
+    state = spygames.replay(record, upto=0)
+    log = narrator.opening(state)
+    moves = []
+    for action in record["actions"]:
+        actor = state.to_play[0]
+        before = state.view(actor)
+        state.apply(action)
+        lines = narrator.entries(before, actor, action, state)
+        log.extend(lines)
+        moves.append(Move.of(before["turn"], action, lines))
+    return log, moves
 
 
 def since(moves: list[Move], viewer: int, turn: int) -> list[Move]:

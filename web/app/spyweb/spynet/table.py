@@ -1,8 +1,10 @@
 """The SpyNet table: every tableau, the piles, your hand and what your turn allows.
 
-It renders `state.view(seat)` for the one seat being shown and sends actions to the
-engine; the engine decides every rule (controls come from `legal_actions()`, refusals
-are explained with `why_illegal`, Undo goes where `undo_point` says). With two or more
+It turns clicks into actions for the engine, applies them and saves; to draw, it builds
+a scene (`scene.py`) from `state.view(seat)` of the one seat being shown and hands it to
+`view.render`. The engine decides every rule (controls come from `legal_actions()`,
+refusals are explained with `why_illegal`, Undo goes where `undo_point` says); the bots
+and the Hint think a slice a tick (`spyweb.thinking`). With two or more
 people at the table a "pass the device" screen stands between their decisions, and only
 the holder's hand, pile memories and own face-down missions are ever put in the HTML (a
 teammate's missions stay face down, as the engine's view has them).
@@ -10,28 +12,32 @@ teammate's missions stay face down, as the engine's view has them).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable
 from typing import Any
 
 import spygames
 from spygames.spynet.rules import SpyNetState
 
+from ..links import replay_route
 from ..screen import Context
 from ..seats import Seat
+from ..share import link_for
 from ..table_seats import BOT_SLICE_S, SeatedTable
 from ..tabletools import LogEntry
+from ..thinking import Thinking
 from . import gallery
-from .deploy import Selection
+from .deploy import Selection, refusals
+from .end import result_summary
 from .hint import Hints
 from .log import Narrator, Who
-from .model import CARD, DeployChoices, EffectChoices, kind, public
+from .model import CARD, DeployChoices, EffectChoices, kind, public, shows
 from .rules import rules_html
+from .scene import PACES, Picked, Scene, UndoAt
 from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
-from .since import Move
+from .since import Move, replay_log, since
 from .undo import undone
-from .view import render_table
+from .view import render
 
-PACES = {"slow": 1500, "normal": 800, "fast": 150}
 PACE_PREF = "spynet-pace"
 KEYS = {
     "r": "recruit",
@@ -53,11 +59,11 @@ class SpyNetTable(SeatedTable):
 
     def _furnish(self) -> None:
         self.who = Who([], 2)
-        self.thinking: Iterator[spygames.Advice | None] | None = None
+        self.thinking: Thinking | None = None  # the bot to play, deciding
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
         self.moves: list[Move] = []  # one per action, for "since your turn"
-        self.hints = Hints(self)
+        self.hints = Hints()
         self.end_arriving = False  # the game has just ended: its headline takes the focus
         self.reading: str | None = None  # the card whose whole face is open (reading.py)
         self.setup_seats = last_seats(self.ctx.saves)
@@ -73,7 +79,7 @@ class SpyNetTable(SeatedTable):
         self.sel = Selection()
         self.end_arriving = state.is_over
         self.reading = None
-        self.log = self._replay_log(state.record())
+        self.log, self.moves = replay_log(state.record(), self.who)
 
     def _start(self, seats: list[Seat], situation: str, seed: int | None) -> None:
         state = self._deal(seats, options_for(seats, situation), seed)
@@ -108,19 +114,7 @@ class SpyNetTable(SeatedTable):
         }
         result = self.state.result
         if result is not None:
-            scores = result["scores"]
-            winners = {self.who.team_of[s] for s in result["winners"]}
-            summary["result"] = (
-                " and ".join(self.who.team_name(t) for t in sorted(winners))
-                + f" won, {'–'.join(str(p) for p in scores)}"
-            )
-            people = self.humans
-            mine = self.who.team_of[people[0]] if len(people) == 1 else None
-            summary["outcome"] = {
-                "won": (people[0] in result["winners"]) if mine is not None else None,
-                "score": scores[mine] if mine is not None else None,
-                "table": self.table_text(),
-            }
+            summary |= result_summary(result, self.who, self.humans, self.table_text())
         return summary
 
     # -- who is who -----------------------------------------------------------------------
@@ -134,21 +128,6 @@ class SpyNetTable(SeatedTable):
             seats = [first, *(s for s in range(self.state.players) if s != first)]
             return public([self.state.view(s) for s in seats])
         return self.state.view(self.viewer)
-
-    # -- the log ----------------------------------------------------------------------------
-    def _replay_log(self, record: dict[str, Any]) -> list[LogEntry]:
-        narrator = Narrator(self.who)
-        state = spygames.replay(record, upto=0)
-        log = narrator.opening(state)
-        self.moves = []
-        for action in record["actions"]:
-            actor = state.to_play[0]
-            before = state.view(actor)
-            state.apply(action)
-            lines = narrator.entries(before, actor, action, state)
-            log.extend(lines)
-            self.moves.append(Move.of(before["turn"], action, lines))
-        return log
 
     # -- acting -----------------------------------------------------------------------------
     def _apply(self, action: dict[str, Any]) -> bool:
@@ -167,9 +146,18 @@ class SpyNetTable(SeatedTable):
         self.log.extend(lines)
         self.moves.append(Move.of(before["turn"], action, lines))
         self.sel.clear()
+        self.hints.clear()
+        self._close_private_reading()
         self.end_arriving = self.state.is_over
         self._save()
         return True
+
+    def _close_private_reading(self) -> None:
+        """A card's face left open stays over the hand-over to the next person only if
+        everyone may see that card (it may be one the last person just took in hand)."""
+        reading = self.reading
+        if self.handoff_needed and reading is not None and not shows(self.shown_view(), reading):
+            self.reading = None
 
     def pending_delay(self) -> int | None:
         if self.thinking is not None or self.hints.thinking:
@@ -183,25 +171,33 @@ class SpyNetTable(SeatedTable):
             self._think()
             return
         if self.hints.thinking:
-            self.hints.step()
+            self.hints.step(self._at())
             return
         self._bot_turn()
 
+    def _at(self) -> Hashable:
+        """The position on the table, for a thinking begun on it (`spyweb.thinking`)."""
+        assert self.state is not None
+        return (self.state, len(self.state.actions))
+
     def _bot_move(self, seat: int) -> None:
         assert self.state is not None
-        self.thinking = self.bots[seat].think(
-            self.state.view(seat), self.state.legal_actions(), BOT_SLICE_S
+        self.thinking = Thinking(
+            self.bots[seat],
+            self.state.view(seat),
+            self.state.legal_actions(),
+            at=self._at(),
+            slice_s=BOT_SLICE_S,
         )
         self._think()
 
     def _think(self) -> None:
         """One slice of the bot's decision; its move once it has one."""
         assert self.state is not None and self.thinking is not None
-        try:
-            step = next(self.thinking)
-        except StopIteration:  # a bot that never yielded its advice: ask it outright
-            seat = self.state.to_play[0]
-            step = self.bots[seat].advise(self.state.view(seat), self.state.legal_actions())
+        step = self.thinking.step(self._at())
+        if self.thinking.dropped:  # the position moved on under it
+            self.thinking = None
+            return
         if step is None:
             return
         self.thinking = None
@@ -244,6 +240,7 @@ class SpyNetTable(SeatedTable):
         self.state = back
         del self.moves[point.upto :]
         self.thinking = None
+        self.hints.clear()
         self.hand_before.pop(person, None)
         self.sel.clear()
         self._save()
@@ -264,11 +261,18 @@ class SpyNetTable(SeatedTable):
             self._undo()
             return
         if act == "hint":
-            self.hints.ask()
+            self._hint()
             return
         if not self.my_turn:
             return
         self._turn_act(act, arg)
+
+    def _hint(self) -> None:
+        state = self.state
+        if not isinstance(state, SpyNetState) or state.is_over or not self.my_turn:
+            self.ctx.refuse("A hint is for your own turn.")
+            return
+        self.hints.ask(state, self._at())
 
     def _situation_option(self) -> str:
         assert self.state is not None
@@ -421,4 +425,61 @@ class SpyNetTable(SeatedTable):
 
     # -- rendering --------------------------------------------------------------------------
     def render(self) -> str:
-        return render_table(self)
+        return render(self.scene())
+
+    def scene(self) -> Scene:
+        """What the table shows now, from what the seat at the device may know."""
+        state = self.state
+        pace = self.pace.name
+        gallery_filter = gallery.read_filter(self.ctx.saves)
+        if not isinstance(state, SpyNetState):
+            return Scene(
+                setup_seats=tuple(self.setup_seats),
+                setup_situation=self.setup_situation,
+                deal=self.seed,
+                pace=pace,
+                gallery=gallery_filter,
+            )
+        view = self.shown_view()
+        viewer, my_turn = self.viewer, self.my_turn
+        legal = state.legal_actions() if my_turn else []
+        before = self.hand_before.get(viewer) if viewer is not None else None
+        last = state.actions[-1] if state.actions else None
+        just = last is not None and last["type"] in ("agent", "flip")
+        humans = self.humans
+        point = self.undo_point() if my_turn and self.undo_offered else None
+        return Scene(
+            seats=tuple(self.seats),
+            players=state.players,
+            view=view,
+            viewer=viewer,
+            bottom=self.bottom(),
+            current=self.current,
+            my_turn=my_turn,
+            handoff=self.handoff_needed,
+            legal=tuple(legal),
+            refusals=refusals(state, view, legal, self.sel) if my_turn else {},
+            picked=Picked(self.sel.card, tuple(self.sel.funding), self.sel.flip),
+            fresh_hand=(tuple(sorted(set(view["hand"]) - before)) if before is not None else None),
+            just_played=str(last["card"]) if just and last is not None else None,
+            since=(
+                tuple(since(self.moves, viewer, view["turn"]))
+                if viewer is not None and not view["over"]
+                else None
+            ),
+            log=tuple((e.kind, e.text) for e in self.log),
+            undo=UndoAt(point.upto, point.reason) if point is not None else None,
+            hint=self.hints.shown(self.who) if my_turn else None,
+            reading=self.reading,
+            show_rules=self.show_rules,
+            gallery=gallery_filter,
+            show_share=self.show_share,
+            can_share=self.ctx.can_share,
+            pace=pace,
+            end_arriving=self.end_arriving,
+            deal=state.seed,
+            share_link=link_for(self.ctx, self.share_record()) if self.show_share else None,
+            replay_route=(
+                replay_route(state.record(), humans[0] if humans else 0) if state.is_over else None
+            ),
+        )

@@ -11,13 +11,12 @@ another has seen.
 
 from __future__ import annotations
 
-import spygames
-
 from ..markup import attrs, esc
 from ..tabletools import LogEntry
+from .scene import UndoAt
 
 
-def undo_html(point: spygames.UndoPoint | None, before: str = "") -> str:
+def undo_html(point: UndoAt | None, before: str = "") -> str:
     """The Undo button (key U) under the turn's panel; off, with the engine's reason.
     `before`: other helpers in the same row (the Hint); no point: no Undo."""
     if point is None:
@@ -44,9 +43,7 @@ def undo_html(point: spygames.UndoPoint | None, before: str = "") -> str:
     )
 
 
-def with_undo(
-    panel: str, point: spygames.UndoPoint | None, before: str = "", after: str = ""
-) -> str:
+def with_undo(panel: str, point: UndoAt | None, before: str = "", after: str = "") -> str:
     """The turn's panel (a `<section>`) with the helpers' row at its foot: `before` it
     the Hint button, Undo (when `point` is given), then `after` (the hint itself)."""
     row = undo_html(point, before) + after
