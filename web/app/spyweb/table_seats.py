@@ -131,6 +131,8 @@ class SeatedTable(GameScreen):
             for i, s in enumerate(self.seats):
                 if s.away:
                     hosting.away(i)
+                    if kept is not None:  # reopened: the friend's connection is gone
+                        hosting.invites[i].stage = "dropped"
         hosting.host = hosting.referee.host = self
         self.hosting = hosting
 

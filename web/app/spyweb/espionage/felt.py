@@ -70,7 +70,7 @@ def seat_html(scene: Scene, seat: int, *, mine: bool = False) -> str:
         cls.append("esp-lost")
     if scored:
         cls.append("esp-scored")
-    tag = "Person" if info.is_human else f"Bot · {info.level}"
+    tag = info.tag
     if seat == scene.viewer:
         tag = "You" if not scene.pass_and_play else "You · holding the device"
     status = ""
