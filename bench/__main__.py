@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import embed, engine, offline, pages, play, play_spynet, stages
+from . import embed, engine, offline, pages, play, play_spynet, stages, together
 from .browser import SiteServer, boot_times, chromium, pyodide_engine, transferred_bytes
 from .report import report
 
@@ -74,6 +74,9 @@ def measure(results: dict[str, Any], site: Path, quick: bool) -> str | None:
             "espionage": play.espionage(browser, url, moves=moves["espionage"]),
             "spynet": play_spynet.spynet(browser, url, moves=moves["spynet"]),
         })  # fmt: skip
+        parts.run("together", "playing together: a friend's move round the table",
+                  lambda: together.run(browser, url, friends=2,
+                                       moves=4 if quick else 60))  # fmt: skip
         parts.run("embed", "embeds (bytes untouched, first presses, cold)",
                   lambda: embed.run(browser, url, bench_site, runs,
                                     QUICK_LIVE if quick else embed.DEMOS))  # fmt: skip

@@ -116,6 +116,14 @@ def playing(t: Table, r: dict[str, Any]) -> None:
               f"{worst:.0f} / {over}", "none over 200", worst <= 200)  # fmt: skip
 
 
+def together(t: Table, r: dict[str, Any]) -> None:
+    played = r["together"]
+    trips = played["round_trip_ms"]
+    print(f"Playing together: {played['friends']} friends' devices over WebRTC on loopback (ms)")
+    t.row(f"friend's move -> host -> every friend, p50 / p95 ({len(trips)})",
+          f"{pct(trips, .5):.0f} / {pct(trips, .95):.0f}", "", None)  # fmt: skip
+
+
 def embeds(t: Table, r: dict[str, Any]) -> None:
     print("Embeds: a demo frame on someone's blog, cold cache (medians)")
     for demo, e in r["embed"].items():
@@ -180,6 +188,7 @@ def report(r: dict[str, Any]) -> None:
     warm_offline(t, r["offline"])
     cold_bytes(t, r["bytes"])
     playing(t, r)
+    together(t, r)
     embeds(t, r)
     bots(t, r)
     seconds = r["seconds"]

@@ -150,7 +150,8 @@ class JoinScreen(Screen):
             role = "alert"
         else:
             words, role = f"At {host}’s table, as {esc(invitation.seat_name)} · connected", "status"
-        return f'<p class="join-bar" id="join-bar" role="{role}">{words}</p>'
+        move = joined.n if joined is not None else -1  # the move the scene was drawn at
+        return f'<p class="join-bar" id="join-bar" role="{role}" data-move="{move}">{words}</p>'
 
     def _guest(self) -> Guest | None:
         if self.guest is None and self.invitation is not None:
