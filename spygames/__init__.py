@@ -24,7 +24,7 @@ from .errors import (
     UnknownGame,
 )
 from .protocol import Action, Advice, Bot, Budget, Game, RandomBot, State, UndoPoint, View
-from .record import replay
+from .record import replay, steps
 from .registry import GAMES, get_game, register
 from .seeds import bot_seed
 
@@ -57,6 +57,7 @@ __all__ = [
     "get_game",
     "register",
     "replay",
+    "steps",
 ]
 
 # Each game registers itself on import.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalAction, InvalidRecord, SpyGamesError
@@ -85,3 +87,33 @@ def replay(record: Any, upto: int | None = None) -> State:
         except IllegalAction as exc:
             raise InvalidRecord(exc.reason, index) from exc
     return state
+
+
+@dataclass(frozen=True)
+class Played:
+    """One action of a record, as it was played: who played it, what the player saw
+    just before (their own view), and the state just after. `state` is the one state
+    the replay moves on: read it before asking for the next step."""
+
+    actor: int
+    action: dict[str, Any]
+    before: dict[str, Any]
+    state: State
+
+
+def steps(record: Any) -> Iterator[Played]:
+    """Each action of `record` in turn, replayed: what a log, a move list or a replay's
+    words are written from. A bad record raises as `replay` does.
+
+    >>> from spygames import get_game
+    >>> game = get_game("espionage").new(seed=3, players=2)
+    >>> game.apply(game.legal_actions()[0])
+    >>> [(s.actor, s.action["type"], s.before["seat"]) for s in steps(game.record())]
+    [(0, 'bid', 0)]
+    """
+    state = replay(record, upto=0)
+    for action in record["actions"]:
+        actor = state.to_play[0]
+        before = state.view(actor)
+        state.apply(action)
+        yield Played(actor, action, before, state)

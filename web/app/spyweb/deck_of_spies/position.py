@@ -129,12 +129,10 @@ class DeckOfSpiesPosition(PositionView):
         return draw(position_scene(state, move=move, refused=refused, fresh=fresh))
 
     def move_lines(self) -> list[list[str]]:
-        state = spygames.replay(self.record, upto=0)
         lines: list[list[str]] = []
-        for action in self.record["actions"]:
-            turn = state.view(0)["turn"]
-            state.apply(action)
-            texts = [sentence(str(e["text"])) for e in state.view(0)["events"] if e.get("text")]
+        for step in spygames.steps(self.record):
+            turn, events = step.before["turn"], step.state.view(0)["events"]
+            texts = [sentence(str(e["text"])) for e in events if e.get("text")]
             lines.append([f"Turn {turn}: {texts[0]}" if texts else f"Turn {turn}", *texts[1:]])
         return lines
 

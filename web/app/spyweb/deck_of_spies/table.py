@@ -115,12 +115,10 @@ class DeckOfSpiesTable(GameScreen):
     def _rebuild_log(self) -> None:
         """The move log, by replaying the record and keeping each action's events."""
         record = self.state.record()
-        replayed = spygames.replay({**record, "actions": []})
-        self.log = [{"turn": 1, "kind": "start", "events": replayed.view(0)["events"]}]
-        for action in record["actions"]:
-            turn = replayed.view(0)["turn"]
-            replayed.apply(action)
-            self._log_move(turn, action["type"], replayed)
+        start = spygames.replay(record, upto=0)
+        self.log = [{"turn": 1, "kind": "start", "events": start.view(0)["events"]}]
+        for step in spygames.steps(record):
+            self._log_move(step.before["turn"], step.action["type"], step.state)
 
     def _log_move(self, turn: int, kind: str, after: spygames.State) -> None:
         """Log a move made in `turn`. When it ended the turn and the next spy's turn was

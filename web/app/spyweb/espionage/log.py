@@ -72,14 +72,10 @@ class Narrator:
 
     def replay(self, record: dict[str, Any]) -> list[LogEntry]:
         """The whole log of a game's record."""
-        state = spygames.replay(record, upto=0)
-        log = [
-            LogEntry("round", f"Round 1 — {self.does(state.view(0)['opener'], 'opens', 'open')}")
-        ]
-        for action in record["actions"]:
-            before = state.to_play[0]
-            state.apply(action)
-            log.extend(self.entries(before, action, state))
+        opener = spygames.replay(record, upto=0).view(0)["opener"]
+        log = [LogEntry("round", f"Round 1 — {self.does(opener, 'opens', 'open')}")]
+        for step in spygames.steps(record):
+            log.extend(self.entries(step.actor, step.action, step.state))
         return log
 
     # -- a showdown and the end ---------------------------------------------------------------

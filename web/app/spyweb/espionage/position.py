@@ -101,13 +101,10 @@ class EspionagePosition(PositionView):
         )
 
     def move_lines(self) -> list[list[str]]:
-        state = spygames.replay(self.record, upto=0)
-        lines: list[list[str]] = []
-        for action in self.record["actions"]:
-            actor = state.to_play[0]
-            state.apply(action)
-            lines.append([entry.text for entry in self.narrator.entries(actor, action, state)])
-        return lines
+        return [
+            [entry.text for entry in self.narrator.entries(step.actor, step.action, step.state)]
+            for step in spygames.steps(self.record)
+        ]
 
     def live(self, ctx: Context, state: spygames.State) -> GameScreen:
         """Try it yourself: you in the demo's seat 0, bots in the others."""
