@@ -6,9 +6,8 @@ actions through `BidPanel`; the panel's clicks go to the table's `handle`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from spygames.espionage.cards import ATTRIBUTE_NAMES, ATTRIBUTES, bid_words
+from spygames.espionage.views import Bid
 from spygames.words import count
 
 from ..markup import attrs, esc
@@ -77,7 +76,7 @@ def bid_panel_html(scene: Scene) -> str:
     )
 
 
-def answer_html(scene: Scene, panel: BidPanel, bid: dict[str, Any] | None) -> str:
+def answer_html(scene: Scene, panel: BidPanel, bid: Bid | None) -> str:
     """Call or Spot, to answer the standing bid (none to answer before the first bid)."""
     if bid is None:
         return ""

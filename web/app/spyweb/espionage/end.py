@@ -15,6 +15,7 @@ CROWN = ' <span class="esp-crown">★ winner</span>'
 def end_html(scene: Scene) -> str:
     """Under the felt once the game is over: who won and why, the scores, and the way on."""
     result = scene.view["result"]
+    assert result is not None, "the end is drawn once the game is over"
     winner = result["winners"][0]
     rows = "".join(
         f'<tr class="{"esp-winner" if s == winner else ""}"><th scope="row">'

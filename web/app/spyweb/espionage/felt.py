@@ -8,7 +8,7 @@ looking sits at the bottom; the opponents' strip runs round the table from there
 
 from __future__ import annotations
 
-from typing import Any
+from spygames.espionage.views import Showdown
 
 from ..markup import esc
 from . import cards
@@ -123,9 +123,7 @@ def seat_html(scene: Scene, seat: int, *, mine: bool = False) -> str:
     )
 
 
-def seat_cards(
-    scene: Scene, seat: int, shown: dict[str, Any] | None, held: int, *, mine: bool
-) -> str:
+def seat_cards(scene: Scene, seat: int, shown: Showdown | None, held: int, *, mine: bool) -> str:
     """A seat's cards: every hand face up at a showdown (the bid's matches lit once
     counted), your hand face up, the others' `held` cards face down."""
     if shown is not None:

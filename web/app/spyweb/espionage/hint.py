@@ -19,6 +19,7 @@ from typing import Any
 import spygames
 from spygames.espionage.bots import HardBot
 from spygames.espionage.cards import bid_words
+from spygames.espionage.views import Bid
 
 from ..markup import attrs, esc
 from ..thinking import Thinking
@@ -58,7 +59,7 @@ def what(action: dict[str, Any], name: Callable[[int], str]) -> str:
     return "Spot — the bid is exactly right"
 
 
-def why(advice: spygames.Advice, bid: dict[str, Any] | None, name: Callable[[int], str]) -> str:
+def why(advice: spygames.Advice, bid: Bid | None, name: Callable[[int], str]) -> str:
     """The bot's reason as a sentence, from the figures it gives (`Advice.facts`);
     `bid` is the standing bid (None when the round's first bid is to be made)."""
     action, facts = advice.action, advice.facts

@@ -10,6 +10,7 @@ from typing import Any
 
 import spygames
 from spygames.espionage.cards import bid_words
+from spygames.espionage.views import EspionageResult, Showdown
 
 from ..tabletools import LogEntry, log_html
 from .scene import Scene
@@ -79,14 +80,14 @@ class Narrator:
         return log
 
     # -- a showdown and the end ---------------------------------------------------------------
-    def count_text(self, shown: dict[str, Any]) -> str:
+    def count_text(self, shown: Showdown) -> str:
         return (
             f"{plural(shown['matches'], 'match', 'matches')} + "
             f"{plural(shown['mercenaries'], 'Mercenary', 'Mercenaries')} − "
             f"{plural(shown['traitors'], 'Traitor')} = {shown['count']}"
         )
 
-    def outcome_text(self, shown: dict[str, Any]) -> str:
+    def outcome_text(self, shown: Showdown) -> str:
         bid = shown["bid"]
         if shown["kind"] == "call":
             verdict = "the bid holds" if shown["count"] >= bid["count"] else "the bid fails"
@@ -102,11 +103,11 @@ class Narrator:
             text += f"; {self.does(shown['loser'], 'is', 'are')} out"
         return text + "."
 
-    def verdict(self, shown: dict[str, Any]) -> str:
+    def verdict(self, shown: Showdown) -> str:
         verdict = self.outcome_text(shown).split(" — ", 1)[1]
         return verdict[0].upper() + verdict[1:]
 
-    def result_text(self, result: dict[str, Any]) -> str:
+    def result_text(self, result: EspionageResult) -> str:
         winner = result["winners"][0]
         if result["ending"] == "points":
             return f"{self.does(winner, 'wins', 'win')} with {result['points'][winner]} points."

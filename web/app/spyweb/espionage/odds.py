@@ -4,9 +4,8 @@ Only the hand of the person looking is used, and only while it is on show."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from spygames.espionage.odds import chance_at_least, chance_exactly
+from spygames.espionage.views import Bid
 
 from .bidpanel import BidPanel
 from .scene import Scene
@@ -20,7 +19,7 @@ def percent(p: float) -> str:
     return f"{round(p * 100)}%"
 
 
-def standing_odds(scene: Scene, bid: dict[str, Any]) -> str:
+def standing_odds(scene: Scene, bid: Bid) -> str:
     """Under the standing bid: how likely it holds, and is exactly right."""
     if not scene.odds or scene.viewer is None or scene.handoff:
         return ""

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import spygames
+from spygames.espionage.views import EspionageView
 
 from ..catalogue import open_screen
 from ..markup import esc
@@ -91,7 +92,7 @@ class EspionagePosition(PositionView):
         """`state` through `seat`'s eyes, nobody to act; `showdown`: the move just played
         was a call or a spot, so the showdown it caused is on the table (a showdown stays
         on the table only at the move that caused it)."""
-        view = state.view(seat)
+        view = cast(EspionageView, state.view(seat))
         return Scene(
             view=view,
             seats=tuple(self.seats()),

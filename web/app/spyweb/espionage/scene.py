@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from spygames.espionage.views import EspionageView, Showdown
+
 from ..seats import Seat
 from ..together.panel import Friends
 
@@ -56,7 +58,7 @@ class Hint:
 
 @dataclass(frozen=True)
 class Scene:
-    view: dict[str, Any]  # the viewer's view; between turns the public view (no hand)
+    view: EspionageView  # the viewer's view; between turns the public view (no hand)
     seats: tuple[Seat, ...]
     viewer: int | None = None  # whose hand is on show: the seat at the device
     bottom: int = 0  # the seat drawn nearest the person looking
@@ -99,13 +101,12 @@ class Scene:
         return int(self.view["to_play"][0])
 
     @property
-    def revealed(self) -> dict[str, Any] | None:
+    def revealed(self) -> Showdown | None:
         """The latest showdown (the same in every seat's view)."""
-        shown: dict[str, Any] | None = self.view.get("revealed")
-        return shown
+        return self.view.get("revealed")
 
     @property
-    def shown(self) -> dict[str, Any] | None:
+    def shown(self) -> Showdown | None:
         """The showdown the felt shows: while it waits, and at the end."""
         return self.revealed if (self.reveal_pending or self.over) else None
 

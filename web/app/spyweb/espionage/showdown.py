@@ -10,7 +10,8 @@ on. Under `prefers-reduced-motion` every step is on the table at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from spygames.espionage.views import Player, Showdown
 
 from ..markup import esc
 from . import cards
@@ -42,10 +43,10 @@ class Steps:
         return STEPS.index(step) < self.shown
 
 
-def before_outcome(shown: dict[str, Any], players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def before_outcome(shown: Showdown, players: list[Player]) -> list[Player]:
     """The seats as they stood when the bid was challenged: the engine's view already
     has the loser's Source underground, the point scored and the elimination."""
-    out = [dict(p) for p in players]
+    out = [Player(**p) for p in players]
     loser = out[shown["loser"]]
     if loser["underground"] > 0:
         loser["underground"] -= 1
@@ -57,7 +58,7 @@ def before_outcome(shown: dict[str, Any], players: list[dict[str, Any]]) -> list
     return out
 
 
-def showdown_html(scene: Scene, shown: dict[str, Any]) -> str:
+def showdown_html(scene: Scene, shown: Showdown) -> str:
     """The centre of the felt during a showdown, as far as its steps have got."""
     narrator = Narrator(scene.name)
     bid = shown["bid"]

@@ -16,10 +16,11 @@ worked out a slice at a time (`spyweb.thinking`).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, cast
 
 import spygames
 from spygames.espionage.cards import ATTRIBUTES
+from spygames.espionage.views import EspionageView
 
 from .. import links
 from ..share import link_for
@@ -401,7 +402,7 @@ class EspionageTable(SeatedTable):
                 refusals["undo"] = str(point.reason)
         seat = self.humans[0] if self.humans else 0
         return Scene(
-            view=view,
+            view=cast(EspionageView, view),
             seats=tuple(self.seats),
             viewer=viewer,
             bottom=self.bottom(),
@@ -436,7 +437,7 @@ class EspionageTable(SeatedTable):
         assert state is not None
         mine = not state.is_over and state.to_play[0] == seat
         return Scene(
-            view=state.view(seat),
+            view=cast(EspionageView, state.view(seat)),
             seats=tuple(self.seats),
             viewer=seat,
             bottom=seat,
