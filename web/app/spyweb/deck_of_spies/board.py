@@ -3,8 +3,7 @@ come, and the piles (draw deck, discard, the spies' pile, the cards out of the g
 
 from __future__ import annotations
 
-from typing import Any
-
+from spygames.deck_of_spies.views import DeckOfSpiesView
 from spygames.words import plural
 
 from ..markup import attrs, esc
@@ -13,7 +12,7 @@ from .cards import card_back, card_symbol, mini_cards, show_card
 from .scene import Scene
 
 
-def tally(view: dict[str, Any]) -> str:
+def tally(view: DeckOfSpiesView) -> str:
     """The twelve face cards: yours from the left, the spies' from the right, the goal
     marked."""
     mine = int(view["faces_owned"])
@@ -65,7 +64,7 @@ def _spy(scene: Scene) -> str:
     )
 
 
-def _spy_deck(view: dict[str, Any]) -> str:
+def _spy_deck(view: DeckOfSpiesView) -> str:
     """The spies still to come, and how many of each group."""
     tier_now = vm.current_tier(view)
     tiers = "".join(

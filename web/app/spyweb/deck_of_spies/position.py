@@ -8,9 +8,10 @@ cards of a refused move marked) and what the move just played did, in words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import spygames
+from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
 from ..catalogue import open_screen
 from ..markup import esc
@@ -58,7 +59,12 @@ def position_scene(
     if refused is not None and move is not None:
         tried = list(move.get("cards", [])) or ([move["ace"]] if "ace" in move else [])
     lines = [] if move is None or refused is not None or not fresh else _events(view)
-    scene = Scene(view=view, actions=len(state.actions), result=state.result, selected=tuple(tried))
+    scene = Scene(
+        view=cast(DeckOfSpiesView, view),
+        actions=len(state.actions),
+        result=cast(DeckOfSpiesResult | None, state.result),
+        selected=tuple(tried),
+    )
     return Position(scene, tuple(lines))
 
 
@@ -103,7 +109,7 @@ def _hand(scene: Scene) -> str:
     )
 
 
-def _end(result: dict[str, Any] | None) -> str:
+def _end(result: DeckOfSpiesResult | None) -> str:
     if result is None:
         return ""
     won = bool(result.get("won"))

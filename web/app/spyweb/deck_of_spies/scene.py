@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
+
 
 @dataclass(frozen=True)
 class Control:
@@ -78,9 +80,9 @@ class DailyResult:
 class Scene:
     """What the Deck of Spies table shows: the view of seat 0 and the table's choices."""
 
-    view: dict[str, Any]  # the engine's view(0)
+    view: DeckOfSpiesView  # the engine's view(0)
     actions: int = 0  # how many actions have been played
-    result: dict[str, Any] | None = None  # the engine's result, once the game is over
+    result: DeckOfSpiesResult | None = None  # the engine's result, once the game is over
     phase: str = ""  # "deal", "after" or "over"
     selected: tuple[str, ...] = ()  # the cards picked, in hand order
     total: int = 0  # what the picked cards are worth

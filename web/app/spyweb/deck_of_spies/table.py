@@ -9,10 +9,11 @@ and so is, once a deal is lost, the search for a line that would have won it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import spygames
 from spygames import IllegalAction
+from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
 from ..deals import new_seed
 from ..links import replay_route
@@ -96,7 +97,8 @@ class DeckOfSpiesTable(GameScreen):
     @property
     def turn(self) -> int:
         """The turn shown in the bar (see view.shown_turn)."""
-        return shown_turn(self.state.view(0), self.state.result)
+        view = cast(DeckOfSpiesView, self.state.view(0))
+        return shown_turn(view, cast(DeckOfSpiesResult | None, self.state.result))
 
     def summary(self) -> dict[str, Any]:
         result = self.state.result
@@ -348,9 +350,9 @@ class DeckOfSpiesTable(GameScreen):
         over = state.result is not None
         found = self._daily_entry
         return Scene(
-            view=view,
+            view=cast(DeckOfSpiesView, view),
             actions=len(state.actions),
-            result=state.result,
+            result=cast(DeckOfSpiesResult | None, state.result),
             phase=model.phase,
             selected=tuple(model.selected),
             total=model.total,

@@ -7,7 +7,7 @@ position on the Rules page all draw with them.
 
 from __future__ import annotations
 
-from typing import Any
+from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
 from ..deals import deal_form
 from ..markup import esc
@@ -21,7 +21,7 @@ from .panels import panel
 from .scene import Scene
 
 
-def shown_turn(view: dict[str, Any], result: dict[str, Any] | None) -> int:
+def shown_turn(view: DeckOfSpiesView, result: DeckOfSpiesResult | None) -> int:
     """The turn shown in the bar: the one being played, or at the end the last one
     played (the engine's counter has already moved past it when the last spy went)."""
     return int(result["turns"]) if result is not None else int(view["turn"])

@@ -6,6 +6,7 @@ No rule lives here: every "may I?" is the engine's `why_illegal`, every total it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,13 +151,13 @@ def build(
     return model
 
 
-def tiers_left(view: dict[str, Any]) -> list[tuple[str, int]]:
+def tiers_left(view: Mapping[str, Any]) -> list[tuple[str, int]]:
     """[("5–7", 3), ("8–10", 12), ("J–K", 12)]: the spies still to come, by tier."""
     left = view.get("spies_left_by_tier", {})
     return [(label, int(left.get(key, 0))) for key, label in TIERS]
 
 
-def current_tier(view: dict[str, Any]) -> str | None:
+def current_tier(view: Mapping[str, Any]) -> str | None:
     for key, label in TIERS:
         if view.get("spies_left_by_tier", {}).get(key):
             return label
