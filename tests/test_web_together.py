@@ -215,3 +215,31 @@ def test_a_reply_for_another_table_or_garbled_is_refused_in_words() -> None:
     assert net.host.ctx.refusals[-1] == "This reply is damaged: part of it is missing or changed."
     net.host.submit("friend-reply", {"seat": "1", "reply": "hello"})
     assert net.host.ctx.refusals[-1].startswith("This is not a reply")
+
+
+def test_a_bot_takes_a_disconnected_friends_seat_and_keeps_it_after_a_reload() -> None:
+    net = joined_pair(players=3)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    net.host.peer("closed", "1", "closed")
+    net.guest.peer("closed", "host", "closed")
+    state = table.state
+    rng = random.Random(4)
+    for _ in range(50):  # play until it is Ben's turn: the host's page waits for him
+        if state.to_play[0] == 1:
+            break
+        if not click_move(net.host, rng):
+            net.host.click("continue", "")
+        net.run()
+    assert state.to_play[0] == 1
+    assert "Waiting for Ben, who is not connected" in net.host.render()
+    net.host.click("friend-bot", "1")
+    net.run()
+    assert "A bot plays for Ben now." in net.host.render()
+    assert 'id="friends"' not in net.host.render()  # no friend left to wait for
+    assert state.is_over or state.to_play[0] != 1  # the bot has played for Ben
+    net.host.route("#/espionage")  # the page reloaded: the table reopens from its save
+    reopened = net.host.screen
+    assert isinstance(reopened, EspionageTable)
+    assert reopened.seats[1].kind == "bot" and reopened.hosting is not None
+    assert reopened.hosting.invites == {}

@@ -114,20 +114,23 @@ class SeatedTable(GameScreen):
         screens (the page's connections outlive the screen object)."""
         kept = Hosting.kept(self.ctx, self.slot)
         if kept is not None:
-            away = set(kept[1])
+            away, bots = set(kept.away), kept.bots
             self.seats = [
-                replace(s, away=i in away and s.is_human) for i, s in enumerate(self.seats)
-            ]
-        if not any(s.away for s in self.seats):
+                Seat(s.name, "bot", bots[i]) if i in bots and s.is_human
+                else replace(s, away=i in away and s.is_human)
+                for i, s in enumerate(self.seats)
+            ]  # fmt: skip
+        if not any(s.away for s in self.seats) and (kept is None or not kept.bots):
             self.hosting = None
             return
         hosting = self.ctx.hostings.get(self.slot) if self.slot is not None else None
-        if hosting is None or kept is None or hosting.table != kept[0]:
+        if hosting is None or kept is None or hosting.table != kept.table:
             names = [s.name for s in self.seats]
             host_name = next(s.name for s in self.seats if s.here)
             hosting = Hosting(self.ctx, self, self.game_id, names, host_name)
             if kept is not None:
-                hosting.table = hosting.referee.table = kept[0]
+                hosting.table = hosting.referee.table = kept.table
+                hosting.bots = dict(kept.bots)
             for i, s in enumerate(self.seats):
                 if s.away:
                     hosting.away(i)
@@ -150,6 +153,19 @@ class SeatedTable(GameScreen):
             self.ctx.hostings[self.slot] = self.hosting
             self.hosting.keep(self.slot)
             self.hosting.changed()
+
+    def _bot_for(self, seat: int) -> None:
+        """A bot plays the friend's seat from now on (kept beside the save)."""
+        assert self.hosting is not None
+        if seat not in self.hosting.invites or self.state is None:
+            return
+        name = self.seats[seat].name
+        self.hosting.to_bot(seat)
+        self.seats[seat] = Seat(name, "bot", "normal")
+        self.bots[seat] = self.game.bot("normal", seed=spygames.bot_seed(self.state.seed, seat))
+        self.bots_ready = False
+        self._keep_hosting()
+        self.ctx.notify(f"A bot plays for {name} now.")
 
     def move_count(self) -> int:
         return len(self.state.actions) if self.state is not None else 0
@@ -283,6 +299,8 @@ class SeatedTable(GameScreen):
         elif act == "show-hand":
             if self.handoff_needed:
                 self.holder = self.current
+        elif act == "friend-bot" and self.hosting is not None and arg.isdigit():
+            self._bot_for(int(arg))
         elif self.hosting is None or not self.hosting.handle(act, arg):
             return False
         return True

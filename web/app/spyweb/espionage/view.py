@@ -61,6 +61,13 @@ def actions_html(scene: Scene) -> str:
         return handoff_html("esp", scene.name(cur))
     if scene.my_turn:
         return bid_panel_html(scene)
+    friend = next((r for r in scene.friends.rows if r.seat == cur), None) if scene.friends else None
+    if friend is not None and friend.stage != "here":
+        return (
+            '<section class="esp-act esp-wait" aria-live="polite" id="esp-waiting">'
+            f"<p>Waiting for {esc(friend.name)}, who is not connected: invite them again, "
+            "or let a bot play for them (Friends, beside the table).</p></section>"
+        )
     return (
         '<section class="esp-act esp-wait" aria-live="polite">'
         f'<p><span class="esp-dots" aria-hidden="true"></span>{esc(scene.name(cur))} '

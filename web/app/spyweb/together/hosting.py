@@ -19,6 +19,8 @@ import json
 import secrets
 from dataclasses import dataclass, field
 
+from spygames.seats import BOT_LEVELS
+
 from ..screen import Context
 from .invite import BadCode, Invitation, invitation_code, is_stun, read_reply
 from .panel import FriendRow, Friends
@@ -28,6 +30,16 @@ from .wire import TABLE_ID
 PREF = "together-"  # + the slot: {"table": id, "away": [seats]}
 STUN_PREF = "together-stun"
 STUN = ("stun:stun.l.google.com:19302",)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What is kept beside a save played together: the table's id, the seats still a
+    friend's, and the friends' seats given to a bot (with its level)."""
+
+    table: str
+    away: list[int]
+    bots: dict[int, str]
 
 
 @dataclass
@@ -48,6 +60,7 @@ class Hosting:
     table: str = field(default_factory=lambda: secrets.token_urlsafe(12)[:TABLE_ID])
     invites: dict[int, Invite] = field(default_factory=dict)
     internet: bool = False  # the invitations use a STUN server (the player's choice)
+    bots: dict[int, str] = field(default_factory=dict)  # friends' seats given to a bot
 
     def __post_init__(self) -> None:
         self.referee = Referee(self.host, self.table, self.game)
@@ -68,22 +81,38 @@ class Hosting:
 
     def keep(self, slot: str | None) -> None:
         if slot is not None:
-            data = {"table": self.table, "away": sorted(self.invites)}
+            data = {"table": self.table, "away": sorted(self.invites), "bots": self.bots}
             self.ctx.saves.set_pref(PREF + slot, json.dumps(data, separators=(",", ":")))
 
     @staticmethod
-    def kept(ctx: Context, slot: str | None) -> tuple[str, list[int]] | None:
-        """The table id and away seats kept beside the save in `slot`, if any."""
+    def kept(ctx: Context, slot: str | None) -> Kept | None:
+        """What was kept beside the save in `slot`, if anything."""
         if slot is None:
             return None
         try:
             data = json.loads(ctx.saves.pref(PREF + slot, "null"))
-            table, away = data["table"], data["away"]
-        except (ValueError, TypeError, KeyError):
+            table, away, bots = data["table"], data["away"], data.get("bots", {})
+        except (ValueError, TypeError, KeyError, AttributeError):
             return None
         if not isinstance(table, str) or len(table) != TABLE_ID or not isinstance(away, list):
             return None
-        return table, [s for s in away if isinstance(s, int) and 0 <= s < 4]
+        seats = {str(s) for s in range(4)}
+        return Kept(
+            table,
+            [s for s in away if isinstance(s, int) and 0 <= s < 4],
+            {int(s): v for s, v in bots.items() if s in seats and v in BOT_LEVELS}
+            if isinstance(bots, dict)
+            else {},
+        )
+
+    def to_bot(self, seat: int, level: str = "normal") -> None:
+        """The friend's seat is played by a bot from now on: they are told, and their
+        connection closes."""
+        self.referee.close(seat, f"{self.host_name} gave your seat to a bot.")
+        self.flush()
+        self.ctx.effect("peer-close", str(seat))
+        self.invites.pop(seat, None)
+        self.bots[seat] = level
 
     # -- the page's events ---------------------------------------------------------------
     def handle(self, act: str, arg: str) -> bool:

@@ -76,8 +76,11 @@ def _row(row: FriendRow, can_share: bool) -> str:
     if row.stage in ("new", "dropped"):
         again = "Invite again" if row.stage == "dropped" else "Invite"
         parts.append(
-            button(f"{again} {name}", "friend-invite", seat, id=f"friend-invite-{seat}",
-                   class_="btn btn-primary")
+            '<p class="friend-buttons">'
+            + button(f"{again} {name}", "friend-invite", seat, id=f"friend-invite-{seat}",
+                     class_="btn btn-primary")
+            + button(f"Let a bot play for {name}", "friend-bot", seat, id=f"friend-bot-{seat}")
+            + "</p>"
         )  # fmt: skip
     if row.stage == "invited":
         share = (
