@@ -14,7 +14,11 @@ a game or a clean refusal with a reason a player can read — never another exce
 - a stored slot: `store.parse_slot` never raises (a problem is noted on the slot), and
   `Saves.resume` gives the game or None with a message;
 - an imported file: `transfer.read` → what it would add, or `BadFile`;
-- an address: `App.route` then `App.render` never raise, and a bad one says so.
+- an address: `App.route` then `App.render` never raise, and a bad one says so;
+- a message from a friend's device (playing together): the host's `Referee.receive`
+  never raises, answers a bad one with a refusal a player can read, and the game moves
+  only by a legal action of the seat to play;
+- an invitation or a reply: `read_invitation` / `read_reply` give one or `BadCode`.
 """
 
 from __future__ import annotations
@@ -32,6 +36,17 @@ from typing import Any
 from spyweb import links, transfer
 from spyweb.app import App
 from spyweb.store import CURRENT, SLOT, MemoryStorage, Saves, parse_slot
+from spyweb.together import wire
+from spyweb.together.invite import (
+    BadCode,
+    Invitation,
+    Reply,
+    invitation_code,
+    read_invitation,
+    read_reply,
+    reply_code,
+)
+from spyweb.together.referee import Referee
 
 import spygames
 
@@ -271,6 +286,106 @@ def try_address(address: str) -> str:
 
 
 @dataclass
+class EngineHost:
+    """A host's table as the referee sees it, over a real engine state."""
+
+    state: spygames.State
+
+    def move_count(self) -> int:
+        return len(self.state.actions)
+
+    def to_play(self) -> list[int]:
+        return list(self.state.to_play)
+
+    def play_for(self, seat: int, action: dict[str, Any]) -> str | None:
+        try:
+            self.state.apply(action)
+        except spygames.IllegalAction as exc:
+            return exc.reason
+        return None
+
+    def scene_for(self, seat: int) -> dict[str, Any]:
+        mine = seat in self.state.to_play and not self.state.is_over
+        return {"view": self.state.view(seat), "legal": self.state.legal_actions() if mine else []}
+
+
+TABLE = "fuzz-table-00001"
+
+
+def friend_message(base: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], int, Any]:
+    """A message a friend's device might send for a seat of `base`'s game: a real one
+    (an action of the game, legal now or not, a hello, a ping) broken somewhere."""
+    actions = base["actions"] or [{"type": "call"}]
+    seat = rng.randrange(int(base["players"]))
+    message: Any = rng.choice([
+        {"kind": "act", "n": len(base["actions"]), "action": rng.choice(actions)},
+        {"kind": "act", "n": rng.randrange(len(actions) + 2), "action": rng.choice(actions)},
+        {"kind": "hello", "table": TABLE, "seat": seat},
+        {"kind": "ping", "t": rng.randrange(10**6)},
+    ])  # fmt: skip
+    roll = rng.random()
+    if roll < 0.5:
+        message = mutate_value(message, rng)
+    text = wire.encode(message) if isinstance(message, dict) else json.dumps(message)
+    if roll > 0.8:
+        text = broken_text(text, rng)
+    return base, seat, text
+
+
+def try_message(value: tuple[dict[str, Any], int, Any]) -> str:
+    base, seat, text = value
+    host = EngineHost(spygames.replay(base))
+    referee = Referee(host, TABLE, str(base["game"]))
+    referee.invite(seat, "Friend")
+    referee.connected(seat)
+    referee.receive(seat, wire.encode({"kind": "hello", "table": TABLE, "seat": seat}))
+    referee.take()
+    before = len(host.state.actions)
+    to_play = host.to_play()
+    referee.receive(seat, text)
+    sent = [json.loads(t) for _, t in referee.take()]
+    moved = len(host.state.actions) - before
+    assert moved in (0, 1), "one message moved the game more than one action"
+    if moved:
+        assert seat in to_play, "a friend moved for another seat"
+        return "opened"
+    for answer in sent:
+        if answer["kind"] == "refused":
+            readable(answer["reason"])
+    return "refused" if any(a["kind"] == "refused" for a in sent) else "opened"
+
+
+def invite_code(base: dict[str, Any], rng: random.Random) -> str:
+    """An invitation or a reply, broken the ways a pasted code arrives broken."""
+    if rng.random() < 0.5:
+        code = invitation_code(Invitation("v=0\r\n", TABLE, 1, str(base["game"]), "Ana", "Ben"))
+    else:
+        code = reply_code(Reply("v=0\r\n", TABLE, 1))
+    prefix, payload = code[:6], code[6:]
+    roll = rng.randrange(4)
+    if roll == 0:
+        return code[: rng.randrange(len(code))]
+    if roll == 1:
+        fields = json.loads(zlib.decompress(base64.urlsafe_b64decode(payload + "==")))
+        return prefix + pack(json.dumps(mutate_value(fields, rng)).encode())
+    if roll == 2:
+        return prefix + pack(broken_text(json.dumps({"a": 1}), rng).encode())
+    return rng.choice([prefix, "spyx1." + payload, code.replace("A", "B"), code * 3])
+
+
+def try_code(code: str) -> str:
+    try:
+        if code.startswith("spyr1."):
+            read_reply(code)
+        else:
+            read_invitation(code)
+    except BadCode as exc:
+        readable(str(exc))
+        return "refused"
+    return "opened"
+
+
+@dataclass
 class Report:
     tried: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
@@ -301,8 +416,11 @@ KINDS: dict[str, tuple[Callable[[dict[str, Any], random.Random], Any], Callable[
         ),
         try_address,
     ),
+    "messages": (friend_message, try_message),
+    "codes": (invite_code, try_code),
 }
-SHARE = {"records": 4, "links": 4, "slots": 2, "files": 2, "addresses": 1}
+SHARE = {"records": 4, "links": 4, "slots": 2, "files": 2, "addresses": 1, "messages": 2,
+         "codes": 1}  # fmt: skip
 
 
 def fuzz(count: int, seed: int = 0) -> Report:
