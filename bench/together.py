@@ -37,7 +37,7 @@ def _seat(host: Page, guest: Page, seat: int) -> None:
     link = host.locator(f"#invite-link-{seat}").input_value()
     guest.goto(link)
     guest.click("#join-go")
-    guest.wait_for_function("document.getElementById('reply-code')?.value.startsWith('spyr1.')")
+    guest.wait_for_function("document.getElementById('reply-code')?.value.includes('spyr1.')")
     host.fill(f"#friend-reply-code-{seat}", guest.locator("#reply-code").input_value())
     host.click(f"#friend-connect-{seat}")
     guest.wait_for_selector("#join-bar[data-move]", timeout=TIMEOUT)

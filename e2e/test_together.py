@@ -33,7 +33,7 @@ def join(host: Page, guest: Page, link: str) -> None:
     expect(guest.locator("#join-title")).to_have_text("Ana invites you to play Espionage")
     guest.click("#join-go")
     reply = guest.locator("#reply-code")
-    expect(reply).to_have_value(re.compile(r"^spyr1\."), timeout=15_000)
+    expect(reply).to_have_value(re.compile(r"#/answer/spyr1\."), timeout=15_000)
     host.fill("#friend-reply-code-1", reply.input_value())
     host.click("#friend-connect-1")
     expect(host.locator("#friend-status-1")).to_contain_text("at the table", timeout=15_000)

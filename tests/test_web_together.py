@@ -18,6 +18,7 @@ import pytest
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
 from spyweb.store import MemoryStorage
+from spyweb.together.invite import Reply, reply_code
 from spyweb.together.join import JoinScreen
 
 import spygames
@@ -243,3 +244,41 @@ def test_a_bot_takes_a_disconnected_friends_seat_and_keeps_it_after_a_reload() -
     assert isinstance(reopened, EspionageTable)
     assert reopened.seats[1].kind == "bot" and reopened.hosting is not None
     assert reopened.hosting.invites == {}
+
+
+def test_a_reply_opened_as_a_link_in_another_tab_connects_the_friend() -> None:
+    """The friend sends the reply back as a link; the host opens it in a new tab of the
+    same browser, which passes it to the table's tab over the tabs' channel."""
+    host = host_table(players=3)
+    net = Network(host, App(MemoryStorage()))
+    host.click("friend-invite", "1")
+    net.run()
+    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"',
+                     host.render())  # fmt: skip
+    assert link is not None
+    net.guest.route("#" + link.group(1).split("#", 1)[1])
+    net.guest.click("join", "")
+    net.run()
+    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', net.guest.render())
+    assert reply is not None and "#/answer/spyr1." in reply.group(1)
+    tab = App(host.ctx.saves.storage)  # the new tab the link opens, on the host's device
+    tab.route("#" + reply.group(1).split("#", 1)[1])
+    assert "Passing the reply to your table…" in tab.render()
+    for message in tab.take_posts():
+        assert host.tab_message(message)
+    net.run()
+    assert "Ben</b>: at the table" in host.render()
+    for message in host.take_posts():
+        tab.tab_message(message)
+    assert "Your friend is connecting" in tab.render()
+
+
+def test_a_reply_no_open_table_takes_says_what_to_do_instead() -> None:
+    tab = App(MemoryStorage())
+    tab.route(f"#/answer/{reply_code(Reply('v=0', 'x' * 16, 1))}")
+    assert tab.pending_delay() is not None
+    tab.tick()
+    page = tab.render()
+    assert "No open table took this reply" in page and 'id="answer-copy"' in page
+    tab.route("#/answer/garbage")
+    assert "This reply cannot be used" in tab.render()

@@ -12,6 +12,8 @@ progress stays under Saved games.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import links, stats
 from .catalogue import info, is_built, open_screen, own_route
 from .deals import bad_deal, parse_deal
@@ -74,6 +76,13 @@ class App:
             state = links.decode(parts[1])
             seat = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
             return ReplayScreen(self.ctx, state.record(), seat=seat, embed=parts[-1] == "embed")
+        if parts[0] == "answer" and len(parts) == 2:
+            from .together.answer import AnswerScreen  # loaded on use
+
+            answer = AnswerScreen(self.ctx, parts[1])
+            if answer.passing:  # to the table that invited the friend, in another tab
+                self.tabs.outbox.append({"kind": "reply", "code": parts[1], "tab": self.tabs.id})
+            return answer
         if parts[0] == "join" and len(parts) == 2:
             from .together.join import JoinScreen  # loaded on use
 
@@ -234,7 +243,33 @@ class App:
 
     def tab_message(self, message: object) -> bool:
         """A message from another tab of the site; True when the page must be redrawn."""
+        if isinstance(message, dict) and message.get("kind") in ("reply", "reply-taken"):
+            return self._reply_message(message)
         return self.tabs.heard(message, self.playing)
+
+    def _reply_message(self, message: dict[str, Any]) -> bool:
+        """A friend's reply opened in another tab (`#/answer/…`), for this tab's table if
+        it hosts friends; or, in that other tab, what the table made of it."""
+        code, tab = message.get("code"), message.get("tab")
+        if message["kind"] == "reply-taken":
+            from .together.answer import AnswerScreen
+
+            screen = self.screen
+            if not isinstance(screen, AnswerScreen) or message.get("to") != self.tabs.id:
+                return False
+            screen.answered(message.get("taken") == "yes", str(message.get("words", ""))[:300])
+            return True
+        hosting = getattr(self.screen, "hosting", None)
+        if hosting is None or self.away or not isinstance(code, str) or not isinstance(tab, str):
+            return False
+        refused = hosting.take_reply(code)
+        if refused is not None and "another invitation" in refused:
+            return False  # another open table's friend, perhaps: let that tab answer
+        words = refused or "The reply was passed to your table: your friend is connecting."
+        taken = "yes" if refused is None else "no"
+        self.tabs.outbox.append({"kind": "reply-taken", "to": tab, "taken": taken,
+                                 "words": words, "tab": self.tabs.id})  # fmt: skip
+        return True
 
     def storage_changed(self, key: str) -> bool:
         """Another tab wrote `key` to storage; True when the page must be redrawn."""

@@ -224,6 +224,8 @@ class Page:
             traceback.print_exc()
             self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
             changed = True
+        for effect in self.app.take_effects():  # a reply from another tab connects a friend
+            self.run_effect(effect)
         if changed:
             self.render()
         else:

@@ -134,25 +134,27 @@ class Hosting:
     def submit(self, values: dict[str, str]) -> None:
         """The reply box of a seat was sent: take the reply and connect."""
         seat = values.get("seat", "")
-        invite = self.invites.get(int(seat)) if seat.isdigit() else None
-        if invite is None:
-            return
+        if seat.isdigit() and int(seat) in self.invites:
+            refused = self.take_reply(values.get("reply", ""), int(seat))
+            if refused is not None:
+                self.ctx.refuse(refused)
+
+    def take_reply(self, code: str, seat: int | None = None) -> str | None:
+        """Connect the friend whose reply `code` is (pasted into `seat`'s box, or opened
+        as a link in another tab): None once under way, else why not, in words."""
         try:
-            reply = read_reply(values.get("reply", ""))
+            reply = read_reply(code)
         except BadCode as exc:
-            self.ctx.refuse(str(exc))
-            return
-        if reply.table != self.table or reply.seat != invite.seat:
-            self.ctx.refuse(
-                "This reply is for another invitation: paste the reply to the invitation "
-                f"you sent {self.names[invite.seat]}."
-            )
-            return
+            return str(exc)
+        invite = self.invites.get(reply.seat if seat is None else seat)
+        if invite is None or reply.table != self.table or reply.seat != invite.seat:
+            whom = f" you sent {self.names[seat]}" if seat is not None else ""
+            return f"This reply is for another invitation: paste the reply to the invitation{whom}."
         if invite.stage != "invited":
-            self.ctx.refuse("Make a new invitation first: that one is no longer open.")
-            return
+            return "Make a new invitation first: that one is no longer open."
         invite.stage = "connecting"
         self.ctx.effect("peer-accept", str(invite.seat), reply.description)
+        return None
 
     def peer(self, kind: str, key: str, payload: str) -> None:
         invite = self.invites.get(int(key)) if key.isdigit() else None

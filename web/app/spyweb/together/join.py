@@ -90,7 +90,8 @@ class JoinScreen(Screen):
         if key != HOST or self.invitation is None or self.joined is None:
             return
         if kind == "described":
-            self.reply = reply_code(Reply(payload, self.invitation.table, self.invitation.seat))
+            code = reply_code(Reply(payload, self.invitation.table, self.invitation.seat))
+            self.reply = f"{self.ctx.base_url}#/answer/{code}"  # a link, or a code to paste
             self.stage = "reply"
         elif kind == "open":
             self.stage = "connected"
@@ -184,7 +185,7 @@ class JoinScreen(Screen):
             code = esc(self.reply or "")
             return (
                 f'<p class="join-status" role="status">Now send this reply back to {host}. '
-                "When they paste it in, you are at the table.</p>"
+                "When they open it (or paste it in), you are at the table.</p>"
                 '<label for="reply-code">Your reply</label>'
                 f'<textarea id="reply-code" class="join-code" readonly rows="4">{code}</textarea>'
                 '<p class="join-buttons">'

@@ -1,0 +1,87 @@
+"""The screen a friend's reply opens on the host's device: `#/answer/<reply>`.
+
+A friend sends their reply back as a link; the host taps it in a messenger, and it opens
+in a new tab of the same browser, while the table that invited the friend is open in
+another. This tab passes the reply to that table over the channel the site's tabs share
+(`App.tab_message`), and says what came of it: taken (the friend is connecting), refused
+(and why), or, when no open table answers within a moment, what to do instead (paste the
+reply into the table's Friends panel, shown here to copy).
+"""
+
+from __future__ import annotations
+
+from ..markup import button, esc
+from ..screen import Context, Screen
+from .invite import BadCode, read_reply
+
+WAIT_MS = 2500  # how long an open table has to answer
+
+
+class AnswerScreen(Screen):
+    title = "A friend's reply — spygames"
+
+    def __init__(self, ctx: Context, code: str) -> None:
+        super().__init__(ctx)
+        self.code = code
+        self.problem: str | None = None
+        try:
+            read_reply(code)
+        except BadCode as exc:
+            self.problem = str(exc)
+        self.outcome: str | None = None  # what the table said, once it answered
+        self.taken = False
+        self.waited = False
+
+    @property
+    def passing(self) -> bool:
+        """The reply is to be passed to an open table (a good reply, not yet answered)."""
+        return self.problem is None and self.outcome is None
+
+    def answered(self, taken: bool, words: str) -> None:
+        """The table that took (or refused) the reply says so."""
+        self.taken, self.outcome = taken, words
+
+    def pending_delay(self) -> int | None:
+        return WAIT_MS if self.passing and not self.waited else None
+
+    def tick(self) -> None:
+        self.waited = True
+
+    def handle(self, act: str, arg: str) -> None:
+        if act == "copy-answer":
+            self.ctx.effect("copy", self.code, "reply-code")
+
+    def render(self) -> str:
+        head = '<section class="join" aria-labelledby="join-title">'
+        if self.problem is not None:
+            return (
+                head + '<h1 id="join-title">This reply cannot be used</h1>'
+                f'<p class="join-problem" role="alert">{esc(self.problem)}</p>'
+                "<p>Ask your friend to send their reply again, as it is.</p></section>"
+            )
+        if self.outcome is not None:
+            title = "Your friend is connecting" if self.taken else "The reply was not taken"
+            role = "status" if self.taken else "alert"
+            return (
+                head + f'<h1 id="join-title">{title}</h1>'
+                f'<p class="join-status" role="{role}" id="answer-outcome">{esc(self.outcome)}</p>'
+                "<p>You can close this tab and go back to your table.</p></section>"
+            )
+        if not self.waited:
+            return (
+                head + '<h1 id="join-title">Passing the reply to your table…</h1>'
+                '<p class="join-status" role="status">Looking for the table that invited '
+                "your friend, open in another tab of this browser.</p></section>"
+            )
+        return (
+            head + '<h1 id="join-title">No open table took this reply</h1>'
+            '<p class="join-status" role="alert">Open the table that invited your friend '
+            "(in this browser, on this device), then paste this reply under Friends on "
+            "other devices.</p>"
+            '<label for="reply-code">The reply</label>'
+            f'<textarea id="reply-code" class="join-code" readonly rows="4">{esc(self.code)}'
+            "</textarea>"
+            '<p class="join-buttons">'
+            + button("Copy the reply", "copy-answer", id="answer-copy", class_="btn btn-primary")
+            + "</p></section>"
+        )
