@@ -24,6 +24,7 @@ from spygames.seats import BOT_LEVELS
 from ..screen import Context
 from .invite import BadCode, Invitation, invitation_code, is_stun, read_reply
 from .panel import FriendRow, Friends
+from .qr import qr_code
 from .referee import Host, Referee
 from .wire import TABLE_ID
 
@@ -47,6 +48,7 @@ class Invite:
     seat: int
     stage: str = "new"  # new, making, invited, connecting, here, dropped
     link: str = ""
+    qr: str = ""  # the link as a QR code (SVG), for a phone's camera
     problem: str = ""  # what went wrong last, in words
 
 
@@ -166,6 +168,9 @@ class Hosting:
                 self.names[invite.seat], self.stun() if self.internet else (),
             )  # fmt: skip
             invite.link = f"{self.ctx.base_url}#/join/{invitation_code(invitation)}"
+            invite.qr = qr_code(
+                invite.link, f"QR code of the invitation for {invitation.seat_name}"
+            )
             invite.stage, invite.problem = "invited", ""
         elif kind == "open":
             invite.stage = "here"
@@ -207,7 +212,7 @@ class Hosting:
         return tuple(url for url in chosen if is_stun(url))[:4] or STUN
 
     def _offer(self, invite: Invite) -> None:
-        invite.stage, invite.link, invite.problem = "making", "", ""
+        invite.stage, invite.link, invite.qr, invite.problem = "making", "", "", ""
         self.referee.dropped(invite.seat)
         ice = list(self.stun()) if self.internet else []
         self.ctx.effect("peer-offer", str(invite.seat), json.dumps(ice))
@@ -218,7 +223,7 @@ class Hosting:
         if not self.invites:
             return None
         rows = tuple(
-            FriendRow(seat, self.names[seat], i.stage, i.link, i.problem)
+            FriendRow(seat, self.names[seat], i.stage, i.link, i.problem, i.qr)
             for seat, i in sorted(self.invites.items())
         )
         return Friends(rows, self.internet, self.stun(), self.ctx.can_share)

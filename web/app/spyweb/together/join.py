@@ -20,6 +20,7 @@ from ..markup import button, esc
 from ..screen import Context, Screen
 from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
 from .joined import Joined
+from .qr import qr_code
 
 HOST = "host"  # the one connection a friend's device has: to the host
 
@@ -53,6 +54,7 @@ class JoinScreen(Screen):
             self.invitation = None
         self.stage = "ready"  # ready, answering, reply, connected, dropped, failed
         self.reply: str | None = None
+        self.reply_qr = ""
         self.failure = ""
         self.joined = Joined(self.invitation) if self.invitation is not None else None
         self.guest: Guest | None = None
@@ -92,6 +94,7 @@ class JoinScreen(Screen):
         if kind == "described":
             code = reply_code(Reply(payload, self.invitation.table, self.invitation.seat))
             self.reply = f"{self.ctx.base_url}#/answer/{code}"  # a link, or a code to paste
+            self.reply_qr = qr_code(self.reply, "QR code of your reply")
             self.stage = "reply"
         elif kind == "open":
             self.stage = "connected"
@@ -193,6 +196,9 @@ class JoinScreen(Screen):
                 + (button("Share…", "share-reply", id="join-share", class_="btn")
                    if self.ctx.can_share else "")
                 + "</p>"
+                + (f'<figure class="friend-qr" id="join-qr">{self.reply_qr}<figcaption>Or let '
+                   f"{host} scan it with their phone’s camera.</figcaption></figure>"
+                   if self.reply_qr else "")
             )  # fmt: skip
         if self.stage == "connected":
             return (

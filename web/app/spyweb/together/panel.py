@@ -26,6 +26,7 @@ class FriendRow:
     stage: str  # new, making, invited, connecting, here, dropped (WORDS)
     link: str = ""  # the invitation, once made
     problem: str = ""  # what went wrong last, in words
+    qr: str = ""  # the invitation as a QR code (SVG markup made by together.qr)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,10 @@ def _row(row: FriendRow, can_share: bool) -> str:
             '<p class="friend-buttons">'
             + button("Copy the link", "friend-copy", seat, id=f"friend-copy-{seat}")
             + share + "</p>"
-            f'<form data-act="friend-reply" class="friend-reply" id="friend-reply-{seat}">'
+            + (f'<figure class="friend-qr" id="friend-qr-{seat}">{row.qr}<figcaption>Or let '
+               f"{name} scan it with their phone’s camera.</figcaption></figure>"
+               if row.qr else "")
+            + f'<form data-act="friend-reply" class="friend-reply" id="friend-reply-{seat}">'
             f'<input type="hidden" name="seat" value="{seat}">'
             f'<label for="friend-reply-code-{seat}">Then paste {name}’s reply here</label>'
             f'<textarea id="friend-reply-code-{seat}" name="reply" rows="3" '
