@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -28,6 +27,7 @@ from spyweb.together.invite import (
 )
 from spyweb.together.joined import Joined
 from spyweb.together.referee import Referee
+from untrusted import EngineHost
 
 import spygames
 
@@ -35,40 +35,14 @@ TABLE = "Tbl-0123456789_x"
 CARD_ID = re.compile(r'"([a-z]+(?:-[a-z0-9]+)+)"')
 
 
-@dataclass
-class HostTable:
-    """The host's table as the referee sees it, over a real engine state."""
-
-    state: spygames.State
-    played: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
-
-    def move_count(self) -> int:
-        return len(self.state.actions)
-
-    def to_play(self) -> list[int]:
-        return list(self.state.to_play)
-
-    def play_for(self, seat: int, action: dict[str, Any]) -> str | None:
-        try:
-            self.state.apply(action)
-        except spygames.IllegalAction as exc:
-            return exc.reason
-        self.played.append((seat, action))
-        return None
-
-    def scene_for(self, seat: int) -> dict[str, Any]:
-        mine = seat in self.state.to_play and not self.state.is_over
-        return {"view": self.state.view(seat), "legal": self.state.legal_actions() if mine else []}
-
-
 def invitation(seat: int) -> Invitation:
     return Invitation("v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n", TABLE, seat, "espionage", "Ana", "Ben")
 
 
 def table(players: int = 3, friends: tuple[int, ...] = (1, 2), seed: int = 5) -> tuple[
-    HostTable, Referee, dict[int, Joined]
+    EngineHost, Referee, dict[int, Joined]
 ]:  # fmt: skip
-    host = HostTable(spygames.get_game("espionage").new(seed=seed, players=players))
+    host = EngineHost(spygames.get_game("espionage").new(seed=seed, players=players))
     referee = Referee(host, TABLE, "espionage")
     joined = {}
     for seat in friends:

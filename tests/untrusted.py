@@ -290,6 +290,7 @@ class EngineHost:
     """A host's table as the referee sees it, over a real engine state."""
 
     state: spygames.State
+    played: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     def move_count(self) -> int:
         return len(self.state.actions)
@@ -302,6 +303,7 @@ class EngineHost:
             self.state.apply(action)
         except spygames.IllegalAction as exc:
             return exc.reason
+        self.played.append((seat, action))
         return None
 
     def scene_for(self, seat: int) -> dict[str, Any]:

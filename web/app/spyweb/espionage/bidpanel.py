@@ -120,3 +120,20 @@ class BidPanel:
             self.attribute = None
         if self.next not in self.nexts:
             self.next = self.nexts[0] if self.nexts else None
+
+    def click(self, act: str, arg: str) -> dict[str, Any] | None:
+        """A click in the bid panel: a count, attribute or next seat changes the bid
+        being put together; Bid, Call and Spot give their action (Bid: None until the
+        bid is complete). The one reading of the panel's clicks, for the table and for
+        a friend's seat on another device."""
+        if act == "count":
+            self.step(1 if arg == "+" else -1)
+        elif act == "attr":
+            self.choose(arg)
+        elif act == "next" and arg.isdigit():
+            self.name_next(int(arg))
+        elif act == "bid":
+            return self.action
+        elif act in ("call", "spot"):
+            return {"type": act}
+        return None

@@ -67,17 +67,10 @@ class EspionageGuest:
 
     def _bid_act(self, scene: Scene, act: str, arg: str) -> dict[str, Any] | None:
         panel = self._panel(scene)
-        if act == "count":
-            panel.step(1 if arg == "+" else -1)
-        elif act == "attr":
-            panel.choose(arg)
-        elif act == "next" and arg.isdigit():
-            panel.name_next(int(arg))
-        elif act == "bid" and panel.action is not None:
-            self.sel = Selection()
-            return panel.action
-        elif act in ("call", "spot"):
-            self.sel = Selection()
-            return {"type": act}
-        self.sel = Selection(panel.count, panel.attribute, panel.next)
-        return None
+        action = panel.click(act, arg)
+        self.sel = (
+            Selection()
+            if action is not None
+            else Selection(panel.count, panel.attribute, panel.next)
+        )
+        return action

@@ -315,25 +315,14 @@ class EspionageTable(SeatedTable):
     def _bid_act(self, act: str, arg: str) -> None:
         """A click in the bid panel, on the person's own turn."""
         panel = self.panel()
-        if act == "count":
-            panel.step(1 if arg == "+" else -1)
-        elif act == "attr":
-            panel.choose(arg)
-        elif act == "next" and arg.isdigit():
-            panel.name_next(int(arg))
-        elif act == "bid":
-            bid = panel.action
-            if bid is None:
-                self.ctx.refuse("Choose a role, faction or city to bid on first.")
-                return
-            self._apply(bid)
+        action = panel.click(act, arg)
+        if act == "bid" and action is None:
+            self.ctx.refuse("Choose a role, faction or city to bid on first.")
+        elif action is not None:
+            self._apply(action)
             self._after_own_move()
-            return
-        elif act in ("call", "spot"):
-            self._apply({"type": act})
-            self._after_own_move()
-            return
-        self._keep(panel)
+        else:
+            self._keep(panel)
 
     def _after_own_move(self) -> None:
         """Pass-and-play: when the next player is another person, hide this hand now."""
