@@ -68,8 +68,6 @@ class Network:
                 self.sent_to_guest.append(payload[1])
                 other.peer("message", "host", payload[1])
             else:
-                seat = self.host.screen
-                assert isinstance(seat, EspionageTable)
                 other.peer("message", "1", payload[1])
 
 
@@ -282,3 +280,24 @@ def test_a_reply_no_open_table_takes_says_what_to_do_instead() -> None:
     assert "No open table took this reply" in page and 'id="answer-copy"' in page
     tab.route("#/answer/garbage")
     assert "This reply cannot be used" in tab.render()
+
+
+def test_the_host_looking_at_another_page_still_plays_a_friends_move() -> None:
+    net = joined_pair(players=3)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    state = table.state
+    rng = random.Random(9)
+    for _ in range(50):
+        if state.to_play[0] == 1:
+            break
+        if not click_move(net.host, rng):
+            net.host.click("continue", "")
+        net.run()
+    before = len(state.actions)
+    net.host.route("#/saves")  # Ana looks at her saved games; Ben plays
+    assert click_move(net.guest, rng)
+    net.run()
+    assert len(state.actions) == before + 1
+    net.host.route("#/espionage")  # back at the table: the move is there, saved
+    assert len(net.host.screen.state.actions) == before + 1  # type: ignore[attr-defined]

@@ -215,8 +215,13 @@ class App:
             )
 
     def peer(self, kind: str, key: str, payload: str) -> None:
-        """A connection to another device reports (see `spyweb/rtc.py`); it is the
-        current screen's, which opened it."""
+        """A connection to another device reports (see `spyweb/rtc.py`): to the screen
+        that opened it; while the host looks at another page (the saved games, say), to
+        the table it hosts, which keeps playing the friends' moves and saving them."""
+        if getattr(self.screen, "hosting", None) is None and self.ctx.hostings:
+            hosting = list(self.ctx.hostings.values())[-1]
+            hosting.peer(kind, key, payload)
+            return
         self.screen.peer(kind, key, payload)
 
     def take_effects(self) -> list[tuple[str, ...]]:
