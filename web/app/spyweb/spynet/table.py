@@ -26,11 +26,12 @@ from ..table_seats import BOT_SLICE_S, SeatedTable
 from ..tabletools import LogEntry
 from ..thinking import Thinking
 from . import gallery
+from .clicks import Click, Turn, drop_click, turn_click
 from .deploy import Selection, refusals
 from .end import result_summary
 from .hint import Hints
 from .log import Narrator, Who
-from .model import CARD, DeployChoices, EffectChoices, kind, public, shows
+from .model import CARD, public, shows
 from .rules import rules_html
 from .scene import PACES, Picked, Scene, UndoAt
 from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
@@ -132,14 +133,21 @@ class SpyNetTable(SeatedTable):
     # -- acting -----------------------------------------------------------------------------
     def _apply(self, action: dict[str, Any]) -> bool:
         """Send an action to the engine; its refusal is told in its own words."""
+        refused = self._try(action)
+        if refused is not None:
+            self.ctx.refuse(f"That move is not allowed: {refused}.")
+        return refused is None
+
+    def _try(self, action: dict[str, Any]) -> str | None:
+        """Play `action` for the seat to play: None once played, logged and saved; else
+        the engine's reason for refusing it."""
         assert self.state is not None
         actor = self.state.to_play[0]
         before = self.state.view(actor)
         try:
             self.state.apply(action)
         except spygames.IllegalAction as exc:
-            self.ctx.refuse(f"That move is not allowed: {exc.reason}.")
-            return False
+            return exc.reason
         if self.seats[actor].is_human:
             self.hand_before[actor] = set(before["hand"])
         lines = Narrator(self.who).entries(before, actor, action, self.state)
@@ -150,7 +158,10 @@ class SpyNetTable(SeatedTable):
         self._close_private_reading()
         self.end_arriving = self.state.is_over
         self._save()
-        return True
+        return None
+
+    def play_for(self, seat: int, action: dict[str, Any]) -> str | None:
+        return self._try(action)
 
     def _close_private_reading(self) -> None:
         """A card's face left open stays over the hand-over to the next person only if
@@ -279,115 +290,29 @@ class SpyNetTable(SeatedTable):
         value = self.state.options.get("situation")
         return value if isinstance(value, str) else ""
 
+    def _turn(self) -> Turn:
+        """The turn to play, as the clicks read it (`clicks.py`): from the engine."""
+        assert isinstance(self.state, SpyNetState)
+        return Turn(
+            self.state.legal_actions(), self.state.why_illegal, self.state.nothing_to_deploy
+        )
+
     def _turn_act(self, act: str, arg: str) -> None:
         """A click that belongs to the person's own turn."""
-        simple = {
-            "recruit": "recruit",
-            "deploy": "deploy",
-            "take": "take",
-            "pass_on": "pass_on",
-            "end": "end_turn",
-            "draw": "draw",
-            "skip": "skip_effect",
-        }
-        card, _, branch = arg.partition("@")
-        if act == "deploy" and self._nothing_to_deploy():
-            return
-        if act in simple:
-            self._apply({"type": simple[act]})
-        elif act == "pick":
-            self._pick(arg)
-        elif act == "fund":
-            self._fund(arg)
-        elif act == "agent":
-            self._apply(
-                {
-                    "type": "agent",
-                    "card": card or self.sel.card or "",
-                    "branch": branch,
-                    "funding": list(self.sel.funding),
-                }
-            )
-        elif act == "mission":
-            self._apply({"type": "mission", "card": card, "branch": branch})
-        elif act in ("keep", "pass", "discard_card", "eliminate"):
-            self._apply({"type": act, "card": arg})
-        elif act == "discard" and arg.lstrip("-").isdigit():
-            self._apply({"type": "discard", "seat": int(arg)})
-        elif act == "flip":
-            self._apply({"type": "flip", "card": card, "branch": branch})
-        elif act == "target":
-            self._target(arg)
+        self._answer(turn_click(self._turn(), self.sel, act, arg))
 
-    def _nothing_to_deploy(self) -> bool:
-        """A deploy that could play nothing is not offered: say why (the engine's words)."""
-        assert isinstance(self.state, SpyNetState)
-        if {"type": "deploy"} not in self.state.legal_actions():
-            return False
-        nothing = self.state.nothing_to_deploy()
-        if nothing is not None:
-            self.ctx.refuse(f"Nothing in your hand can be played now: {nothing}.")
-        return nothing is not None
-
-    def _pick(self, card: str) -> None:
-        assert self.state is not None
-        sel = self.sel
-        choices = DeployChoices.from_legal(self.state.legal_actions())
-        if (
-            card in CARD
-            and kind(card) == "funding"
-            and sel.card is not None
-            and card in choices.funding_cards(sel.card)
-        ):
-            self._fund(card)
-            return
-        if sel.card == card:
-            sel.clear()
-        else:
-            sel.card, sel.funding = card, []
-
-    def _fund(self, card: str) -> None:
-        assert self.state is not None
-        sel = self.sel
-        if sel.card is None or card not in CARD or kind(card) != "funding":
-            return
-        choices = DeployChoices.from_legal(self.state.legal_actions())
-        if choices.can_toggle(sel.card, sel.funding, card):
-            sel.funding = sorted(set(sel.funding) ^ {card})
-            return
-        branches = list(choices.agents.get(sel.card, {})) or ["ops"]
-        trial = sorted(set(sel.funding) ^ {card})
-        reason = self.state.why_illegal(
-            {"type": "agent", "card": sel.card, "branch": branches[0], "funding": trial}
-        )
-        self.ctx.refuse(f"That funding cannot go on it: {reason or 'not now'}.")
-
-    def _target(self, card: str) -> None:
-        """An agent picked on the table for the pending effect."""
-        assert self.state is not None
-        choices = EffectChoices.from_legal(self.state.legal_actions())
-        if card in choices.eliminate:
-            self._apply({"type": "eliminate", "card": card})
-        elif card in choices.flips:
-            branches = choices.flips[card]
-            if len(branches) == 1:
-                self._apply({"type": "flip", "card": card, "branch": branches[0]})
-            else:
-                self.sel.flip = card
+    def _answer(self, click: Click) -> None:
+        if isinstance(click, str):
+            self.ctx.refuse(click)
+        elif click is not None:
+            self._apply(click)
 
     def drop(self, dragged: str, act: str, arg: str) -> None:
-        """A hand card dropped on a column of your tableau (`place`) or on the pass slot:
-        the same move as picking it and choosing there; the engine judges it."""
-        if not self.my_turn or self.state is None or dragged not in CARD:
+        """A hand card dropped on a column of your tableau or on the pass slot
+        (`clicks.drop_click`)."""
+        if not self.my_turn or self.state is None:
             return
-        if self.sel.card != dragged:
-            self.sel.card, self.sel.funding = dragged, []
-        if act == "pass":
-            self._apply({"type": "pass", "card": dragged})
-        elif act == "place" and kind(dragged) == "agent":
-            self._turn_act("agent", f"{dragged}@{arg}")
-        elif act == "place":
-            self._apply({"type": "mission", "card": dragged, "branch": arg})
+        self._answer(drop_click(self._turn(), self.sel, dragged, act, arg))
 
     def key(self, key: str) -> bool:
         """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear, U undo
