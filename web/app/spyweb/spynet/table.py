@@ -27,7 +27,7 @@ from ..tabletools import LogEntry
 from ..thinking import Thinking
 from . import gallery
 from .clicks import Click, Turn, drop_click, turn_click
-from .deploy import Selection, refusals
+from .deploy import Selection, every_refusal, refusals
 from .end import result_summary
 from .hint import Hints
 from .log import Narrator, Who
@@ -71,8 +71,10 @@ class SpyNetTable(SeatedTable):
         self.setup_situation = last_situation(self.ctx.saves)
 
     # -- opening and saving ---------------------------------------------------------------
-    def _open(self, state: spygames.State) -> None:
-        self._sit(state, seats_for(state.options, state.players))
+    def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
+        """Put `state` on the table; `seats` as the setup form gave them (with the
+        friends on other devices, which the record leaves out), else the record's."""
+        self._sit(state, seats or seats_for(state.options, state.players))
         self.who = Who(self.seats, state.players)
         self.thinking = None
         self.hints.clear()
@@ -86,7 +88,7 @@ class SpyNetTable(SeatedTable):
         state = self._deal(seats, options_for(seats, situation), seed)
         remember(self.ctx.saves, seats, situation)
         self.setup_seats, self.setup_situation = seats, situation
-        self._open(state)
+        self._open(state, seats)
         self._play()
 
     def _again(self) -> None:
@@ -402,9 +404,45 @@ class SpyNetTable(SeatedTable):
             can_share=self.ctx.can_share,
             pace=pace,
             end_arriving=self.end_arriving,
+            friends=self.hosting.panel() if self.hosting is not None else None,
             deal=state.seed,
             share_link=link_for(self.ctx, self.share_record()) if self.show_share else None,
             replay_route=(
                 replay_route(state.record(), humans[0] if humans else 0) if state.is_over else None
             ),
         )
+
+    def scene_for(self, seat: int) -> dict[str, Any]:
+        """What a friend's seat on another device may see now: its own view (a partner's
+        face-down missions stay face down), its legal actions on its turn with the
+        engine's reasons for whatever it may pick (`every_refusal`), what it got since
+        its last move, the public log. Nothing from the record (the deal number, links:
+        they would tell the deck's order) and nothing chosen on this device."""
+        state = self.state
+        assert isinstance(state, SpyNetState)
+        view = state.view(seat)
+        current = None if state.is_over else state.to_play[0]
+        mine = current == seat
+        legal = state.legal_actions() if mine else []
+        before = self.hand_before.get(seat)
+        last = state.actions[-1] if state.actions else None
+        return Scene(
+            seats=tuple(self.seats),
+            players=state.players,
+            view=view,
+            viewer=seat,
+            bottom=seat,
+            current=current,
+            my_turn=mine,
+            legal=tuple(legal),
+            refusals=every_refusal(state, view, legal) if mine else {},
+            fresh_hand=tuple(sorted(set(view["hand"]) - before)) if before is not None else None,
+            just_played=(
+                str(last["card"])
+                if last is not None and last["type"] in ("agent", "flip")
+                else None
+            ),
+            since=None if state.is_over else tuple(since(self.moves, seat, view["turn"])),
+            log=tuple((e.kind, e.text) for e in self.log),
+            guest=True,
+        ).to_json()
