@@ -19,12 +19,15 @@ from dataclasses import dataclass, field
 import pytest
 from spyweb.app import App
 from spyweb.spynet import SpyNetTable
+from spyweb.spynet.deploy import Selection, every_refusal, for_pick, refusals
 from spyweb.spynet.guest import SpyNetGuest
+from spyweb.spynet.model import DeployChoices
 from spyweb.store import MemoryStorage
 from spyweb.together.join import JoinScreen
 
 import spygames
 import spygames.spynet as engine
+from spygames.spynet.rules import SpyNetState
 
 TAG = re.compile(r"<[a-z]+\b[^>]*\bdata-act=\"[^\"]*\"[^>]*>")
 CARD_ID = re.compile(r"\b([amf]\d\d)\b")
@@ -232,7 +235,8 @@ def play_whole_game(net: Network, seed: int) -> dict[int, int]:
         if seat in net.guests:
             guest = net.guests[seat]
             if rng.random() < 0.1 and drop_move(guest, state, rng):
-                pass
+                net.run()
+                assert len(state.actions) > before, "the friend's drop was not played"
             else:
                 assert click_move(guest, rng), "the friend's page offers no move on their turn"
             net.run()
@@ -337,3 +341,29 @@ def test_the_friends_own_choices_stay_on_their_device() -> None:
     assert joined.guest.sel.card == card and table.sel.card is None
     assert f'id="sn-hand-{card}"' in page and "sn-picked" in page
     assert len(net.sent[1]) == sent and len(state.actions) == moves  # nothing went or came
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_friends_reasons_for_each_pick_are_the_hosts(seed: int) -> None:
+    """Whatever a friend picks (a card, funding on it), the reasons their page shows
+    are the ones the host's table would show for that pick (`deploy.every_refusal`)."""
+    state = spygames.get_game("spynet").new(seed=seed, players=4)
+    assert isinstance(state, SpyNetState)
+    bot = spygames.get_game("spynet").bot("easy", seed=seed)
+    checked, told = 0, set()
+    while not state.is_over and len(state.actions) < 400:
+        seat = state.to_play[0]
+        view, legal = state.view(seat), state.legal_actions()
+        if view["phase"] in ("choose", "deploy"):
+            every = every_refusal(state, view, legal)
+            choices = DeployChoices.from_legal(legal)
+            for card in view["hand"]:
+                sets = {()} | {f for by in choices.agents.get(card, {}).values() for f in by}
+                for funding in sets:
+                    sel = Selection(card, list(funding))
+                    reasons = refusals(state, view, legal, sel)
+                    assert for_pick(every, sel) == reasons
+                    checked += 1
+                    told |= {key.split(":")[0] for key in reasons}
+        state.apply(bot.choose(view, legal))
+    assert checked > 100 and told >= {"agent", "mission"}, told
