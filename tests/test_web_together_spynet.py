@@ -83,12 +83,13 @@ class Network:
 
 
 NAMES = ["Ana", "Ben", "Cai", "Dee"]
+BASE = "https://example.org/spygames/"
 
 
 def seated(kinds: list[str], seed: int) -> Network:
     """The host's table seated as `kinds` (human, friend or a bot's level), with every
     friend invited and at the table."""
-    host = App(MemoryStorage(), base_url="https://example.org/spygames/")
+    host = App(MemoryStorage(), base_url=BASE)
     host.route(f"#/spynet/deal/{seed}")
     page = host.render()
     assert '<option value="friend">A friend, on another device</option>' in page
@@ -105,28 +106,31 @@ def seated(kinds: list[str], seed: int) -> Network:
     net = Network(host)
     watch_scenes(net, table)
     for seat in (i for i, k in enumerate(kinds) if k == "friend"):
-        name = NAMES[seat]
-        assert f"{name}</b>: not invited yet" in host.render()
-        host.click("friend-invite", str(seat))
-        net.run()
-        link = re.search(
-            rf'id="invite-link-{seat}" class="friend-link" readonly value="([^"]+)"',
-            host.render(),
-        )
-        assert link is not None
-        guest = App(MemoryStorage())
-        net.guests[seat] = guest
-        guest.route("#" + link.group(1).split("#", 1)[1])
-        assert isinstance(guest.screen, JoinScreen)
-        assert "Ana invites you to play SpyNet" in guest.render()
-        guest.click("join", "")
-        net.run()
-        reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', guest.render())
-        assert reply is not None
-        host.submit("friend-reply", {"seat": str(seat), "reply": reply.group(1)})
-        net.run()
-        assert f"{name}</b>: at the table" in host.render()
+        invite(net, seat, App(MemoryStorage()))
     return net
+
+
+def invite(net: Network, seat: int, guest: App) -> None:
+    """The host invites `seat`; the friend opens the link on `guest`, joins and replies;
+    the host takes the reply and the friend is at the table."""
+    host, name = net.host, NAMES[seat]
+    host.click("friend-invite", str(seat))
+    net.run()
+    link = re.search(
+        rf'id="invite-link-{seat}" class="friend-link" readonly value="([^"]+)"', host.render()
+    )
+    assert link is not None
+    net.guests[seat] = guest
+    guest.route("#" + link.group(1).split("#", 1)[1])
+    assert isinstance(guest.screen, JoinScreen)
+    assert "Ana invites you to play SpyNet" in guest.render()
+    guest.click("join", "")
+    net.run()
+    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', guest.render())
+    assert reply is not None
+    host.submit("friend-reply", {"seat": str(seat), "reply": reply.group(1)})
+    net.run()
+    assert f"{name}</b>: at the table" in host.render()
 
 
 def controls(page: str) -> list[tuple[str, str]]:
@@ -367,3 +371,31 @@ def test_a_friends_reasons_for_each_pick_are_the_hosts(seed: int) -> None:
                     told |= {key.split(":")[0] for key in reasons}
         state.apply(bot.choose(view, legal))
     assert checked > 100 and told >= {"agent", "mission"}, told
+
+
+def test_the_host_reopens_the_table_and_the_friend_takes_their_seat_back() -> None:
+    net = seated(["human", "friend", "easy", "normal"], seed=9)
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    rng = random.Random(9)
+    while len(table.state.actions) < 12:
+        seat = table.state.to_play[0]
+        assert click_move(net.guests[1] if seat == 1 else net.host, rng)
+        net.run()
+    record = json.dumps(table.state.record())
+    log = list(table.log)
+    host = App(net.host.ctx.saves.storage, base_url=BASE)  # the host's page reloaded
+    host.route("#/spynet")
+    net.host = host
+    again = host.screen
+    assert isinstance(again, SpyNetTable) and again.state is not None
+    assert json.dumps(again.state.record()) == record and again.log == log
+    assert again.hosting is not None and 1 not in again.bots
+    assert "Ben</b>: disconnected" in host.render()
+    net.guests[1].peer("closed", "host", "closed")
+    assert "The connection to Ana’s table was lost" in net.guests[1].render()
+    net.sent.clear()
+    watch_scenes(net, again)
+    invite(net, 1, net.guests[1])
+    moves = play_whole_game(net, 9)
+    assert moves[1] > 0
