@@ -7,7 +7,9 @@ refusals are explained with `why_illegal`, Undo goes where `undo_point` says); t
 and the Hint think a slice a tick (`spyweb.thinking`). With two or more
 people at the table a "pass the device" screen stands between their decisions, and only
 the holder's hand, pile memories and own face-down missions are ever put in the HTML (a
-teammate's missions stay face down, as the engine's view has them).
+teammate's missions stay face down, as the engine's view has them). A seat may be a
+friend on another device: the table plays their actions through the same path
+(`play_for`) and sends them their seat's own scene (`scene_for`), which `guest.py` draws.
 """
 
 from __future__ import annotations
