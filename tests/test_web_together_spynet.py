@@ -399,3 +399,28 @@ def test_the_host_reopens_the_table_and_the_friend_takes_their_seat_back() -> No
     invite(net, 1, net.guests[1])
     moves = play_whole_game(net, 9)
     assert moves[1] > 0
+
+
+def test_the_friends_keyboard_shortcuts_are_the_tables() -> None:
+    """R, D, T, P, E and X work on the friend's page as on the host's; Escape closes an
+    open card; U and H (the host's Undo and Hint) do nothing there."""
+    net = seated(["human", "friend"], seed=5)
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    state = table.state
+    rng = random.Random(3)
+    while state.to_play[0] != 1 or state.view(1)["phase"] != "choose":
+        assert click_move(net.guests[1] if state.to_play[0] == 1 else net.host, rng)
+        net.run()
+    guest, moves = net.guests[1], len(state.actions)
+    for key in ("u", "h", "t", "e"):  # not now: recruit or deploy first
+        guest.key(key)
+        net.run()
+    assert len(state.actions) == moves
+    guest.key("R")
+    net.run()
+    assert state.actions[-1] == {"type": "recruit"} and len(state.actions) == moves + 1
+    guest.click("read", state.view(1)["hand"][0])
+    assert 'id="sn-read"' in guest.render()
+    guest.key("Escape")
+    assert 'id="sn-read"' not in guest.render()

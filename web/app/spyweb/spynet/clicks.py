@@ -20,6 +20,19 @@ from .model import CARD, DeployChoices, EffectChoices, kind
 Click = dict[str, Any] | str | None
 """An action to play, a refusal to tell (a whole sentence), or None: nothing to send."""
 
+KEYS = {
+    "r": "recruit",
+    "d": "deploy",
+    "t": "take",
+    "p": "pass_on",
+    "e": "end",
+    "x": "clear",
+    "u": "undo",
+    "h": "hint",
+}
+"""The keyboard's shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear
+the pick, U undo, H hint (the last two are the host's own tools)."""
+
 SIMPLE = {
     "recruit": "recruit",
     "deploy": "deploy",
@@ -38,6 +51,18 @@ class Turn:
     legal: list[dict[str, Any]]
     why: Callable[[dict[str, Any]], str | None]  # the engine's reason for refusing an action
     nothing: Callable[[], str | None]  # why a deploy would play nothing, else None
+
+
+def key_act(key: str, legal: list[dict[str, Any]]) -> str | None:
+    """The turn's click a key stands for, when the turn allows that move now; else None
+    (Undo and Hint are the table's own to answer)."""
+    name = KEYS.get(key.lower())
+    if name is None or name in ("undo", "hint"):
+        return None
+    wanted = {"end": "end_turn"}.get(name, name)
+    if name != "clear" and wanted not in {a["type"] for a in legal}:
+        return None
+    return name
 
 
 def turn_click(turn: Turn, sel: Selection, act: str, arg: str) -> Click:

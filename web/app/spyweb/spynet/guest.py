@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..together.joined import Joined
-from .clicks import Click, Turn, drop_click, turn_click
+from .clicks import Click, Turn, drop_click, key_act, turn_click
 from .deploy import Selection, for_pick, refused_controls
 from .gallery import ALL
 from .model import BRANCH_IDS, CARD, KINDS, DeployChoices
@@ -84,6 +84,14 @@ class SpyNetGuest:
         elif scene.my_turn:
             return self._answer(turn_click(self._turn(data), self.sel, act, arg))
         return None
+
+    def key(self, data: dict[str, Any], key: str) -> str | None:
+        """A key pressed on this seat's table: the click it stands for (the table's own
+        shortcuts, `clicks.KEYS`), or None."""
+        if key == "Escape" and self.reading is not None:
+            return "unread"
+        scene = self.scene(data)
+        return key_act(key, list(scene.legal)) if scene.my_turn else None
 
     def drop(self, data: dict[str, Any], dragged: str, act: str, arg: str) -> dict[str, Any] | None:
         """A hand card dropped on the table: the action it makes, or None."""

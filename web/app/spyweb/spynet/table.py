@@ -28,7 +28,7 @@ from ..table_seats import BOT_SLICE_S, SeatedTable
 from ..tabletools import LogEntry
 from ..thinking import Thinking
 from . import gallery
-from .clicks import Click, Turn, drop_click, turn_click
+from .clicks import KEYS, Click, Turn, drop_click, key_act, turn_click
 from .deploy import Selection, every_refusal, refusals
 from .end import result_summary
 from .hint import Hints
@@ -42,16 +42,6 @@ from .undo import undone
 from .view import render
 
 PACE_PREF = "spynet-pace"
-KEYS = {
-    "r": "recruit",
-    "d": "deploy",
-    "t": "take",
-    "p": "pass_on",
-    "e": "end",
-    "x": "clear",
-    "u": "undo",
-    "h": "hint",
-}
 
 
 class SpyNetTable(SeatedTable):
@@ -331,13 +321,12 @@ class SpyNetTable(SeatedTable):
         if name == "hint" and self.state is not None and self.my_turn:
             self.handle(name, "")
             return True
-        if name is None or self.state is None or not self.my_turn:
+        if self.state is None or not self.my_turn:
             return False
-        legal = {a["type"] for a in self.state.legal_actions()}
-        wanted = {"end": "end_turn"}.get(name, name)
-        if name != "clear" and wanted not in legal:
+        act = key_act(key, self.state.legal_actions())
+        if act is None:
             return False
-        self.handle(name, "")
+        self.handle(act, "")
         return True
 
     @classmethod

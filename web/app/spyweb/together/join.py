@@ -46,6 +46,15 @@ class Dropping(Protocol):
 
 
 @runtime_checkable
+class Keying(Protocol):
+    """A guest whose table has keyboard shortcuts."""
+
+    def key(self, scene: dict[str, Any], key: str) -> str | None:
+        """The click (its `data-act`, with no argument) the key stands for, or None."""
+        ...
+
+
+@runtime_checkable
 class Refusing(Protocol):
     """A guest that may turn a click down itself, with the engine's reason the host's
     scene gave it (told once, like the host's refusals)."""
@@ -94,10 +103,20 @@ class JoinScreen(Screen):
                 self._sent(self.guest.handle(scene, act, arg))
 
     def drop(self, dragged: str, act: str, arg: str) -> None:
-        guest = self.guest
+        guest = self._guest()
         scene = self.joined.scene if self.joined is not None else None
         if self.stage == "connected" and isinstance(guest, Dropping) and scene is not None:
             self._sent(guest.drop(scene, dragged, act, arg))
+
+    def key(self, key: str) -> bool:
+        guest = self._guest()
+        scene = self.joined.scene if self.joined is not None else None
+        if self.stage != "connected" or not isinstance(guest, Keying) or scene is None:
+            return False
+        act = guest.key(scene, key)
+        if act is not None:
+            self.handle(act, "")
+        return act is not None
 
     def _sent(self, action: dict[str, Any] | None) -> None:
         """Send the action a click or a drop made; or tell why the guest turned it down."""
