@@ -1,36 +1,49 @@
-"""Playing Espionage together in Chromium: two browser contexts (two devices) on one
-machine, connected by WebRTC over loopback with no server between them.
+"""Playing together in Chromium: two browser contexts (two devices) on one machine,
+connected by WebRTC over loopback with no server between them.
 
 Ana hosts a 3-seat table with Ben on "another device" and a bot; she invites Ben, Ben
 opens the link and joins, Ana pastes his reply, and they play a whole game by clicking
 their own pages. At every step Ben's page holds no card of another hand that the game
 has not shown everyone, and Ben's storage holds no game. Midway Ana reloads: her game is
 reopened from its save, Ben's page says the connection was lost, Ana invites him again
-and he takes his seat back."""
+and he takes his seat back.
+
+SpyNet, a team game of four: Ana and a bot against Ben (on his phone) and a bot. They
+play the opening draft and several turns each by clicking their own pages — within a
+couple of minutes, not a whole game — and Ben's page never holds a card his seat has
+not seen (his partner's face-down missions, the others' hands, the deck, the piles)."""
 
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 
-from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record, shot
+from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record, saved_record_js, shot
 from playwright.sync_api import Browser, Page, expect
+from spyweb.spynet.model import CARD
+from test_spynet import HAND, ever_seen, next_step
+from test_spynet import start as start_spynet
 
 import spygames
+import spygames.spynet as spynet
 
 MOVE_MS = 30_000
 
 
-def invite(host: Page) -> str:
-    host.click("#friend-invite-1")
-    link = host.locator("#invite-link-1")
+def invite(host: Page, seat: int = 1) -> str:
+    host.click(f"#friend-invite-{seat}")
+    link = host.locator(f"#invite-link-{seat}")
     expect(link).to_have_value(re.compile(r"#/join/spyi1\."), timeout=15_000)
     return str(link.input_value())
 
 
-def join(host: Page, guest: Page, link: str) -> None:
+def join(
+    host: Page, guest: Page, link: str, game: str = "Espionage", table: str = "#esp-table"
+) -> None:
     """Ben opens Ana's link and joins; Ana pastes his reply; both see the table."""
     boot(guest, link) if guest.url == "about:blank" else guest.goto(link)
-    expect(guest.locator("#join-title")).to_have_text("Ana invites you to play Espionage")
+    expect(guest.locator("#join-title")).to_have_text(f"Ana invites you to play {game}")
     guest.click("#join-go")
     reply = guest.locator("#reply-code")
     expect(reply).to_have_value(re.compile(r"#/answer/spyr1\."), timeout=15_000)
@@ -38,7 +51,7 @@ def join(host: Page, guest: Page, link: str) -> None:
     host.click("#friend-connect-1")
     expect(host.locator("#friend-status-1")).to_contain_text("at the table", timeout=15_000)
     expect(guest.locator("#join-bar")).to_contain_text("connected", timeout=15_000)
-    expect(guest.locator("#esp-table")).to_be_visible()
+    expect(guest.locator(table)).to_be_visible()
 
 
 def hidden_from_ben(host: Page) -> set[str]:
@@ -115,3 +128,110 @@ def test_a_damaged_invitation_says_so_plainly(page: Page, site_url: str) -> None
     boot(page, f"{site_url}#/join/spyi1.AAAAdamaged")
     expect(page.locator("#join-title")).to_have_text("This invitation cannot be used")
     expect(page.locator(".join-problem")).to_contain_text("damaged")
+
+
+def played(host: Page, page: Page, click: Callable[[], None]) -> None:
+    """Click on `page` (the host's or the friend's), then wait for the host's save to
+    hold one more action and for `page` to draw the table it makes."""
+    before = len(saved_record(host, "spynet")["actions"])
+    drawn = page.inner_html("#sn-table")
+    click()
+    host.wait_for_function(
+        f"{saved_record_js('spynet')}.actions.length > {before}", timeout=MOVE_MS
+    )
+    page.wait_for_function(
+        "s => document.querySelector('#sn-table').innerHTML !== s", arg=drawn, timeout=MOVE_MS
+    )
+
+
+def spynet_step(host: Page, page: Page, what: str, turn: int, look: bool = False) -> None:
+    """One decision for the person at `page`: keep the first draft card, deploy when
+    something can go, else recruit (taking a pile every third time); in a deploy, the
+    first playable agent where it may go, then End turn. `look`: screenshots of the
+    friend's turn with an agent picked."""
+    if what == "draft":
+        played(host, page, page.locator(".sn-draft [data-act=keep]").first.click)
+    elif what == "choose":
+        offered = page.locator("#sn-deploy").count()  # only with something to play
+        choice = "#sn-deploy" if offered and turn % 2 else "#sn-recruit"
+        played(host, page, lambda: page.click(choice))
+    elif what == "recruit":
+        played(host, page, lambda: page.click("#sn-take" if turn % 3 == 0 else "#sn-pass-on"))
+    elif what == "deploy":
+        agent = page.locator("#sn-hand .sn-playable[data-kind=agent]").first
+        if agent.count():
+            agent.click()
+            target = page.locator(".sn-targets button").first
+            expect(target).to_be_visible()
+            if look:
+                shot(page, "together-spynet-guest")
+                shot(host, "together-spynet-host")
+            played(host, page, target.click)
+            return  # the turn goes on (or an effect first): the next step reads it
+        played(host, page, lambda: page.click("#sn-end"))
+    elif what == "discard":
+        played(host, page, page.locator(HAND).first.click)
+    elif what == "effect":
+        played(host, page, lambda: page.click("#sn-skip"))
+    else:
+        raise AssertionError(what)
+
+
+def ben_knows_too_much(host: Page, guest: Page) -> list[str]:
+    """The cards (ids or names) Ben's page shows that his seat has never seen. The page
+    is read first: the host saves each move before it sends Ben the scene it makes."""
+    markup, text = guest.evaluate(
+        "() => { const app = document.querySelector('#app');"
+        " return [app.innerHTML, app.innerText]; }"
+    )
+    secret = sorted(set(spynet.DECK) - ever_seen(saved_record(host, "spynet"), 1))
+    words = text + " " + " ".join(re.findall(r'="([^"]*)"', markup))
+    found = [card for card in secret if re.search(rf"\b{card}\b", markup)]
+    return found + [
+        CARD[c]["name"] for c in secret if re.search(rf"\b{re.escape(CARD[c]['name'])}\b", words)
+    ]
+
+
+def test_two_devices_play_a_team_game_of_spynet(
+    browser: Browser, guard: Guard, site_url: str
+) -> None:
+    host = open_page(browser, guard, viewport={"width": 1280, "height": 800})
+    guest = open_page(browser, guard, viewport={"width": 375, "height": 812})
+    boot(host, f"{site_url}#/spynet/deal/2024")
+    host.select_option("#sn-players", "4")
+    start_spynet(host, ("Ana", "human"), ("Ben", "friend"), ("Cy", "easy"), ("Dee", "easy"))
+    expect(host.locator("#friend-status-1")).to_contain_text("not invited yet")
+    join(host, guest, invite(host), "SpyNet", "#sn-table")
+    expect(guest.locator("#sn-rules")).to_be_visible()
+    for tool in ("#sn-share", "#sn-newtable", "#sn-pace-fast", ".deal-form", "#friend-invite-1"):
+        expect(guest.locator(tool)).to_have_count(0)
+
+    deadline = time.monotonic() + 80
+    turn = ben_moves = 0
+    looked = False
+    while time.monotonic() < deadline:
+        record = saved_record(host, "spynet")
+        state = spygames.replay(record)
+        if state.is_over:
+            break
+        seat = state.to_play[0]
+        if seat in (0, 1):
+            page = host if seat == 0 else guest
+            what = next_step(page)
+            look = seat == 1 and what == "deploy" and not looked
+            turn += 1
+            spynet_step(host, page, what, turn, look)
+            looked = looked or look
+            ben_moves += seat == 1
+        else:  # a bot's move
+            host.wait_for_function(
+                f"{saved_record_js('spynet')}.actions.length > {len(state.actions)}",
+                timeout=MOVE_MS,
+            )
+        assert not ben_knows_too_much(host, guest), f"turn {turn}"
+        assert not guest.locator(".notice").count(), guest.text_content(".notice")
+    assert ben_moves >= 8 and looked, (ben_moves, looked)
+    assert guest.evaluate("Object.keys(localStorage).filter(k => k.includes('slot'))") == []
+    host.context.close()
+    guest.context.close()
+    assert not guard.problems, "\n".join(guard.problems)

@@ -136,6 +136,35 @@ def refusals(
     return out
 
 
+def every_refusal(
+    state: SpyNetState, view: dict[str, Any], legal: list[dict[str, Any]]
+) -> dict[str, str]:
+    """The engine's reasons for every refused control the seat to play could be shown
+    this turn, whatever it picks: `refusals` for each card in the hand and each set of
+    funding that can be attached to it, keyed `<card>+<funding,...>|<control>` (and
+    `deploy`). For a seat on another device, which picks on its own (`for_pick`)."""
+    out = {k: v for k, v in refusals(state, view, legal, Selection()).items()}
+    if view["phase"] != "deploy":
+        return out
+    choices = DeployChoices.from_legal(legal)
+    for card in view["hand"]:
+        sets = {()} | {f for by in choices.agents.get(card, {}).values() for f in by}
+        for funding in sorted(sets):
+            sel = Selection(card, list(funding))
+            for key, reason in refusals(state, view, legal, sel).items():
+                if key != "deploy":
+                    out[f"{card}+{','.join(funding)}|{key}"] = reason
+    return out
+
+
+def for_pick(every: Mapping[str, str], sel: Selection) -> dict[str, str]:
+    """From `every_refusal`, the reasons for what `sel` has picked, keyed as `refusals`."""
+    prefix = f"{sel.card}+{','.join(sorted(sel.funding))}|"
+    out = {k: v for k, v in every.items() if "|" not in k}
+    out |= {k[len(prefix) :]: v for k, v in every.items() if k.startswith(prefix)}
+    return out
+
+
 def deploy_panel(
     view: dict[str, Any],
     choices: DeployChoices,

@@ -73,11 +73,13 @@ def end_html(
     replay_route: str | None,
     *,
     arriving: bool = False,
+    guest: bool = False,
 ) -> str:
     """The end screen; `replay_route` opens the game's replay, for Replay and Embed
     (the host's: None leaves them out). `arriving` says the
     game has only now ended (or was opened finished): the headline takes the focus, so
-    the screen opens at it rather than scrolled down to its first button."""
+    the screen opens at it rather than scrolled down to its first button. A `guest`
+    (a friend on another device) gets no Play again or New table: the table is the host's."""
     result = view["result"]
     winners = {who.team_of[s] for s in result["winners"]}
     teams = []
@@ -114,10 +116,15 @@ def end_html(
         f'<p class="sn-end-reason" id="sn-end-reason">{esc(reason)}</p>'
         f'<div class="sn-end-teams">{"".join(teams)}</div>'
         '<div class="sn-buttons sn-end-actions">'
-        '<button type="button" class="btn btn-primary" data-act="again" id="sn-again">'
-        "Play again</button>"
-        '<button type="button" class="btn" data-act="newtable" id="sn-newtable-end">'
-        "New table</button>"
+        + ("" if guest else WAY_ON)
         + (replay_links(replay_route) if replay_route is not None else "")
         + "</div></section>"
     )
+
+
+WAY_ON = (
+    '<button type="button" class="btn btn-primary" data-act="again" id="sn-again">'
+    "Play again</button>"
+    '<button type="button" class="btn" data-act="newtable" id="sn-newtable-end">'
+    "New table</button>"
+)

@@ -11,8 +11,9 @@ the replayed state and draw it with the same pieces (`position.py`).
 A scene is plain data: `Scene.from_json(to_json())` gives it back, so a seat on another
 device could draw it. What only the host may know — the deal number (which fixes the
 deck's order), the share link, the replay's route (the whole record) — sits in the
-fields named `deal`, `share_link` and `replay_route`, which a remote seat's scene leaves
-empty.
+fields named `deal`, `share_link` and `replay_route`, which a friend's seat on another
+device never gets (`table.scene_for`): its scene says `guest`, and the host's tools are
+left off its table.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from ..seats import Seat
+from ..together.panel import Friends
 from .since import Move
 
 PACES = {"slow": 1500, "normal": 800, "fast": 150}
@@ -90,6 +92,10 @@ class Scene:
     position: bool = False  # a demo's or a replay's position, with nobody to act
     actions: int = 0  # how many moves the position has seen
     events: tuple[str, ...] = ()  # a position: what its last move did, in the log's words
+    # Playing together: the host's Friends panel; a friend's device draws a guest's
+    # table (none of the host's tools: pace, Share, New table, deals, Undo, Hint).
+    friends: Friends | None = None
+    guest: bool = False
     # host-only: a remote seat's scene leaves these out
     deal: int | None = None
     share_link: str | None = None
@@ -101,7 +107,8 @@ class Scene:
 
     @property
     def pass_and_play(self) -> bool:
-        return len(self.humans) >= 2
+        """Two or more people share this device (a friend on another device does not)."""
+        return not self.guest and sum(s.here for s in self.seats) >= 2
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
@@ -124,6 +131,8 @@ class Scene:
             d["hint"] = HintShown(**d["hint"])
         d["gallery"] = tuple(d["gallery"])
         d["events"] = tuple(d["events"])
+        if d["friends"] is not None:
+            d["friends"] = Friends.from_json(d["friends"])
         return cls(**d)
 
 

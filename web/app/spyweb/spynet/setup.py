@@ -1,4 +1,5 @@
-"""SpyNet's setup screen: 2–4 seats (people or bots; teams at 4) and the situation.
+"""SpyNet's setup screen: 2–4 seats (people here, friends on other devices, or bots;
+teams at 4) and the situation.
 
 The seats and the situation go into the engine's options, so the record — the save, the
 share link — carries the whole table.
@@ -44,7 +45,7 @@ def seats_for(options: dict[str, Any], players: int) -> list[Seat]:
 
 def parse(values: dict[str, str]) -> tuple[list[Seat], str, str | None]:
     """Seats and situation from the form; an error sentence when they cannot make a table."""
-    seats, problem = shared.parse(values, DEFAULT_NAMES)
+    seats, problem = shared.parse(values, DEFAULT_NAMES, friends=True)
     situation = values.get("situation", "")
     if situation not in SITUATION_CHOICES:
         situation = ""
@@ -84,11 +85,12 @@ def setup_html(seats: list[Seat], situation: str, seed: int | None) -> str:
         '<h1 id="sn-setup-title"><span class="sn-emblem" aria-hidden="true">✦</span> '
         "SpyNet — seat the table</h1>"
         '<p class="setup-lede">Two to four spymasters draft agents, fund branches and run '
-        "missions. Make each seat a person (pass the device) or a bot.</p>"
+        "missions. Make each seat a person (pass the device), a friend on another device, "
+        "or a bot.</p>"
         f"{shared.deal_line(seed)}"
         '<form class="setup-form" data-act="start" id="sn-setup-form">'
         f"{shared.players_field('sn', len(seats))}"
-        f"{shared.seat_rows(seats, 'sn', DEFAULT_NAMES, _team_badge)}"
+        f"{shared.seat_rows(seats, 'sn', DEFAULT_NAMES, _team_badge, friends=True)}"
         '<p class="setup-note sn-teams-note">With four players, seats 1 and 3 (White team) '
         "play against seats 2 and 4 (Black team); teammates sit across from each other. "
         "With two or three, everyone plays alone.</p>"

@@ -7,7 +7,9 @@ refusals are explained with `why_illegal`, Undo goes where `undo_point` says); t
 and the Hint think a slice a tick (`spyweb.thinking`). With two or more
 people at the table a "pass the device" screen stands between their decisions, and only
 the holder's hand, pile memories and own face-down missions are ever put in the HTML (a
-teammate's missions stay face down, as the engine's view has them).
+teammate's missions stay face down, as the engine's view has them). A seat may be a
+friend on another device: the table plays their actions through the same path
+(`play_for`) and sends them their seat's own scene (`scene_for`), which `guest.py` draws.
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ from ..table_seats import BOT_SLICE_S, SeatedTable
 from ..tabletools import LogEntry
 from ..thinking import Thinking
 from . import gallery
-from .deploy import Selection, refusals
+from .clicks import KEYS, Click, Turn, drop_click, key_act, turn_click
+from .deploy import Selection, every_refusal, refusals
 from .end import result_summary
 from .hint import Hints
 from .log import Narrator, Who
-from .model import CARD, DeployChoices, EffectChoices, kind, public, shows
+from .model import CARD, public, shows
 from .rules import rules_html
 from .scene import PACES, Picked, Scene, UndoAt
 from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
@@ -39,16 +42,6 @@ from .undo import undone
 from .view import render
 
 PACE_PREF = "spynet-pace"
-KEYS = {
-    "r": "recruit",
-    "d": "deploy",
-    "t": "take",
-    "p": "pass_on",
-    "e": "end",
-    "x": "clear",
-    "u": "undo",
-    "h": "hint",
-}
 
 
 class SpyNetTable(SeatedTable):
@@ -70,8 +63,10 @@ class SpyNetTable(SeatedTable):
         self.setup_situation = last_situation(self.ctx.saves)
 
     # -- opening and saving ---------------------------------------------------------------
-    def _open(self, state: spygames.State) -> None:
-        self._sit(state, seats_for(state.options, state.players))
+    def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
+        """Put `state` on the table; `seats` as the setup form gave them (with the
+        friends on other devices, which the record leaves out), else the record's."""
+        self._sit(state, seats or seats_for(state.options, state.players))
         self.who = Who(self.seats, state.players)
         self.thinking = None
         self.hints.clear()
@@ -85,7 +80,7 @@ class SpyNetTable(SeatedTable):
         state = self._deal(seats, options_for(seats, situation), seed)
         remember(self.ctx.saves, seats, situation)
         self.setup_seats, self.setup_situation = seats, situation
-        self._open(state)
+        self._open(state, seats)
         self._play()
 
     def _again(self) -> None:
@@ -132,14 +127,21 @@ class SpyNetTable(SeatedTable):
     # -- acting -----------------------------------------------------------------------------
     def _apply(self, action: dict[str, Any]) -> bool:
         """Send an action to the engine; its refusal is told in its own words."""
+        refused = self._try(action)
+        if refused is not None:
+            self.ctx.refuse(f"That move is not allowed: {refused}.")
+        return refused is None
+
+    def _try(self, action: dict[str, Any]) -> str | None:
+        """Play `action` for the seat to play: None once played, logged and saved; else
+        the engine's reason for refusing it."""
         assert self.state is not None
         actor = self.state.to_play[0]
         before = self.state.view(actor)
         try:
             self.state.apply(action)
         except spygames.IllegalAction as exc:
-            self.ctx.refuse(f"That move is not allowed: {exc.reason}.")
-            return False
+            return exc.reason
         if self.seats[actor].is_human:
             self.hand_before[actor] = set(before["hand"])
         lines = Narrator(self.who).entries(before, actor, action, self.state)
@@ -150,7 +152,10 @@ class SpyNetTable(SeatedTable):
         self._close_private_reading()
         self.end_arriving = self.state.is_over
         self._save()
-        return True
+        return None
+
+    def play_for(self, seat: int, action: dict[str, Any]) -> str | None:
+        return self._try(action)
 
     def _close_private_reading(self) -> None:
         """A card's face left open stays over the hand-over to the next person only if
@@ -279,115 +284,29 @@ class SpyNetTable(SeatedTable):
         value = self.state.options.get("situation")
         return value if isinstance(value, str) else ""
 
+    def _turn(self) -> Turn:
+        """The turn to play, as the clicks read it (`clicks.py`): from the engine."""
+        assert isinstance(self.state, SpyNetState)
+        return Turn(
+            self.state.legal_actions(), self.state.why_illegal, self.state.nothing_to_deploy
+        )
+
     def _turn_act(self, act: str, arg: str) -> None:
         """A click that belongs to the person's own turn."""
-        simple = {
-            "recruit": "recruit",
-            "deploy": "deploy",
-            "take": "take",
-            "pass_on": "pass_on",
-            "end": "end_turn",
-            "draw": "draw",
-            "skip": "skip_effect",
-        }
-        card, _, branch = arg.partition("@")
-        if act == "deploy" and self._nothing_to_deploy():
-            return
-        if act in simple:
-            self._apply({"type": simple[act]})
-        elif act == "pick":
-            self._pick(arg)
-        elif act == "fund":
-            self._fund(arg)
-        elif act == "agent":
-            self._apply(
-                {
-                    "type": "agent",
-                    "card": card or self.sel.card or "",
-                    "branch": branch,
-                    "funding": list(self.sel.funding),
-                }
-            )
-        elif act == "mission":
-            self._apply({"type": "mission", "card": card, "branch": branch})
-        elif act in ("keep", "pass", "discard_card", "eliminate"):
-            self._apply({"type": act, "card": arg})
-        elif act == "discard" and arg.lstrip("-").isdigit():
-            self._apply({"type": "discard", "seat": int(arg)})
-        elif act == "flip":
-            self._apply({"type": "flip", "card": card, "branch": branch})
-        elif act == "target":
-            self._target(arg)
+        self._answer(turn_click(self._turn(), self.sel, act, arg))
 
-    def _nothing_to_deploy(self) -> bool:
-        """A deploy that could play nothing is not offered: say why (the engine's words)."""
-        assert isinstance(self.state, SpyNetState)
-        if {"type": "deploy"} not in self.state.legal_actions():
-            return False
-        nothing = self.state.nothing_to_deploy()
-        if nothing is not None:
-            self.ctx.refuse(f"Nothing in your hand can be played now: {nothing}.")
-        return nothing is not None
-
-    def _pick(self, card: str) -> None:
-        assert self.state is not None
-        sel = self.sel
-        choices = DeployChoices.from_legal(self.state.legal_actions())
-        if (
-            card in CARD
-            and kind(card) == "funding"
-            and sel.card is not None
-            and card in choices.funding_cards(sel.card)
-        ):
-            self._fund(card)
-            return
-        if sel.card == card:
-            sel.clear()
-        else:
-            sel.card, sel.funding = card, []
-
-    def _fund(self, card: str) -> None:
-        assert self.state is not None
-        sel = self.sel
-        if sel.card is None or card not in CARD or kind(card) != "funding":
-            return
-        choices = DeployChoices.from_legal(self.state.legal_actions())
-        if choices.can_toggle(sel.card, sel.funding, card):
-            sel.funding = sorted(set(sel.funding) ^ {card})
-            return
-        branches = list(choices.agents.get(sel.card, {})) or ["ops"]
-        trial = sorted(set(sel.funding) ^ {card})
-        reason = self.state.why_illegal(
-            {"type": "agent", "card": sel.card, "branch": branches[0], "funding": trial}
-        )
-        self.ctx.refuse(f"That funding cannot go on it: {reason or 'not now'}.")
-
-    def _target(self, card: str) -> None:
-        """An agent picked on the table for the pending effect."""
-        assert self.state is not None
-        choices = EffectChoices.from_legal(self.state.legal_actions())
-        if card in choices.eliminate:
-            self._apply({"type": "eliminate", "card": card})
-        elif card in choices.flips:
-            branches = choices.flips[card]
-            if len(branches) == 1:
-                self._apply({"type": "flip", "card": card, "branch": branches[0]})
-            else:
-                self.sel.flip = card
+    def _answer(self, click: Click) -> None:
+        if isinstance(click, str):
+            self.ctx.refuse(click)
+        elif click is not None:
+            self._apply(click)
 
     def drop(self, dragged: str, act: str, arg: str) -> None:
-        """A hand card dropped on a column of your tableau (`place`) or on the pass slot:
-        the same move as picking it and choosing there; the engine judges it."""
-        if not self.my_turn or self.state is None or dragged not in CARD:
+        """A hand card dropped on a column of your tableau or on the pass slot
+        (`clicks.drop_click`)."""
+        if not self.my_turn or self.state is None:
             return
-        if self.sel.card != dragged:
-            self.sel.card, self.sel.funding = dragged, []
-        if act == "pass":
-            self._apply({"type": "pass", "card": dragged})
-        elif act == "place" and kind(dragged) == "agent":
-            self._turn_act("agent", f"{dragged}@{arg}")
-        elif act == "place":
-            self._apply({"type": "mission", "card": dragged, "branch": arg})
+        self._answer(drop_click(self._turn(), self.sel, dragged, act, arg))
 
     def key(self, key: str) -> bool:
         """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear, U undo
@@ -402,13 +321,12 @@ class SpyNetTable(SeatedTable):
         if name == "hint" and self.state is not None and self.my_turn:
             self.handle(name, "")
             return True
-        if name is None or self.state is None or not self.my_turn:
+        if self.state is None or not self.my_turn:
             return False
-        legal = {a["type"] for a in self.state.legal_actions()}
-        wanted = {"end": "end_turn"}.get(name, name)
-        if name != "clear" and wanted not in legal:
+        act = key_act(key, self.state.legal_actions())
+        if act is None:
             return False
-        self.handle(name, "")
+        self.handle(act, "")
         return True
 
     @classmethod
@@ -477,9 +395,45 @@ class SpyNetTable(SeatedTable):
             can_share=self.ctx.can_share,
             pace=pace,
             end_arriving=self.end_arriving,
+            friends=self.hosting.panel() if self.hosting is not None else None,
             deal=state.seed,
             share_link=link_for(self.ctx, self.share_record()) if self.show_share else None,
             replay_route=(
                 replay_route(state.record(), humans[0] if humans else 0) if state.is_over else None
             ),
         )
+
+    def scene_for(self, seat: int) -> dict[str, Any]:
+        """What a friend's seat on another device may see now: its own view (a partner's
+        face-down missions stay face down), its legal actions on its turn with the
+        engine's reasons for whatever it may pick (`every_refusal`), what it got since
+        its last move, the public log. Nothing from the record (the deal number, links:
+        they would tell the deck's order) and nothing chosen on this device."""
+        state = self.state
+        assert isinstance(state, SpyNetState)
+        view = state.view(seat)
+        current = None if state.is_over else state.to_play[0]
+        mine = current == seat
+        legal = state.legal_actions() if mine else []
+        before = self.hand_before.get(seat)
+        last = state.actions[-1] if state.actions else None
+        return Scene(
+            seats=tuple(self.seats),
+            players=state.players,
+            view=view,
+            viewer=seat,
+            bottom=seat,
+            current=current,
+            my_turn=mine,
+            legal=tuple(legal),
+            refusals=every_refusal(state, view, legal) if mine else {},
+            fresh_hand=tuple(sorted(set(view["hand"]) - before)) if before is not None else None,
+            just_played=(
+                str(last["card"])
+                if last is not None and last["type"] in ("agent", "flip")
+                else None
+            ),
+            since=None if state.is_over else tuple(since(self.moves, seat, view["turn"])),
+            log=tuple((e.kind, e.text) for e in self.log),
+            guest=True,
+        ).to_json()

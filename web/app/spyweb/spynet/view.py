@@ -8,6 +8,7 @@ from ..deals import deal_form
 from ..markup import esc
 from ..share import share_sheet
 from ..tabletools import LogEntry, handoff_html, log_html, pace_buttons
+from ..together.panel import friends_html
 from . import cards
 from .deploy import Selection, deploy_panel, hand_html
 from .effect import choose_panel, discard_panel, draft_panel, effect_panel, wait_panel
@@ -93,8 +94,8 @@ def render(s: Scene) -> str:
         _turn_panel(s, who),
         '</div><div class="sn-aside">',
         piles_html(view, read=True),
-        f'<div class="sn-side">{_share_html(s)}{log_html(log, "sn")}'
-        f"{deal_form(s.deal, label='Deal')}</div>",
+        f'<div class="sn-side">{friends_html(s.friends, "sn")}{_share_html(s)}'
+        f"{log_html(log, 'sn')}{'' if s.guest else deal_form(s.deal, label='Deal')}</div>",
         "</div></div>",
     ]
     if s.reading is not None:
@@ -132,14 +133,24 @@ def _bar(s: Scene) -> str:
         '<header class="sn-bar">'
         '<h1 class="sn-title"><span class="sn-emblem" aria-hidden="true">✦</span> SpyNet</h1>'
         f'<p class="sn-meta" id="sn-meta">{esc(where)} · deck {view["deck"]}{deal}</p>'
-        '<div class="sn-tools">'
-        f"{pace_buttons('sn', PACES, s.pace)}"
+        f'<div class="sn-tools">{_tools(s)}</div></header>'
+    )
+
+
+def _tools(s: Scene) -> str:
+    """Rules for everyone; the bots' pace, Share and New table for the host only."""
+    rules = (
         '<button type="button" class="btn btn-quiet" data-act="rules" id="sn-rules" '
         f'aria-expanded="{"true" if s.show_rules else "false"}">Rules</button>'
+    )
+    if s.guest:
+        return rules
+    return (
+        f"{pace_buttons('sn', PACES, s.pace)}{rules}"
         '<button type="button" class="btn btn-quiet" data-act="share" id="sn-share" '
         f'aria-expanded="{"true" if s.show_share else "false"}">Share</button>'
         '<button type="button" class="btn btn-quiet" data-act="newtable" id="sn-newtable">'
-        "New table</button></div></header>"
+        "New table</button>"
     )
 
 
@@ -194,7 +205,7 @@ def _turn_panel(s: Scene, who: Who) -> str:
     (Undo with one person at the table only: see `undo.py`)."""
     panel = _panel(s, who)
     assert s.view is not None
-    if s.view["over"] or not s.my_turn:
+    if s.view["over"] or not s.my_turn or s.guest:
         return panel
     hint = s.hint or HintShown()
     return with_undo(panel, s.undo, hint_button(hint), hint_box(hint))
@@ -204,7 +215,7 @@ def _panel(s: Scene, who: Who) -> str:
     view = s.view
     assert view is not None
     if view["over"]:
-        return end_html(view, who, s.humans, s.replay_route, arriving=s.end_arriving)
+        return end_html(view, who, s.humans, s.replay_route, arriving=s.end_arriving, guest=s.guest)
     cur = s.current
     assert cur is not None
     if s.handoff:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import spygames
 
@@ -33,6 +33,34 @@ class Guest(Protocol):
     def handle(self, scene: dict[str, Any], act: str, arg: str) -> dict[str, Any] | None:
         """A click on the drawn seat: the action to send, or None (a local choice)."""
         ...
+
+
+@runtime_checkable
+class Dropping(Protocol):
+    """A guest whose table takes drops too (a card dragged onto a place on the table)."""
+
+    def drop(
+        self, scene: dict[str, Any], dragged: str, act: str, arg: str
+    ) -> dict[str, Any] | None:
+        """The action the drop makes, or None."""
+        ...
+
+
+@runtime_checkable
+class Keying(Protocol):
+    """A guest whose table has keyboard shortcuts."""
+
+    def key(self, scene: dict[str, Any], key: str) -> str | None:
+        """The click (its `data-act`, with no argument) the key stands for, or None."""
+        ...
+
+
+@runtime_checkable
+class Refusing(Protocol):
+    """A guest that may turn a click down itself, with the engine's reason the host's
+    scene gave it (told once, like the host's refusals)."""
+
+    def take_refusal(self) -> str | None: ...
 
 
 GUESTS: dict[str, Callable[[], Guest]] = {}
@@ -74,9 +102,32 @@ class JoinScreen(Screen):
         elif self.stage == "connected" and self.guest is not None and self.joined is not None:
             scene = self.joined.scene
             if scene is not None:
-                action = self.guest.handle(scene, act, arg)
-                if action is not None:
-                    self.send(action)
+                self._sent(self.guest.handle(scene, act, arg))
+
+    def drop(self, dragged: str, act: str, arg: str) -> None:
+        guest = self._guest()
+        scene = self.joined.scene if self.joined is not None else None
+        if self.stage == "connected" and isinstance(guest, Dropping) and scene is not None:
+            self._sent(guest.drop(scene, dragged, act, arg))
+
+    def key(self, key: str) -> bool:
+        guest = self._guest()
+        scene = self.joined.scene if self.joined is not None else None
+        if self.stage != "connected" or not isinstance(guest, Keying) or scene is None:
+            return False
+        act = guest.key(scene, key)
+        if act is not None:
+            self.handle(act, "")
+        return act is not None
+
+    def _sent(self, action: dict[str, Any] | None) -> None:
+        """Send the action a click or a drop made; or tell why the guest turned it down."""
+        if action is not None:
+            self.send(action)
+        elif isinstance(self.guest, Refusing):
+            refusal = self.guest.take_refusal()
+            if refusal is not None:
+                self.ctx.refuse(refusal)
 
     def send(self, action: dict[str, Any]) -> None:
         """Send this seat's action to the host (who answers with the new scene, or why

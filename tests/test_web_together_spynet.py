@@ -1,0 +1,426 @@
+"""Playing SpyNet together, through whole apps on CPython: the host's and each friend's,
+as each page drives them, over a stand-in for the page's WebRTC connections (the
+`peer-…` effects and `App.peer` reports of `spyweb/rtc.py`).
+
+The host seats friends, invites them, each friend opens their link and joins, the host
+pastes the replies, and a whole game is played by clicks (and drops) on every page: a
+two-player game against one friend, and team games of four with bots and friends on
+either side. At every step each friend's page and every text it received hold no card
+their seat's engine view does not show (other hands, the deck, the piles' contents, a
+partner's face-down missions) and nothing from the record."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+
+import pytest
+from spyweb.app import App
+from spyweb.spynet import SpyNetTable
+from spyweb.spynet.deploy import Selection, every_refusal, for_pick, refusals
+from spyweb.spynet.guest import SpyNetGuest
+from spyweb.spynet.model import DeployChoices
+from spyweb.store import MemoryStorage
+from spyweb.together.join import JoinScreen
+
+import spygames
+import spygames.spynet as engine
+from spygames.spynet.rules import SpyNetState
+
+TAG = re.compile(r"<[a-z]+\b[^>]*\bdata-act=\"[^\"]*\"[^>]*>")
+CARD_ID = re.compile(r"\b([amf]\d\d)\b")
+FINISHING = {
+    "keep", "recruit", "deploy", "take", "pass_on", "agent", "mission", "pass",
+    "discard_card", "discard", "flip", "eliminate", "draw", "skip", "target",
+}  # fmt: skip
+TURN = FINISHING | {"pick", "fund", "end"}
+
+
+@dataclass
+class Network:
+    """The page's connections between the host's app and each friend's, in memory."""
+
+    host: App
+    guests: dict[int, App] = field(default_factory=dict)
+    sent: dict[int, list[str]] = field(default_factory=dict)  # every text each friend got
+    leaks: list[str] = field(default_factory=list)  # what a scene held that it should not
+    offers: int = 0
+
+    def run(self) -> None:
+        """Carry out every effect the apps asked for until all are quiet."""
+        apps = [(self.host, None), *((app, seat) for seat, app in self.guests.items())]
+        for _ in range(400):
+            moved = False
+            for app, seat in apps:
+                for effect in app.take_effects():
+                    moved = True
+                    self.effect(app, seat, effect)
+            for app, _ in apps:
+                while app.pending_delay() is not None:
+                    app.tick()
+                    moved = True
+            if not moved:
+                return
+        raise AssertionError("the pages never went quiet")
+
+    def effect(self, app: App, seat: int | None, effect: tuple[str, ...]) -> None:
+        kind, payload = effect[0], effect[1:]
+        if kind == "peer-offer":
+            self.offers += 1
+            app.peer("described", payload[0], f"v=0\r\no=host {self.offers}\r\n")
+        elif kind == "peer-answer":
+            app.peer("described", payload[0], "v=0\r\no=friend\r\n")
+        elif kind == "peer-accept":
+            app.peer("open", payload[0], "")
+            self.guests[int(payload[0])].peer("open", "host", "")
+        elif kind == "peer-send" and seat is None:
+            self.sent.setdefault(int(payload[0]), []).append(payload[1])
+            self.guests[int(payload[0])].peer("message", "host", payload[1])
+        elif kind == "peer-send":
+            self.host.peer("message", str(seat), payload[1])
+
+
+NAMES = ["Ana", "Ben", "Cai", "Dee"]
+BASE = "https://example.org/spygames/"
+
+
+def seated(kinds: list[str], seed: int) -> Network:
+    """The host's table seated as `kinds` (human, friend or a bot's level), with every
+    friend invited and at the table."""
+    host = App(MemoryStorage(), base_url=BASE)
+    host.route(f"#/spynet/deal/{seed}")
+    page = host.render()
+    assert '<option value="friend">A friend, on another device</option>' in page
+    values = {"players": str(len(kinds)), "situation": ""}
+    for i, kind in enumerate(kinds):
+        values[f"seat{i}-kind"] = kind
+        values[f"seat{i}-name"] = NAMES[i]
+    host.submit("start", values)
+    target, _ = host.take_navigation()
+    if target:
+        host.route(target)
+    table = host.screen
+    assert isinstance(table, SpyNetTable) and table.hosting is not None
+    net = Network(host)
+    watch_scenes(net, table)
+    for seat in (i for i, k in enumerate(kinds) if k == "friend"):
+        invite(net, seat, App(MemoryStorage()))
+    return net
+
+
+def invite(net: Network, seat: int, guest: App) -> None:
+    """The host invites `seat`; the friend opens the link on `guest`, joins and replies;
+    the host takes the reply and the friend is at the table."""
+    host, name = net.host, NAMES[seat]
+    host.click("friend-invite", str(seat))
+    net.run()
+    link = re.search(
+        rf'id="invite-link-{seat}" class="friend-link" readonly value="([^"]+)"', host.render()
+    )
+    assert link is not None
+    net.guests[seat] = guest
+    guest.route("#" + link.group(1).split("#", 1)[1])
+    assert isinstance(guest.screen, JoinScreen)
+    assert "Ana invites you to play SpyNet" in guest.render()
+    guest.click("join", "")
+    net.run()
+    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', guest.render())
+    assert reply is not None
+    host.submit("friend-reply", {"seat": str(seat), "reply": reply.group(1)})
+    net.run()
+    assert f"{name}</b>: at the table" in host.render()
+
+
+def controls(page: str) -> list[tuple[str, str]]:
+    """The page's enabled controls for the turn: (act, arg)."""
+    out = []
+    for tag in TAG.findall(page):
+        if re.search(r"\sdisabled\b", tag):
+            continue
+        act = re.search(r'data-act="([^"]*)"', tag)
+        arg = re.search(r'data-arg="([^"]*)"', tag)
+        if act is not None and act.group(1) in TURN:
+            out.append((act.group(1), arg.group(1) if arg else ""))
+    return out
+
+
+def click_move(app: App, rng: random.Random) -> bool:
+    """Click one of the page's own turn controls; False when it shows none."""
+    found = controls(app.render())
+    if not found:
+        return False
+    finishing = [c for c in found if c[0] in FINISHING]
+    picks = [c for c in found if c[0] in ("pick", "fund")]
+    ends = [c for c in found if c[0] == "end"]
+    roll = rng.random()
+    if finishing and roll < 0.6:
+        choice = rng.choice(finishing)
+    elif picks and roll < 0.9:
+        choice = rng.choice(picks)
+    elif ends:
+        choice = ends[0]
+    else:
+        choice = rng.choice(found)
+    app.click(*choice)
+    return True
+
+
+def drop_move(app: App, state: spygames.State, rng: random.Random) -> bool:
+    """Drop a hand card where the engine allows it with no funding: False when none."""
+    places = [
+        a
+        for a in state.legal_actions()
+        if (a["type"] == "agent" and not a["funding"]) or a["type"] in ("mission", "pass")
+    ]
+    if not places:
+        return False
+    action = rng.choice(places)
+    where = ("pass", "") if action["type"] == "pass" else ("place", action["branch"])
+    app.drop(action["card"], *where)
+    return True
+
+
+def unseen(state: spygames.State, seat: int) -> set[str]:
+    """Every card id `seat`'s engine view does not show now."""
+    shown = set(CARD_ID.findall(json.dumps(state.view(seat))))
+    return set(engine.DECK) - shown
+
+
+def leaks(text: str, state: spygames.State, seat: int) -> list[str]:
+    """What `text`, drawn or sent for `seat` now, holds that the seat may not know."""
+    out = [f"hidden card {c}" for c in sorted(set(CARD_ID.findall(text)) & unseen(state, seat))]
+    return out + [r for r in ("Deal #", '"seed"', "#/play/", "#/replay/") if r in text]
+
+
+def watch_scenes(net: Network, table: SpyNetTable) -> None:
+    """Check every scene the host makes for a friend against the game at that moment
+    (a scene may wait in the outbox while the bots move on)."""
+    made = table.scene_for
+
+    def checked(seat: int) -> dict[str, object]:
+        data = made(seat)
+        assert table.state is not None
+        found = leaks(json.dumps(data), table.state, seat)
+        net.leaks.extend(
+            f"seat {seat}'s scene at move {len(table.state.actions)}: {f}" for f in found
+        )
+        return data
+
+    table.scene_for = checked  # type: ignore[method-assign]
+
+
+def assert_nothing_leaked(net: Network, state: spygames.State, seat: int) -> None:
+    """The friend's page now, and every text the host sent them (the scenes were checked
+    as they were made), hold nothing the seat may not know."""
+    assert net.leaks == []
+    assert leaks(net.guests[seat].render(), state, seat) == []
+    for text in net.sent.get(seat, []):
+        if '"kind":"scene"' not in text:
+            assert leaks(text, state, seat) == []
+        assert not [r for r in ("Deal #", '"seed"', "#/play/", "#/replay/") if r in text]
+
+
+def play_whole_game(net: Network, seed: int) -> dict[int, int]:
+    """Click every page's own controls to the end; each friend's moves, by seat."""
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    state = table.state
+    rng = random.Random(seed)
+    moves = {seat: 0 for seat in net.guests}
+    for _ in range(6000):
+        if state.is_over:
+            break
+        for sent in net.sent.values():
+            sent.clear()
+        seat = state.to_play[0]
+        before = len(state.actions)
+        if seat in net.guests:
+            guest = net.guests[seat]
+            if rng.random() < 0.1 and drop_move(guest, state, rng):
+                net.run()
+                assert len(state.actions) > before, "the friend's drop was not played"
+            else:
+                assert click_move(guest, rng), "the friend's page offers no move on their turn"
+            net.run()
+            moves[seat] += len(state.actions) > before
+        else:
+            assert click_move(net.host, rng), "the host's page offers no move on their turn"
+            net.run()
+        for friend in net.guests:
+            assert_nothing_leaked(net, state, friend)
+            assert net.guests[friend].ctx.refusals == []
+    assert state.is_over
+    return moves
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_whole_two_player_game_against_a_friend(seed: int) -> None:
+    net = seated(["human", "friend"], seed=seed)
+    moves = play_whole_game(net, seed)
+    assert moves[1] > 0
+    net.run()
+    end = net.guests[1].render()
+    assert "wins!" in end or "shared win" in end
+    assert 'data-act="newtable"' not in end and 'data-act="again"' not in end
+    assert "Replay" not in end
+
+
+@pytest.mark.parametrize(
+    ("kinds", "seed"),
+    [
+        (["human", "friend", "normal", "easy"], 7),  # host and a bot against Ben and a bot
+        (["human", "easy", "friend", "friend"], 8),  # Cai is Ana's partner; Dee is Ben's
+    ],
+)
+def test_a_whole_team_game_with_friends(kinds: list[str], seed: int) -> None:
+    net = seated(kinds, seed)
+    moves = play_whole_game(net, seed)
+    assert all(n > 0 for n in moves.values())
+
+
+def test_a_friend_sees_none_of_the_hosts_tools() -> None:
+    net = seated(["human", "friend"], seed=5)
+    page = net.guests[1].render()
+    assert "sn-table" in page and 'id="sn-rules"' in page
+    for tool in ("pace", "share", "newtable", "hint", "undo", "again", "deal"):
+        assert f'data-act="{tool}"' not in page, tool
+    assert "friend-invite" not in page  # the Friends panel is the host's
+    host = net.host.render()
+    assert 'id="sn-share"' in host and "Ben</b>: at the table" in host
+
+
+def test_a_friends_illegal_or_stale_action_is_refused_with_the_engines_reason() -> None:
+    net = seated(["human", "friend"], seed=5)
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    state = table.state
+    joined = net.guests[1].screen
+    assert isinstance(joined, JoinScreen)
+    before = json.dumps(state.record())
+    joined.send({"type": "keep", "card": "a01"})  # the draft opens with Ana
+    net.run()
+    assert net.guests[1].ctx.refusals[-1] == "It is not your turn."
+    while state.to_play[0] != 1:
+        assert click_move(net.host, random.Random(1))
+        net.run()
+    before = json.dumps(state.record())
+    illegal = {"type": "mission", "card": "m01", "branch": "ops"}
+    reason = state.why_illegal(illegal)
+    assert reason
+    joined.send(illegal)
+    net.run()
+    assert net.guests[1].ctx.refusals[-1] == f"That move is not allowed: {reason}."
+    assert json.dumps(state.record()) == before
+    joined.joined.n -= 1  # a click on a position that has since moved on
+    joined.send(state.legal_actions()[0])
+    net.run()
+    assert net.guests[1].ctx.refusals[-1] == "The table has moved on since that move was chosen."
+    assert json.dumps(state.record()) == before
+
+
+def test_the_friends_own_choices_stay_on_their_device() -> None:
+    """The rules panel, an open card and a pick change the friend's page only."""
+    net = seated(["human", "friend"], seed=5)
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    state = table.state
+    rng = random.Random(2)
+    while state.to_play[0] != 1 or state.view(1)["phase"] != "deploy":
+        app = net.guests[1] if state.to_play[0] == 1 else net.host
+        assert click_move(app, rng)
+        net.run()
+    guest = net.guests[1]
+    joined = guest.screen
+    assert isinstance(joined, JoinScreen) and isinstance(joined.guest, SpyNetGuest)
+    sent, moves = len(net.sent[1]), len(state.actions)
+    card = state.view(1)["hand"][0]
+    guest.click("rules", "")
+    guest.click("read", card)
+    guest.click("pick", card)
+    net.run()
+    page = guest.render()
+    assert 'id="sn-rules-panel"' in page and not table.show_rules and table.reading is None
+    assert joined.guest.sel.card == card and table.sel.card is None
+    assert f'id="sn-hand-{card}"' in page and "sn-picked" in page
+    assert len(net.sent[1]) == sent and len(state.actions) == moves  # nothing went or came
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_friends_reasons_for_each_pick_are_the_hosts(seed: int) -> None:
+    """Whatever a friend picks (a card, funding on it), the reasons their page shows
+    are the ones the host's table would show for that pick (`deploy.every_refusal`)."""
+    state = spygames.get_game("spynet").new(seed=seed, players=4)
+    assert isinstance(state, SpyNetState)
+    bot = spygames.get_game("spynet").bot("easy", seed=seed)
+    checked, told = 0, set()
+    while not state.is_over and len(state.actions) < 400:
+        seat = state.to_play[0]
+        view, legal = state.view(seat), state.legal_actions()
+        if view["phase"] in ("choose", "deploy"):
+            every = every_refusal(state, view, legal)
+            choices = DeployChoices.from_legal(legal)
+            for card in view["hand"]:
+                sets = {()} | {f for by in choices.agents.get(card, {}).values() for f in by}
+                for funding in sets:
+                    sel = Selection(card, list(funding))
+                    reasons = refusals(state, view, legal, sel)
+                    assert for_pick(every, sel) == reasons
+                    checked += 1
+                    told |= {key.split(":")[0] for key in reasons}
+        state.apply(bot.choose(view, legal))
+    assert checked > 100 and told >= {"agent", "mission"}, told
+
+
+def test_the_host_reopens_the_table_and_the_friend_takes_their_seat_back() -> None:
+    net = seated(["human", "friend", "easy", "normal"], seed=9)
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    rng = random.Random(9)
+    while len(table.state.actions) < 12:
+        seat = table.state.to_play[0]
+        assert click_move(net.guests[1] if seat == 1 else net.host, rng)
+        net.run()
+    record = json.dumps(table.state.record())
+    log = list(table.log)
+    host = App(net.host.ctx.saves.storage, base_url=BASE)  # the host's page reloaded
+    host.route("#/spynet")
+    net.host = host
+    again = host.screen
+    assert isinstance(again, SpyNetTable) and again.state is not None
+    assert json.dumps(again.state.record()) == record and again.log == log
+    assert again.hosting is not None and 1 not in again.bots
+    assert "Ben</b>: disconnected" in host.render()
+    net.guests[1].peer("closed", "host", "closed")
+    assert "The connection to Ana’s table was lost" in net.guests[1].render()
+    net.sent.clear()
+    watch_scenes(net, again)
+    invite(net, 1, net.guests[1])
+    moves = play_whole_game(net, 9)
+    assert moves[1] > 0
+
+
+def test_the_friends_keyboard_shortcuts_are_the_tables() -> None:
+    """R, D, T, P, E and X work on the friend's page as on the host's; Escape closes an
+    open card; U and H (the host's Undo and Hint) do nothing there."""
+    net = seated(["human", "friend"], seed=5)
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    state = table.state
+    rng = random.Random(3)
+    while state.to_play[0] != 1 or state.view(1)["phase"] != "choose":
+        assert click_move(net.guests[1] if state.to_play[0] == 1 else net.host, rng)
+        net.run()
+    guest, moves = net.guests[1], len(state.actions)
+    for key in ("u", "h", "t", "e"):  # not now: recruit or deploy first
+        guest.key(key)
+        net.run()
+    assert len(state.actions) == moves
+    guest.key("R")
+    net.run()
+    assert state.actions[-1] == {"type": "recruit"} and len(state.actions) == moves + 1
+    guest.click("read", state.view(1)["hand"][0])
+    assert 'id="sn-read"' in guest.render()
+    guest.key("Escape")
+    assert 'id="sn-read"' not in guest.render()
