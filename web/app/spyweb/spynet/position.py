@@ -103,14 +103,10 @@ class SpyNetPosition(PositionView):
 
     def move_lines(self) -> list[list[str]]:
         narrator = Narrator(self.who)
-        state = spygames.replay(self.record, upto=0)
-        lines: list[list[str]] = []
-        for action in self.record["actions"]:
-            actor = state.to_play[0]
-            before = state.view(actor)
-            state.apply(action)
-            lines.append([entry.text for entry in narrator.entries(before, actor, action, state)])
-        return lines
+        return [
+            [e.text for e in narrator.entries(step.before, step.actor, step.action, step.state)]
+            for step in spygames.steps(self.record)
+        ]
 
     def live(self, ctx: Context, state: spygames.State) -> GameScreen:
         """Try it yourself: you in seat 0, bots in the others, named as in the demo."""

@@ -44,16 +44,12 @@ class Move:
 def replay_log(record: dict[str, Any], who: Who) -> tuple[list[LogEntry], list[Move]]:
     """The public log of a record from its start, and its moves for the strip."""
     narrator = Narrator(who)
-    state = spygames.replay(record, upto=0)
-    log = narrator.opening(state)
+    log = narrator.opening(spygames.replay(record, upto=0))
     moves = []
-    for action in record["actions"]:
-        actor = state.to_play[0]
-        before = state.view(actor)
-        state.apply(action)
-        lines = narrator.entries(before, actor, action, state)
+    for step in spygames.steps(record):
+        lines = narrator.entries(step.before, step.actor, step.action, step.state)
         log.extend(lines)
-        moves.append(Move.of(before["turn"], action, lines))
+        moves.append(Move.of(step.before["turn"], step.action, lines))
     return log, moves
 
 
