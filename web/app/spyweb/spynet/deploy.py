@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spygames.spynet.rules import SpyNetState
+from spygames.spynet.views import Deploy, SpyNetView
 
 from ..markup import button, esc
 from . import cards
@@ -83,7 +84,7 @@ def hand_html(
 
 
 def refused_controls(
-    view: dict[str, Any], choices: DeployChoices, sel: Selection
+    view: SpyNetView, choices: DeployChoices, sel: Selection
 ) -> dict[str, dict[str, Any]]:
     """The controls the deploy panel shows refused, for the card picked: each with the
     action whose refusal (`why_illegal`) it explains. Keys: `agent:<card>` (the agent
@@ -116,7 +117,7 @@ def refused_controls(
 
 
 def refusals(
-    state: SpyNetState, view: dict[str, Any], legal: list[dict[str, Any]], sel: Selection
+    state: SpyNetState, view: SpyNetView, legal: list[dict[str, Any]], sel: Selection
 ) -> dict[str, str]:
     """The engine's reasons for the refused controls the seat to play is shown now: by
     `refused_controls`' keys, and `deploy` when nothing in the hand could be played
@@ -137,7 +138,7 @@ def refusals(
 
 
 def every_refusal(
-    state: SpyNetState, view: dict[str, Any], legal: list[dict[str, Any]]
+    state: SpyNetState, view: SpyNetView, legal: list[dict[str, Any]]
 ) -> dict[str, str]:
     """The engine's reasons for every refused control the seat to play could be shown
     this turn, whatever it picks: `refusals` for each card in the hand and each set of
@@ -166,14 +167,14 @@ def for_pick(every: Mapping[str, str], sel: Selection) -> dict[str, str]:
 
 
 def deploy_panel(
-    view: dict[str, Any],
+    view: SpyNetView,
     choices: DeployChoices,
     sel: Selection,
     who: Who,
     why: Why,
     nothing: str | None = None,
 ) -> str:
-    deploy = view["deploy"] or {}
+    deploy = view["deploy"]
     end_label = "End your final turn" if view["final_round"] else "End turn"
     end = button(
         f'{end_label} <span class="kbd">E</span>',
@@ -208,21 +209,21 @@ def deploy_panel(
     return "".join(parts)
 
 
-def _budget(view: dict[str, Any], deploy: dict[str, Any], who: Who) -> str:
-    left = deploy.get("agents_left", 0)
+def _budget(view: SpyNetView, deploy: Deploy | None, who: Who) -> str:
+    left = deploy["agents_left"] if deploy is not None else 0
     agents = f"{left} agent{'s' if left != 1 else ''} to play" if left else "agent played"
     mine = [BRANCH[b]["name"] for b, seats in view["dominates"].items() if view["seat"] in seats]
     missions = "missions in " + (", ".join(mine) if mine else "no branch yet (dominate one first)")
     items = [f'<li id="sn-agents-left">{esc(agents)}</li>', f"<li>{esc(missions)}</li>"]
     if view["teammate"] is not None:
-        passed = deploy.get("passed")
+        passed = deploy is not None and deploy["passed"]
         mate = who.name(view["teammate"])
         items.append(f"<li>{'card passed' if passed else f'a card to {esc(mate)}'}</li>")
     return f'<ul class="sn-budget" aria-label="This turn">{"".join(items)}</ul>'
 
 
 def _selected(
-    view: dict[str, Any], card: str, choices: DeployChoices, sel: Selection, who: Who, why: Why
+    view: SpyNetView, card: str, choices: DeployChoices, sel: Selection, who: Who, why: Why
 ) -> str:
     k = kind(card)
     controls: list[str] = []
@@ -244,7 +245,7 @@ def _selected(
 
 
 def _agent_controls(
-    view: dict[str, Any], card: str, choices: DeployChoices, sel: Selection, who: Who, why: Why
+    view: SpyNetView, card: str, choices: DeployChoices, sel: Selection, who: Who, why: Why
 ) -> str:
     if card not in choices.agents:
         reason = why.get(f"agent:{card}")
@@ -291,7 +292,7 @@ def _agent_controls(
     return f'{fund_html}<div class="sn-buttons sn-targets">{targets}</div>'
 
 
-def outcome(after: dict[str, Any], view: dict[str, Any], who: Who) -> str:
+def outcome(after: dict[str, Any], view: SpyNetView, who: Who) -> str:
     """What a placement does to its branch, in words: the branch's power for the player
     after it and who dominates then (the engine's `placement`), against the strongest
     opponent there — "(beats Lynx’s 4: you’d dominate)", "(ties Lynx at 4: no one
@@ -317,7 +318,7 @@ def outcome(after: dict[str, Any], view: dict[str, Any], who: Who) -> str:
     return f"({name} {verb} with {theirs})"
 
 
-def _mission_controls(view: dict[str, Any], card: str, choices: DeployChoices, why: Why) -> str:
+def _mission_controls(view: SpyNetView, card: str, choices: DeployChoices, why: Why) -> str:
     legal = choices.missions.get(card, [])
     rows = []
     for b in CARD[card]["branches"]:
@@ -342,11 +343,11 @@ def _mission_controls(view: dict[str, Any], card: str, choices: DeployChoices, w
 
 
 def _pass_slot(
-    view: dict[str, Any], mate: int, choices: DeployChoices, sel: Selection, who: Who
+    view: SpyNetView, mate: int, choices: DeployChoices, sel: Selection, who: Who
 ) -> str:
-    deploy = view["deploy"] or {}
+    deploy = view["deploy"]
     name = esc(who.name(mate))
-    if deploy.get("passed"):
+    if deploy is not None and deploy["passed"]:
         inside = f'<span class="sn-slot-done">✓ A card went to {name} this turn</span>'
     elif sel.card is not None and sel.card in choices.passes:
         inside = button(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from spygames.spynet import draft_step, text
+from spygames.spynet.views import Pending, SpyNetView
 from spygames.words import count, sentence
 
 from ..markup import button, esc
@@ -15,7 +16,7 @@ from .log import Who
 from .model import BRANCH, CARD, EffectChoices
 
 
-def draft_panel(view: dict[str, Any], who: Who) -> str:
+def draft_panel(view: SpyNetView, who: Who) -> str:
     packet = view["draft"] or []
     step = draft_step(view["seat"], view["first"])
     to = (view["seat"] + step) % view["players"]
@@ -47,7 +48,7 @@ def nothing_html(reason: str, then: str) -> str:
     )
 
 
-def choose_panel(view: dict[str, Any], nothing: str | None = None) -> str:
+def choose_panel(view: SpyNetView, nothing: str | None = None) -> str:
     """Recruit or deploy; Deploy only when something could be played (else why not)."""
     if nothing is not None:
         deploy = nothing_html(nothing, "Recruit for new cards instead.")
@@ -75,7 +76,7 @@ def choose_panel(view: dict[str, Any], nothing: str | None = None) -> str:
     )
 
 
-def where(view: dict[str, Any], card: str) -> tuple[int, str] | None:
+def where(view: SpyNetView, card: str) -> tuple[int, str] | None:
     for seat, tableau in enumerate(view["tableaus"]):
         for branch, stack in tableau["agents"].items():
             if any(a["card"] == card for a in stack):
@@ -84,7 +85,7 @@ def where(view: dict[str, Any], card: str) -> tuple[int, str] | None:
 
 
 def _agent_button(
-    view: dict[str, Any], who: Who, card: str, act: str, arg: str, label: str, **extra: Any
+    view: SpyNetView, who: Who, card: str, act: str, arg: str, label: str, **extra: Any
 ) -> str:
     found = where(view, card)
     place = ""
@@ -100,8 +101,8 @@ def _agent_button(
     )
 
 
-def effect_panel(view: dict[str, Any], choices: EffectChoices, sel: Selection, who: Who) -> str:
-    pending = view["pending"] or {}
+def effect_panel(view: SpyNetView, choices: EffectChoices, sel: Selection, who: Who) -> str:
+    pending: Pending | dict[str, Any] = view["pending"] or {}
     source = pending.get("card", "")
     info = CARD.get(source, {})
     effect = info.get("effect") or {"kind": pending.get("effect", "")}
@@ -170,8 +171,8 @@ def effect_panel(view: dict[str, Any], choices: EffectChoices, sel: Selection, w
     )
 
 
-def discard_panel(view: dict[str, Any], who: Who) -> str:
-    pending = view["pending"] or {}
+def discard_panel(view: SpyNetView, who: Who) -> str:
+    pending: Pending | dict[str, Any] = view["pending"] or {}
     by = pending.get("by", view["turn"])
     source = CARD.get(pending.get("card", ""), {}).get("name", "An agent")
     return (

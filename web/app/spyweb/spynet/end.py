@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from spygames.spynet import text
+from spygames.spynet.views import Mission, SpyNetResult, SpyNetView
 
 from ..markup import esc
 from ..share import replay_links
@@ -14,7 +15,7 @@ from .log import Narrator, Who
 from .model import BRANCH, CARD, SITUATION
 
 
-def headline(result: dict[str, Any], who: Who, humans: list[int]) -> str:
+def headline(result: SpyNetResult, who: Who, humans: list[int]) -> str:
     winners = set(result["winners"])
     if len(humans) == 1:
         return "You win!" if humans[0] in winners else "You lose."
@@ -26,9 +27,7 @@ def headline(result: dict[str, Any], who: Who, humans: list[int]) -> str:
     return f"{name} {'win' if name == 'You' else 'wins'}!"
 
 
-def result_summary(
-    result: dict[str, Any], who: Who, humans: list[int], table: str
-) -> dict[str, Any]:
+def result_summary(result: SpyNetResult, who: Who, humans: list[int], table: str) -> dict[str, Any]:
     """The Saved games list's words for a finished game ("result") and, with one person
     at the table, the stats' record of it ("outcome"); `table` is the table's words."""
     scores = result["scores"]
@@ -45,7 +44,7 @@ def result_summary(
     }
 
 
-def _mission_row(entry: dict[str, Any], who: Who) -> str:
+def _mission_row(entry: Mission, who: Who) -> str:
     card = entry["card"]
     condition = CARD[card].get("condition")
     if entry["points"]:
@@ -67,7 +66,7 @@ def _mission_row(entry: dict[str, Any], who: Who) -> str:
 
 
 def end_html(
-    view: dict[str, Any],
+    view: SpyNetView,
     who: Who,
     humans: list[int],
     replay_route: str | None,
@@ -81,6 +80,7 @@ def end_html(
     the screen opens at it rather than scrolled down to its first button. A `guest`
     (a friend on another device) gets no Play again or New table: the table is the host's."""
     result = view["result"]
+    assert result is not None, "the end screen is drawn once the game is over"
     winners = {who.team_of[s] for s in result["winners"]}
     teams = []
     for team, seats in enumerate(result["teams"]):

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, cast
 
 import spygames
 from spygames.spynet.bots import HardBot
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.text import condition_text
+from spygames.spynet.views import SpyNetView
 
 from ..markup import attrs, esc
 from ..thinking import Thinking
@@ -39,7 +40,7 @@ def _branch(branch: str) -> str:
     return str(BRANCH[branch]["name"])
 
 
-def what(action: dict[str, Any], view: dict[str, Any], who: Who) -> str:
+def what(action: dict[str, Any], view: SpyNetView, who: Who) -> str:
     """The move, as the hint names it."""
     k = str(action["type"])
     card = str(action.get("card", ""))
@@ -74,11 +75,11 @@ def what(action: dict[str, Any], view: dict[str, Any], who: Who) -> str:
     return "Skip the effect"
 
 
-def _missions_for(view: dict[str, Any], branch: str, pool: list[str]) -> list[str]:
+def _missions_for(view: SpyNetView, branch: str, pool: list[str]) -> list[str]:
     return [c for c in pool if kind(c) == "mission" and branch in CARD[c]["branches"]]
 
 
-def _agent_words(view: dict[str, Any], action: dict[str, Any], who: Who) -> str:
+def _agent_words(view: SpyNetView, action: dict[str, Any], who: Who) -> str:
     card, branch, funds = action["card"], action["branch"], action["funding"]
     after = placement(view, card, branch, funds)
     text = f"{_branch(branch)} → {after['power']} {outcome(after, view, who)}"
@@ -91,7 +92,7 @@ def _agent_words(view: dict[str, Any], action: dict[str, Any], who: Who) -> str:
     return text + "."
 
 
-def _pile_words(view: dict[str, Any]) -> str:
+def _pile_words(view: SpyNetView) -> str:
     """What the pile being looked at holds for this seat: an agent that would take a
     branch a mission (in hand or in the pile) needs, else its cards."""
     cards = list(view["looking_at"] or [])
@@ -112,7 +113,7 @@ def _pile_words(view: dict[str, Any]) -> str:
     return f"It holds {', '.join(_name(c) for c in cards)}."
 
 
-def _games(facts: dict[str, Any], view: dict[str, Any], who: Who) -> str:
+def _games(facts: dict[str, Any], view: SpyNetView, who: Who) -> str:
     """ "It won 23 of 40 simulated games to the end; the next best, Recruit, 15 of 40." """
     games = int(facts.get("games", 0))
     if not games:
@@ -132,7 +133,7 @@ def _games(facts: dict[str, Any], view: dict[str, Any], who: Who) -> str:
     return text + "."
 
 
-def why(advice: spygames.Advice, view: dict[str, Any], who: Who) -> str:
+def why(advice: spygames.Advice, view: SpyNetView, who: Who) -> str:
     """The reason, in sentences built from what the bot and the engine worked out."""
     action, facts = advice.action, advice.facts
     k = action["type"]
@@ -227,7 +228,7 @@ class Hints:
 
     def __init__(self) -> None:
         self.advice: spygames.Advice | None = None
-        self.view: dict[str, Any] = {}  # the seat's view the advice was worked out from
+        self.view: SpyNetView | None = None  # the seat's view the advice was worked out from
         self.work: Thinking | None = None
 
     @property
@@ -251,8 +252,9 @@ class Hints:
         seat = state.to_play[0]
         game = spygames.get_game("spynet")
         bot = game.bot("hard", seed=spygames.bot_seed(state.seed, seat, "hint"), budget=HINT_BUDGET)
-        self.view = state.view(seat)
-        self.work = Thinking(bot, self.view, offered(state), at=at, slice_s=HINT_SLICE_S)
+        view = state.view(seat)
+        self.view = cast(SpyNetView, view)
+        self.work = Thinking(bot, view, offered(state), at=at, slice_s=HINT_SLICE_S)
         self.step(at)
 
     def step(self, at: Hashable) -> None:
@@ -270,14 +272,14 @@ class Hints:
 
     def shown(self, who: Who) -> HintShown:
         """The hint for the scene: thinking, or the advice in words."""
-        advice = self.advice
-        if advice is None:
+        advice, view = self.advice, self.view
+        if advice is None or view is None:
             return HintShown(thinking=self.thinking)
         return HintShown(
             thinking=self.thinking,
             action=advice.action,
-            what=what(advice.action, self.view, who),
-            why=why(advice, self.view, who),
+            what=what(advice.action, view, who),
+            why=why(advice, view, who),
         )
 
 

@@ -6,10 +6,11 @@ card, a pile taken, a mission, a card passed); it does name what goes face up.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import spygames
 from spygames.spynet.table import teams_for
+from spygames.spynet.views import Pending, SpyNetResult, SpyNetView
 from spygames.words import agrees, count, sentence
 
 from ..seats import Seat
@@ -54,6 +55,13 @@ class Who:
         return next((s for s in team if s != seat), None)
 
 
+def _looked_at(before: SpyNetView) -> int:
+    """The pile a take or a return is about: the one the recruiter was looking at."""
+    pile = before["looking"]
+    assert pile is not None, "a take or a return comes while a pile is looked at"
+    return pile
+
+
 def _cards(n: int) -> str:
     return count(n, "card")
 
@@ -85,11 +93,11 @@ class Narrator:
         return out
 
     def entries(
-        self, before: dict[str, Any], actor: int, action: dict[str, Any], after: spygames.State
+        self, before: SpyNetView, actor: int, action: dict[str, Any], after: spygames.State
     ) -> list[LogEntry]:
         """`before` is any seat's view of the position before the action (only its public
         parts are read)."""
-        view = after.view(actor)
+        view = cast(SpyNetView, after.view(actor))
         name = self.who.name(actor)
         kind = action["type"]
         out: list[LogEntry] = []
@@ -100,11 +108,11 @@ class Narrator:
         elif kind == "deploy":
             out.append(LogEntry("move", f"{name} deployed"))
         elif kind == "take":
-            pile = before["looking"]
+            pile = _looked_at(before)
             size = before["piles"][pile]["size"]
             out.append(LogEntry("take", f"{name} took pile {pile + 1} ({_cards(size)})"))
         elif kind == "pass_on":
-            pile = before["looking"]
+            pile = _looked_at(before)
             size = before["piles"][pile]["size"]
             text = f"{name} returned pile {pile + 1} ({_cards(size)})"
             if view["phase"] != "recruit" or view["turn_number"] != before["turn_number"]:
@@ -133,11 +141,11 @@ class Narrator:
             before["phase"] == "draft" and view["phase"] != "draft"
         ):
             out += self._new_turn(before, view)
-        if view["over"]:
+        if view["result"] is not None:
             out.append(LogEntry("end", self.result_text(view["result"])))
         return out
 
-    def _agent_line(self, name: str, action: dict[str, Any], view: dict[str, Any]) -> str:
+    def _agent_line(self, name: str, action: dict[str, Any], view: SpyNetView) -> str:
         card, branch = action["card"], action["branch"]
         text = f"{name} played {_agent(card)} in {BRANCH[branch]['name']}"
         funding = action.get("funding") or []
@@ -153,10 +161,10 @@ class Narrator:
         return text
 
     def _effect_line(
-        self, before: dict[str, Any], actor: int, action: dict[str, Any], view: dict[str, Any]
+        self, before: SpyNetView, actor: int, action: dict[str, Any], view: SpyNetView
     ) -> LogEntry:
         who = self.who
-        pending = before.get("pending") or {}
+        pending: Pending | dict[str, Any] = before["pending"] or {}
         by = pending.get("by", actor)
         source = _agent(pending["card"]) if pending.get("card") in CARD else "an agent"
         kind = action["type"]
@@ -195,7 +203,7 @@ class Narrator:
         return LogEntry("effect", f"{who.name(actor)} did not use {source}’s effect")
 
     @staticmethod
-    def _owner(before: dict[str, Any], card: str) -> int | None:
+    def _owner(before: SpyNetView, card: str) -> int | None:
         for seat, tableau in enumerate(before["tableaus"]):
             for stack in tableau["agents"].values():
                 if any(a["card"] == card for a in stack):
@@ -203,7 +211,7 @@ class Narrator:
         return None
 
     @staticmethod
-    def _with_funding(before: dict[str, Any], card: str) -> str:
+    def _with_funding(before: SpyNetView, card: str) -> str:
         """ " (and its funding)" when the agent carried funding, else nothing."""
         for tableau in before["tableaus"]:
             for stack in tableau["agents"].values():
@@ -212,7 +220,7 @@ class Narrator:
                         return " (and its funding)"
         return ""
 
-    def _new_turn(self, before: dict[str, Any], view: dict[str, Any]) -> list[LogEntry]:
+    def _new_turn(self, before: SpyNetView, view: SpyNetView) -> list[LogEntry]:
         out = []
         if view["final_round"] and not before["final_round"]:
             out.append(
@@ -230,7 +238,7 @@ class Narrator:
             )
         return out
 
-    def result_text(self, result: dict[str, Any]) -> str:
+    def result_text(self, result: SpyNetResult) -> str:
         """Who won, on what points, and how a tie was broken — with the table's names."""
         who = self.who
         scores = result["scores"]

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import spygames.spynet as engine
+from spygames.spynet.views import SpyNetView
 from spygames.words import count
 
 CARD = {cid: engine.card_info(cid) for cid in engine.DECK}
@@ -108,24 +109,20 @@ class EffectChoices:
         return out
 
 
-PRIVATE_NONE = ("draft", "looking_at", "deploy")
-
-
-def public(views: list[dict[str, Any]]) -> dict[str, Any]:
+def public(views: list[SpyNetView]) -> SpyNetView:
     """What everyone at the table may see, from every seat's view (the first one is the
     base): no hand, no pile memories, no cards passed, and only the missions every seat
     sees face up. For the screen between two people's turns."""
     view = views[0]
-    out = dict(view)
+    out = view.copy()
     out["hand"] = []
     out["passed"] = []
     out["received"] = []
-    for key in PRIVATE_NONE:
-        out[key] = None
+    out["draft"] = out["looking_at"] = out["deploy"] = None
     out["piles"] = [{"size": p["size"], "known": []} for p in view["piles"]]
     tableaus = []
     for s, tableau in enumerate(view["tableaus"]):
-        t = dict(tableau)
+        t = tableau.copy()
         t["missions"] = {
             b: [m if all(v["tableaus"][s]["missions"][b][i] == m for v in views) else None
                 for i, m in enumerate(ms)]
@@ -136,7 +133,7 @@ def public(views: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def shows(view: dict[str, Any], card: str) -> bool:
+def shows(view: SpyNetView, card: str) -> bool:
     """Whether the view names this card anywhere (its face is in sight).
 
     >>> shows({"hand": ["a01"], "discard": []}, "a01"), shows({"hand": []}, "a01")
@@ -150,13 +147,13 @@ def agent_power(card: str, funding: list[str], branch: str, situation: str | Non
     return engine.agent_power(card, funding, branch, situation)
 
 
-def placement(view: dict[str, Any], card: str, branch: str, funding: list[str]) -> dict[str, Any]:
+def placement(view: SpyNetView, card: str, branch: str, funding: list[str]) -> dict[str, Any]:
     """The branch after the viewer plays this agent there: powers and who dominates then
     (the engine's `placement`, its own domination rule)."""
-    return engine.placement(view, card, branch, funding)
+    return engine.placement(cast("dict[str, Any]", view), card, branch, funding)
 
 
-def dominated(view: dict[str, Any], seat: int) -> list[str]:
+def dominated(view: SpyNetView, seat: int) -> list[str]:
     """Branches this seat dominates now (from the view's `dominates`)."""
     return [b for b in BRANCH_IDS if seat in view["dominates"][b]]
 

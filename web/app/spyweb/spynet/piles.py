@@ -4,9 +4,8 @@ shown step by step — pile 1, take or return it, pile 2, pile 3, then the deck.
 
 from __future__ import annotations
 
-from typing import Any
-
 from spygames import words
+from spygames.spynet.views import SpyNetView
 
 from ..markup import attrs, esc
 from . import cards
@@ -20,7 +19,7 @@ def _n(count: int) -> str:
     return words.count(count, "card")
 
 
-def deck_draws(view: dict[str, Any]) -> int:
+def deck_draws(view: SpyNetView) -> int:
     """How many deck cards returning pile 3 brings (the situation may change it)."""
     situation = view["situation"]
     if situation is not None:
@@ -30,7 +29,7 @@ def deck_draws(view: dict[str, Any]) -> int:
     return 1
 
 
-def piles_html(view: dict[str, Any], *, read: bool = False) -> str:
+def piles_html(view: SpyNetView, *, read: bool = False) -> str:
     """`read`: each face shown opens whole when tapped (the live table)."""
     looking = view["looking"]
     items = []
@@ -108,9 +107,10 @@ def situation_html(situation: str | None) -> str:
     )
 
 
-def recruit_panel(view: dict[str, Any]) -> str:
+def recruit_panel(view: SpyNetView) -> str:
     """The recruiter's reveal: the pile looked at, its cards, Take or Return."""
     looking = view["looking"]
+    assert looking is not None, "a recruit is always looking at a pile"
     shown = view["looking_at"] or []
     steps = []
     for i in range(PILES):

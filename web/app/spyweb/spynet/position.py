@@ -9,10 +9,11 @@ an effect, what it does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import spygames
 from spygames import words
+from spygames.spynet.views import SpyNetView
 from spygames.words import sentence
 
 from .. import seats as shared
@@ -81,7 +82,7 @@ class SpyNetPosition(PositionView):
         return Scene(
             seats=tuple(self.seats),
             players=state.players,
-            view=view,
+            view=cast(SpyNetView, view),
             viewer=seat,
             bottom=seat,
             picked=Picked(card=str(tried)) if tried in view["hand"] else Picked(),
@@ -97,14 +98,19 @@ class SpyNetPosition(PositionView):
         before = spygames.replay(record, upto=len(record["actions"]) - 1)
         actor = before.to_play[0]
         entries = Narrator(self.who).entries(
-            before.view(actor), actor, record["actions"][-1], state
+            cast(SpyNetView, before.view(actor)), actor, record["actions"][-1], state
         )
         return [entry.text for entry in entries]
 
     def move_lines(self) -> list[list[str]]:
         narrator = Narrator(self.who)
         return [
-            [e.text for e in narrator.entries(step.before, step.actor, step.action, step.state)]
+            [
+                e.text
+                for e in narrator.entries(
+                    cast(SpyNetView, step.before), step.actor, step.action, step.state
+                )
+            ]
             for step in spygames.steps(self.record)
         ]
 
@@ -164,13 +170,14 @@ def render_position(s: Scene) -> str:
     )
 
 
-def _now(view: dict[str, Any], who: Who) -> str:
+def _now(view: SpyNetView, who: Who) -> str:
     """The pile being looked at, face up as the recruiter sees it; or the effect to use."""
-    if view["phase"] == "recruit" and view["looking_at"] is not None:
+    looking = view["looking"]
+    if view["phase"] == "recruit" and looking is not None and view["looking_at"] is not None:
         shown = view["looking_at"]
         return (
             '<section class="sn-act sn-recruit pos-recruit" aria-label="Recruiting">'
-            f"<h2>Pile {view['looking'] + 1}: {_n(len(shown))}</h2>"
+            f"<h2>Pile {looking + 1}: {_n(len(shown))}</h2>"
             '<div class="sn-reveal">'
             + "".join(cards.card(c, size="md") for c in shown)
             + "</div></section>"
@@ -191,7 +198,7 @@ def _now(view: dict[str, Any], who: Who) -> str:
     return ""
 
 
-def _end(view: dict[str, Any], who: Who) -> str:
+def _end(view: SpyNetView, who: Who) -> str:
     if not view["over"] or view["result"] is None:
         return ""
     return (

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from spygames.spynet.views import SpyNetView
+
 from ..seats import Seat
 from ..together.panel import Friends
 from .since import Move
@@ -65,7 +67,7 @@ class Scene:
 
     seats: tuple[Seat, ...] = ()
     players: int = 2
-    view: dict[str, Any] | None = None
+    view: SpyNetView | None = None
     viewer: int | None = None  # whose hand may be shown (None: every hand hidden)
     bottom: int = 0  # the seat drawn nearest the person looking
     current: int | None = None  # the seat to play

@@ -11,9 +11,10 @@ from the viewer's own view.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import spygames
+from spygames.spynet.views import SpyNetView
 
 from ..markup import esc
 from ..tabletools import LogEntry
@@ -47,7 +48,7 @@ def replay_log(record: dict[str, Any], who: Who) -> tuple[list[LogEntry], list[M
     log = narrator.opening(spygames.replay(record, upto=0))
     moves = []
     for step in spygames.steps(record):
-        lines = narrator.entries(step.before, step.actor, step.action, step.state)
+        lines = narrator.entries(cast(SpyNetView, step.before), step.actor, step.action, step.state)
         log.extend(lines)
         moves.append(Move.of(step.before["turn"], step.action, lines))
     return log, moves
@@ -100,7 +101,7 @@ def _stars(cards: list[str]) -> int:
     return sum(int(CARD[c]["stars"]) for c in cards)
 
 
-def stars_text(view: dict[str, Any], who: Who) -> str:
+def stars_text(view: SpyNetView, who: Who) -> str:
     """ "Your stars: 4 played (+3 in hand)", and at 4 players the partner's: its
     missions' stars where the viewer sees them, else how many lie face down."""
     seat = view["seat"]
@@ -121,7 +122,7 @@ def stars_text(view: dict[str, Any], who: Who) -> str:
     return text
 
 
-def since_html(moves: list[Move], view: dict[str, Any], who: Who) -> str:
+def since_html(moves: list[Move], view: SpyNetView, who: Who) -> str:
     """The strip: one line per other seat, then the stars."""
     seat = view["seat"]
     lines = seat_lines(since(moves, seat, view["turn"]), who, seat)

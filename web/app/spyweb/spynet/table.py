@@ -15,10 +15,11 @@ friend on another device: the table plays their actions through the same path
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, cast
 
 import spygames
 from spygames.spynet.rules import SpyNetState
+from spygames.spynet.views import SpyNetResult, SpyNetView
 
 from ..links import replay_route
 from ..screen import Context
@@ -109,20 +110,27 @@ class SpyNetTable(SeatedTable):
         }
         result = self.state.result
         if result is not None:
-            summary |= result_summary(result, self.who, self.humans, self.table_text())
+            summary |= result_summary(
+                cast(SpyNetResult, result), self.who, self.humans, self.table_text()
+            )
         return summary
 
     # -- who is who -----------------------------------------------------------------------
-    def shown_view(self) -> dict[str, Any]:
+    def seat_view(self, seat: int) -> SpyNetView:
+        """What `seat` may know: the engine's view, as the TypedDict that says its keys."""
+        assert self.state is not None
+        return cast(SpyNetView, self.state.view(seat))
+
+    def shown_view(self) -> SpyNetView:
         """The viewer's view, or with nobody holding the device one with nothing private."""
         assert self.state is not None
         if self.state.is_over:
-            return self.state.view(self.viewer if self.viewer is not None else self.bottom())
+            return self.seat_view(self.viewer if self.viewer is not None else self.bottom())
         if self.viewer is None:
             first = self.bottom()
             seats = [first, *(s for s in range(self.state.players) if s != first)]
-            return public([self.state.view(s) for s in seats])
-        return self.state.view(self.viewer)
+            return public([self.seat_view(s) for s in seats])
+        return self.seat_view(self.viewer)
 
     # -- acting -----------------------------------------------------------------------------
     def _apply(self, action: dict[str, Any]) -> bool:
@@ -137,7 +145,7 @@ class SpyNetTable(SeatedTable):
         the engine's reason for refusing it."""
         assert self.state is not None
         actor = self.state.to_play[0]
-        before = self.state.view(actor)
+        before = self.seat_view(actor)
         try:
             self.state.apply(action)
         except spygames.IllegalAction as exc:
@@ -235,7 +243,7 @@ class SpyNetTable(SeatedTable):
         lines: list[LogEntry] = []
         if len(record["actions"]) == point.upto + 1:
             lines = Narrator(self.who).entries(
-                back.view(person), person, record["actions"][-1], state
+                cast(SpyNetView, back.view(person)), person, record["actions"][-1], state
             )
         drop = len(lines)
         while drop and self.log:
@@ -411,7 +419,7 @@ class SpyNetTable(SeatedTable):
         they would tell the deck's order) and nothing chosen on this device."""
         state = self.state
         assert isinstance(state, SpyNetState)
-        view = state.view(seat)
+        view = self.seat_view(seat)
         current = None if state.is_over else state.to_play[0]
         mine = current == seat
         legal = state.legal_actions() if mine else []

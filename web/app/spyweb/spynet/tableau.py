@@ -8,8 +8,7 @@ position (your teammate sits across, in the middle).
 
 from __future__ import annotations
 
-from typing import Any
-
+from spygames.spynet.views import SpyNetView
 from spygames.words import sentence
 
 from ..markup import attrs, esc
@@ -20,7 +19,7 @@ from .model import BRANCH, BRANCH_IDS
 
 
 def seat_head(
-    view: dict[str, Any], seat: int, who: Who, seats: list[Seat], *, viewer: int | None
+    view: SpyNetView, seat: int, who: Who, seats: list[Seat], *, viewer: int | None
 ) -> str:
     """Avatar, name, person or bot, team, cards in hand, and whose turn it is."""
     info = seats[seat] if seat < len(seats) else Seat(who.name(seat), "human")
@@ -45,7 +44,7 @@ def seat_head(
     )
 
 
-def dominance(view: dict[str, Any], seat: int, branch: str, who: Who) -> tuple[str, str]:
+def dominance(view: SpyNetView, seat: int, branch: str, who: Who) -> tuple[str, str]:
     """(class, words): does `seat` dominate `branch`, and if not, who does."""
     holders = view["dominates"][branch]
     if seat in holders:
@@ -57,7 +56,7 @@ def dominance(view: dict[str, Any], seat: int, branch: str, who: Who) -> tuple[s
 
 
 def tableau(
-    view: dict[str, Any],
+    view: SpyNetView,
     seat: int,
     who: Who,
     seats: list[Seat],

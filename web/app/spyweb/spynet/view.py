@@ -4,6 +4,8 @@ table, no game state and no saves, so a scene sent to another device draws the s
 
 from __future__ import annotations
 
+from spygames.spynet.views import SpyNetView
+
 from ..deals import deal_form
 from ..markup import esc
 from ..share import share_sheet
@@ -174,6 +176,12 @@ def _aim(s: Scene) -> dict[str, str] | None:
     return {c: "target" for c in [*choices.eliminate, *choices.flips]}
 
 
+def _discarder(view: SpyNetView) -> int | None:
+    """The seat an agent's effect makes discard a card, if one does now."""
+    pending = view["pending"]
+    return pending.get("seat") if pending is not None else None
+
+
 def _hand(s: Scene, who: Who) -> str:
     view = s.view
     viewer = s.viewer
@@ -184,7 +192,7 @@ def _hand(s: Scene, who: Who) -> str:
     phase = view["phase"]
     if s.my_turn and phase == "deploy":
         act, playable = "pick", DeployChoices.from_legal(list(s.legal)).playable
-    elif s.my_turn and phase == "effect" and (view["pending"] or {}).get("seat") == viewer:
+    elif s.my_turn and phase == "effect" and _discarder(view) == viewer:
         act = "discard_card"
     fresh = set(s.fresh_hand) if s.fresh_hand is not None else None
     title = "Your hand" if not s.pass_and_play else f"{who.name(viewer)}’s hand"
@@ -220,8 +228,7 @@ def _panel(s: Scene, who: Who) -> str:
     assert cur is not None
     if s.handoff:
         what = "hand"
-        pending = view["pending"] or {}
-        if pending.get("seat") == cur:
+        if _discarder(view) == cur:
             what = "hand (you must discard a card)"
         return handoff_html("sn", who.name(cur), what)
     if not s.my_turn:
@@ -236,7 +243,7 @@ def _panel(s: Scene, who: Who) -> str:
     if phase == "recruit":
         return recruit_panel(view)
     if phase == "effect":
-        if (view["pending"] or {}).get("seat") == cur:
+        if _discarder(view) == cur:
             return discard_panel(view, who)
         return effect_panel(view, EffectChoices.from_legal(legal), selection(s), who)
     return deploy_panel(
