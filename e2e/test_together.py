@@ -174,6 +174,26 @@ def test_four_devices_play_a_round_of_espionage(
     assert not guard.problems, "\n".join(guard.problems)
 
 
+def test_a_reply_being_pasted_survives_the_bots_playing_on(page: Page, site_url: str) -> None:
+    """The whole table is redrawn after every move: what the host has typed into a
+    friend's reply box (or the deal box) stays there while the bots play."""
+    boot(page, f"{site_url}#/espionage/deal/23")  # Cy, a bot, opens
+    page.select_option("#esp-players", "4")
+    for i, (name, kind) in enumerate([("Ana", "human"), ("Ben", "friend"), ("Cy", "easy"),
+                                      ("Di", "easy")]):  # fmt: skip
+        page.fill(f"#esp-seat{i}-name", name)
+        page.select_option(f"#esp-seat{i}-kind", kind)
+    page.click("#esp-start")
+    invite(page)
+    page.fill("#friend-reply-code-1", "half a reply")
+    page.fill("#deal-number", "77")
+    log = page.locator(".esp-log li").count()
+    page.click("#esp-pace-slow")  # Cy bids (a redraw), at the pace's own moment
+    expect(page.locator(".esp-log li")).not_to_have_count(log, timeout=MOVE_MS)
+    expect(page.locator("#friend-reply-code-1")).to_have_value("half a reply")
+    expect(page.locator("#deal-number")).to_have_value("77")
+
+
 def test_a_damaged_invitation_says_so_plainly(page: Page, site_url: str) -> None:
     boot(page, f"{site_url}#/join/spyi1.AAAAdamaged")
     expect(page.locator("#join-title")).to_have_text("This invitation cannot be used")

@@ -347,7 +347,12 @@ class Page:
                 f"({esc(type(exc).__name__)}: {esc(exc)}).</p>"
                 '<p><a href="#/">Back to the home page</a></p></div>'
             )
+        typed = {} if new_screen else self.typed()
         self.root.innerHTML = html
+        for field_id, (value, default) in typed.items():  # what was typed survives a redraw
+            field = document.getElementById(field_id)
+            if not is_null(field) and not field.readOnly and str(field.defaultValue) == default:
+                field.value = value
         document.title = self.app.title
         wanted = self.root.querySelector("[data-autofocus]")
         if not is_null(wanted):
@@ -361,6 +366,23 @@ class Page:
             window.performance.measure("spy:latency", "spy:input", "spy:rendered")
             window.performance.clearMarks("spy:input")
         self.schedule()
+
+    def typed(self) -> dict[str, tuple[str, str]]:
+        """The text typed into the screen's fields (a reply being pasted, a deal number)
+        by field id, with the value the page gave the field: a bot's move or a friend's
+        redraws the whole screen, and must not wipe it (it is put back where the redrawn
+        field still has the value the page gave it)."""
+        found: dict[str, tuple[str, str]] = {}
+        fields = self.root.querySelectorAll(
+            "textarea:not([readonly]), input:not([readonly]):not([type=hidden])"
+            ":not([type=checkbox]):not([type=radio]):not([type=file])"
+        )
+        for i in range(int(fields.length)):
+            field = fields.item(i)
+            value, default = str(field.value), str(field.defaultValue)
+            if field.id and value != default:
+                found[str(field.id)] = (value, default)
+        return found
 
     def refocus(self, focused: str, new_screen: bool) -> None:
         """Focus was in the part just redrawn: put it back on the same control if it is
