@@ -301,3 +301,23 @@ def test_the_host_looking_at_another_page_still_plays_a_friends_move() -> None:
     assert len(state.actions) == before + 1
     net.host.route("#/espionage")  # back at the table: the move is there, saved
     assert len(net.host.screen.state.actions) == before + 1  # type: ignore[attr-defined]
+
+
+def test_a_connection_that_fails_after_the_reply_is_told_as_such() -> None:
+    host = host_table(players=3)
+    net = Network(host, App(MemoryStorage()))
+    host.click("friend-invite", "1")
+    net.run()
+    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"',
+                     host.render())  # fmt: skip
+    assert link is not None
+    guest = App(MemoryStorage())
+    guest.route("#" + link.group(1).split("#", 1)[1])
+    guest.peer("failed", "host", "no path")  # before any reply: the reply was not made
+    assert "Your device could not make a reply (no path)." in guest.render()
+    guest.click("join", "")
+    guest.peer("described", "host", "v=0\r\n")
+    guest.peer("failed", "host", "failed")  # after the reply: the connection failed
+    page = guest.render()
+    assert "The connection to Ana’s table could not be made (failed)." in page
+    assert "could not make a reply" not in page

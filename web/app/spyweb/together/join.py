@@ -262,9 +262,15 @@ class JoinScreen(Screen):
                 f"lost. Ask {host} for a new invitation to take your seat again; the game "
                 f"is kept on {host}’s device.</p>"
             )
+        what = (
+            f"The connection to {host}’s table could not be made"
+            if self.reply
+            else "Your device could not make a reply"
+        )  # the reply was made and sent: it is the connection that failed
         return (
-            '<p class="join-status" role="alert">Your device could not make a reply'
+            f'<p class="join-status" role="alert">{what}'
             + (f" ({esc(self.failure)})" if self.failure else "")
-            + ". Try again, or play on one device, passing it around.</p>"
+            + ". The two devices need to be on the same network (or the host connects over "
+            "the internet). Try again, or play on one device, passing it around.</p>"
             + button("Try again", "join", id="join-go", class_="btn")
         )
