@@ -206,6 +206,31 @@ def test_a_dropped_friend_is_told_and_the_host_can_invite_again() -> None:
     assert "Ben</b>: invited: waiting for their reply" in net.host.render()
 
 
+def test_a_wavering_connection_says_reconnecting_then_recovers_or_drops() -> None:
+    """rtc.py reports a "disconnected" connection as unsteady (it often comes back by
+    itself): both pages say it is reconnecting, and the friend still counts as at the
+    table; back, all is as before; closed, the host waits for them to come back."""
+    net = joined_pair(players=3)
+    net.host.peer("unsteady", "1", "")
+    net.guest.peer("unsteady", "host", "")
+    assert "Ben</b>: at the table, reconnecting…" in net.host.render()
+    assert "Reconnecting to Ana’s table…" in net.guest.render()
+    assert 'id="friend-invite-1"' not in net.host.render()  # nothing to do yet: wait
+    assert "esp-waiting" not in net.host.render()
+    net.host.peer("steady", "1", "")
+    net.guest.peer("steady", "host", "")
+    assert "Ben</b>: at the table</p>" in net.host.render()
+    assert "Reconnecting" not in net.guest.render()
+    assert "· connected" in net.guest.render()
+    net.host.peer("unsteady", "1", "")
+    net.guest.peer("unsteady", "host", "")
+    net.host.peer("closed", "1", "no answer")
+    net.guest.peer("closed", "host", "no answer")
+    assert "Ben</b>: disconnected: waiting for them to come back" in net.host.render()
+    guest_page = net.guest.render()
+    assert "Reconnecting" not in guest_page and "was lost" in guest_page
+
+
 def test_a_reply_for_another_table_or_garbled_is_refused_in_words() -> None:
     net = joined_pair(players=3)
     net.host.click("friend-invite", "1")

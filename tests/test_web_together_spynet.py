@@ -394,6 +394,11 @@ def test_the_host_reopens_the_table_and_the_friend_takes_their_seat_back() -> No
     assert "Ben</b>: disconnected" in host.render()
     net.guests[1].peer("closed", "host", "closed")
     assert "The connection to Ana’s table was lost" in net.guests[1].render()
+    while again.state.to_play[0] != 1:  # Ana plays on until it is Ben's turn
+        assert click_move(host, rng)
+        net.run()
+    page = host.render()  # the table waits for Ben, and says so (not "Ben is playing")
+    assert 'id="sn-waiting"' in page and "Waiting for Ben, who is not connected" in page
     net.sent.clear()
     watch_scenes(net, again)
     invite(net, 1, net.guests[1])

@@ -12,7 +12,10 @@ connection by a key (a seat's number on the host, "host" on a friend's device):
 
 What happens comes back to `App.peer(kind, key, payload)`: `described` (this device's
 description, once every way to reach it is known), `open`, `message`, `closed` and
-`failed` (with a reason in words). A description waits until the browser has gathered
+`failed` (with a reason in words), and `unsteady` / `steady` around a blip: a
+connection the browser finds "disconnected" (a phone's Wi-Fi wavering, a locked screen)
+often comes back by itself, so it is reported as unsteady and given RECOVER_S seconds
+before it is closed and reported `closed`. A description waits until the browser has gathered
 every candidate address (no trickling: the description travels once, by hand), or
 GATHER_S seconds at most.
 """
@@ -30,7 +33,8 @@ from js import Object, RTCPeerConnection
 from pyodide.ffi import JsException, create_proxy, to_js
 
 GATHER_S = 6.0  # the longest wait for the browser to find its addresses
-CLOSING = {"failed": "failed", "closed": "closed", "disconnected": "closed"}
+RECOVER_S = 15.0  # how long a "disconnected" connection may take to come back
+CLOSING = {"failed": "failed", "closed": "closed"}
 
 Report = Callable[[str, str, str], None]
 
@@ -46,6 +50,7 @@ class Connections:
         self.channels: dict[str, Any] = {}
         self.listening: dict[str, list[tuple[Any, str, Any]]] = {}
         self.working: set[asyncio.Future[None]] = set()
+        self.unsteady: set[str] = set()  # keys reported unsteady, not yet back
 
     def run(self, kind: str, payload: tuple[str, ...]) -> None:
         """Carry out one `peer-…` effect."""
@@ -90,11 +95,31 @@ class Connections:
 
         def state(_event: Any) -> None:
             now = str(peer.connectionState)
-            if now in CLOSING and self.peers.get(key) is peer:
+            if self.peers.get(key) is not peer:
+                return
+            if now in CLOSING:
                 self.report(CLOSING[now], key, now)
+            elif now == "disconnected" and key not in self.unsteady:
+                self.unsteady.add(key)
+                self.report("unsteady", key, "")
+                self._spawn(key, self._recover(key, peer))
+            elif now == "connected" and key in self.unsteady:
+                self.unsteady.discard(key)
+                self.report("steady", key, "")
 
         self._listen(key, peer, "connectionstatechange", state)
         return peer
+
+    async def _recover(self, key: str, peer: Any) -> None:
+        """Give a disconnected connection RECOVER_S seconds to come back, then close it."""
+        until = time.monotonic() + RECOVER_S
+        while time.monotonic() < until:
+            await asyncio.sleep(0.25)
+            now = str(peer.connectionState)
+            if self.peers.get(key) is not peer or now != "disconnected":
+                return  # back (reported by `state`), failed or closed, or replaced
+        self.close(key)
+        self.report("closed", key, "no answer")
 
     def _channel(self, key: str, channel: Any) -> None:
         self.channels[key] = channel
@@ -131,6 +156,7 @@ class Connections:
         """Close the connection `key` (if open), silently: no `closed` is reported."""
         peer = self.peers.pop(key, None)
         channel = self.channels.pop(key, None)
+        self.unsteady.discard(key)
         for target, event, proxy in self.listening.pop(key, []):
             target.removeEventListener(event, proxy)
             proxy.destroy()

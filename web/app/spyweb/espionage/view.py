@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..deals import deal_form
 from ..markup import esc
 from ..tabletools import handoff_html
-from ..together.panel import friends_html
+from ..together.panel import friends_html, waiting_html
 from . import cards
 from .bidding import bid_panel_html
 from .end import end_html
@@ -61,13 +61,9 @@ def actions_html(scene: Scene) -> str:
         return handoff_html("esp", scene.name(cur))
     if scene.my_turn:
         return bid_panel_html(scene)
-    friend = next((r for r in scene.friends.rows if r.seat == cur), None) if scene.friends else None
-    if friend is not None and friend.stage != "here":
-        return (
-            '<section class="esp-act esp-wait" aria-live="polite" id="esp-waiting">'
-            f"<p>Waiting for {esc(friend.name)}, who is not connected: invite them again, "
-            "or let a bot play for them (Friends, beside the table).</p></section>"
-        )
+    waiting = waiting_html(scene.friends, cur, "esp")
+    if waiting is not None:
+        return waiting
     return (
         '<section class="esp-act esp-wait" aria-live="polite">'
         f'<p><span class="esp-dots" aria-hidden="true"></span>{esc(scene.name(cur))} '

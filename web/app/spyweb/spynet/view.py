@@ -10,7 +10,7 @@ from ..deals import deal_form
 from ..markup import esc
 from ..share import share_sheet
 from ..tabletools import LogEntry, handoff_html, log_html, pace_buttons
-from ..together.panel import friends_html
+from ..together.panel import friends_html, waiting_html
 from . import cards
 from .deploy import Selection, deploy_panel, hand_html
 from .effect import choose_panel, discard_panel, draft_panel, effect_panel, wait_panel
@@ -232,6 +232,9 @@ def _panel(s: Scene, who: Who) -> str:
             what = "hand (you must discard a card)"
         return handoff_html("sn", who.name(cur), what)
     if not s.my_turn:
+        waiting = waiting_html(s.friends, cur, "sn")
+        if waiting is not None:
+            return waiting
         return wait_panel(who.name(cur), DOING.get(view["phase"], "is playing…"))
     legal = list(s.legal)
     phase = view["phase"]

@@ -50,6 +50,7 @@ class Invite:
     link: str = ""
     qr: str = ""  # the link as a QR code (SVG), for a phone's camera
     problem: str = ""  # what went wrong last, in words
+    unsteady: bool = False  # here, but the connection wavers (the browser tries to mend it)
 
 
 @dataclass
@@ -177,7 +178,10 @@ class Hosting:
             self.referee.connected(invite.seat)
         elif kind == "message":
             self.referee.receive(invite.seat, payload)
+        elif kind in ("unsteady", "steady"):
+            invite.unsteady = kind == "unsteady" and invite.stage == "here"
         elif kind in ("closed", "failed"):
+            invite.unsteady = False
             was_here = invite.stage == "here"
             invite.stage = "dropped"
             invite.problem = (
@@ -223,7 +227,12 @@ class Hosting:
         if not self.invites:
             return None
         rows = tuple(
-            FriendRow(seat, self.names[seat], i.stage, i.link, i.problem, i.qr)
+            FriendRow(seat, self.names[seat], _stage(i), i.link, i.problem, i.qr)
             for seat, i in sorted(self.invites.items())
         )
         return Friends(rows, self.internet, self.stun(), self.ctx.can_share)
+
+
+def _stage(invite: Invite) -> str:
+    """The friend's stage as the panel words it (`panel.WORDS`)."""
+    return "unsteady" if invite.unsteady else invite.stage

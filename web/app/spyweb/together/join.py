@@ -84,6 +84,7 @@ class JoinScreen(Screen):
         self.reply: str | None = None
         self.reply_qr = ""
         self.failure = ""
+        self.unsteady = False  # the connection wavers: the browser tries to get it back
         self.joined = Joined(self.invitation) if self.invitation is not None else None
         self.guest: Guest | None = None
 
@@ -155,7 +156,10 @@ class JoinScreen(Screen):
             if self.joined.refusal is not None:
                 self.ctx.refuse(self.joined.refusal)
                 self.joined.refusal = None
+        elif kind in ("unsteady", "steady"):
+            self.unsteady = kind == "unsteady"
         elif kind in ("closed", "failed"):
+            self.unsteady = False
             if self.stage == "connected" or kind == "closed":
                 self.stage = "dropped"
             else:
@@ -203,6 +207,12 @@ class JoinScreen(Screen):
                 "invitation to take your seat again; the game is kept on their device."
             )
             role = "alert"
+        elif self.unsteady:
+            words = (
+                f"Reconnecting to {host}’s table… (the connection wavered; it usually comes "
+                "back within a few seconds)"
+            )
+            role = "status"
         else:
             words, role = f"At {host}’s table, as {esc(invitation.seat_name)} · connected", "status"
         move = joined.n if joined is not None else -1  # the move the scene was drawn at

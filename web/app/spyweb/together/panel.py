@@ -15,7 +15,8 @@ WORDS = {
     "invited": "invited: waiting for their reply",
     "connecting": "connecting…",
     "here": "at the table",
-    "dropped": "disconnected",
+    "unsteady": "at the table, reconnecting… (their connection wavered)",
+    "dropped": "disconnected: waiting for them to come back",
 }
 
 
@@ -23,7 +24,7 @@ WORDS = {
 class FriendRow:
     seat: int
     name: str
-    stage: str  # new, making, invited, connecting, here, dropped (WORDS)
+    stage: str  # new, making, invited, connecting, here, unsteady, dropped (WORDS)
     link: str = ""  # the invitation, once made
     problem: str = ""  # what went wrong last, in words
     qr: str = ""  # the invitation as a QR code (SVG markup made by together.qr)
@@ -64,6 +65,19 @@ def friends_html(friends: Friends | None, prefix: str) -> str:
         'aria-labelledby="friends-title">'
         '<h2 id="friends-title">Friends on other devices</h2>'
         f"{rows}{internet}</section>"
+    )
+
+
+def waiting_html(friends: Friends | None, seat: int, prefix: str) -> str | None:
+    """What the table says while `seat`, to play, is a friend who is not connected; None
+    when the seat is no friend's or they are at the table."""
+    row = next((r for r in friends.rows if r.seat == seat), None) if friends else None
+    if row is None or row.stage in ("here", "unsteady"):
+        return None
+    return (
+        f'<section class="{prefix}-act {prefix}-wait" aria-live="polite" id="{prefix}-waiting">'
+        f"<p>Waiting for {esc(row.name)}, who is not connected: invite them again, "
+        "or let a bot play for them (Friends, beside the table).</p></section>"
     )
 
 
