@@ -92,6 +92,13 @@ def joined_pair(players: int = 3, seed: int = 21) -> Network:
     assert isinstance(table, EspionageTable) and table.hosting is not None
     assert "Ben</b>: not invited yet" in host.render()
     net = Network(host, App(MemoryStorage()))
+    connect(net)
+    return net
+
+
+def connect(net: Network) -> None:
+    """Ana invites Ben (again), Ben joins from the link, Ana pastes his reply."""
+    host = net.host
     host.click("friend-invite", "1")
     net.run()
     page = host.render()
@@ -107,7 +114,6 @@ def joined_pair(players: int = 3, seed: int = 21) -> Network:
     host.submit("friend-reply", {"seat": "1", "reply": reply.group(1)})
     net.run()
     assert "Ben</b>: at the table" in host.render()
-    return net
 
 
 def hidden(state: spygames.State, seat: int) -> set[str]:
@@ -229,6 +235,47 @@ def test_a_wavering_connection_says_reconnecting_then_recovers_or_drops() -> Non
     assert "Ben</b>: disconnected: waiting for them to come back" in net.host.render()
     guest_page = net.guest.render()
     assert "Reconnecting" not in guest_page and "was lost" in guest_page
+
+
+def test_the_host_stops_for_now_and_the_game_is_kept_for_later() -> None:
+    """Stop for now: every friend is told the game is kept, the connections close, the
+    host goes home; back at the table, the friend's seat waits for a new invitation."""
+    net = joined_pair(players=3)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    moves = len(table.state.actions)
+    net.host.click("friend-stop", "")
+    assert ("peer-close", "1") in net.host.ctx.effects
+    net.run()
+    assert "Ana has stopped playing this table for now" in net.guest.render()
+    target, _ = net.host.take_navigation()
+    assert target == "#/"
+    assert "Your game is kept on this device" in " ".join(net.host.ctx.messages)
+    net.host.route("#/espionage")
+    page = net.host.render()
+    assert "Ben</b>: disconnected" in page and 'id="friends-stop"' not in page
+    assert len(net.host.screen.state.actions) == moves  # type: ignore[attr-defined]
+    connect(net)  # Ben takes his seat again where the game stands
+    assert 'id="esp-table"' in net.guest.render()
+    assert "stopped playing" not in net.guest.render()
+
+
+def test_hosting_a_second_table_ends_the_first_tables_connections() -> None:
+    """One table is hosted at a time in a tab: the friends of the first are told and
+    their connections close (their seats wait, kept with its save)."""
+    net = joined_pair(players=3)
+    first = net.host.screen
+    assert isinstance(first, EspionageTable) and first.slot is not None
+    net.host.route("#/espionage/deal/22")
+    values = {"players": "2", "seat0-kind": "human", "seat0-name": "Ana"}
+    net.host.submit("start", values | {"seat1-kind": "friend", "seat1-name": "Cy"})
+    target, _ = net.host.take_navigation()
+    if target:
+        net.host.route(target)
+    assert ("peer-close", "1") in net.host.ctx.effects
+    net.run()
+    assert "Ana has stopped playing this table for now" in net.guest.render()
+    assert list(net.host.ctx.hostings) == [net.host.screen.slot]  # type: ignore[attr-defined]
 
 
 def test_a_reply_for_another_table_or_garbled_is_refused_in_words() -> None:

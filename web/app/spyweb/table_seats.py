@@ -150,6 +150,10 @@ class SeatedTable(GameScreen):
     def _keep_hosting(self) -> None:
         """The friends' seats stay with the save; each friend is told the new position."""
         if self.hosting is not None and self.slot is not None:
+            for slot, other in list(self.ctx.hostings.items()):
+                if slot != self.slot:  # one table hosted at a time: the last one leaves
+                    other.close()
+                    del self.ctx.hostings[slot]
             self.ctx.hostings[self.slot] = self.hosting
             self.hosting.keep(self.slot)
             self.hosting.changed()
@@ -301,6 +305,13 @@ class SeatedTable(GameScreen):
                 self.holder = self.current
         elif act == "friend-bot" and self.hosting is not None and arg.isdigit():
             self._bot_for(int(arg))
+        elif act == "friend-stop" and self.hosting is not None:
+            self.hosting.close()
+            self.ctx.notify(
+                "Your game is kept on this device. Continue it from here or the home page, "
+                "and invite your friends again."
+            )
+            self.ctx.navigate("#/")
         elif self.hosting is None or not self.hosting.handle(act, arg):
             return False
         return True

@@ -204,12 +204,21 @@ class Hosting:
             self.ctx.effect("peer-send", str(seat), text)
 
     def close(self) -> None:
-        """The table is left: every connection closes."""
-        for seat in self.invites:
-            self.referee.close(seat, "The host has left the table.")
+        """The host stops playing this table for now (or hosts another): each friend is
+        told, every connection closes, and the seats wait for a new invitation."""
+        for seat, invite in self.invites.items():
+            self.referee.close(
+                seat,
+                f"{self.host_name} has stopped playing this table for now. The game is kept "
+                f"on {self.host_name}’s device: ask for a new invitation to play on.",
+            )
+            if invite.stage != "new":
+                invite.stage, invite.link, invite.qr, invite.problem = "dropped", "", "", ""
+            invite.unsteady = False
         self.flush()
         for seat in self.invites:
             self.ctx.effect("peer-close", str(seat))
+            self.referee.invite(seat, self.names[seat])  # the seat waits for its friend
 
     def stun(self) -> tuple[str, ...]:
         chosen = self.ctx.saves.pref(STUN_PREF, " ".join(STUN)).split()

@@ -60,11 +60,18 @@ def friends_html(friends: Friends | None, prefix: str) -> str:
         + ") helps your devices find a path to each other; no game data passes through "
         "it. It applies to the next invitation you make.</p>"
     )
+    stop = (
+        '<p class="friends-stop">'
+        + button("Stop for now (the game is kept)", "friend-stop", id="friends-stop", class_="btn")
+        + "</p>"
+        if any(row.stage not in ("new", "dropped") for row in friends.rows)
+        else ""
+    )  # every friend is told; the seats then wait for new invitations
     return (
         f'<section class="friends {prefix}-friends" id="friends" '
         'aria-labelledby="friends-title">'
         '<h2 id="friends-title">Friends on other devices</h2>'
-        f"{rows}{internet}</section>"
+        f"{rows}{internet}{stop}</section>"
     )
 
 
