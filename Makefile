@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMPS := .stamps
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: serve site wheel browser test lint types workflows unit e2e bench bench-quick fuzz mutate mutate-quick clean
+.PHONY: serve site wheel browser test lint types workflows unit e2e e2e-long bench bench-quick fuzz mutate mutate-quick clean
 
 serve: site
 	@echo "Serving _site/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -56,8 +56,15 @@ workflows: $(STAMPS)/venv
 unit: $(STAMPS)/venv
 	$(PY) -m pytest tests spygames web/app/spyweb --ignore=web/app/spyweb/dom.py --ignore=web/app/spyweb/rtc.py --doctest-modules -q -p no:cacheprovider -n auto --dist worksteal
 
+# On every core, a file to a worker (a file's tests share its module fixtures); the
+# slowest tests are listed at the end, to see where the time goes.
 e2e: site browser
-	$(PY) -m pytest e2e -q -p no:cacheprovider
+	$(PY) -m pytest e2e -q -p no:cacheprovider -m "not long" -n auto --dist loadfile --durations=15
+
+# The e2e tests too long for `make test`, each the longer run of one that `make e2e` runs
+# short (a whole SpyNet team game across two devices, where `make e2e` plays its opening).
+e2e-long: site browser
+	$(PY) -m pytest e2e -q -p no:cacheprovider -m long -s
 
 # The same site on the other engines (e2e/xbrowser): boots clean, a move in each game, a
 # reload keeps the saves, an offline reload plays on. Each installs its engine (Debian's

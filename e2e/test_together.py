@@ -15,20 +15,24 @@ not seen (his partner's face-down missions, the others' hands, the deck, the pil
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
+from typing import Any
 
+import pytest
 from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record, saved_record_js, shot
 from playwright.sync_api import Browser, Page, expect
 from spyweb.spynet.model import CARD
-from test_spynet import HAND, ever_seen, next_step
+from test_spynet import HAND, next_step
 from test_spynet import start as start_spynet
 
 import spygames
 import spygames.spynet as spynet
 
 MOVE_MS = 30_000
+CARD_ID = re.compile(r'"([afm]\d\d)"')  # a SpyNet card's id in a view's JSON
 
 
 def invite(host: Page, seat: int = 1) -> str:
@@ -87,6 +91,7 @@ def test_two_devices_play_a_whole_game_of_espionage(
 ) -> None:
     host = open_page(browser, guard)
     guest = open_page(browser, guard, viewport={"width": 375, "height": 812})
+    guest.context.add_init_script(RECEIVED)
     boot(host, f"{site_url}#/espionage/deal/21")
     host.select_option("#esp-players", "3")
     for i, (name, kind) in enumerate([("Ana", "human"), ("Ben", "friend"), ("Cy", "normal")]):
@@ -119,6 +124,10 @@ def test_two_devices_play_a_whole_game_of_espionage(
         secret = hidden_from_ben(host)
         page_cards = set(re.findall(r'data-card="([^"]+)"', guest.content()))
         assert not page_cards & secret, f"step {step}: Ben's page shows {page_cards & secret}"
+        received = guest.evaluate("window.received.splice(0).join(' ')")
+        sent = {card for card in secret if re.search(rf'"{re.escape(card)}"', received)}
+        assert not sent, f"step {step}: Ben's device received {sent}"
+        assert "seed" not in received and "actions" not in received  # nothing of the record
     assert spygames.replay(saved_record(host, "espionage")).is_over
     expect(guest.locator("#esp-end-title")).to_be_visible(timeout=MOVE_MS)
     expect(host.locator("#esp-end-title")).to_be_visible(timeout=MOVE_MS)
@@ -247,26 +256,68 @@ def spynet_step(host: Page, page: Page, what: str, turn: int, look: bool = False
         raise AssertionError(what)
 
 
-def ben_knows_too_much(host: Page, guest: Page) -> list[str]:
-    """The cards (ids or names) Ben's page shows that his seat has never seen. The page
-    is read first: the host saves each move before it sends Ben the scene it makes."""
-    markup, text = guest.evaluate(
+# What a friend's page receives over its connection, kept for the test to read: every
+# message handed to the page's data channel listeners (rtc.py listens with one).
+RECEIVED = """
+window.received = [];
+const wrapped = new WeakMap();
+const add = RTCDataChannel.prototype.addEventListener;
+const remove = RTCDataChannel.prototype.removeEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, listener, ...rest) {
+  if (type !== "message") return add.call(this, type, listener, ...rest);
+  const keep = (event) => { window.received.push(String(event.data)); listener(event); };
+  wrapped.set(listener, keep);
+  return add.call(this, type, keep, ...rest);
+};
+RTCDataChannel.prototype.removeEventListener = function (type, listener, ...rest) {
+  return remove.call(this, type, wrapped.get(listener) || listener, ...rest);
+};
+"""
+
+
+class Seen:
+    """The cards Ben's seat has been shown so far (`ever_seen`, kept up as the game goes:
+    the record's new actions are applied one by one)."""
+
+    def __init__(self, record: dict[str, Any], seat: int = 1) -> None:
+        self.seat = seat
+        self.state = spygames.replay({**record, "actions": []})
+        self.cards = set(CARD_ID.findall(json.dumps(self.state.view(seat))))
+
+    def update(self, record: dict[str, Any]) -> set[str]:
+        for action in record["actions"][len(self.state.actions) :]:
+            self.state.apply(action)
+            self.cards |= set(CARD_ID.findall(json.dumps(self.state.view(self.seat))))
+        return self.cards
+
+
+def ben_knows_too_much(host: Page, guest: Page, seen: Seen) -> list[str]:
+    """The cards (ids or names) Ben's page shows, or its connection brought, that his
+    seat has never seen. The page is read first: the host saves each move before it
+    sends Ben the scene it makes."""
+    markup, text, received = guest.evaluate(
         "() => { const app = document.querySelector('#app');"
-        " return [app.innerHTML, app.innerText]; }"
+        " return [app.innerHTML, app.innerText, window.received.splice(0).join(' ')]; }"
     )
-    secret = sorted(set(spynet.DECK) - ever_seen(saved_record(host, "spynet"), 1))
-    words = text + " " + " ".join(re.findall(r'="([^"]*)"', markup))
-    found = [card for card in secret if re.search(rf"\b{card}\b", markup)]
+    secret = sorted(set(spynet.DECK) - seen.update(saved_record(host, "spynet")))
+    words = text + " " + " ".join(re.findall(r'="([^"]*)"', markup)) + " " + received
+    found = [card for card in secret if re.search(rf"\b{card}\b", markup + received)]
     return found + [
         CARD[c]["name"] for c in secret if re.search(rf"\b{re.escape(CARD[c]['name'])}\b", words)
     ]
 
 
+@pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.long)], ids=["opening", "whole"]
+)
 def test_two_devices_play_a_team_game_of_spynet(
-    browser: Browser, guard: Guard, site_url: str
+    browser: Browser, guard: Guard, site_url: str, whole: bool
 ) -> None:
+    """In `make test`, the opening: the draft and six of Ben's moves. `make e2e-long`
+    plays the same game to its end (about 230 moves, 60 of them Ben's)."""
     host = open_page(browser, guard, viewport={"width": 1280, "height": 800})
     guest = open_page(browser, guard, viewport={"width": 375, "height": 812})
+    guest.context.add_init_script(RECEIVED)
     boot(host, f"{site_url}#/spynet/deal/2024")
     host.select_option("#sn-players", "4")
     start_spynet(host, ("Ana", "human"), ("Ben", "friend"), ("Cy", "easy"), ("Dee", "easy"))
@@ -276,10 +327,11 @@ def test_two_devices_play_a_team_game_of_spynet(
     for tool in ("#sn-share", "#sn-newtable", "#sn-pace-fast", ".deal-form", "#friend-invite-1"):
         expect(guest.locator(tool)).to_have_count(0)
 
-    deadline = time.monotonic() + 80
+    seen = Seen(saved_record(host, "spynet"))
+    deadline = time.monotonic() + (1500 if whole else 80)
     turn = ben_moves = 0
     looked = False
-    while time.monotonic() < deadline and not (ben_moves >= 6 and looked):
+    while time.monotonic() < deadline and (whole or not (ben_moves >= 6 and looked)):
         record = saved_record(host, "spynet")
         state = spygames.replay(record)
         if state.is_over:
@@ -298,9 +350,16 @@ def test_two_devices_play_a_team_game_of_spynet(
                 f"{saved_record_js('spynet')}.actions.length > {len(state.actions)}",
                 timeout=MOVE_MS,
             )
-        assert not ben_knows_too_much(host, guest), f"turn {turn}"
+        assert not ben_knows_too_much(host, guest, seen), f"turn {turn}"
         assert not guest.locator(".notice").count(), guest.text_content(".notice")
     assert ben_moves >= 6 and looked, (ben_moves, looked)
+    if whole:
+        assert spygames.replay(saved_record(host, "spynet")).is_over, f"{ben_moves} moves"
+        for page in (host, guest):
+            expect(page.locator("#sn-end-title")).to_be_visible(timeout=MOVE_MS)
+        assert not ben_knows_too_much(host, guest, seen), "the end"
+        shot(guest, "together-spynet-guest-end")
+        print(f"\nSpyNet team game across two devices: {turn} moves by people, {ben_moves} Ben's")
     assert guest.evaluate("Object.keys(localStorage).filter(k => k.includes('slot'))") == []
     host.context.close()
     guest.context.close()
