@@ -49,16 +49,26 @@ def join(
     game: str = "Espionage",
     table: str = "#esp-table",
     seat: int = 1,
+    *,
+    paste: bool = False,
 ) -> None:
-    """A friend (Ben in seat 1) opens Ana's link and joins; Ana pastes the reply; both
-    see the table."""
+    """A friend (Ben in seat 1) opens Ana's link and joins; Ana puts the reply in its box
+    and presses Connect (or, with `paste`, pastes it: that alone connects); both see the
+    table."""
     boot(guest, link) if guest.url == "about:blank" else guest.goto(link)
     expect(guest.locator("#join-title")).to_have_text(f"Ana invites you to play {game}")
     guest.click("#join-go")
     reply = guest.locator("#reply-code")
     expect(reply).to_have_value(re.compile(r"#/answer/spyr1\."), timeout=15_000)
-    host.fill(f"#friend-reply-code-{seat}", reply.input_value())
-    host.click(f"#friend-connect-{seat}")
+    if paste:  # what a paste does to the box: its text, then an input event saying so
+        host.locator(f"#friend-reply-code-{seat}").evaluate(
+            "(box, text) => { box.value = text; box.dispatchEvent(new InputEvent('input',"
+            " {bubbles: true, inputType: 'insertFromPaste', data: text})); }",
+            reply.input_value(),
+        )
+    else:
+        host.fill(f"#friend-reply-code-{seat}", reply.input_value())
+        host.click(f"#friend-connect-{seat}")
     expect(host.locator(f"#friend-status-{seat}")).to_contain_text("at the table", timeout=15_000)
     expect(guest.locator("#join-bar")).to_contain_text("connected", timeout=15_000)
     expect(guest.locator(table)).to_be_visible()
@@ -115,7 +125,7 @@ def test_two_devices_play_a_whole_game_of_espionage(
             expect(host.locator("#friend-status-1")).to_contain_text("disconnected")
             expect(guest.locator("#join-bar")).to_contain_text("lost", timeout=20_000)
             assert spygames.replay(saved_record(host, "espionage")).actions == state.actions
-            join(host, guest, invite(host))
+            join(host, guest, invite(host), paste=True)
             reloaded = True
             continue
         moved = act(guest) if state.to_play[0] == 1 else act(host)

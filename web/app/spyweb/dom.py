@@ -73,6 +73,7 @@ class Page:
             self._listen(self.root, "click", self.on_click),
             self._listen(self.root, "submit", self.on_submit),
             self._listen(self.root, "change", self.on_change),
+            self._listen(self.root, "input", self.on_input),
             self._listen(self.root, "focusin", self.on_focus),
             self._listen(self.root, "dragstart", self.on_drag_start),
             self._listen(self.root, "dragover", self.on_drag_over),
@@ -118,11 +119,21 @@ class Page:
         self.guard(lambda: self.app.click(act, arg))
 
     def on_submit(self, event: Any) -> None:
-        form = event.target
-        act = getattr(form.dataset, "act", None)
-        if not act:
+        if getattr(event.target.dataset, "act", None):
+            event.preventDefault()
+            self._submit(event.target)
+
+    def on_input(self, event: Any) -> None:
+        """Text pasted into a form that says `data-paste-submits` (a friend's reply) is
+        sent at once, as if its button had been pressed."""
+        form: Any = getattr(event.target, "form", None)
+        if str(getattr(event, "inputType", "")) != "insertFromPaste" or is_null(form):
             return
-        event.preventDefault()
+        if form.hasAttribute("data-paste-submits") and getattr(form.dataset, "act", None):
+            self._submit(form)
+
+    def _submit(self, form: Any) -> None:
+        act = form.dataset.act
         values = {
             str(el.name): str(el.value)
             for el in form.elements

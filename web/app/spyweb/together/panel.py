@@ -118,9 +118,11 @@ def _row(row: FriendRow, can_share: bool) -> str:
             + (f'<figure class="friend-qr" id="friend-qr-{seat}">{row.qr}<figcaption>Or let '
                f"{name} scan it with their phone’s camera.</figcaption></figure>"
                if row.qr else "")
-            + f'<form data-act="friend-reply" class="friend-reply" id="friend-reply-{seat}">'
+            + f'<form data-act="friend-reply" class="friend-reply" id="friend-reply-{seat}" '
+            "data-paste-submits>"
             f'<input type="hidden" name="seat" value="{seat}">'
-            f'<label for="friend-reply-code-{seat}">Then paste {name}’s reply here</label>'
+            f'<label for="friend-reply-code-{seat}">Then paste {name}’s reply here (it '
+            "connects as soon as it is pasted)</label>"
             f'<textarea id="friend-reply-code-{seat}" name="reply" rows="3" '
             'autocomplete="off" spellcheck="false"></textarea>'
             f'<button type="submit" class="btn btn-primary" id="friend-connect-{seat}">'
