@@ -217,7 +217,8 @@ class App:
     def peer(self, kind: str, key: str, payload: str) -> None:
         """A connection to another device reports (see `spyweb/rtc.py`): to the screen
         that opened it; while the host looks at another page (the saved games, say), to
-        the table it hosts, which keeps playing the friends' moves and saving them."""
+        the table it hosts (a tab hosts one at a time: `SeatedTable._keep_hosting`), which
+        keeps playing the friends' moves and saving them."""
         if getattr(self.screen, "hosting", None) is None and self.ctx.hostings:
             hosting = list(self.ctx.hostings.values())[-1]
             hosting.peer(kind, key, payload)
