@@ -67,14 +67,15 @@ e2e-long: site browser
 	$(PY) -m pytest e2e -q -p no:cacheprovider -m long -s
 
 # The same site on the other engines (e2e/xbrowser): boots clean, a move in each game, a
-# reload keeps the saves, an offline reload plays on. Each installs its engine (Debian's
+# reload keeps the saves, an offline reload plays on; Firefox also joins a Chromium host's
+# table as a friend and bids (together_firefox.py). Each installs its engine (Debian's
 # firefox-esr; webkit2gtk-driver and xvfb) where missing. A missing engine is a failure on
 # Debian and under CI ($CI set, e2e/xbrowser/conftest.py); elsewhere, on a system without
 # those packages, the suite is skipped with the reason printed.
 .PHONY: smoke-firefox smoke-webkit
-smoke-firefox: site
+smoke-firefox: site browser
 	$(PY) e2e/xbrowser/engines.py --ensure firefox
-	$(PY) -m pytest e2e/xbrowser/smoke_firefox.py -q -p no:cacheprovider
+	$(PY) -m pytest e2e/xbrowser/smoke_firefox.py e2e/xbrowser/together_firefox.py -q -p no:cacheprovider
 
 smoke-webkit: site
 	$(PY) e2e/xbrowser/engines.py --ensure webkit

@@ -74,6 +74,11 @@ def join(
     expect(guest.locator(table)).to_be_visible()
 
 
+def cards_shown(markup: str) -> set[str]:
+    """The cards a page's markup shows (each card's `data-card`)."""
+    return set(re.findall(r'data-card="([^"]+)"', markup))
+
+
 def hidden_from_ben(host: Page) -> set[str]:
     state = spygames.replay(saved_record(host, "espionage"))
     mine = str(state.view(1))
@@ -132,7 +137,7 @@ def test_two_devices_play_a_whole_game_of_espionage(
         if not moved:
             host.wait_for_timeout(200)
         secret = hidden_from_ben(host)
-        page_cards = set(re.findall(r'data-card="([^"]+)"', guest.content()))
+        page_cards = cards_shown(guest.content())
         assert not page_cards & secret, f"step {step}: Ben's page shows {page_cards & secret}"
         received = guest.evaluate("window.received.splice(0).join(' ')")
         sent = {card for card in secret if re.search(rf'"{re.escape(card)}"', received)}
@@ -173,7 +178,7 @@ def test_four_devices_play_a_round_of_espionage(
         ):
             break  # a showdown was played and every page has moved on from it
         for seat, page in enumerate(friends, start=1):
-            shown = set(re.findall(r'data-card="([^"]+)"', page.content()))
+            shown = cards_shown(page.content())
             if len(spygames.replay(saved_record(host, "espionage")).actions) != len(state.actions):
                 continue  # the game moved while the page was read: look again next step
             mine = set(re.findall(r"'([a-z0-9-]+)'", str(state.view(seat))))
