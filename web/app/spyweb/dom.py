@@ -132,9 +132,14 @@ class Page:
         self.guard(lambda: self.app.submit(str(act), values))
 
     def on_change(self, event: Any) -> None:
-        """A file chosen for import: read it, then hand its text to the screen."""
+        """A box ticked (a click for the app), or a file chosen for import: read it, then
+        hand its text to the screen."""
         target = event.target
         act = getattr(target.dataset, "act", None)
+        if str(getattr(target, "type", "")) == "checkbox" and act:
+            arg = str(getattr(target.dataset, "arg", None) or "")
+            self.guard(lambda: self.app.click(str(act), arg))
+            return
         if str(getattr(target, "type", "")) != "file" or not act or not target.files.length:
             return
         file = target.files.item(0)
