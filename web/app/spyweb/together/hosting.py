@@ -22,15 +22,22 @@ from dataclasses import dataclass, field
 from spygames.seats import BOT_LEVELS
 
 from ..screen import Context
-from .invite import BadCode, Invitation, invitation_code, is_stun, read_reply
+from .invite import (
+    STUN,
+    BadCode,
+    Invitation,
+    invitation_code,
+    is_stun,
+    read_reply,
+    stun_list,
+)
 from .panel import FriendRow, Friends
 from .qr import qr_code
 from .referee import Host, Referee
 from .wire import TABLE_ID
 
 PREF = "together-"  # + the slot: {"table": id, "away": [seats]}
-STUN_PREF = "together-stun"
-STUN = ("stun:stun.l.google.com:19302",)
+STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else STUN)
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,8 @@ class Hosting:
     invites: dict[int, Invite] = field(default_factory=dict)
     internet: bool = False  # the invitations use a STUN server (the player's choice)
     bots: dict[int, str] = field(default_factory=dict)  # friends' seats given to a bot
+    stun_open: bool = False  # the form that changes the STUN servers is unfolded
+    stun_saved: int = 0  # times the list was saved or reset (a fresh field each time)
 
     def __post_init__(self) -> None:
         self.referee = Referee(self.host, self.table, self.game)
@@ -122,6 +131,12 @@ class Hosting:
         if act == "friend-internet":
             self.internet = not self.internet
             return True
+        if act == "friend-stun-open":
+            self.stun_open = not self.stun_open
+            return True
+        if act == "friend-stun-reset":
+            self._set_stun(STUN)
+            return True
         invite = self.invites.get(int(arg)) if arg.isdigit() else None
         if invite is None or not act.startswith("friend-"):
             return False
@@ -133,13 +148,25 @@ class Hosting:
             self.ctx.effect("share", invite.link)
         return True
 
-    def submit(self, values: dict[str, str]) -> None:
-        """The reply box of a seat was sent: take the reply and connect."""
+    def submit(self, act: str, values: dict[str, str]) -> bool:
+        """A form of the Friends panel was sent (a seat's reply box, the STUN servers);
+        True when it was one."""
+        if act == "friend-stun":
+            try:
+                chosen = stun_list(values.get("stun", ""))
+            except ValueError as exc:
+                self.ctx.refuse(f"The STUN servers were not changed. {exc}")
+            else:
+                self._set_stun(chosen or STUN)
+            return True
+        if act != "friend-reply":
+            return False
         seat = values.get("seat", "")
         if seat.isdigit() and int(seat) in self.invites:
             refused = self.take_reply(values.get("reply", ""), int(seat))
             if refused is not None:
                 self.ctx.refuse(refused)
+        return True
 
     def take_reply(self, code: str, seat: int | None = None) -> str | None:
         """Connect the friend whose reply `code` is (pasted into `seat`'s box, or opened
@@ -211,6 +238,13 @@ class Hosting:
         chosen = self.ctx.saves.pref(STUN_PREF, " ".join(STUN)).split()
         return tuple(url for url in chosen if is_stun(url))[:4] or STUN
 
+    def _set_stun(self, servers: tuple[str, ...]) -> None:
+        """Keep the player's STUN servers (the next invitation uses them), and say so."""
+        self.ctx.saves.set_pref(STUN_PREF, " ".join(servers))
+        self.stun_open, self.stun_saved = False, self.stun_saved + 1
+        when = "" if self.internet else " when Connect over the internet is on"
+        self.ctx.notify(f"Saved: the next invitation uses {', '.join(servers)}{when}.")
+
     def _offer(self, invite: Invite) -> None:
         invite.stage, invite.link, invite.qr, invite.problem = "making", "", "", ""
         self.referee.dropped(invite.seat)
@@ -226,4 +260,6 @@ class Hosting:
             FriendRow(seat, self.names[seat], i.stage, i.link, i.problem, i.qr)
             for seat, i in sorted(self.invites.items())
         )
-        return Friends(rows, self.internet, self.stun(), self.ctx.can_share)
+        return Friends(
+            rows, self.internet, self.stun(), self.ctx.can_share, self.stun_open, self.stun_saved
+        )  # fmt: skip

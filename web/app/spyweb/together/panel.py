@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..markup import button, esc
+from .invite import MAX_SERVERS, STUN
 
 WORDS = {
     "new": "not invited yet",
@@ -35,6 +36,8 @@ class Friends:
     internet: bool = False  # the next invitation connects over the internet
     stun: tuple[str, ...] = ()  # the STUN servers it would use
     can_share: bool = False  # the browser has the Web Share API
+    stun_open: bool = False  # the form that changes the STUN servers is unfolded
+    stun_saved: int = 0  # times the list was saved (each makes a fresh field)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -42,7 +45,10 @@ class Friends:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Friends:
         rows = tuple(FriendRow(**row) for row in data["rows"])
-        return cls(rows, data["internet"], tuple(data["stun"]), data["can_share"])
+        return cls(
+            rows, data["internet"], tuple(data["stun"]), data["can_share"],
+            data["stun_open"], data["stun_saved"],
+        )  # fmt: skip
 
 
 def friends_html(friends: Friends | None, prefix: str) -> str:
@@ -58,7 +64,7 @@ def friends_html(friends: Friends | None, prefix: str) -> str:
         + esc(", ".join(friends.stun))
         + ") helps your devices find a path to each other; no game data passes through "
         "it. It applies to the next invitation you make.</p>"
-    )
+    ) + _stun_form(friends)
     return (
         f'<section class="friends {prefix}-friends" id="friends" '
         'aria-labelledby="friends-title">'
@@ -106,3 +112,24 @@ def _row(row: FriendRow, can_share: bool) -> str:
             f"Connect {name}</button></form>"
         )  # fmt: skip
     return f'<div class="friend" data-seat="{seat}">{"".join(parts)}</div>'
+
+
+def _stun_form(friends: Friends) -> str:
+    """The STUN servers, which the player may change: folded away until asked for (a
+    click the app keeps, so a redraw does not fold it again)."""
+    n = friends.stun_saved  # a fresh field once saved: what was typed before is gone
+    return (
+        f'<details class="friends-stun" id="friends-stun"{" open" if friends.stun_open else ""}>'
+        '<summary data-act="friend-stun-open" id="friend-stun-open">Change the STUN servers'
+        "</summary>"
+        '<form data-act="friend-stun" class="friends-stun-form" id="friend-stun-form">'
+        f'<label for="friend-stun-list-{n}">STUN servers, one a line (at most {MAX_SERVERS}; '
+        "stun: or stuns: addresses only)</label>"
+        f'<textarea id="friend-stun-list-{n}" name="stun" rows="2" autocomplete="off" '
+        f'spellcheck="false">{esc(chr(10).join(friends.stun))}</textarea>'
+        '<p class="friend-buttons">'
+        '<button type="submit" class="btn btn-primary" id="friend-stun-save">Save</button>'
+        + button("Reset to the default", "friend-stun-reset", id="friend-stun-reset")
+        + f'</p><p class="friends-note">The default: {esc(", ".join(STUN))}.</p>'
+        "</form></details>"
+    )
