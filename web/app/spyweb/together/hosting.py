@@ -38,6 +38,15 @@ from .wire import TABLE_ID
 
 PREF = "together-"  # + the slot: {"table": id, "away": [seats]}
 STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else STUN)
+CAMERA = {  # why the camera could not scan (the browser's error), in words
+    "NotAllowedError": "The camera was not allowed: allow it for this site in your "
+    "browser's settings to scan, or paste {name}’s reply instead.",
+    "NotFoundError": "No camera was found on this device: paste {name}’s reply instead.",
+    "NotReadableError": "The camera could not be started (another app may be using it): "
+    "try again, or paste {name}’s reply instead.",
+}
+CAMERA["SecurityError"] = CAMERA["NotAllowedError"]
+CAMERA["OverconstrainedError"] = CAMERA["NotFoundError"]
 
 
 @dataclass(frozen=True)
@@ -146,7 +155,27 @@ class Hosting:
             self.ctx.effect("copy", invite.link, f"invite-link-{invite.seat}")
         elif act == "friend-share" and invite.link:
             self.ctx.effect("share", invite.link)
+        elif act == "friend-scan" and invite.stage == "invited":
+            self.ctx.effect(
+                "scan-start", str(invite.seat), f"Scan {self.names[invite.seat]}’s reply"
+            )
         return True
+
+    def scanned(self, kind: str, key: str, payload: str) -> None:
+        """The camera (`spyweb/scan.py`) read a code for the seat `key` (taken as if it
+        was pasted), or could not: said in words, and nothing else changes."""
+        invite = self.invites.get(int(key)) if key.isdigit() else None
+        if invite is None:
+            return
+        name = self.names[invite.seat]
+        if kind == "read":
+            refused = self.take_reply(payload, invite.seat)
+            if refused is not None:
+                self.ctx.refuse(f"The code you scanned cannot connect {name}. {refused}")
+        elif kind == "failed":
+            words = CAMERA.get(payload, "The camera could not be used ({why}): paste {name}’s "
+                               "reply instead.")  # fmt: skip
+            self.ctx.refuse(words.format(name=name, why=payload[:80]))
 
     def submit(self, act: str, values: dict[str, str]) -> bool:
         """A form of the Friends panel was sent (a seat's reply box, the STUN servers);
@@ -183,6 +212,7 @@ class Hosting:
             return "Make a new invitation first: that one is no longer open."
         invite.stage = "connecting"
         self.ctx.effect("peer-accept", str(invite.seat), reply.description)
+        self.ctx.effect("scan-stop", str(invite.seat))  # taken another way while scanning
         return None
 
     def peer(self, kind: str, key: str, payload: str) -> None:
@@ -261,5 +291,6 @@ class Hosting:
             for seat, i in sorted(self.invites.items())
         )
         return Friends(
-            rows, self.internet, self.stun(), self.ctx.can_share, self.stun_open, self.stun_saved
+            rows, self.internet, self.stun(), self.ctx.can_share, self.stun_open,
+            self.stun_saved, self.ctx.can_scan,
         )  # fmt: skip

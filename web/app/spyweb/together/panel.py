@@ -38,6 +38,7 @@ class Friends:
     can_share: bool = False  # the browser has the Web Share API
     stun_open: bool = False  # the form that changes the STUN servers is unfolded
     stun_saved: int = 0  # times the list was saved (each makes a fresh field)
+    can_scan: bool = False  # the browser reads QR codes from a camera (a Scan button)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -47,7 +48,7 @@ class Friends:
         rows = tuple(FriendRow(**row) for row in data["rows"])
         return cls(
             rows, data["internet"], tuple(data["stun"]), data["can_share"],
-            data["stun_open"], data["stun_saved"],
+            data["stun_open"], data["stun_saved"], data["can_scan"],
         )  # fmt: skip
 
 
@@ -55,7 +56,7 @@ def friends_html(friends: Friends | None, prefix: str) -> str:
     """The panel, or nothing when no seat is played on another device."""
     if friends is None:
         return ""
-    rows = "".join(_row(row, friends.can_share) for row in friends.rows)
+    rows = "".join(_row(row, friends.can_share, friends.can_scan) for row in friends.rows)
     internet = (
         '<label class="friends-internet"><input type="checkbox" data-act="friend-internet"'
         f"{' checked' if friends.internet else ''}> Connect over the internet</label>"
@@ -73,7 +74,7 @@ def friends_html(friends: Friends | None, prefix: str) -> str:
     )
 
 
-def _row(row: FriendRow, can_share: bool) -> str:
+def _row(row: FriendRow, can_share: bool, can_scan: bool) -> str:
     seat, name = row.seat, esc(row.name)
     parts = [
         f'<p class="friend-status" id="friend-status-{seat}"><b>{name}</b>: {WORDS[row.stage]}</p>'
@@ -108,8 +109,14 @@ def _row(row: FriendRow, can_share: bool) -> str:
             f'<label for="friend-reply-code-{seat}">Then paste {name}’s reply here</label>'
             f'<textarea id="friend-reply-code-{seat}" name="reply" rows="3" '
             'autocomplete="off" spellcheck="false"></textarea>'
-            f'<button type="submit" class="btn btn-primary" id="friend-connect-{seat}">'
-            f"Connect {name}</button></form>"
+            + (f'<span class="friend-buttons"><button type="submit" class="btn btn-primary" '
+               f'id="friend-connect-{seat}">Connect {name}</button>'
+               + button(f"Scan {name}’s reply", "friend-scan", seat, id=f"friend-scan-{seat}")
+               + "</span>"
+               if can_scan else
+               f'<button type="submit" class="btn btn-primary" id="friend-connect-{seat}">'
+               f"Connect {name}</button>")
+            + "</form>"
         )  # fmt: skip
     return f'<div class="friend" data-seat="{seat}">{"".join(parts)}</div>'
 
