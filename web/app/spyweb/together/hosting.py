@@ -212,7 +212,8 @@ class Hosting:
             return "Make a new invitation first: that one is no longer open."
         invite.stage = "connecting"
         self.ctx.effect("peer-accept", str(invite.seat), reply.description)
-        self.ctx.effect("scan-stop", str(invite.seat))  # taken another way while scanning
+        if self.ctx.can_scan:  # the reply came another way while the camera looks for it
+            self.ctx.effect("scan-stop", str(invite.seat))
         return None
 
     def peer(self, kind: str, key: str, payload: str) -> None:
