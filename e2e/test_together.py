@@ -22,9 +22,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record, saved_record_js, shot
+from conftest import (
+    BOOT_TIMEOUT,
+    SHOTS,
+    Guard,
+    boot,
+    no_horizontal_scroll,
+    open_page,
+    saved_record,
+    saved_record_js,
+    shot,
+)
 from playwright.sync_api import Browser, Page, expect
 from spyweb.spynet.model import CARD
+from spyweb.together.invite import read_invitation
 from test_spynet import HAND, next_step
 from test_spynet import start as start_spynet
 
@@ -216,6 +227,49 @@ def test_a_reply_being_pasted_survives_the_bots_playing_on(page: Page, site_url:
     expect(page.locator(".esp-log li")).not_to_have_count(log, timeout=MOVE_MS)
     expect(page.locator("#friend-reply-code-1")).to_have_value("half a reply")
     expect(page.locator("#deal-number")).to_have_value("77")
+
+
+def test_the_host_changes_the_stun_servers(page: Page, site_url: str) -> None:
+    """The STUN servers under "Connect over the internet": a TURN relay is refused in
+    words and what was typed stays (through a bot's move too); a good list is saved and
+    the next invitation carries it."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boot(page, f"{site_url}#/espionage/deal/23")  # Cy, a bot, opens
+    page.select_option("#esp-players", "4")
+    for i, (name, kind) in enumerate([("Ana", "human"), ("Ben", "friend"), ("Cy", "easy"),
+                                      ("Di", "easy")]):  # fmt: skip
+        page.fill(f"#esp-seat{i}-name", name)
+        page.select_option(f"#esp-seat{i}-kind", kind)
+    page.click("#esp-start")
+    stun = page.locator(".friends-stun textarea")
+    expect(stun).not_to_be_visible()
+    page.click("#friend-stun-open")
+    expect(stun).to_have_value("stun:stun.l.google.com:19302")
+    stun.fill("turn:relay.example.org")
+    page.click("#friend-stun-save")
+    expect(page.locator(".notice")).to_contain_text("is a TURN relay, not a STUN server")
+    expect(stun).to_have_value("turn:relay.example.org")
+    stun.fill("stun:a.example.org:3478\nstuns:b.example.org")
+    log = page.locator(".esp-log li").count()
+    page.click("#esp-pace-slow")  # Cy bids: the table is redrawn
+    expect(page.locator(".esp-log li")).not_to_have_count(log, timeout=MOVE_MS)
+    expect(stun).to_be_visible()
+    expect(stun).to_have_value("stun:a.example.org:3478\nstuns:b.example.org")
+    shot(page, "together-stun-desktop")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.locator("#friends").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "together-stun-phone.png"))  # the panel in view
+    assert no_horizontal_scroll(page)
+    page.click("#friend-stun-save")
+    expect(page.locator(".notice")).to_contain_text(
+        "Saved: the next invitation uses stun:a.example.org:3478, stuns:b.example.org"
+    )
+    expect(page.locator("#friends")).to_contain_text(
+        "(stun:a.example.org:3478, stuns:b.example.org)"
+    )
+    page.check("[data-act=friend-internet]")
+    link = invite(page)
+    assert read_invitation(link).ice == ("stun:a.example.org:3478", "stuns:b.example.org")
 
 
 def test_a_damaged_invitation_says_so_plainly(page: Page, site_url: str) -> None:

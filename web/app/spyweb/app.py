@@ -225,6 +225,18 @@ class App:
             return
         self.screen.peer(kind, key, payload)
 
+    def scanned(self, kind: str, key: str, payload: str) -> None:
+        """The camera reports (see `spyweb/scan.py`): scanning can be offered here
+        (`able`), or how a scan went, to the table that asked for it."""
+        if kind == "able":
+            self.ctx.can_scan = True
+            return
+        hosting = getattr(self.screen, "hosting", None)
+        if hosting is None and self.ctx.hostings:
+            hosting = list(self.ctx.hostings.values())[-1]
+        if hosting is not None:
+            hosting.scanned(kind, key, payload)
+
     def take_effects(self) -> list[tuple[str, ...]]:
         effects, self.ctx.effects = self.ctx.effects, []
         return effects

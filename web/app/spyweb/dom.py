@@ -69,6 +69,7 @@ class Page:
         self.timer: Any = None
         self.dragging: str | None = None  # the data-arg of what is being dragged
         self.rtc: Any = None  # spyweb.rtc.Connections, once a table is played together
+        self.scan: Any = None  # spyweb.scan.Scanner, where the browser can read QR codes
         self._proxies = [
             self._listen(self.root, "click", self.on_click),
             self._listen(self.root, "submit", self.on_submit),
@@ -143,9 +144,14 @@ class Page:
         self.guard(lambda: self.app.submit(str(act), values))
 
     def on_change(self, event: Any) -> None:
-        """A file chosen for import: read it, then hand its text to the screen."""
+        """A box ticked (a click for the app), or a file chosen for import: read it, then
+        hand its text to the screen."""
         target = event.target
         act = getattr(target.dataset, "act", None)
+        if str(getattr(target, "type", "")) == "checkbox" and act:
+            arg = str(getattr(target.dataset, "arg", None) or "")
+            self.guard(lambda: self.app.click(str(act), arg))
+            return
         if str(getattr(target, "type", "")) != "file" or not act or not target.files.length:
             return
         file = target.files.item(0)
@@ -274,6 +280,8 @@ class Page:
         kind, payload = effect[0], effect[1:]
         if kind.startswith("peer-"):
             self.connections().run(kind, payload)
+        elif kind.startswith("scan-"):
+            self.scanner().run(kind, payload)
         elif kind == "announce":
             self.announce(payload[0])
         elif kind == "copy":
@@ -309,6 +317,17 @@ class Page:
 
             self.rtc = Connections(report)
         return self.rtc
+
+    def scanner(self) -> Any:
+        """The camera's QR code reader (spyweb/scan.py), set up on first use."""
+        if self.scan is None:
+            from .scan import Scanner  # loaded only where the browser has BarcodeDetector
+
+            def report(kind: str, key: str, payload: str) -> None:
+                self.guard(lambda: self.app.scanned(kind, key, payload))
+
+            self.scan = Scanner(report)
+        return self.scan
 
     def copy(self, text: str, field_id: str = "share-link") -> None:
         """The clipboard API where allowed, else the selected field and execCommand."""
@@ -443,6 +462,8 @@ def start() -> None:
     )
     motion = window.matchMedia("(prefers-reduced-motion: reduce)")
     page.app.ctx.reduced_motion = bool(motion.matches)
+    if not is_null(getattr(window, "BarcodeDetector", None)):
+        page.scanner().probe()  # a Scan button where a QR code can be read (scan.py)
     document.getElementById("version").textContent = spygames.__version__
     document.documentElement.dataset.ready = "true"
     page.on_hash()

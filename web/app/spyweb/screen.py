@@ -41,6 +41,7 @@ class Context:
     saves: Saves
     base_url: str = ""  # the page's address without the hash, for share links
     can_share: bool = False  # the browser has the Web Share API
+    can_scan: bool = False  # the browser reads QR codes from a camera (spyweb/scan.py)
     reduced_motion: bool = False  # the player asked for less motion (show steps at once)
     messages: list[str] = field(default_factory=list)
     goto: str | None = None  # a hash the app should navigate to after this event

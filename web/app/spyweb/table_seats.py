@@ -330,8 +330,8 @@ class SeatedTable(GameScreen):
         )
 
     def submit(self, act: str, values: dict[str, str]) -> None:
-        if act == "friend-reply" and self.hosting is not None:
-            self.hosting.submit(values)
+        if act.startswith("friend-") and self.hosting is not None:
+            self.hosting.submit(act, values)
         elif act == "deal":
             self.play_deal(values)
         elif act == "start":

@@ -22,15 +22,31 @@ from dataclasses import dataclass, field
 from spygames.seats import BOT_LEVELS
 
 from ..screen import Context
-from .invite import BadCode, Invitation, invitation_code, is_stun, read_reply
+from .invite import (
+    STUN,
+    BadCode,
+    Invitation,
+    invitation_code,
+    is_stun,
+    read_reply,
+    stun_list,
+)
 from .panel import FriendRow, Friends
 from .qr import qr_code
 from .referee import Host, Referee
 from .wire import TABLE_ID
 
 PREF = "together-"  # + the slot: {"table": id, "away": [seats]}
-STUN_PREF = "together-stun"
-STUN = ("stun:stun.l.google.com:19302",)
+STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else STUN)
+CAMERA = {  # why the camera could not scan (the browser's error), in words
+    "NotAllowedError": "The camera was not allowed: allow it for this site in your "
+    "browser's settings to scan, or paste {name}’s reply instead.",
+    "NotFoundError": "No camera was found on this device: paste {name}’s reply instead.",
+    "NotReadableError": "The camera could not be started (another app may be using it): "
+    "try again, or paste {name}’s reply instead.",
+}
+CAMERA["SecurityError"] = CAMERA["NotAllowedError"]
+CAMERA["OverconstrainedError"] = CAMERA["NotFoundError"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +80,8 @@ class Hosting:
     invites: dict[int, Invite] = field(default_factory=dict)
     internet: bool = False  # the invitations use a STUN server (the player's choice)
     bots: dict[int, str] = field(default_factory=dict)  # friends' seats given to a bot
+    stun_open: bool = False  # the form that changes the STUN servers is unfolded
+    stun_saved: int = 0  # times the list was saved or reset (a fresh field each time)
 
     def __post_init__(self) -> None:
         self.referee = Referee(self.host, self.table, self.game)
@@ -123,6 +141,12 @@ class Hosting:
         if act == "friend-internet":
             self.internet = not self.internet
             return True
+        if act == "friend-stun-open":
+            self.stun_open = not self.stun_open
+            return True
+        if act == "friend-stun-reset":
+            self._set_stun(STUN)
+            return True
         invite = self.invites.get(int(arg)) if arg.isdigit() else None
         if invite is None or not act.startswith("friend-"):
             return False
@@ -132,15 +156,47 @@ class Hosting:
             self.ctx.effect("copy", invite.link, f"invite-link-{invite.seat}")
         elif act == "friend-share" and invite.link:
             self.ctx.effect("share", invite.link)
+        elif act == "friend-scan" and invite.stage == "invited":
+            self.ctx.effect(
+                "scan-start", str(invite.seat), f"Scan {self.names[invite.seat]}’s reply"
+            )
         return True
 
-    def submit(self, values: dict[str, str]) -> None:
-        """The reply box of a seat was sent: take the reply and connect."""
+    def scanned(self, kind: str, key: str, payload: str) -> None:
+        """The camera (`spyweb/scan.py`) read a code for the seat `key` (taken as if it
+        was pasted), or could not: said in words, and nothing else changes."""
+        invite = self.invites.get(int(key)) if key.isdigit() else None
+        if invite is None:
+            return
+        name = self.names[invite.seat]
+        if kind == "read":
+            refused = self.take_reply(payload, invite.seat)
+            if refused is not None:
+                self.ctx.refuse(f"The code you scanned cannot connect {name}. {refused}")
+        elif kind == "failed":
+            words = CAMERA.get(payload, "The camera could not be used ({why}): paste {name}’s "
+                               "reply instead.")  # fmt: skip
+            self.ctx.refuse(words.format(name=name, why=payload[:80]))
+
+    def submit(self, act: str, values: dict[str, str]) -> bool:
+        """A form of the Friends panel was sent (a seat's reply box, the STUN servers);
+        True when it was one."""
+        if act == "friend-stun":
+            try:
+                chosen = stun_list(values.get("stun", ""))
+            except ValueError as exc:
+                self.ctx.refuse(f"The STUN servers were not changed. {exc}")
+            else:
+                self._set_stun(chosen or STUN)
+            return True
+        if act != "friend-reply":
+            return False
         seat = values.get("seat", "")
         if seat.isdigit() and int(seat) in self.invites:
             refused = self.take_reply(values.get("reply", ""), int(seat))
             if refused is not None:
                 self.ctx.refuse(refused)
+        return True
 
     def take_reply(self, code: str, seat: int | None = None) -> str | None:
         """Connect the friend whose reply `code` is (pasted into `seat`'s box, or opened
@@ -157,6 +213,8 @@ class Hosting:
             return "Make a new invitation first: that one is no longer open."
         invite.stage = "connecting"
         self.ctx.effect("peer-accept", str(invite.seat), reply.description)
+        if self.ctx.can_scan:  # the reply came another way while the camera looks for it
+            self.ctx.effect("scan-stop", str(invite.seat))
         return None
 
     def peer(self, kind: str, key: str, payload: str) -> None:
@@ -224,6 +282,13 @@ class Hosting:
         chosen = self.ctx.saves.pref(STUN_PREF, " ".join(STUN)).split()
         return tuple(url for url in chosen if is_stun(url))[:4] or STUN
 
+    def _set_stun(self, servers: tuple[str, ...]) -> None:
+        """Keep the player's STUN servers (the next invitation uses them), and say so."""
+        self.ctx.saves.set_pref(STUN_PREF, " ".join(servers))
+        self.stun_open, self.stun_saved = False, self.stun_saved + 1
+        when = "" if self.internet else " when Connect over the internet is on"
+        self.ctx.notify(f"Saved: the next invitation uses {', '.join(servers)}{when}.")
+
     def _offer(self, invite: Invite) -> None:
         invite.stage, invite.link, invite.qr, invite.problem = "making", "", "", ""
         self.referee.dropped(invite.seat)
@@ -239,7 +304,10 @@ class Hosting:
             FriendRow(seat, self.names[seat], _stage(i), i.link, i.problem, i.qr)
             for seat, i in sorted(self.invites.items())
         )
-        return Friends(rows, self.internet, self.stun(), self.ctx.can_share)
+        return Friends(
+            rows, self.internet, self.stun(), self.ctx.can_share, self.stun_open,
+            self.stun_saved, self.ctx.can_scan,
+        )  # fmt: skip
 
 
 def _stage(invite: Invite) -> str:

@@ -137,19 +137,61 @@ def read_invitation(code: Any) -> Invitation:
 
 
 MAX_SERVERS = 4
+STUN = ("stun:stun.l.google.com:19302",)  # the STUN server used unless the player chose
 
 
 def is_stun(url: Any) -> bool:
-    """A STUN server's address, as WebRTC takes it: `stun:host[:port]`, nothing else (no
-    TURN: a relay would carry the game's messages through someone else's machine).
+    """A STUN server's address, as WebRTC takes it: `stun:host[:port]` (or `stuns:`, over
+    TLS), nothing else (no TURN: a relay would carry the game's messages through someone
+    else's machine).
 
-    >>> is_stun("stun:stun.example.org:3478"), is_stun("turn:relay.example.org")
-    (True, False)
+    >>> is_stun("stun:stun.example.org:3478"), is_stun("stuns:stun.example.org")
+    (True, True)
+    >>> is_stun("turn:relay.example.org"), is_stun("stun:"), is_stun("http://example.org")
+    (False, False, False)
     """
-    if not isinstance(url, str) or not url.startswith("stun:") or len(url) > 200:
+    if not isinstance(url, str) or len(url) > 200:
         return False
-    host = url[5:]
-    return bool(host) and all(c.isascii() and (c.isalnum() or c in ".-:[]") for c in host)
+    scheme, colon, host = url.partition(":")
+    return (
+        scheme in ("stun", "stuns")
+        and bool(colon and host)
+        and all(c.isascii() and (c.isalnum() or c in ".-:[]") for c in host)
+    )
+
+
+def stun_list(text: str) -> tuple[str, ...]:
+    """The STUN servers a player typed (one a line, or apart by spaces), each once; an
+    empty list means the default. ValueError saying what is wrong, in words.
+
+    >>> stun_list("stun:a.example.org\\n stun:b.example.org:3478")
+    ('stun:a.example.org', 'stun:b.example.org:3478')
+    >>> stun_list("turn:relay.example.org")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: “turn:relay.example.org” is a TURN relay, not a STUN server: ...
+    """
+    urls = tuple(dict.fromkeys(text.split()))
+    for url in urls:
+        if is_stun(url):
+            continue
+        shown = url if len(url) <= 60 else url[:60] + "…"
+        if url.lower().startswith(("turn:", "turns:")):
+            raise ValueError(
+                f"“{shown}” is a TURN relay, not a STUN server: a relay would carry the "
+                "game's messages through someone else's machine. Only stun: or stuns: "
+                "addresses are taken."
+            )
+        raise ValueError(
+            f"“{shown}” is not a STUN server's address: each must start with stun: or "
+            "stuns:, like stun:stun.example.org:3478."
+        )
+    if len(urls) > MAX_SERVERS:
+        raise ValueError(
+            f"That is {len(urls)} STUN servers: at most {MAX_SERVERS} are taken (one or two "
+            "is plenty)."
+        )
+    return urls
 
 
 def read_reply(code: Any) -> Reply:

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..markup import button, esc
+from .invite import MAX_SERVERS, STUN
 
 WORDS = {
     "new": "not invited yet",
@@ -36,6 +37,9 @@ class Friends:
     internet: bool = False  # the next invitation connects over the internet
     stun: tuple[str, ...] = ()  # the STUN servers it would use
     can_share: bool = False  # the browser has the Web Share API
+    stun_open: bool = False  # the form that changes the STUN servers is unfolded
+    stun_saved: int = 0  # times the list was saved (each makes a fresh field)
+    can_scan: bool = False  # the browser reads QR codes from a camera (a Scan button)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -43,14 +47,17 @@ class Friends:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Friends:
         rows = tuple(FriendRow(**row) for row in data["rows"])
-        return cls(rows, data["internet"], tuple(data["stun"]), data["can_share"])
+        return cls(
+            rows, data["internet"], tuple(data["stun"]), data["can_share"],
+            data["stun_open"], data["stun_saved"], data["can_scan"],
+        )  # fmt: skip
 
 
 def friends_html(friends: Friends | None, prefix: str) -> str:
     """The panel, or nothing when no seat is played on another device."""
     if friends is None:
         return ""
-    rows = "".join(_row(row, friends.can_share) for row in friends.rows)
+    rows = "".join(_row(row, friends.can_share, friends.can_scan) for row in friends.rows)
     internet = (
         '<label class="friends-internet"><input type="checkbox" data-act="friend-internet"'
         f"{' checked' if friends.internet else ''}> Connect over the internet</label>"
@@ -59,7 +66,7 @@ def friends_html(friends: Friends | None, prefix: str) -> str:
         + esc(", ".join(friends.stun))
         + ") helps your devices find a path to each other; no game data passes through "
         "it. It applies to the next invitation you make.</p>"
-    )
+    ) + _stun_form(friends)
     stop = (
         '<p class="friends-stop">'
         + button("Stop for now (the game is kept)", "friend-stop", id="friends-stop", class_="btn")
@@ -88,7 +95,7 @@ def waiting_html(friends: Friends | None, seat: int, prefix: str) -> str | None:
     )
 
 
-def _row(row: FriendRow, can_share: bool) -> str:
+def _row(row: FriendRow, can_share: bool, can_scan: bool) -> str:
     seat, name = row.seat, esc(row.name)
     parts = [
         f'<p class="friend-status" id="friend-status-{seat}"><b>{name}</b>: {WORDS[row.stage]}</p>'
@@ -125,7 +132,34 @@ def _row(row: FriendRow, can_share: bool) -> str:
             "connects as soon as it is pasted)</label>"
             f'<textarea id="friend-reply-code-{seat}" name="reply" rows="3" '
             'autocomplete="off" spellcheck="false"></textarea>'
-            f'<button type="submit" class="btn btn-primary" id="friend-connect-{seat}">'
-            f"Connect {name}</button></form>"
+            + (f'<span class="friend-buttons"><button type="submit" class="btn btn-primary" '
+               f'id="friend-connect-{seat}">Connect {name}</button>'
+               + button(f"Scan {name}’s reply", "friend-scan", seat, id=f"friend-scan-{seat}")
+               + "</span>"
+               if can_scan else
+               f'<button type="submit" class="btn btn-primary" id="friend-connect-{seat}">'
+               f"Connect {name}</button>")
+            + "</form>"
         )  # fmt: skip
     return f'<div class="friend" data-seat="{seat}">{"".join(parts)}</div>'
+
+
+def _stun_form(friends: Friends) -> str:
+    """The STUN servers, which the player may change: folded away until asked for (a
+    click the app keeps, so a redraw does not fold it again)."""
+    n = friends.stun_saved  # a fresh field once saved: what was typed before is gone
+    return (
+        f'<details class="friends-stun" id="friends-stun"{" open" if friends.stun_open else ""}>'
+        '<summary data-act="friend-stun-open" id="friend-stun-open">Change the STUN servers'
+        "</summary>"
+        '<form data-act="friend-stun" class="friends-stun-form" id="friend-stun-form">'
+        f'<label for="friend-stun-list-{n}">STUN servers, one a line (at most {MAX_SERVERS}; '
+        "stun: or stuns: addresses only)</label>"
+        f'<textarea id="friend-stun-list-{n}" name="stun" rows="2" autocomplete="off" '
+        f'spellcheck="false">{esc(chr(10).join(friends.stun))}</textarea>'
+        '<p class="friend-buttons">'
+        '<button type="submit" class="btn btn-primary" id="friend-stun-save">Save</button>'
+        + button("Reset to the default", "friend-stun-reset", id="friend-stun-reset")
+        + f'</p><p class="friends-note">The default: {esc(", ".join(STUN))}.</p>'
+        "</form></details>"
+    )
