@@ -5,7 +5,9 @@ this device's reply (its WebRTC description, `rtc.py`), shown as a code to send 
 with Copy and Share; once the host has taken the reply the connection opens, this
 device says which invitation it holds (`Joined.hello`) and the host's scenes arrive.
 The seat is then drawn from those scenes alone by the game's own components (`GUESTS`,
-one per game that can be played together); this device keeps no game of its own.
+one per game that can be played together); this device keeps no game of its own, only
+the table's public words once connected (`remembered.py`), so that the home page can list
+it and the next invitation to it can say "You were Ben at Ana's table".
 """
 
 from __future__ import annotations
