@@ -168,7 +168,7 @@ class JoinScreen(Screen):
         elif kind in ("closed", "failed"):
             if self.stage == "connected" and self.joined.welcomed:  # last connected now
                 remember(self.ctx.saves, self.invitation, over=self._over())
-            if self.stage == "connected" or kind == "closed":
+            if self.stage in ("connected", "dropped") or kind == "closed":  # lost, not unmade
                 self.stage = "dropped"
             else:
                 self.stage, self.failure = "failed", payload
