@@ -4,7 +4,8 @@ connected by WebRTC over loopback with no server between them.
 Ana hosts a 3-seat table with Ben on "another device" and a bot; she invites Ben, Ben
 opens the link and joins, Ana pastes his reply, and they play a whole game by clicking
 their own pages. At every step Ben's page holds no card of another hand that the game
-has not shown everyone, and Ben's storage holds no game. Midway Ana reloads: her game is
+has not shown everyone, and Ben's storage holds no game (only the table's public words,
+which his home page lists at the end). Midway Ana reloads: her game is
 reopened from its save, Ben's page says the connection was lost, Ana invites him again
 and he takes his seat back.
 
@@ -41,6 +42,7 @@ from test_spynet import start as start_spynet
 
 import spygames
 import spygames.spynet as spynet
+from spygames.espionage.cards import DECK, card_name
 
 MOVE_MS = 30_000
 CARD_ID = re.compile(r'"([afm]\d\d)"')  # a SpyNet card's id in a view's JSON
@@ -160,6 +162,19 @@ def test_two_devices_play_a_whole_game_of_espionage(
     assert reloaded
     assert guest.evaluate("Object.keys(localStorage).filter(k => k.includes('slot'))") == []
     shot(guest, "together-guest-end")
+    # Ben's device remembers the table, in its public words only: his home page lists it,
+    # and his storage holds that one entry and no card (by id or by name).
+    guest.goto(f"{site_url}#/")
+    expect(guest.locator("#joined")).to_contain_text(
+        re.compile(r"Ana’s Espionage table — you were Ben, last connected (just now|1 min ago)")
+    )
+    expect(guest.locator("#joined")).to_contain_text("That game had ended.")
+    stored = guest.evaluate("JSON.stringify(Object.assign({}, localStorage))")
+    assert [k for k in json.loads(stored) if k.startswith("spygames:")] == [
+        "spygames:pref:together-joined"
+    ]
+    assert not [c for c in DECK if c in stored or card_name(c) in stored]
+    shot(guest, "together-guest-home")
     host.context.close()
     guest.context.close()
     assert not guard.problems, "\n".join(guard.problems)

@@ -278,6 +278,16 @@ def test_hosting_a_second_table_ends_the_first_tables_connections() -> None:
     assert list(net.host.ctx.hostings) == [net.host.screen.slot]  # type: ignore[attr-defined]
 
 
+def test_a_lost_connection_stays_lost_when_the_browser_then_reports_it_failed() -> None:
+    """A host reloading closes the channel ("closed") and the connection may then go
+    "failed": the friend's page still shows the table and that it was lost."""
+    net = joined_pair(players=3)
+    net.guest.peer("closed", "host", "closed")
+    net.guest.peer("failed", "host", "failed")
+    page = net.guest.render()
+    assert "The connection to Ana’s table was lost" in page and 'id="join-bar"' in page
+
+
 def test_a_reply_for_another_table_or_garbled_is_refused_in_words() -> None:
     net = joined_pair(players=3)
     net.host.click("friend-invite", "1")

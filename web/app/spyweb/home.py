@@ -1,10 +1,15 @@
-"""The home screen: what this is, the games as tiles, Continue for a game in progress."""
+"""The home screen: what this is, the games as tiles, Continue for a game in progress,
+and the tables this device joined on a friend's device (with Forget)."""
 
 from __future__ import annotations
 
+import spygames
+
 from .catalogue import CATALOGUE, GameInfo, is_built
-from .markup import esc
+from .markup import button, esc
+from .saved import ago
 from .screen import Screen
+from .together.remembered import JoinedTable, forget, joined_tables
 
 
 def tile(game: GameInfo, *, built: bool, saved: bool, booting: bool = False) -> str:
@@ -55,12 +60,57 @@ INTRO = (
 )
 
 
+def joined_row(table: JoinedTable, now: float) -> str:
+    """ "Ana's Espionage table — you were Ben, last connected 5 min ago", how to rejoin,
+    and Forget."""
+    host, game = esc(table.host), esc(spygames.get_game(table.game).name)
+    how = (
+        f"That game had ended. {host} can invite you to a new table."
+        if table.over
+        else f"To take your seat back, ask {host} for a new invitation: the game is kept "
+        f"on {host}’s device, not on this one."
+    )
+    return (
+        f'<li class="joined-row" data-table="{esc(table.table)}">'
+        f'<div class="joined-what"><strong>{host}’s {game} table</strong> '
+        f"<span>— you were {esc(table.name)}, last connected {esc(ago(table.seen, now))}</span>"
+        f'<span class="joined-how">{how}</span></div>'
+        + button(
+            "Forget",
+            "forget-table",
+            table.table,
+            id=f"forget-{table.table}",
+            class_="btn btn-small btn-quiet",
+            aria_label=f"Forget {table.host}’s {spygames.get_game(table.game).name} table",
+        )
+        + "</li>"
+    )
+
+
+def joined_section(tables: list[JoinedTable], now: float) -> str:
+    """The tables this device joined on another device, if any."""
+    if not tables:
+        return ""
+    return (
+        '<section class="joined" id="joined" aria-labelledby="joined-title">'
+        '<h2 id="joined-title">Tables you joined</h2>'
+        '<ul class="joined-list">' + "".join(joined_row(t, now) for t in tables) + "</ul>"
+        "</section>"
+    )
+
+
 class HomeScreen(Screen):
     title = "spygames — spy card games in your browser"
 
+    def handle(self, act: str, arg: str) -> None:
+        if act == "forget-table":
+            forget(self.ctx.saves, arg)
+
     def render(self) -> str:
-        saved = {g.id for g in CATALOGUE if is_built(g.id) and self.ctx.saves.has(g.id)}
-        return f'<div class="home">{INTRO}{tiles(saved)}</div>'
+        saves = self.ctx.saves
+        saved = {g.id for g in CATALOGUE if is_built(g.id) and saves.has(g.id)}
+        joined = joined_section(joined_tables(saves), saves.clock())
+        return f'<div class="home">{INTRO}{tiles(saved)}{joined}</div>'
 
 
 def preboot_html() -> str:

@@ -420,8 +420,9 @@ class Saves:
         value = self.storage.get(f"{PREFIX}pref:{name}")
         return default if value is None else value
 
-    def set_pref(self, name: str, value: str) -> None:
-        if not self.set_quietly(f"{PREFIX}pref:{name}", value):
+    def set_pref(self, name: str, value: str, *, quiet: bool = False) -> None:
+        """Store a preference; when the storage refuses it, say so (unless `quiet`)."""
+        if not self.set_quietly(f"{PREFIX}pref:{name}", value) and not quiet:
             self.messages.append("Your browser's storage is full; a setting could not be kept.")
 
     def set_quietly(self, key: str, value: str) -> bool:

@@ -5,7 +5,9 @@ this device's reply (its WebRTC description, `rtc.py`), shown as a code to send 
 with Copy and Share; once the host has taken the reply the connection opens, this
 device says which invitation it holds (`Joined.hello`) and the host's scenes arrive.
 The seat is then drawn from those scenes alone by the game's own components (`GUESTS`,
-one per game that can be played together); this device keeps no game of its own.
+one per game that can be played together); this device keeps no game of its own, only
+the table's public words once connected (`remembered.py`), so that the home page can list
+it and the next invitation to it can say "You were Ben at Ana's table".
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..screen import Context, Screen
 from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
 from .joined import Joined
 from .qr import qr_code
+from .remembered import JoinedTable, joined_table, remember
 
 HOST = "host"  # the one connection a friend's device has: to the host
 
@@ -87,6 +90,10 @@ class JoinScreen(Screen):
         self.unsteady = False  # the connection wavers: the browser tries to get it back
         self.joined = Joined(self.invitation) if self.invitation is not None else None
         self.guest: Guest | None = None
+        # What this device remembered of the table before this invitation (if anything).
+        self.known: JoinedTable | None = (
+            joined_table(ctx.saves, self.invitation.table) if self.invitation else None
+        )
 
     # -- events --------------------------------------------------------------------------
     def handle(self, act: str, arg: str) -> None:
@@ -152,7 +159,10 @@ class JoinScreen(Screen):
             self.stage = "connected"
             self.joined.hello()
         elif kind == "message":
+            welcomed, over = self.joined.welcomed, self._over()
             self.joined.receive(payload)
+            if self.joined.welcomed and (not welcomed or self._over() != over):
+                remember(self.ctx.saves, self.invitation, over=self._over())
             if self.joined.refusal is not None:
                 self.ctx.refuse(self.joined.refusal)
                 self.joined.refusal = None
@@ -160,11 +170,19 @@ class JoinScreen(Screen):
             self.unsteady = kind == "unsteady"
         elif kind in ("closed", "failed"):
             self.unsteady = False
-            if self.stage == "connected" or kind == "closed":
+            if self.stage == "connected" and self.joined.welcomed:  # last connected now
+                remember(self.ctx.saves, self.invitation, over=self._over())
+            if self.stage in ("connected", "dropped") or kind == "closed":  # lost, not unmade
                 self.stage = "dropped"
             else:
                 self.stage, self.failure = "failed", payload
         self._flush()
+
+    def _over(self) -> bool:
+        """The host's last scene says the game has ended (the one thing kept of it)."""
+        scene = self.joined.scene if self.joined is not None else None
+        view = scene.get("view") if scene is not None else None
+        return isinstance(view, dict) and view.get("over") is True
 
     def _flush(self) -> None:
         if self.joined is not None:
@@ -193,7 +211,24 @@ class JoinScreen(Screen):
             f'<h1 id="join-title">{esc(invitation.host_name)} invites you to play {esc(game)}</h1>'
             f'<p class="join-seat">Your seat: <b>{esc(invitation.seat_name)}</b>.</p>'
         )
-        return head + self._step(invitation) + "</section>"
+        return head + self._known(invitation) + self._step(invitation) + "</section>"
+
+    def _known(self, invitation: Invitation) -> str:
+        """Whether this device has been at this table before (see `remembered.py`)."""
+        known, host = self.known, esc(invitation.host_name)
+        if known is None:
+            return ""
+        if known.seat == invitation.seat:
+            words = (
+                f"You were {esc(known.name)} at {host}’s table: join to take your seat "
+                "back where the game stands."
+            )
+        else:
+            words = (
+                f"You were at {host}’s table before, as {esc(known.name)}. This invitation "
+                f"is for another seat: {esc(invitation.seat_name)}."
+            )
+        return f'<p class="join-known" id="join-known">{words}</p>'
 
     def _bar(self, invitation: Invitation) -> str:
         """Whose table this is, and the connection, above the seat's table."""
@@ -240,7 +275,8 @@ class JoinScreen(Screen):
         )
         if self.stage == "ready":
             return (
-                where + "<p>Nothing about the game is stored on this device.</p>"
+                where + "<p>Nothing about the game is stored on this device: only whose "
+                "table you joined, so that the home page can remind you.</p>"
                 + button(f"Join {host}’s table", "join", id="join-go", class_="btn btn-primary")
             )  # fmt: skip
         if self.stage == "answering":
