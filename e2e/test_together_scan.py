@@ -141,3 +141,36 @@ def test_no_scan_button_where_the_browser_cannot_read_qr_codes(page: Page, site_
     expect(page.locator("#friend-reply-code-1")).to_be_visible()
     page.wait_for_timeout(500)  # the page had time to look for a camera
     expect(page.locator("#friend-scan-1")).to_have_count(0)
+
+
+# The detector answers which formats it reads only when the test says so: the page's
+# check (scan.py's probe) then reports, and the screen is redrawn.
+LATE_DETECTOR = FAKE_DETECTOR.replace(
+    'static async getSupportedFormats() { return ["qr_code"]; }',
+    "static async getSupportedFormats() {"
+    " await new Promise((done) => { window.answerFormats = done; }); return ['qr_code']; }",
+)
+
+
+def test_choices_on_the_seats_form_survive_a_redraw(
+    camera_browser: Browser, guard: Guard, site_url: str
+) -> None:
+    """A redraw of the seats form (here: the page learns it can scan) keeps how many
+    players were chosen, each seat's kind and the names typed: nothing the player set
+    goes back to what the page first drew."""
+    page = open_page(camera_browser, guard, viewport={"width": 375, "height": 812})
+    page.context.add_init_script(LATE_DETECTOR)
+    boot(page, f"{site_url}#/espionage/deal/21")
+    page.select_option("#esp-players", "3")
+    page.select_option("#esp-seat1-kind", "friend")
+    page.fill("#esp-seat2-name", "Cy")
+    page.evaluate("document.querySelector('#esp-players').dataset.old = 'yes'")
+    page.wait_for_function("typeof window.answerFormats === 'function'")
+    page.evaluate("window.answerFormats()")
+    page.wait_for_function("!document.querySelector('#esp-players').dataset.old")  # redrawn
+    expect(page.locator("#esp-players")).to_have_value("3")
+    expect(page.locator("#esp-seat1-kind")).to_have_value("friend")
+    expect(page.locator("#esp-seat2-name")).to_be_visible()
+    expect(page.locator("#esp-seat2-name")).to_have_value("Cy")
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)

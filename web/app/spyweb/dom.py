@@ -33,6 +33,18 @@ def is_null(value: Any) -> bool:
     return value is None or type(value).__name__ == "JsNull"
 
 
+def given(field: Any) -> str:
+    """The value the page gave a field: a list's option marked selected (else its
+    first), a text field's default text."""
+    if str(field.tagName) != "SELECT":
+        return str(field.defaultValue)
+    options = field.options
+    for i in range(int(options.length)):
+        if options.item(i).defaultSelected:
+            return str(options.item(i).value)
+    return str(options.item(0).value) if int(options.length) else ""
+
+
 class LocalStorage:
     def get(self, key: str) -> str | None:
         try:
@@ -381,7 +393,7 @@ class Page:
         self.root.innerHTML = html
         for field_id, (value, default) in typed.items():  # what was typed survives a redraw
             field = document.getElementById(field_id)
-            if not is_null(field) and not field.readOnly and str(field.defaultValue) == default:
+            if not is_null(field) and given(field) == default and not field.matches("[readonly]"):
                 field.value = value
         document.title = self.app.title
         wanted = self.root.querySelector("[data-autofocus]")
@@ -398,18 +410,17 @@ class Page:
         self.schedule()
 
     def typed(self) -> dict[str, tuple[str, str]]:
-        """The text typed into the screen's fields (a reply being pasted, a deal number)
-        by field id, with the value the page gave the field: a bot's move or a friend's
-        redraws the whole screen, and must not wipe it (it is put back where the redrawn
-        field still has the value the page gave it)."""
+        """What was typed or chosen in the screen's fields (a reply being pasted, a deal
+        number, how many players), by id, with the value the page gave each (`given`): a
+        redraw must not wipe it (it is put back where the field still has that value)."""
         found: dict[str, tuple[str, str]] = {}
         fields = self.root.querySelectorAll(
-            "textarea:not([readonly]), input:not([readonly]):not([type=hidden])"
+            "textarea:not([readonly]), select, input:not([readonly]):not([type=hidden])"
             ":not([type=checkbox]):not([type=radio]):not([type=file])"
         )
         for i in range(int(fields.length)):
             field = fields.item(i)
-            value, default = str(field.value), str(field.defaultValue)
+            value, default = str(field.value), given(field)
             if field.id and value != default:
                 found[str(field.id)] = (value, default)
         return found
