@@ -36,6 +36,7 @@ from conftest import (
 )
 from playwright.sync_api import Browser, Page, expect
 from spyweb.spynet.model import CARD
+from spyweb.together import wire
 from spyweb.together.invite import read_invitation
 from test_spynet import HAND, next_step
 from test_spynet import start as start_spynet
@@ -92,10 +93,28 @@ def cards_shown(markup: str) -> set[str]:
     return set(re.findall(r'data-card="([^"]+)"', markup))
 
 
-def hidden_from_ben(host: Page) -> set[str]:
-    state = spygames.replay(saved_record(host, "espionage"))
+def hidden_from_ben(host: Page, moves: int | None = None) -> set[str]:
+    """The cards in Ana's and Cy's hands that Ben's view does not show, now (or after the
+    game's first `moves` moves)."""
+    record = saved_record(host, "espionage")
+    if moves is not None:
+        record = {**record, "actions": record["actions"][:moves]}
+    state = spygames.replay(record)
     mine = str(state.view(1))
     return {c for s in (0, 2) for c in state.view(s)["hand"] if c not in mine}
+
+
+def received_by_ben(host: Page, guest: Page) -> set[str]:
+    """The hidden cards in what Ben's device has received since last asked: each scene
+    against the cards hidden from him at the move it was drawn at (a showdown shows
+    cards that a later deal may put in another hand), any other message against now."""
+    found = set()
+    for text in guest.evaluate("window.received.splice(0)"):
+        message = json.loads(text)
+        assert "seed" not in text and "actions" not in text  # nothing of the record
+        moves = message["n"] if message["kind"] == "scene" else None
+        found |= {c for c in hidden_from_ben(host, moves) if re.search(rf"\b{c}\b", text)}
+    return found
 
 
 def act(page: Page) -> bool:
@@ -131,6 +150,7 @@ def test_two_devices_play_a_whole_game_of_espionage(
     shot(host, "together-host")
     shot(guest, "together-guest")
 
+    tampered(host, guest)
     reloaded = False
     for step in range(400):
         record = saved_record(host, "espionage")
@@ -152,10 +172,8 @@ def test_two_devices_play_a_whole_game_of_espionage(
         secret = hidden_from_ben(host)
         page_cards = cards_shown(guest.content())
         assert not page_cards & secret, f"step {step}: Ben's page shows {page_cards & secret}"
-        received = guest.evaluate("window.received.splice(0).join(' ')")
-        sent = {card for card in secret if re.search(rf'"{re.escape(card)}"', received)}
+        sent = received_by_ben(host, guest)
         assert not sent, f"step {step}: Ben's device received {sent}"
-        assert "seed" not in received and "actions" not in received  # nothing of the record
     assert spygames.replay(saved_record(host, "espionage")).is_over
     expect(guest.locator("#esp-end-title")).to_be_visible(timeout=MOVE_MS)
     expect(host.locator("#esp-end-title")).to_be_visible(timeout=MOVE_MS)
@@ -178,6 +196,29 @@ def test_two_devices_play_a_whole_game_of_espionage(
     host.context.close()
     guest.context.close()
     assert not guard.problems, "\n".join(guard.problems)
+
+
+def tampered(host: Page, guest: Page) -> None:
+    """Ben's device sends what a page of ours never would, over the real connection:
+    too long, not JSON, an unknown kind, a field too many, a move out of turn (Ana
+    opens), a move for another seat. The host refuses each, answers the move out of
+    turn with the engine's words, and its game is untouched."""
+    before = saved_record(host, "espionage")
+    n = len(before["actions"])
+    spot = {"type": "spot"}
+    for text in (
+        "x" * 5_000,
+        '{"v":1,"kind":"act"',
+        wire.encode({"kind": "boom"}),
+        wire.encode({"kind": "act", "n": n, "action": spot, "seat": 0}),
+        wire.encode({"kind": "act", "n": n, "action": {"type": "bid", "seat": 0}}),
+        wire.encode({"kind": "act", "n": n, "action": spot}),
+    ):
+        guest.evaluate("text => window.channels[0].send(text)", text)
+    expect(guest.locator(".notice")).to_contain_text("not your turn", timeout=MOVE_MS)
+    host.wait_for_timeout(500)
+    assert saved_record(host, "espionage") == before
+    expect(host.locator("#friend-status-1")).to_contain_text("at the table")
 
 
 def test_four_devices_play_a_round_of_espionage(
@@ -344,10 +385,12 @@ def spynet_step(host: Page, page: Page, what: str, turn: int, look: bool = False
 # message handed to the page's data channel listeners (rtc.py listens with one).
 RECEIVED = """
 window.received = [];
+window.channels = [];  // the page's data channels, for a test to send what it likes
 const wrapped = new WeakMap();
 const add = RTCDataChannel.prototype.addEventListener;
 const remove = RTCDataChannel.prototype.removeEventListener;
 RTCDataChannel.prototype.addEventListener = function (type, listener, ...rest) {
+  if (!window.channels.includes(this)) window.channels.push(this);
   if (type !== "message") return add.call(this, type, listener, ...rest);
   const keep = (event) => { window.received.push(String(event.data)); listener(event); };
   wrapped.set(listener, keep);
