@@ -149,3 +149,19 @@ def test_a_failed_or_closed_connection_is_reported_at_once(rtc: Any) -> None:
     _connections, peer, reports = opened(rtc)
     peer.becomes("closed")
     assert reports[-1] == ("closed", "1", "closed")
+
+
+def test_a_closed_channel_ends_its_connection_and_what_its_browser_says_later(
+    rtc: Any,
+) -> None:
+    """The table's channel closes (the host reloaded): `closed` is reported once, the
+    connection is closed, and its browser's late "disconnected" reports nothing, so it
+    cannot make a new connection under the same key look unsteady."""
+    connections, peer, reports = opened(rtc)
+    channel = connections.channels["1"]
+    channel.fire("close")
+    assert reports[1:] == [("closed", "1", "closed")]
+    assert "1" not in connections.peers and peer.closed
+    peer.becomes("disconnected")
+    channel.fire("close")
+    assert reports[1:] == [("closed", "1", "closed")]

@@ -125,7 +125,15 @@ class Connections:
         self.channels[key] = channel
         self._listen(key, channel, "open", lambda _e: self.report("open", key, ""))
         self._listen(key, channel, "message", lambda e: self.report("message", key, str(e.data)))
-        self._listen(key, channel, "close", lambda _e: self.report("closed", key, "closed"))
+        self._listen(key, channel, "close", lambda _e: self._closed(key, channel))
+
+    def _closed(self, key: str, channel: Any) -> None:
+        """The table's channel closed: the connection under it is over too. It is closed
+        here, so that what its browser says of it later (a late "disconnected" some
+        seconds on) cannot reach a new connection made under the same key."""
+        if self.channels.get(key) is channel:
+            self.close(key)
+            self.report("closed", key, "closed")
 
     async def _described(self, key: str, peer: Any) -> None:
         await peer.setLocalDescription()
