@@ -36,6 +36,7 @@ class Network:
     to_guest: list[str] = field(default_factory=list)
     sent_to_guest: list[str] = field(default_factory=list)
     offers: int = 0
+    hello_before_open: bool = False  # the friend's hello reaches the host before "open"
 
     def run(self) -> None:
         """Carry out every effect both apps asked for until both are quiet."""
@@ -45,8 +46,8 @@ class Network:
                 for effect in app.take_effects():
                     moved = True
                     self.effect(app, other, effect)
-            for app in (self.host, self.guest):
-                while app.pending_delay() is not None:
+            for app in (self.host, self.guest):  # a timed step, once its messages are out
+                if app.pending_delay() is not None:
                     app.tick()
                     moved = True
             if not moved:
@@ -60,6 +61,11 @@ class Network:
             app.peer("described", payload[0], f"v=0\r\no=host {self.offers}\r\n")
         elif kind == "peer-answer":
             app.peer("described", payload[0], "v=0\r\no=friend\r\n")
+        elif kind == "peer-accept" and self.hello_before_open:
+            other.peer("open", "host", "")
+            for said in other.take_effects():  # the hello, to a page not yet told "open"
+                self.effect(other, app, said)
+            app.peer("open", payload[0], "")
         elif kind == "peer-accept":
             app.peer("open", payload[0], "")
             other.peer("open", "host", "")
@@ -235,6 +241,32 @@ def test_a_wavering_connection_says_reconnecting_then_recovers_or_drops() -> Non
     assert "Ben</b>: disconnected: waiting for them to come back" in net.host.render()
     guest_page = net.guest.render()
     assert "Reconnecting" not in guest_page and "was lost" in guest_page
+
+
+def test_a_waver_of_a_lost_connection_does_not_outlive_it() -> None:
+    """The browser may say a lost connection "disconnected" after its channel closed;
+    once Ben joins again, the new connection is not "reconnecting" (an e2e rejoin
+    showed "Reconnecting…" over a working table)."""
+    net = joined_pair(players=3)
+    net.host.peer("closed", "1", "closed")
+    net.guest.peer("closed", "host", "closed")
+    net.guest.peer("unsteady", "host", "")
+    connect(net)
+    page = net.guest.render()
+    assert "Reconnecting" not in page and "· connected" in page
+
+
+def test_a_hello_the_host_took_before_open_is_said_again() -> None:
+    """The host's page may hear Ben's hello before it is told the connection is open
+    (an e2e rejoin waited on "Waiting for the table to arrive…"): Ben's page says hello
+    again until it is welcomed, and gets his seat's table."""
+    host = host_table(players=3)
+    net = Network(host, App(MemoryStorage()), hello_before_open=True)
+    connect(net)
+    joined = net.guest.screen
+    assert isinstance(joined, JoinScreen) and joined.joined is not None
+    assert joined.joined.welcomed and joined.pending_delay() is None
+    assert 'id="esp-table"' in net.guest.render()
 
 
 def test_the_host_stops_for_now_and_the_game_is_kept_for_later() -> None:

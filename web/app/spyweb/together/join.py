@@ -26,6 +26,7 @@ from .qr import qr_code
 from .remembered import JoinedTable, joined_table, remember
 
 HOST = "host"  # the one connection a friend's device has: to the host
+HELLO_AGAIN_MS = 2_000  # until the host welcomes this device
 
 
 class Guest(Protocol):
@@ -156,7 +157,7 @@ class JoinScreen(Screen):
             self.reply_qr = qr_code(self.reply, "QR code of your reply")
             self.stage = "reply"
         elif kind == "open":
-            self.stage = "connected"
+            self.stage, self.unsteady = "connected", False  # a new connection: no waver
             self.joined.hello()
         elif kind == "message":
             welcomed, over = self.joined.welcomed, self._over()
@@ -177,6 +178,20 @@ class JoinScreen(Screen):
             else:
                 self.stage, self.failure = "failed", payload
         self._flush()
+
+    def pending_delay(self) -> int | None:
+        """Connected but not yet welcomed: say hello again in HELLO_AGAIN_MS (a hello the
+        host's page took before it knew the connection was open is lost; a second one is
+        answered as the first, with the welcome and the seat's scene)."""
+        joined = self.joined
+        if self.stage == "connected" and joined is not None and not joined.welcomed:
+            return HELLO_AGAIN_MS
+        return None
+
+    def tick(self) -> None:
+        if self.pending_delay() is not None and self.joined is not None:
+            self.joined.hello()
+            self._flush()
 
     def _over(self) -> bool:
         """The host's last scene says the game has ended (the one thing kept of it)."""
