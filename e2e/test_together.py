@@ -117,20 +117,36 @@ def received_by_ben(host: Page, guest: Page) -> set[str]:
     return found
 
 
-def act(page: Page) -> bool:
-    """The page's person makes a move if it is asked for one: look at a showdown, else
-    call when a bid stands, else bid what the panel offers."""
-    for selector in ("#esp-continue", "#esp-call"):
-        button = page.locator(selector)
-        if button.count() and button.is_enabled():
-            button.click()
-            return True
+def act(page: Page) -> str:
+    """The page's person does what it asks of them: "looked" at a showdown, or "moved"
+    (call when a bid stands, else bid what the panel offers); "" when it asks nothing."""
+    button = page.locator("#esp-continue")
+    if button.count() and button.is_enabled():
+        button.click()
+        return "looked"
+    button = page.locator("#esp-call")
+    if button.count() and button.is_enabled():
+        button.click()
+        return "moved"
     attribute = page.locator("[data-act=attr]:not([disabled])")
     if not attribute.count():
-        return False
+        return ""
     attribute.first.click()
     page.click("#esp-bid")
-    return True
+    return "moved"
+
+
+def take_turn(host: Page, page: Page, n: int, friend: bool) -> str:
+    """`page`'s person acts (see `act`) at move `n`: a friend's page may still show the
+    scene of an earlier move, so it is waited for; a move is waited for until it has
+    reached the host's game (else the next look would find the same turn, and click a
+    button the arriving scene takes away)."""
+    if friend:
+        expect(page.locator("#join-bar")).to_have_attribute("data-move", str(n))
+    done = act(page)
+    if done == "moved":
+        host.wait_for_function(f"({saved_record_js('espionage')}).actions.length > {n}")
+    return done
 
 
 def test_two_devices_play_a_whole_game_of_espionage(
@@ -166,11 +182,14 @@ def test_two_devices_play_a_whole_game_of_espionage(
             join(host, guest, invite(host), paste=True)
             reloaded = True
             continue
-        moved = act(guest) if state.to_play[0] == 1 else act(host)
-        if not moved:
+        seat = state.to_play[0]
+        done = take_turn(host, guest if seat == 1 else host, len(state.actions), seat == 1)
+        if not done:
             host.wait_for_timeout(200)
-        secret = hidden_from_ben(host)
-        page_cards = cards_shown(guest.content())
+        page = guest.content()  # against the cards hidden at the move its scene shows
+        drawn_at = re.search(r'id="join-bar"[^>]*data-move="(\d+)"', page)
+        secret = hidden_from_ben(host, int(drawn_at.group(1)) if drawn_at else None)
+        page_cards = cards_shown(page)
         assert not page_cards & secret, f"step {step}: Ben's page shows {page_cards & secret}"
         sent = received_by_ben(host, guest)
         assert not sent, f"step {step}: Ben's device received {sent}"
@@ -254,7 +273,7 @@ def test_four_devices_play_a_round_of_espionage(
         moved = any(act(p) for p in pages if p.locator("#esp-continue").count())
         if not moved:
             turn = state.to_play[0]
-            moved = act(pages[turn])
+            moved = take_turn(host, pages[turn], len(state.actions), turn != 0)
         if not moved:
             host.wait_for_timeout(200)
     else:
