@@ -128,6 +128,32 @@ def test_bytecode_replaces_the_source_and_the_wheel_record_lists_it(tmp_path: Pa
     assert run.stderr.rstrip().endswith("ValueError: no such card")
 
 
+def test_bytecode_drops_module_and_function_docstrings_keeps_class_ones_and_asserts(
+    tmp_path: Path,
+) -> None:
+    source = (
+        '"""The module."""\nfrom __future__ import annotations\n\n\n'
+        'def only():\n    """Only a docstring."""\n\n\n'
+        'def checked(n):\n    """Checked."""\n    assert n > 0, "a positive count"\n'
+        "    return n\n\n\n"
+        'class Card:\n    """A card."""\n'
+    )
+    _archive(tmp_path / "in.zip", {"mod.py": source})
+    bytecode.add_bytecode(str(tmp_path / "in.zip"), str(tmp_path / "out.zip"))
+    with zipfile.ZipFile(tmp_path / "out.zip") as archive:
+        pyc = archive.read("mod.pyc")
+        archive.extractall(tmp_path / "unpacked")
+    assert b"The module." not in pyc and b"Only a docstring." not in pyc
+    assert b"Checked." not in pyc and b"A card." in pyc and b"a positive count" in pyc
+    run = subprocess.run(
+        [sys.executable, "-c", "import mod\nprint(mod.__doc__, mod.only(), mod.checked(2), "
+         "mod.Card.__doc__)\nmod.checked(0)"],
+        cwd=tmp_path / "unpacked", capture_output=True, text=True,
+    )  # fmt: skip
+    assert run.stdout == "None None 2 A card.\n"
+    assert "AssertionError: a positive count" in run.stderr
+
+
 def test_bytecode_refuses_a_wheel_whose_record_misses_a_module(tmp_path: Path) -> None:
     record = "pkg-1.0.dist-info/RECORD"
     _archive(tmp_path / "in.whl", {"pkg/__init__.py": "", record: f"{record},,\n"})

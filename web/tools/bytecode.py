@@ -13,6 +13,7 @@ size in place of `x.py`, so the wheel stays a valid wheel.
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import importlib.util
@@ -25,9 +26,24 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
+def without_docstrings(source: bytes, name: str) -> ast.Module:
+    """`source`'s tree without the docstrings of its module and functions (which no code
+    of ours reads; they are most of what a .pyc holds beyond the code). A class keeps
+    its docstring: `dataclass` works one out with `inspect.signature` for a class that has
+    none, at import. Asserts stay: they guard the engine's invariants."""
+    tree = ast.parse(source, name)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            value = first.value if isinstance(first, ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+    return ast.fix_missing_locations(tree)
+
+
 def bytecode(name: str, source: bytes) -> tuple[str, bytes]:
     """(the archive path of `name`'s sourceless bytecode, the .pyc's bytes)."""
-    code = compile(source, name, "exec", dont_inherit=True)
+    code = compile(without_docstrings(source, name), name, "exec", dont_inherit=True)
     # Hash-based and unchecked: with no source beside it, there is nothing to check.
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
     return name + "c", bytes(pyc)
