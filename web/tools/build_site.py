@@ -74,10 +74,11 @@ ICON_SOURCES_ONLY = ("app-icon.svg",)  # rendered into PNGs, never fetched as is
 
 # What the service worker does not precache: itself, GitHub Pages' marker, and the
 # PyScript add-ons this app never starts (code editor, terminal, MicroPython, TOML config,
-# PyScript's own zip helper). Everything else is what boot fetches; e2e/test_offline.py
-# checks that every file a boot requests is in the list.
+# PyScript's own zip helper), and the full standard library (fetched only for a module
+# the trimmed one left out, spyweb/stdlib.py). Everything else is what boot fetches;
+# e2e/test_offline.py checks that every file a boot requests is in the list.
 NOT_PRECACHED = re.compile(
-    r"^(sw\.js|\.nojekyll|vendor/pyscript/("
+    r"^(sw\.js|\.nojekyll|vendor/pyodide/python_stdlib_full\.zip|vendor/pyscript/("
     r"codemirror.*|xterm.*|index-.*|mpy-.*|py-[\w-]{8}\.js|toml-.*|zip-.*"
     r"|storage\.js|service-worker\.js))$"
 )
@@ -199,14 +200,24 @@ def zip_app(site: Path) -> Path:
     return target
 
 
-def add_bytecode(*archives: Path) -> None:
+def add_bytecode(site: Path, *archives: Path) -> None:
     """Give each archive compiled bytecode, made by Pyodide's own Python under Node
-    (web/tools/bytecode.mjs): Python then skips compiling our modules at every start."""
+    (web/tools/bytecode.mjs): Python then skips compiling our modules at every start.
+    The same run trims the standard library to what the pages import (stdlib.py): the
+    trimmed zip takes python_stdlib.zip's place, the full one is served beside it for
+    a module it left out (spyweb/stdlib.py)."""
+    pyodide = site / "vendor" / "pyodide"
+    full = pyodide / "python_stdlib_full.zip"
+    shutil.move(pyodide / "python_stdlib.zip", full)
+    pyscript_py = MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
     with tempfile.TemporaryDirectory() as tmp:
         pairs: list[str] = []
         for number, archive in enumerate(archives):
             pairs += [str(archive), str(Path(tmp) / f"{number}{archive.suffix}")]
-        subprocess.run(["node", str(WEB / "tools" / "bytecode.mjs"), *pairs], check=True)
+        trim = [str(full), str(pyodide / "python_stdlib.zip"), str(pyscript_py)]
+        subprocess.run(
+            ["node", str(WEB / "tools" / "bytecode.mjs"), *pairs, "--stdlib", *trim], check=True
+        )
         for number, archive in enumerate(archives):
             shutil.move(Path(tmp) / f"{number}{archive.suffix}", archive)
 
@@ -286,7 +297,7 @@ def build(site: Path, dist: Path) -> None:
     shutil.copy2(wheel, site / "dist" / wheel.name)
     copy_runtime(site)
     app_zip = zip_app(site)
-    add_bytecode(site / "dist" / wheel.name, app_zip)
+    add_bytecode(site, site / "dist" / wheel.name, app_zip)
     shutil.copytree(
         WEB / "assets", site / "assets", ignore=shutil.ignore_patterns(*ICON_SOURCES_ONLY)
     )

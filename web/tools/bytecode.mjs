@@ -1,20 +1,56 @@
 // Add compiled bytecode to our wheel and UI zip inside Pyodide, the Python that players'
-// browsers run (see bytecode.py). Usage: node bytecode.mjs IN OUT [IN OUT ...]
-import { readFileSync, writeFileSync } from "node:fs";
+// browsers run (see bytecode.py); with --stdlib, also trim Pyodide's standard library to
+// what the site imports (see stdlib.py).
+// Usage: node bytecode.mjs IN OUT [IN OUT ...] [--stdlib FULL TRIMMED PYSCRIPT_PY_DIR]
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
-const pairs = process.argv.slice(2);
-if (pairs.length === 0 || pairs.length % 2) {
-  console.error("usage: node bytecode.mjs IN OUT [IN OUT ...]");
+const args = process.argv.slice(2);
+const at = args.indexOf("--stdlib");
+const pairs = at < 0 ? args : args.slice(0, at);
+const stdlib = at < 0 ? null : args.slice(at + 1);
+if (pairs.length === 0 || pairs.length % 2 || (stdlib && stdlib.length !== 3)) {
+  console.error("usage: node bytecode.mjs IN OUT [IN OUT ...] [--stdlib FULL TRIMMED PY_DIR]");
   process.exit(2);
 }
 const indexURL = new URL("../node_modules/pyodide/", import.meta.url).pathname;
+const tool = (name) => readFileSync(new URL(name, import.meta.url), "utf8");
+
 const py = await loadPyodide({ indexURL });
-py.runPython(readFileSync(new URL("./bytecode.py", import.meta.url), "utf8"));
+py.runPython(tool("./bytecode.py"));
 const addBytecode = py.globals.get("add_bytecode");
 for (let i = 0; i < pairs.length; i += 2) {
   py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(pairs[i])));
   const count = addBytecode("/tmp/in.zip", "/tmp/out.zip");
   writeFileSync(pairs[i + 1], py.FS.readFile("/tmp/out.zip"));
   console.log(`${pairs[i + 1]}: bytecode for ${count} modules`);
+}
+
+if (stdlib) {
+  const [full, trimmed, pyDir] = stdlib;
+  // The probe: a Pyodide of its own, started as a player's page starts it.
+  const probe = await loadPyodide({ indexURL });
+  const archives = [];
+  for (let i = 0; i < pairs.length; i += 2) {
+    const path = `/probe/${i / 2}.zip`;
+    probe.FS.mkdirTree("/probe");
+    probe.FS.writeFile(path, new Uint8Array(readFileSync(pairs[i])));
+    archives.push(path);
+  }
+  const pyscript = {};
+  for (const name of readdirSync(pyDir).filter((n) => n.endsWith(".py"))) {
+    pyscript[name] = readFileSync(join(pyDir, name), "utf8");
+  }
+  probe.runPython(tool("./stdlib.py"));
+  const found = probe.globals.get("probe")(probe.toPy(archives), probe.toPy(pyscript));
+  py.runPython(tool("./stdlib.py"));
+  py.FS.writeFile("/tmp/full.zip", new Uint8Array(readFileSync(full)));
+  const report = JSON.parse(py.globals.get("trim")("/tmp/full.zip", "/tmp/trimmed.zip", found));
+  writeFileSync(trimmed, py.FS.readFile("/tmp/trimmed.zip"));
+  const failed = Object.keys(JSON.parse(found).failed);
+  console.log(
+    `${trimmed}: ${report.kept.length} standard modules kept (${report.bytes} bytes of ` +
+      `bytecode), ${report.left_out} left out; UI modules that need the page: ${failed.join(", ")}`,
+  );
 }
