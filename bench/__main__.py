@@ -40,13 +40,14 @@ class Parts:
     """Runs the bench's parts in order, noting each one's duration; the first to raise
     ends the run, and `failed` names it."""
 
-    def __init__(self, results: dict[str, Any]) -> None:
+    def __init__(self, results: dict[str, Any], only: frozenset[str] = frozenset()) -> None:
         self.results = results
+        self.only = only  # when given, the parts to run (the others are skipped)
         self.failed: str | None = None
         results["seconds"] = {}
 
     def run(self, key: str, title: str, measure: Callable[[], Any]) -> None:
-        if self.failed:
+        if self.failed or (self.only and key not in self.only):
             return
         print(f"{title} …", flush=True)
         started = time.monotonic()
@@ -58,13 +59,15 @@ class Parts:
         self.results["seconds"][key] = time.monotonic() - started
 
 
-def measure(results: dict[str, Any], site: Path, quick: bool) -> str | None:
+def measure(
+    results: dict[str, Any], site: Path, quick: bool, only: frozenset[str] = frozenset()
+) -> str | None:
     """Every part, into `results`; the name of the part that broke, or None. The scripted
     parts (games, embeds) go first, so a broken step fails early."""
     runs = results["runs"]
     many = 1 if quick else max(runs, 5)  # the parts that need more runs than the others
     moves = QUICK_MOVES if quick else dict.fromkeys(QUICK_MOVES)
-    parts = Parts(results)
+    parts = Parts(results, only)
     parts.run("cpython", "engine on CPython", lambda: engine.run(quick=quick))
     bench_site = pages.build(site, ROOT / "_bench" / "site")
     old_site = offline.network_first_site(bench_site, ROOT / "_bench" / "site-network-first")
@@ -101,7 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true",
                         help="one run, short games, no targets judged")  # fmt: skip
+    parser.add_argument("--only", default="", metavar="PART,…",
+                        help="run these parts alone (cpython, play, together, embed, boot, "
+                        "stages, offline, pyodide)")  # fmt: skip
     args = parser.parse_args(argv)
+    only = frozenset(filter(None, args.only.split(",")))
     name = "results-quick.json" if args.quick else "results.json"
     out = Path(os.environ.get("BENCH_OUT", ROOT / "_bench" / name))
     site = ROOT / "_site"
@@ -116,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         "loadavg_before": os.getloadavg(),
     }
     started = time.monotonic()
-    failed = measure(results, site, args.quick)
+    failed = measure(results, site, args.quick, only)
     results["loadavg_after"] = os.getloadavg()
     results["seconds"]["total"] = time.monotonic() - started
     out.parent.mkdir(parents=True, exist_ok=True)
