@@ -57,8 +57,8 @@ class Network:
                 for effect in app.take_effects():
                     moved = True
                     self.effect(app, seat, effect)
-            for app, _ in apps:
-                while app.pending_delay() is not None:
+            for app, _ in apps:  # a timed step, once its messages are out
+                if app.pending_delay() is not None:
                     app.tick()
                     moved = True
             if not moved:
