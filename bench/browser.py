@@ -140,28 +140,25 @@ def transferred_bytes(entries: dict[str, list[Any]], url: str, site: Path) -> di
             else:
                 ours += body
         report[game] = {"runtime": runtime, "ours": ours, "files": files}
-    ours_files = {p for g in report.values() for p in g["files"] if not p.startswith("vendor/")}
-    report["ours_gzip"] = sum(
-        len(gzip.compress((site / p).read_bytes())) for p in ours_files if (site / p).is_file()
-    )
+    gzipped: dict[str, int] = {}  # each file of the site gzipped once, by path
+
+    def gz(path: str) -> int:
+        if path not in gzipped:
+            gzipped[path] = len(gzip.compress((site / path).read_bytes()))
+        return gzipped[path]
+
+    served = {p for g in report.values() for p in g["files"] if (site / p).is_file()}
+    report["ours_gzip"] = sum(gz(p) for p in served if not p.startswith("vendor/"))
     # The whole first visit as Pages serves it (each file gzipped; the zips barely
     # shrink), and the same visit with Pyodide's whole standard library in place of the
     # trimmed one (web/tools/stdlib.py), as the site shipped it before.
-    stdlib = "vendor/pyodide/python_stdlib.zip"
-    full = site / "vendor" / "pyodide" / "python_stdlib_full.zip"
+    stdlib, whole = "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/python_stdlib_full.zip"
     for game in entries:
-        sizes = {
-            p: len(gzip.compress((site / p).read_bytes()))
-            for p in report[game]["files"]
-            if (site / p).is_file()
-        }
-        report[game]["first_visit_gzip"] = sum(sizes.values())
-        if stdlib in sizes and full.is_file():
-            whole = len(gzip.compress(full.read_bytes()))
-            report[game]["first_visit_gzip_whole_stdlib"] = (
-                sum(sizes.values()) - sizes[stdlib] + whole
-            )
-            report["stdlib_gzip"] = {"trimmed": sizes[stdlib], "whole": whole}
+        visit = sum(gz(p) for p in report[game]["files"] if p in served)
+        report[game]["first_visit_gzip"] = visit
+        if stdlib in report[game]["files"] and (site / whole).is_file():
+            report[game]["first_visit_gzip_whole_stdlib"] = visit - gz(stdlib) + gz(whole)
+            report["stdlib_gzip"] = {"trimmed": gz(stdlib), "whole": gz(whole)}
     heavy = ("codemirror", "xterm")
     report["heavy_addons_loaded"] = sorted(
         p for g in entries for p in report[g]["files"] if any(h in p for h in heavy)

@@ -38,10 +38,9 @@ if (stdlib) {
     probe.FS.writeFile(path, new Uint8Array(readFileSync(pairs[i])));
     archives.push(path);
   }
-  const pyscript = {};
-  for (const name of readdirSync(pyDir).filter((n) => n.endsWith(".py"))) {
-    pyscript[name] = readFileSync(join(pyDir, name), "utf8");
-  }
+  const pyscript = readdirSync(pyDir)
+    .filter((n) => n.endsWith(".py"))
+    .map((n) => readFileSync(join(pyDir, n), "utf8"));
   probe.runPython(tool("./stdlib.py"));
   const found = probe.globals.get("probe")(probe.toPy(archives), probe.toPy(pyscript));
   py.runPython(tool("./stdlib.py"));

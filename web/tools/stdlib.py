@@ -61,10 +61,10 @@ def imported_names(source: bytes) -> set[str]:
     return names
 
 
-def probe(archives: list[str], pyscript: dict[str, str]) -> str:
+def probe(archives: list[str], pyscript: list[str]) -> str:
     """In a fresh Pyodide: import the UI from `archives` (our wheel and UI zip, sources)
     and every standard module named by our loaded modules and by PyScript's Python
-    (`pyscript`: file name -> source); JSON of the modules then loaded and of ours that
+    (`pyscript`: the sources of its modules); JSON of the modules then loaded and of ours that
     could not be imported here (they need the page: their imports are still followed)."""
     import sys
 
@@ -87,7 +87,7 @@ def probe(archives: list[str], pyscript: dict[str, str]) -> str:
     for name in ours:
         if name in sys.modules or name in failed:
             named |= imported_names(ours[name])
-    for source in pyscript.values():
+    for source in pyscript:
         named |= imported_names(source.encode())
     for name in sorted(named):
         if name.split(".")[0] in sys.stdlib_module_names:

@@ -63,7 +63,8 @@ INTRO = (
 def joined_row(table: JoinedTable, now: float) -> str:
     """ "Ana's Espionage table — you were Ben, last connected 5 min ago", how to rejoin,
     and Forget."""
-    host, game = esc(table.host), esc(spygames.get_game(table.game).name)
+    name = spygames.get_game(table.game).name
+    host, game = esc(table.host), esc(name)
     how = (
         f"That game had ended. {host} can invite you to a new table."
         if table.over
@@ -81,7 +82,7 @@ def joined_row(table: JoinedTable, now: float) -> str:
             table.table,
             id=f"forget-{table.table}",
             class_="btn btn-small btn-quiet",
-            aria_label=f"Forget {table.host}’s {spygames.get_game(table.game).name} table",
+            aria_label=f"Forget {table.host}’s {name} table",
         )
         + "</li>"
     )

@@ -162,8 +162,9 @@ class JoinScreen(Screen):
         elif kind == "message":
             welcomed, over = self.joined.welcomed, self._over()
             self.joined.receive(payload)
-            if self.joined.welcomed and (not welcomed or self._over() != over):
-                remember(self.ctx.saves, self.invitation, over=self._over())
+            now_over = self._over()
+            if self.joined.welcomed and (not welcomed or now_over != over):
+                remember(self.ctx.saves, self.invitation, over=now_over)
             if self.joined.refusal is not None:
                 self.ctx.refuse(self.joined.refusal)
                 self.joined.refusal = None
