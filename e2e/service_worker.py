@@ -33,6 +33,8 @@ SETTLE = """() => {
         }
         const found = {};
         for (const name of await caches.keys()) {
+            // Not the worker's: the page's Python snapshot (web/python.mjs).
+            if (name === "spygames python") continue;
             found[name] = (await (await caches.open(name)).keys()).length;
         }
         window.workerCaches = found;

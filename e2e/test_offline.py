@@ -22,6 +22,7 @@ from conftest import BOOT_TIMEOUT, ROOT, Guard, boot, open_page, origin_of
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
 from service_worker import SETTLE, cache_name
+from test_snapshot import snapshot_kept
 
 import spygames
 
@@ -143,6 +144,7 @@ def test_a_new_version_waits_for_the_players_reload(
         boot(page, url)
         assert worker_caches(page) == {cache_name(url, build_a): len(files)}
         page.wait_for_function("navigator.serviceWorker.controller !== null")
+        assert snapshot_kept(page, url)  # its worker's downloads are done (test_snapshot.py)
         open_deal(page, url)
         page.evaluate("window.sameLoad = true")
         banner = page.locator("#update")

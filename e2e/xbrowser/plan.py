@@ -80,6 +80,18 @@ PROBLEMS = """(() => {
 
 # Once the service worker has copied the whole site: its caches' sizes in window.workerCaches.
 SETTLE_WORKER = f"({SETTLE})();"
+# Once this build's Python snapshot is kept (web/python.mjs): window.snapshotKept is true.
+SNAPSHOT_KEPT = """(async () => {
+  const source = await (await fetch("./vendor/pyodide/python.mjs")).text();
+  const build = source.match(/SNAPSHOT = "([0-9a-f]+)"/)[1];
+  for (;;) {
+    const found = (await (await caches.open("spygames python")).matchAll())[0];
+    if (found && found.headers.get("x-spygames-snapshot") === build) break;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  window.snapshotKept = true;
+})();"""
+RESTORED = "performance.getEntriesByName('python:snapshot').length"
 
 
 def saved(game: str) -> str:
@@ -177,10 +189,14 @@ def steps() -> list[dict[str, Any]]:
         {"do": "run", "js": SETTLE_WORKER},
         until("window.workerCaches", "the service worker's cache"),
         {"do": "read", "key": "caches", "js": "window.workerCaches"},
-        # Offline, one reload: it comes from the worker's cache, keeps every save (each
-        # table shows its move), and the game plays on.
+        # A worker has kept a snapshot of Python, for the next visit to start from.
+        {"do": "run", "js": SNAPSHOT_KEPT},
+        until("window.snapshotKept", "a snapshot of Python kept"),
+        # Offline, one reload: it comes from the worker's cache, starts Python from the
+        # snapshot, keeps every save (each table shows its move), and the game plays on.
         {"do": "offline"},
         {"do": "boot"},
+        {"do": "read", "key": "restored", "js": RESTORED},
         {"do": "route", "hash": "#/espionage"},
         log_says("#esp-log", "Ann: at least"),  # her bid
         {"do": "route", "hash": "#/spynet"},
@@ -222,6 +238,8 @@ def problems(found: dict[str, Any], precached: int) -> list[str]:
     caches = found.get("caches") or {}
     if list(caches.values()) != [precached]:
         wrong.append(f"the service worker's caches are {caches}, not one of {precached} files")
+    if found.get("restored") != 1:
+        wrong.append("the offline reload did not start Python from the kept snapshot")
     offline = (found.get("offline") or {}).get("actions")
     if offline != [first, second]:
         wrong.append(f"offline: Deck of Spies' save holds {offline}, not {[first, second]}")

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import css_subset
 import resvg_py
+import snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -298,6 +299,7 @@ def build(site: Path, dist: Path) -> None:
     copy_runtime(site)
     app_zip = zip_app(site)
     add_bytecode(site, site / "dist" / wheel.name, app_zip)
+    snapshot.write(site / "vendor" / "pyodide", site / "dist" / wheel.name)
     shutil.copytree(
         WEB / "assets", site / "assets", ignore=shutil.ignore_patterns(*ICON_SOURCES_ONLY)
     )
@@ -308,7 +310,8 @@ def build(site: Path, dist: Path) -> None:
     # Both the engine wheel and the UI zip are unpacked by PyScript onto the import path
     # ("./*"): no micropip on a player's boot path (measured in the README's Boot section).
     config = {
-        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        # pyodide.mjs through python.mjs: Python from a kept snapshot (web/python.mjs).
+        "interpreter": "./vendor/pyodide/python.mjs",
         "files": {
             f"./dist/{wheel.name}": "./*",
             f"./{app_zip.relative_to(site).as_posix()}": "./*",
@@ -322,6 +325,7 @@ def build(site: Path, dist: Path) -> None:
         ("fetch", "./vendor/pyodide/pyodide.asm.wasm"),
         ("fetch", "./vendor/pyodide/python_stdlib.zip"),
         ("module", f"./vendor/pyscript/{pyscript_chunk}"),
+        ("module", "./vendor/pyodide/python.mjs"),
         ("module", "./vendor/pyodide/pyodide.mjs"),
         ("module", "./vendor/pyodide/pyodide.asm.mjs"),
         ("fetch", "./vendor/pyodide/pyodide-lock.json"),

@@ -1,0 +1,43 @@
+// A worker that makes this build's Python snapshot and keeps it for the next visit
+// (python.mjs restores it): Python started as a page starts it, with our engine's
+// modules imported from our wheel, its memory copied into Cache Storage. Started by
+// python.mjs once a page is ready; it posts one message when done, kept or not.
+//
+// The build (web/tools/snapshot.py) writes the wheel's address into WHEEL and the
+// engine's modules into MODULES.
+import { loadPyodide } from "./pyodide.mjs";
+import { BUILD_HEADER, KEY, SNAPSHOT, STORE } from "./python.mjs";
+
+const WHEEL = new URL("__WHEEL__", import.meta.url);
+const MODULES = __MODULES__;
+// A module that cannot be imported here (one needing the page) is left to import later.
+const IMPORT = `
+import importlib
+for name in ${JSON.stringify(MODULES)}:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        pass
+`;
+
+async function keep() {
+  const python = await loadPyodide({ _makeSnapshot: true });
+  const wheel = await fetch(WHEEL);
+  if (!wheel.ok) throw new Error(`${WHEEL}: HTTP ${wheel.status}`);
+  python.unpackArchive(await wheel.arrayBuffer(), "wheel", { extractDir: python.FS.cwd() });
+  const scope = python.globals.get("dict")();
+  python.runPython(IMPORT, { globals: scope });
+  scope.destroy();
+  const bytes = python.makeMemorySnapshot();
+  const headers = { [BUILD_HEADER]: SNAPSHOT, "content-type": "application/octet-stream" };
+  await (await caches.open(STORE)).put(KEY, new Response(bytes, { headers }));
+  return bytes.length;
+}
+
+keep().then(
+  (size) => postMessage({ kept: size }),
+  (error) => {
+    console.warn("spygames: no Python snapshot kept:", error);
+    postMessage({ kept: 0 });
+  }
+);

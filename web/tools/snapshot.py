@@ -1,0 +1,63 @@
+"""The site's Python snapshot modules (web/python.mjs, web/snapshot.mjs), written beside
+Pyodide for one build.
+
+python.mjs is the interpreter module PyScript loads: it restores Python from a memory
+snapshot this browser keeps, or starts it afresh and, once the page is ready, has
+snapshot.mjs (a worker) make one. Each snapshot carries the hash written here, of
+everything it holds: Pyodide, the trimmed standard library, our wheel and the two
+modules themselves. A snapshot of another build is never restored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[1]
+SLOTS = {"python.mjs": ("__SNAPSHOT__",), "snapshot.mjs": ("__WHEEL__", "__MODULES__")}
+
+
+def engine_modules(wheel: Path) -> list[str]:
+    """Every module of the engine's wheel, packages first, but `__main__` (the CLI)."""
+    names = []
+    for name in zipfile.ZipFile(wheel).namelist():
+        if not name.endswith((".py", ".pyc")) or ".dist-info/" in name:
+            continue
+        parts = name.rsplit(".", 1)[0].split("/")
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts[-1] != "__main__":
+            names.append(".".join(parts))
+    return sorted(names, key=lambda n: (n.count("."), n))
+
+
+def snapshot_hash(pyodide: Path, wheel: Path, templates: dict[str, str]) -> str:
+    digest = hashlib.sha256()
+    for path in (pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", wheel):
+        digest.update(path.read_bytes())
+    for name in sorted(templates):
+        digest.update(templates[name].encode())
+    return digest.hexdigest()[:16]
+
+
+def write(pyodide: Path, wheel: Path) -> str:
+    """Write python.mjs and snapshot.mjs into `pyodide` (the site's vendor/pyodide/) for
+    `wheel` (the site's engine wheel); return the snapshot's hash."""
+    templates = {name: (WEB / name).read_text() for name in SLOTS}
+    for name, slots in SLOTS.items():
+        for slot in slots:
+            if templates[name].count(slot) != 1:
+                raise SystemExit(f"web/{name} must hold {slot} exactly once")
+    build = snapshot_hash(pyodide, wheel, templates)
+    wheel_url = Path("../..", wheel.parent.name, wheel.name).as_posix()
+    filled = {
+        "python.mjs": templates["python.mjs"].replace("__SNAPSHOT__", build),
+        "snapshot.mjs": templates["snapshot.mjs"]
+        .replace("__WHEEL__", wheel_url)
+        .replace("__MODULES__", json.dumps(engine_modules(wheel))),
+    }
+    for name, text in filled.items():
+        (pyodide / name).write_text(text)
+    return build
