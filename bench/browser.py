@@ -60,6 +60,22 @@ SETTLED = """async () => {
 }"""
 
 
+# Resolves once this build's Python snapshot is kept (web/python.mjs: a worker makes it
+# after the first visit's page is ready), true; false after 60 s without one.
+SNAPSHOT_KEPT = """async () => {
+  const source = await (await fetch("./vendor/pyodide/python.mjs")).text();
+  const build = source.match(/SNAPSHOT = "([0-9a-f]+)"/)[1];
+  for (let i = 0; i < 600; i++) {
+    const cache = await caches.open("spygames python");
+    const found = (await cache.matchAll())[0];
+    if (found && found.headers.get("x-spygames-snapshot") === build) return true;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return false;
+}"""
+RESTORED = "performance.getEntriesByName('python:snapshot').length > 0"
+
+
 @contextmanager
 def chromium(site: Path) -> Iterator[tuple[Browser, str]]:
     with SiteServer(site) as server, sync_playwright() as p:
@@ -94,12 +110,14 @@ def boot_times(
     empty), cold and warm, vs the floor.
 
     Cold: a fresh browser context (empty cache). Warm: a second visit in that context,
-    once the app's service worker has settled (the floor page has none).
+    once the app's service worker has settled and its Python snapshot is kept (the floor
+    page has neither); "restored" counts the warm visits that started from it.
     Floor and app runs alternate so drift on a noisy machine hits both alike. The files
     of each table's first cold visit are kept under "entries" (see transferred_bytes).
     """
     samples: dict[str, list[float]] = {}
     entries: dict[str, list[Any]] = {}
+    restored: dict[str, int] = {}
     for _ in range(runs):
         loaders: dict[str, Callable[[Page], float]] = {"floor": lambda p: _boot_floor(p, url)}
         for game in games or TABLE_ROUTES:
@@ -111,8 +129,11 @@ def boot_times(
             if name != "floor":
                 entries.setdefault(name, page.evaluate(FILES))
                 page.evaluate(SETTLED)
+                page.evaluate(SNAPSHOT_KEPT)
             page.goto("about:blank")
             samples.setdefault(f"{name}/warm", []).append(load(page))
+            if name != "floor":
+                restored[name] = restored.get(name, 0) + bool(page.evaluate(RESTORED))
             context.close()
     medians = {key: statistics.median(values) for key, values in samples.items()}
     report: dict[str, Any] = {"runs": runs, "ms": medians, "entries": entries}
@@ -121,6 +142,7 @@ def boot_times(
             "cold_vs_floor": medians[f"{game}/cold"] / medians["floor/cold"],
             "warm_vs_floor": medians[f"{game}/warm"] / medians["floor/warm"],
             "warm_vs_cold": medians[f"{game}/warm"] / medians[f"{game}/cold"],
+            "restored": restored.get(game, 0),
         }
     return report
 

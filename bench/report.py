@@ -43,6 +43,9 @@ def boot(t: Table, r: dict[str, Any]) -> None:
               g["cold_vs_floor"] <= 0.9)  # fmt: skip
         t.row(f"{game} warm/cold", f"{g['warm_vs_cold']:.2f}×", "≤ 0.35×",
               g["warm_vs_cold"] <= 0.35)  # fmt: skip
+        t.row(f"{game} warm visits from a Python snapshot",
+              f"{g.get('restored', 0)} of {boot['runs']}", "all",
+              g.get("restored", 0) == boot["runs"])  # fmt: skip
 
 
 def boot_stages(t: Table, st: dict[str, Any]) -> None:
