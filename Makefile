@@ -23,6 +23,12 @@ $(STAMPS)/npm: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	@mkdir -p $(STAMPS) && touch $@
 
+# Lighthouse for the bench (bench/lighthouse.py), pinned in its own package: not in web/,
+# so `make site` and the e2e suite do not install it.
+$(STAMPS)/lighthouse: bench/lighthouse/package.json bench/lighthouse/package-lock.json
+	cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	@mkdir -p $(STAMPS) && touch $@
+
 # The e2e browser: $$CHROMIUM, else a system Chromium/Chrome, else Debian's chromium on
 # Debian, else Playwright's own (see e2e/browser.py).
 browser: $(STAMPS)/venv
@@ -86,12 +92,12 @@ test: lint types workflows unit mutate-quick e2e smoke-firefox smoke-webkit benc
 clean:
 	rm -rf _site dist build .cache $(STAMPS) _bench _mutate *.egg-info
 
-bench: site browser
+bench: site browser $(STAMPS)/lighthouse
 	$(PY) -m bench
 
 # Every part of the bench once, with short games and no targets judged (a few minutes):
 # in `make test` so that a bench whose scripted steps no longer work fails the build.
-bench-quick: site browser
+bench-quick: site browser $(STAMPS)/lighthouse
 	$(PY) -m bench --quick
 
 # Random pressure beyond the test budget (not part of `make test`): FUZZ_GAMES random

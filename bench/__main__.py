@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import embed, engine, offline, pages, play, play_spynet, stages, together
+from . import embed, engine, lighthouse, offline, pages, play, play_spynet, stages, together
 from .browser import SiteServer, boot_times, chromium, pyodide_engine, transferred_bytes
 from .report import report
 
@@ -95,6 +95,9 @@ def measure(
         urls = {"cache-first": url} if quick else {"cache-first": url, "network-first": old.url}
         parts.run("offline", "warm boot on a throttled network, cache-first vs network-first "
                   "worker", lambda: offline.warm_throttled(browser, urls, many))  # fmt: skip
+        parts.run("lighthouse", "Lighthouse on the home page and a table",
+                  lambda: lighthouse.run(browser, bench_site, 1 if quick else runs,
+                                         ("home",) if quick else ()))  # fmt: skip
         parts.run("pyodide", "engine inside Pyodide",
                   lambda: pyodide_engine(browser, url, quick=quick))  # fmt: skip
     return parts.failed
@@ -106,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="one run, short games, no targets judged")  # fmt: skip
     parser.add_argument("--only", default="", metavar="PART,…",
                         help="run these parts alone (cpython, play, together, embed, boot, "
-                        "stages, offline, pyodide)")  # fmt: skip
+                        "stages, offline, lighthouse, pyodide)")  # fmt: skip
     args = parser.parse_args(argv)
     only = frozenset(filter(None, args.only.split(",")))
     name = "results-quick.json" if args.quick else "results.json"

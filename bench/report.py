@@ -162,6 +162,16 @@ def embeds(t: Table, r: dict[str, Any]) -> None:
                   f"{e['try_ms']:.0f} ({e['try_ms'] / cold:.2f}×)", "", None)  # fmt: skip
 
 
+def lighthouse(t: Table, lh: dict[str, Any]) -> None:
+    print(f"Lighthouse {lh['version']}, desktop preset, first visit (medians of {lh['runs']})")
+    for page in (key for key in lh if isinstance(lh[key], dict)):
+        g = lh[page]
+        t.row(f"{page}: performance score", f"{g['score']:.0f}", "≥ 70", g["score"] >= 70)
+        t.row(f"{page}: blocking time, LCP, FCP (ms)",
+              f"{g['tbt_ms']:.0f}, {g['lcp_ms']:.0f}, {g['fcp_ms']:.0f}", "", None)  # fmt: skip
+        t.row(f"{page}: layout shift", f"{g['cls']:.3f}", "", None)
+
+
 def bots(t: Table, r: dict[str, Any]) -> None:
     cp, py = r["cpython"], r["pyodide"]
     print("Bot decisions (moved here from the unit tests, which assert no timings)")
@@ -208,6 +218,7 @@ def report(r: dict[str, Any]) -> None:
         (("play",), lambda: playing(t, r)),
         (("together",), lambda: together(t, r)),
         (("embed",), lambda: embeds(t, r)),
+        (("lighthouse",), lambda: lighthouse(t, r["lighthouse"])),
         (("cpython", "pyodide"), lambda: bots(t, r)),
     ]
     for needs, section in sections:  # a part left out (`--only`) has no section

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
 import sys
 import threading
@@ -28,15 +29,35 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     def __init__(
-        self, *args: Any, sites: dict[str, Path], requests: list[str], **kwargs: Any
+        self,
+        *args: Any,
+        sites: dict[str, Path],
+        requests: list[str],
+        gzipped: dict[str, bytes] | None = None,
+        **kwargs: Any,
     ) -> None:
         self.sites = sites
         self.noted = requests
+        self.gzipped = gzipped
         super().__init__(*args, directory=str(next(iter(sites.values()))), **kwargs)
 
     def do_GET(self) -> None:
         self.noted.append(self.path)
-        super().do_GET()
+        if self.gzipped is None or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return super().do_GET()
+        path = Path(self.translate_path(self.path))
+        if not path.is_file():
+            return super().do_GET()
+        key = str(path)
+        if key not in self.gzipped:
+            self.gzipped[key] = gzip.compress(path.read_bytes(), 6)
+        body = self.gzipped[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def translate_path(self, path: str) -> str:
         route = urlsplit(path).path
@@ -65,12 +86,19 @@ class QuietServer(http.server.ThreadingHTTPServer):
 
 class SiteServer:
     """`site` at SUBPATH, as GitHub Pages serves a project site; `more` puts other sites
-    at other sub-paths of the same origin (other project sites of the same user)."""
+    at other sub-paths of the same origin (other project sites of the same user).
+    `gzip`: every file gzipped for a browser that accepts it, as Pages sends them (the
+    bench's Lighthouse runs, which simulate a network from the bytes transferred)."""
 
-    def __init__(self, site: Path, port: int = 0, more: dict[str, Path] | None = None) -> None:
+    def __init__(
+        self, site: Path, port: int = 0, more: dict[str, Path] | None = None, gzip: bool = False
+    ) -> None:
         self.requests: list[str] = []
         handler = functools.partial(
-            SubPathHandler, sites={SUBPATH: site, **(more or {})}, requests=self.requests
+            SubPathHandler,
+            sites={SUBPATH: site, **(more or {})},
+            requests=self.requests,
+            gzipped={} if gzip else None,
         )
         self.httpd = QuietServer(("127.0.0.1", port), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

@@ -1,0 +1,71 @@
+"""Lighthouse's performance score (desktop preset) of the home page and of a table, as a
+first visit meets them: each run a fresh headless Chromium with an empty cache, Lighthouse's
+own simulated network and CPU.
+
+Lighthouse is pinned in bench/lighthouse/package.json (12.8.2: the newest that runs on
+the project's Node 20; 13 needs Node 22) and installed there by `make bench`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser
+
+from .browser import CHROMIUM, SiteServer
+
+ROOT = Path(__file__).resolve().parents[1]
+CLI = ROOT / "bench" / "lighthouse" / "node_modules" / "lighthouse" / "cli" / "index.js"
+PAGES = {"home": "", "espionage": "#/espionage/new"}
+AUDITS = {
+    "tbt_ms": "total-blocking-time",
+    "lcp_ms": "largest-contentful-paint",
+    "fcp_ms": "first-contentful-paint",
+    "si_ms": "speed-index",
+    "cls": "cumulative-layout-shift",
+}
+FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run --disable-quic"
+
+
+def audit(url: str, chromium: str) -> dict[str, Any]:
+    """One Lighthouse run of `url`: its version, performance score (0–100) and timings."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        command = [
+            "node", str(CLI), url, "--preset=desktop", "--only-categories=performance",
+            "--output=json", f"--output-path={out}", "--quiet", f"--chrome-flags={FLAGS}",
+        ]  # fmt: skip
+        env = {**os.environ, "CHROME_PATH": chromium}
+        subprocess.run(command, check=True, env=env, timeout=300)
+        found = json.loads(out.read_text())
+    errors = [a["id"] for a in found["audits"].values() if a.get("errorMessage")]
+    score = found["categories"]["performance"]["score"]
+    if score is None or found.get("runtimeError"):
+        raise RuntimeError(f"Lighthouse could not score {url}: {found.get('runtimeError')}")
+    figures = {key: found["audits"][name]["numericValue"] for key, name in AUDITS.items()}
+    return {"version": found["lighthouseVersion"], "score": round(score * 100), **figures,
+            "audit_errors": errors}  # fmt: skip
+
+
+def run(browser: Browser, site: Path, runs: int, pages: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Medians over `runs` of each page of `pages` (every page of PAGES when empty), `site`
+    served gzipped as GitHub Pages serves it (Lighthouse simulates its network from the
+    bytes transferred)."""
+    if not CLI.exists():
+        raise RuntimeError(f"no {CLI}: `make bench` installs it (npm ci in bench/lighthouse)")
+    chromium = CHROMIUM or browser.browser_type.executable_path
+    report: dict[str, Any] = {"runs": runs}
+    with SiteServer(site, gzip=True) as server:
+        for page in pages or tuple(PAGES):
+            samples = [audit(server.url + PAGES[page], chromium) for _ in range(runs)]
+            report["version"] = samples[0]["version"]
+            report[page] = {
+                key: statistics.median(s[key] for s in samples) for key in ("score", *AUDITS)
+            }
+    return report
