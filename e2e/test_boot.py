@@ -102,6 +102,45 @@ def test_booting_moves_nothing_on_the_page(
     assert not guard.problems, "\n".join(guard.problems)
 
 
+# The home page's tiles as drawn before Python ran, and every largest paint of the page.
+PRE_DRAWN = """
+window.paints = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.paints.push(entry.startTime);
+}).observe({ type: "largest-contentful-paint", buffered: true });
+document.addEventListener("DOMContentLoaded", () => {
+  window.preDrawn = document.querySelector("#app .tiles");
+});
+"""
+
+
+def test_python_leaves_the_home_drawn_before_boot_as_it_is(page: Page, site_url: str) -> None:
+    """On a new device the home page drawn at build time is what Python would draw: its
+    first draw leaves it in place, so the largest paint is the pre-drawn page's."""
+    page.add_init_script(PRE_DRAWN)
+    boot(page, site_url)
+    page.evaluate(AFTER_TWO_FRAMES)
+    assert page.evaluate("window.preDrawn === document.querySelector('#app .tiles')")
+    rendered = page.evaluate("performance.getEntriesByName('spy:rendered')[0].startTime")
+    paints = page.evaluate("window.paints")
+    assert paints and max(paints) < rendered, (paints, rendered)
+
+
+def test_a_tile_clicked_while_python_starts_opens_its_game(page: Page, site_url: str) -> None:
+    """The pre-drawn tiles' links work before Python runs: the click is not lost."""
+    held: list[Route] = []
+    page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url)
+    while not held:
+        page.wait_for_timeout(50)
+    page.click('.tile[data-game="espionage"] >> text=New game')
+    expect(page.locator('#app [data-frame="espionage"]')).to_be_visible()  # boot.js's frame
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#esp-setup-form")).to_be_visible()
+
+
 def _one_move(page: Page, site_url: str, game: str) -> None:
     record = saved_record_js(game)
     if game == "deck-of-spies":

@@ -379,7 +379,7 @@ class Page:
         focused = str(active.id or "") if not is_null(active) else ""
         inside = not is_null(active) and bool(self.root.contains(active))
         screen = getattr(self.app, "screen", None)
-        new_screen, self.shown = screen is not self.shown, screen
+        first, new_screen, self.shown = self.shown is None, screen is not self.shown, screen
         try:
             html = self.app.render()
         except Exception as exc:
@@ -390,7 +390,8 @@ class Page:
                 '<p><a href="#/">Back to the home page</a></p></div>'
             )
         typed = {} if new_screen else self.typed()
-        self.root.innerHTML = html
+        if not (first and self.root.innerHTML == html):  # the home drawn before boot
+            self.root.innerHTML = html
         for field_id, (value, default) in typed.items():  # what was typed survives a redraw
             field = document.getElementById(field_id)
             if not is_null(field) and given(field) == default and not field.matches("[readonly]"):

@@ -12,13 +12,10 @@ from .screen import Screen
 from .together.remembered import JoinedTable, forget, joined_tables
 
 
-def tile(game: GameInfo, *, built: bool, saved: bool, booting: bool = False) -> str:
+def tile(game: GameInfo, *, built: bool, saved: bool) -> str:
     if not built:
         status = '<p class="tile-status">Not built yet — coming in a later release.</p>'
         actions = '<button type="button" class="btn" disabled>Not available yet</button>'
-    elif booting:
-        status = '<p class="tile-status">Getting ready…</p>'
-        actions = '<button type="button" class="btn btn-primary" disabled>Play</button>'
     else:
         status = ""
         play = f'<a class="btn btn-primary" href="#/{esc(game.id)}/new">New game</a>'
@@ -42,14 +39,16 @@ def tile(game: GameInfo, *, built: bool, saved: bool, booting: bool = False) -> 
     )
 
 
-def tiles(saved: set[str], *, booting: bool = False) -> str:
+def tiles(saved: set[str]) -> str:
     return (
         '<section class="tiles" aria-label="Games">'
-        + "".join(
-            tile(g, built=is_built(g.id), saved=g.id in saved, booting=booting) for g in CATALOGUE
-        )
+        + "".join(tile(g, built=is_built(g.id), saved=g.id in saved) for g in CATALOGUE)
         + "</section>"
     )
+
+
+def home_html(saved: set[str], joined: str = "") -> str:
+    return f'<div class="home">{INTRO}{tiles(saved)}{joined}</div>'
 
 
 INTRO = (
@@ -110,10 +109,12 @@ class HomeScreen(Screen):
     def render(self) -> str:
         saves = self.ctx.saves
         saved = {g.id for g in CATALOGUE if is_built(g.id) and saves.has(g.id)}
-        joined = joined_section(joined_tables(saves), saves.clock())
-        return f'<div class="home">{INTRO}{tiles(saved)}{joined}</div>'
+        return home_html(saved, joined_section(joined_tables(saves), saves.clock()))
 
 
 def preboot_html() -> str:
-    """What index.html shows before Python runs (the build writes it in)."""
-    return f'<div class="home">{INTRO}{tiles(set(), booting=True)}</div>'
+    """What index.html shows before Python runs (the build writes it in): the home page of
+    a device with nothing saved, as Python draws it, so Python's first draw of it can
+    leave the page untouched (dom.py) and its links work while Python starts (a click
+    changes the address; boot.js shows that address's frame; Python opens it)."""
+    return home_html(set())

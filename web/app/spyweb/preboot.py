@@ -3,7 +3,9 @@
 The build writes each frame into index.html as a `<template data-frame="…">`; boot.js
 (plain JavaScript, running before Python) shows the one that matches the address being
 opened, so a game's address shows that game's table frame, not the home tiles. Nothing
-in a frame is playable: Python draws the real screen over it once it has started.
+in a frame is playable: Python draws the real screen over it once it has started. The
+home frame's links work, though (they only change the address): it is the home page of
+a device with nothing saved, which Python's first draw then leaves as it is.
 """
 
 from __future__ import annotations
