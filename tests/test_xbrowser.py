@@ -40,6 +40,7 @@ def good() -> dict[str, Any]:
         "played": records,
         "reloaded": copy.deepcopy(records),
         "caches": {"spygames-abc": PRECACHED},
+        "restored": 1,  # the offline reload started Python from its snapshot
         "offline": {"actions": [first, second]},
         "problems_played": [],
         "problems_offline": [],
@@ -90,6 +91,7 @@ def test_all_well_is_no_problem() -> None:
         (lambda f: f.update(caches={}), "service worker's caches"),
         (lambda f: f.update(caches={"spygames-abc": PRECACHED - 1}), "service worker's caches"),
         (lambda f: f["offline"]["actions"].pop(), "offline: Deck of Spies"),
+        (lambda f: f.update(restored=0), "did not start Python from the kept snapshot"),
     ],
 )
 def test_each_failure_is_reported(spoil: Any, said: str) -> None:
