@@ -171,16 +171,27 @@ def transferred_bytes(entries: dict[str, list[Any]], url: str, site: Path) -> di
 
     served = {p for g in report.values() for p in g["files"] if (site / p).is_file()}
     report["ours_gzip"] = sum(gz(p) for p in served if not p.startswith("vendor/"))
-    # The whole first visit as Pages serves it (each file gzipped; the zips barely
-    # shrink), and the same visit with Pyodide's whole standard library in place of the
-    # trimmed one (web/tools/stdlib.py), as the site shipped it before.
+    # The whole first visit as Pages serves it (each file gzipped: an .xz copy, see
+    # web/tools/packed.py, barely shrinks more), the same visit had it downloaded the
+    # plain files in place of the .xz copies, and that visit with Pyodide's whole
+    # standard library in place of the trimmed one (web/tools/stdlib.py): the site as it
+    # shipped before both.
     stdlib, whole = "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/python_stdlib_full.zip"
+
+    def plain(path: str) -> str:
+        return path.removesuffix(".xz")
+
     for game in entries:
-        visit = sum(gz(p) for p in report[game]["files"] if p in served)
+        visit_files = [p for p in report[game]["files"] if p in served]
+        visit = sum(gz(p) for p in visit_files)
+        without_xz = sum(gz(plain(p)) for p in visit_files)
         report[game]["first_visit_gzip"] = visit
-        if stdlib in report[game]["files"] and (site / whole).is_file():
-            report[game]["first_visit_gzip_whole_stdlib"] = visit - gz(stdlib) + gz(whole)
+        report[game]["first_visit_gzip_plain"] = without_xz
+        if stdlib in map(plain, visit_files) and (site / whole).is_file():
+            report[game]["first_visit_gzip_whole_stdlib"] = without_xz - gz(stdlib) + gz(whole)
             report["stdlib_gzip"] = {"trimmed": gz(stdlib), "whole": gz(whole)}
+            if stdlib + ".xz" in visit_files:
+                report["stdlib_gzip"]["xz"] = gz(stdlib + ".xz")
     heavy = ("codemirror", "xterm")
     report["heavy_addons_loaded"] = sorted(
         p for g in entries for p in report[g]["files"] if any(h in p for h in heavy)

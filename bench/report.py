@@ -93,10 +93,16 @@ def cold_bytes(t: Table, b: dict[str, Any]) -> None:
         std = b["stdlib_gzip"]
         t.row("standard library, trimmed / whole (gzipped)",
               f"{std['trimmed'] / 1e3:.0f} / {std['whole'] / 1e3:.0f} KB", "", None)  # fmt: skip
+        if "xz" in std:
+            t.row("standard library, trimmed, its .xz copy", f"{std['xz'] / 1e3:.0f} KB", "",
+                  None)  # fmt: skip
     for game in (g for g in TABLE_ROUTES if g in b and "first_visit_gzip" in b[g]):
         visit = b[game]["first_visit_gzip"]
         t.row(f"{game} first visit, gzipped (everything)", f"{visit / 1e6:.2f} MB", "≤ 4.5 MB",
               visit <= 4_500_000)  # fmt: skip
+        if b[game].get("first_visit_gzip_plain", visit) != visit:
+            t.row(f"{game} first visit / with the plain files, no .xz copies",
+                  f"{visit / b[game]['first_visit_gzip_plain']:.2f}×", "", None)  # fmt: skip
         if "first_visit_gzip_whole_stdlib" in b[game]:
             before = b[game]["first_visit_gzip_whole_stdlib"]
             t.row(f"{game} first visit / with the whole standard library",

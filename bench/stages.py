@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import shutil
 import statistics
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,9 @@ from typing import Any
 from playwright.sync_api import Browser
 
 from .browser import ROOT, TABLE_ROUTES, SiteServer
+
+sys.path.insert(0, str(ROOT / "web" / "tools"))
+import packed
 
 TIMEOUT = 120_000
 ROUTES = TABLE_ROUTES
@@ -69,13 +73,14 @@ def without_bytecode(site: Path, target: Path) -> Path:
         tree = trees[archive.suffix[1:]]
         with zipfile.ZipFile(archive) as old:
             kept = [(i, old.read(i)) for i in old.infolist()]
-        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as new:
+        with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as new:
             for info, data in kept:
                 if info.filename.endswith(".pyc"):
                     source = info.filename[:-1]
                     new.writestr(source, (tree / source).read_bytes())
                 else:
                     new.writestr(info, data)
+    packed.write(target)  # the .xz copies a first visit downloads, of the new archives
     return target
 
 

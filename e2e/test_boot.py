@@ -14,6 +14,9 @@ from playwright.sync_api import Browser, Page, Route, expect
 import spygames
 
 STAGES = ("boot:runtime", "boot:python", "boot:engine", "boot:app")
+# The runtime's WebAssembly, as a first visit downloads it (its .xz copy) or as a visit
+# with a service worker in charge asks for it (the plain file): web/tools/packed.py.
+WASM = "**/vendor/pyodide/pyodide.asm.wasm*"
 
 
 def test_a_game_address_shows_its_table_frame_until_python_draws_the_table(
@@ -28,7 +31,7 @@ def test_a_game_address_shows_its_table_frame_until_python_draws_the_table(
         else:
             held.append(route)
 
-    page.route("**/pyodide.asm.wasm", hold)
+    page.route(WASM, hold)
     page.goto(site_url + "#/espionage/new")
     frame = page.locator('#app [data-frame="espionage"]')
     expect(frame).to_be_visible()
@@ -129,7 +132,7 @@ def test_python_leaves_the_home_drawn_before_boot_as_it_is(page: Page, site_url:
 def test_a_tile_clicked_while_python_starts_opens_its_game(page: Page, site_url: str) -> None:
     """The pre-drawn tiles' links work before Python runs: the click is not lost."""
     held: list[Route] = []
-    page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route(WASM, lambda route: held.append(route))
     page.goto(site_url)
     while not held:
         page.wait_for_timeout(50)
@@ -187,14 +190,14 @@ def _allow_only(guard: Guard, *expected: str) -> None:
 def test_a_runtime_that_cannot_load_says_so_and_offers_reload(
     page: Page, site_url: str, guard: Guard
 ) -> None:
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route(WASM, lambda route: route.abort())
     page.goto(site_url + "#/deck-of-spies")
     text = _expect_boot_error(page)
     assert "couldn't start: part of the game failed to load" in text
     assert "Check your connection and reload" in text and "another browser" in text
     assert page.locator('[data-stage="runtime"].done').count() == 0  # it did not arrive
     shot(page, "boot-error")
-    page.unroute("**/pyodide.asm.wasm")
+    page.unroute(WASM)
     page.click("#boot-reload")  # and the reload does start the game
     page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
     expect(page.locator(".dos")).to_be_visible()

@@ -379,9 +379,10 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
     preloads = [
-        ("fetch", "./vendor/c.wasm"),
+        ("packed", "./vendor/c.wasm"),
         ("module", "./vendor/a.js"),
-        ("fetch", "./dist/b.whl"),
+        ("fetch", "./vendor/d.json"),
+        ("packed", "./dist/b.whl"),
     ]
     # build() writes styles/app.css before the embeds, which take their subset of it
     (tmp_path / "styles").mkdir()
@@ -395,7 +396,8 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     assert (
         runtime["entry"] == "./app/embed.py"
         and runtime["modules"] == ["./vendor/a.js"]
-        and runtime["fetches"] == ["./vendor/c.wasm", "./dist/b.whl"]  # as index.html's
+        and runtime["fetches"] == ["./vendor/d.json"]  # as index.html's
+        and runtime["packed"] == ["./vendor/c.wasm", "./dist/b.whl"]  # as boot.js's
     )
     assert build.policy() in page  # the same policy as index.html
     assert runtime.pop("demos") == [demo.id for demo in spygames.all_demos()]

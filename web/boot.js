@@ -5,6 +5,33 @@
   var root = document.documentElement;
   function ready() { return root.dataset.ready === "true"; }
 
+  // -- the largest downloads, started with the page -----------------------------------------
+  // <meta name="spygames-packed"> names the boot's downloads that have an .xz copy
+  // (web/tools/packed.py). With no service worker in charge yet, the page downloads the
+  // copies and their decoder (python.mjs decodes them); a worker's cache holds the plain
+  // files. python.mjs reads the choice from <html data-download>.
+  (function preloadPacked() {
+    var meta = document.querySelector('meta[name="spygames-packed"]');
+    if (!meta) return;
+    var plain = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+    root.dataset.download = plain ? "plain" : "xz";
+    var urls = meta.content.split(" ").filter(Boolean);
+    if (!plain) urls = ["./vendor/xz/xz.wasm"].concat(urls.map(function (url) { return url + ".xz"; }));
+    urls.forEach(function (url) {
+      var link = document.createElement("link");
+      link.rel = "preload";
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
+      link.href = url;
+      document.head.appendChild(link);
+    });
+    if (plain) return;
+    var decoder = document.createElement("link");
+    decoder.rel = "modulepreload";
+    decoder.href = "./vendor/xz/unxz.js";
+    document.head.appendChild(decoder);
+  })();
+
   // -- the frame for this address, before Python runs ------------------------------------
   // index.html carries one <template data-frame="…"> per kind of address (drawn by
   // spyweb/preboot.py at build time); #app starts with the home frame.

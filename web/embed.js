@@ -67,6 +67,15 @@
     }
     runtime.modules.forEach(function (url) { link("modulepreload", url); });
     runtime.fetches.forEach(function (url) { link("preload", url, "fetch"); });
+    // The downloads with an .xz copy: the copies and their decoder, unless a service
+    // worker's cache holds the plain files (web/python.mjs reads <html data-download>).
+    var plain = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+    root.dataset.download = plain ? "plain" : "xz";
+    runtime.packed.forEach(function (url) { link("preload", plain ? url : url + ".xz", "fetch"); });
+    if (!plain && runtime.packed.length) {
+      link("preload", "./vendor/xz/xz.wasm", "fetch");
+      link("modulepreload", "./vendor/xz/unxz.js");
+    }
     runtime.styles.forEach(function (url) { link("stylesheet", url); });
     var py = document.createElement("script");
     py.type = "py";

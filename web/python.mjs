@@ -23,6 +23,64 @@ export const STORE = "spygames python";
 export const KEY = new URL("python.snapshot", import.meta.url).href;
 export const BUILD_HEADER = "x-spygames-snapshot";
 
+// The boot's largest downloads that the site also ships as .xz (web/tools/packed.py):
+// {address relative to this module: type}, written by the build. On a first visit (no
+// service worker in charge yet) the page downloads the copies, a quarter smaller than
+// what gzip makes of the files, and decodes them as they arrive (vendor/xz/unxz.js);
+// once a service worker is in charge, its cache holds the plain files, decoded once at
+// its install. boot.js (or embed.js) decides which, when it preloads them, and notes it
+// in <html data-download>: "xz" or "plain".
+export const PACKED = __PACKED__;
+const DECODER = new URL("../xz/unxz.js", import.meta.url).href;
+const DECODER_WASM = new URL("../xz/xz.wasm", import.meta.url).href;
+
+export function downloadsXz() {
+  const noted = globalThis.document?.documentElement.dataset.download;
+  if (noted) return noted === "xz";
+  return !globalThis.navigator?.serviceWorker?.controller;
+}
+
+// From now on, a fetch of a packed file (by its plain address) downloads its .xz copy
+// and answers with the decoded file, streamed as it arrives: Pyodide compiles its
+// WebAssembly while the rest is still downloading. Any other fetch is left as it is. A
+// copy that cannot be downloaded falls back to the plain file; one that does not decode
+// fails the fetch (xz checks each file's CRC32), and the page says it cannot start.
+export function fetchPackedAsXz(scope = globalThis) {
+  const types = new Map(
+    Object.entries(PACKED).map(([path, type]) => [new URL(path, import.meta.url).href, type])
+  );
+  const base = () => globalThis.document?.baseURI ?? globalThis.location.href;
+  const fetchFile = scope.fetch.bind(scope);
+  let unxz = null;
+  scope.fetch = async function (resource, options) {
+    const address = typeof resource === "string" || resource instanceof URL ? resource : null;
+    const url = address === null ? null : new URL(address, base());
+    const type = url && !url.search && types.get(url.origin + url.pathname);
+    if (!type) return fetchFile(resource, options);
+    const packed = await fetchFile(url.href + ".xz", options);
+    if (!packed.ok) return fetchFile(resource, options);
+    unxz ??= import(DECODER).then(() => globalThis.spygamesUnxz);
+    const decoded = (await unxz)(packed.body, DECODER_WASM).getReader();
+    // Pyodide only logs a WebAssembly that fails to compile, and waits: a copy that does
+    // not decode is reported here, where boot.js hears it and says the game cannot start.
+    const body = new ReadableStream({
+      async pull(controller) {
+        try {
+          const { done, value } = await decoded.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          const failure = new Error(`could not fetch ${url.href}: ${error.message}`);
+          globalThis.reportError?.(failure);
+          controller.error(failure);
+        }
+      },
+      cancel: (reason) => decoded.cancel(reason),
+    });
+    return new Response(body, { status: 200, headers: { "content-type": type } });
+  };
+}
+
 // What this browser keeps for this build: { bytes } (a promise: Pyodide reads them while
 // it instantiates its WebAssembly), { refused: true } when a restore of this build's
 // snapshot failed here before (no worker then makes one at every visit), or null.
@@ -51,7 +109,11 @@ function keepLater() {
   const root = document.documentElement;
   if (root.dataset.pythonSnapshot !== "keep" || !globalThis.Worker) return;
   const start = () => {
-    const worker = new Worker(new URL("snapshot.mjs", import.meta.url), { type: "module" });
+    const script = new URL("snapshot.mjs", import.meta.url);
+    // The worker downloads what the page downloaded: a worker made by a page that no
+    // service worker serves is not served by one either.
+    if (downloadsXz()) script.searchParams.set("download", "xz");
+    const worker = new Worker(script, { type: "module" });
     worker.addEventListener("message", () => worker.terminate());
     worker.addEventListener("error", (event) => {
       event.preventDefault();
@@ -71,6 +133,7 @@ function keepLater() {
 }
 
 export async function loadPyodide(options) {
+  if (downloadsXz()) fetchPackedAsXz();
   let snapshot = null;
   try {
     snapshot = await kept();

@@ -6,7 +6,7 @@
 // The build (web/tools/snapshot.py) writes the wheel's address into WHEEL and the
 // engine's modules into MODULES.
 import { loadPyodide } from "./pyodide.mjs";
-import { BUILD_HEADER, KEY, SNAPSHOT, STORE } from "./python.mjs";
+import { BUILD_HEADER, KEY, SNAPSHOT, STORE, fetchPackedAsXz } from "./python.mjs";
 
 const WHEEL = new URL("__WHEEL__", import.meta.url);
 const MODULES = __MODULES__;
@@ -21,6 +21,7 @@ for name in ${JSON.stringify(MODULES)}:
 `;
 
 async function keep() {
+  if (new URL(import.meta.url).searchParams.get("download") === "xz") fetchPackedAsXz();
   const python = await loadPyodide({ _makeSnapshot: true });
   const wheel = await fetch(WHEEL);
   if (!wheel.ok) throw new Error(`${WHEEL}: HTTP ${wheel.status}`);

@@ -16,6 +16,15 @@
 const BUILD = "__BUILD__";
 const PRECACHE = __PRECACHE__;
 
+// A file listed as "<file>.xz" is downloaded as that copy (a quarter smaller than what
+// gzip makes of it: web/tools/packed.py) and kept decoded, under the plain file's
+// address, so that every later visit reads it from here as it is. The build writes
+// web/unxz.js here (it defines self.spygamesUnxz): the worker is one file to check for
+// updates, not two.
+/* __UNXZ__ */
+const DECODER_WASM = new URL("vendor/xz/xz.wasm", self.location).href;
+const TYPES = { ".wasm": "application/wasm", ".zip": "application/zip", ".whl": "application/zip" };
+
 // "spygames <scope path> <build>": a path cannot hold a space (it is written %20), so the
 // scope is never confused with another one. Not "spygames-…": workers of earlier versions
 // delete every cache named so, and this one must outlive them on the same origin.
@@ -48,11 +57,12 @@ async function precache() {
   await Promise.all(
     Object.entries(PRECACHE).map(async ([path, hash]) => {
       const url = new URL(path, self.location).href;
+      const key = url.replace(/\.xz$/, ""); // where the page will ask for it
       for (const old of older) {
-        const kept = await old.match(url);
-        if (kept && kept.headers.get(HASH) === hash) return cache.put(url, kept);
+        const kept = await old.match(key);
+        if (kept && kept.headers.get(HASH) === hash) return cache.put(key, kept);
       }
-      return cache.put(url, await download(url, hash));
+      return cache.put(key, await download(url, hash));
     })
   );
 }
@@ -74,7 +84,11 @@ async function download(url, hash) {
   const headers = new Headers(response.headers);
   for (const name of ["content-encoding", "content-length"]) headers.delete(name);
   headers.set(HASH, hash);
-  return new Response(body, { status: 200, statusText: "OK", headers });
+  if (!url.endsWith(".xz")) return new Response(body, { status: 200, statusText: "OK", headers });
+  const plain = url.slice(0, -".xz".length);
+  headers.set("content-type", TYPES[plain.slice(plain.lastIndexOf("."))] || "application/octet-stream");
+  const decoded = self.spygamesUnxz(new Response(body).body, DECODER_WASM);
+  return new Response(await new Response(decoded).arrayBuffer(), { status: 200, statusText: "OK", headers });
 }
 
 self.addEventListener("activate", (event) => {

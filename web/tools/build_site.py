@@ -32,6 +32,7 @@ import zlib
 from pathlib import Path
 
 import css_subset
+import packed
 import resvg_py
 import snapshot
 
@@ -85,6 +86,7 @@ NOT_PRECACHED = re.compile(
 )
 SW_BUILD = "__BUILD__"
 SW_PRECACHE = "__PRECACHE__"
+SW_UNXZ = "/* __UNXZ__ */"  # where web/unxz.js goes: an imported script is one more request
 
 # The Content-Security-Policy of both pages, index.html and embed.html (the frame starts
 # the same runtime when a reader presses Try it yourself): only this site's own files,
@@ -119,6 +121,7 @@ POLICY = (
 )  # fmt: skip
 POLICY_SLOT = "<!--POLICY-->"
 PRELOADS_SLOT = "<!--PRELOADS-->"
+BOOT_SCRIPT = '<script src="./boot.js"></script>'
 
 
 def policy() -> str:
@@ -139,12 +142,20 @@ def with_policy(page: str, name: str) -> str:
 
 
 def preload_links(preloads: list[tuple[str, str]]) -> str:
-    """The <link>s that start every download the boot needs with the page, in order."""
+    """The <link>s that start every download the boot needs with the page, in order (but
+    the packed ones: packed_meta)."""
     links = {
         "module": '<link rel="modulepreload" href="{}">',
         "fetch": '<link rel="preload" href="{}" as="fetch" crossorigin>',
     }
-    return "\n".join(links[kind].format(url) for kind, url in preloads)
+    return "\n".join(links[kind].format(url) for kind, url in preloads if kind != "packed")
+
+
+def packed_meta(preloads: list[tuple[str, str]]) -> str:
+    """The <meta> naming the downloads with an .xz copy, which boot.js preloads (it is
+    written before boot.js, which reads it as it runs)."""
+    xz = " ".join(url for kind, url in preloads if kind == "packed")
+    return f'<meta name="spygames-packed" content="{xz}">\n'
 
 
 def sha256(path: Path) -> str:
@@ -193,7 +204,7 @@ def zip_app(site: Path) -> Path:
     target = site / "app" / "spyweb.zip"
     target.parent.mkdir(parents=True, exist_ok=True)
     source = WEB / "app"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:  # see packed.py
         for path in sorted((source / "spyweb").rglob("*.py")):
             archive.write(path, path.relative_to(source).as_posix())
     for entry in ("main.py", "embed.py"):
@@ -260,6 +271,7 @@ def build_embeds(site: Path, preloads: list[tuple[str, str]]) -> int:
         # index.html's <head> does: a reader who only steps through never needs them).
         "modules": [url for kind, url in preloads if kind == "module"],
         "fetches": [url for kind, url in preloads if kind == "fetch"],
+        "packed": [url for kind, url in preloads if kind == "packed"],
         # The live table's style sheets, added when Python starts: until then the frame
         # has only styles/embed.css, the part of app.css its drawn steps use.
         "styles": ["./vendor/pyscript/core.css", "./styles/app.css"],
@@ -299,7 +311,11 @@ def build(site: Path, dist: Path) -> None:
     copy_runtime(site)
     app_zip = zip_app(site)
     add_bytecode(site, site / "dist" / wheel.name, app_zip)
-    snapshot.write(site / "vendor" / "pyodide", site / "dist" / wheel.name)
+    xz_copies = packed.packed_files(site)
+    snapshot.write(site / "vendor" / "pyodide", site / "dist" / wheel.name, xz_copies)
+    packed.write(site)
+    xzwasm = MODULES / "xzwasm" / "dist" / "package" / "xzwasm.js"
+    packed.write_decoder(site, xzwasm, WEB / "unxz.js")
     shutil.copytree(
         WEB / "assets", site / "assets", ignore=shutil.ignore_patterns(*ICON_SOURCES_ONLY)
     )
@@ -321,22 +337,30 @@ def build(site: Path, dist: Path) -> None:
     # Start every download the boot needs with the page, not one after another: the
     # runtime's two largest files first. (kind, url), kind "module" or "fetch".
     pyscript_chunk = next((site / "vendor" / "pyscript").glob("core-*.js")).name
+    # A file with an .xz copy is preloaded by boot.js (embed.js), which knows whether the
+    # page downloads the copy or the service worker's plain file (web/python.mjs).
     preloads = [
-        ("fetch", "./vendor/pyodide/pyodide.asm.wasm"),
-        ("fetch", "./vendor/pyodide/python_stdlib.zip"),
-        ("module", f"./vendor/pyscript/{pyscript_chunk}"),
-        ("module", "./vendor/pyodide/python.mjs"),
-        ("module", "./vendor/pyodide/pyodide.mjs"),
-        ("module", "./vendor/pyodide/pyodide.asm.mjs"),
-        ("fetch", "./vendor/pyodide/pyodide-lock.json"),
-        ("fetch", f"./dist/{wheel.name}"),
-        ("fetch", f"./{app_zip.relative_to(site).as_posix()}"),
+        (packed.preload_kind(xz_copies, kind, url), url)
+        for kind, url in [
+            ("fetch", "./vendor/pyodide/pyodide.asm.wasm"),
+            ("fetch", "./vendor/pyodide/python_stdlib.zip"),
+            ("module", f"./vendor/pyscript/{pyscript_chunk}"),
+            ("module", "./vendor/pyodide/python.mjs"),
+            ("module", "./vendor/pyodide/pyodide.mjs"),
+            ("module", "./vendor/pyodide/pyodide.asm.mjs"),
+            ("fetch", "./vendor/pyodide/pyodide-lock.json"),
+            ("fetch", f"./dist/{wheel.name}"),
+            ("fetch", f"./{app_zip.relative_to(site).as_posix()}"),
+        ]
     ]
     count = build_embeds(site, preloads)
     page = with_policy((ROOT / "index.html").read_text(), "index.html")
     if page.count(PRELOADS_SLOT) != 1:
         raise SystemExit(f"index.html must hold {PRELOADS_SLOT} exactly once")
     page = page.replace(PRELOADS_SLOT, preload_links(preloads))
+    if page.count(BOOT_SCRIPT) != 1:
+        raise SystemExit(f"index.html must hold {BOOT_SCRIPT} exactly once")
+    page = page.replace(BOOT_SCRIPT, packed_meta(preloads) + BOOT_SCRIPT)
     page = page.replace("<!--PREBOOT-->", preboot_html())
     page = page.replace("<!--FRAMES-->", preboot_frames())
     (site / "index.html").write_text(page)
@@ -419,9 +443,10 @@ def write_manifest(site: Path) -> None:
 
 
 def precache_list(site: Path) -> list[str]:
-    """Every file of the site the service worker copies at install, relative to sw.js."""
-    files = (p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-    return sorted(f for f in files if not NOT_PRECACHED.match(f))
+    """Every file of the site the service worker copies at install, relative to sw.js: a
+    file with an .xz copy is downloaded as the copy (the worker keeps it decoded)."""
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    return sorted(f for f in files if not NOT_PRECACHED.match(f) and f + ".xz" not in files)
 
 
 def build_hash(site: Path, template: str) -> str:
@@ -447,7 +472,7 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     to make a new version.
     """
     template = (WEB / "sw.js").read_text()
-    for placeholder in (SW_BUILD, SW_PRECACHE):
+    for placeholder in (SW_BUILD, SW_PRECACHE, SW_UNXZ):
         if template.count(placeholder) != 1:
             raise SystemExit(f"web/sw.js must hold {placeholder} exactly once")
     files = precache_list(site)
@@ -455,6 +480,7 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     hashes = {name: file_hash(site / name) for name in files}
     listing = json.dumps(hashes, indent=1).replace("\n", "\n ")
     worker = template.replace(SW_BUILD, version).replace(SW_PRECACHE, listing)
+    worker = worker.replace(SW_UNXZ, (WEB / "unxz.js").read_text())
     (site / "sw.js").write_text(worker)
     return version, files
 

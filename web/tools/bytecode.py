@@ -53,7 +53,9 @@ def add_bytecode(source: str, target: str) -> int:
     """Copy the archive `source` to `target` with each module compiled in place of its
     source; returns how many modules were compiled."""
     compiled: dict[str, tuple[str, bytes]] = {}  # source path -> (its .pyc, the bytes)
-    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+    # Members stored, not deflated: the whole archive compresses better as one stream
+    # (web/tools/packed.py).
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as new:
         record = next((n for n in old.namelist() if n.endswith(".dist-info/RECORD")), None)
         for info in old.infolist():
             if info.filename == record:
@@ -61,10 +63,10 @@ def add_bytecode(source: str, target: str) -> int:
             data = old.read(info)
             if info.filename.endswith(".py"):
                 name, pyc = bytecode(info.filename, data)
-                new.writestr(zipfile.ZipInfo(name, info.date_time), pyc, zipfile.ZIP_DEFLATED)
+                new.writestr(zipfile.ZipInfo(name, info.date_time), pyc, zipfile.ZIP_STORED)
                 compiled[info.filename] = (name, pyc)
             else:
-                new.writestr(info, data, zipfile.ZIP_DEFLATED)
+                new.writestr(info, data, zipfile.ZIP_STORED)
         if record is not None:
             lines = [ln for ln in old.read(record).decode().splitlines() if ln]
             listed = {ln.rsplit(",", 2)[0]: n for n, ln in enumerate(lines)}
@@ -73,5 +75,5 @@ def add_bytecode(source: str, target: str) -> int:
                 raise ValueError(f"{record} does not list {', '.join(missing)}")
             for path, (name, pyc) in compiled.items():
                 lines[listed[path]] = record_line(name, pyc)
-            new.writestr(old.getinfo(record), "\n".join(lines) + "\n", zipfile.ZIP_DEFLATED)
+            new.writestr(old.getinfo(record), "\n".join(lines) + "\n", zipfile.ZIP_STORED)
     return len(compiled)

@@ -16,7 +16,10 @@ import zipfile
 from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[1]
-SLOTS = {"python.mjs": ("__SNAPSHOT__",), "snapshot.mjs": ("__WHEEL__", "__MODULES__")}
+SLOTS = {
+    "python.mjs": ("__SNAPSHOT__", "__PACKED__"),
+    "snapshot.mjs": ("__WHEEL__", "__MODULES__"),
+}
 
 
 def engine_modules(wheel: Path) -> list[str]:
@@ -42,9 +45,19 @@ def snapshot_hash(pyodide: Path, wheel: Path, templates: dict[str, str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def write(pyodide: Path, wheel: Path) -> str:
+def from_pyodide(packed: dict[str, str]) -> dict[str, str]:
+    """`packed` ({path in the site: type}) with each path relative to vendor/pyodide/."""
+    here = "vendor/pyodide/"
+    return {
+        (name.removeprefix(here) if name.startswith(here) else "../../" + name): kind
+        for name, kind in packed.items()
+    }
+
+
+def write(pyodide: Path, wheel: Path, packed: dict[str, str] | None = None) -> str:
     """Write python.mjs and snapshot.mjs into `pyodide` (the site's vendor/pyodide/) for
-    `wheel` (the site's engine wheel); return the snapshot's hash."""
+    `wheel` (the site's engine wheel) and `packed` (the files with an .xz copy, {path in
+    the site: type}, web/tools/packed.py); return the snapshot's hash."""
     templates = {name: (WEB / name).read_text() for name in SLOTS}
     for name, slots in SLOTS.items():
         for slot in slots:
@@ -53,7 +66,9 @@ def write(pyodide: Path, wheel: Path) -> str:
     build = snapshot_hash(pyodide, wheel, templates)
     wheel_url = Path("../..", wheel.parent.name, wheel.name).as_posix()
     filled = {
-        "python.mjs": templates["python.mjs"].replace("__SNAPSHOT__", build),
+        "python.mjs": templates["python.mjs"]
+        .replace("__SNAPSHOT__", build)
+        .replace("__PACKED__", json.dumps(from_pyodide(packed or {}), indent=1)),
         "snapshot.mjs": templates["snapshot.mjs"]
         .replace("__WHEEL__", wheel_url)
         .replace("__MODULES__", json.dumps(engine_modules(wheel))),

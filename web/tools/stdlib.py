@@ -116,13 +116,14 @@ def trim(full: str, target: str, probed: str) -> str:
         keep |= {".".join(n.split(".")[:i]) for n in keep for i in range(1, n.count(".") + 1)}
         left_out = sorted(set(paths) - keep)
         kept_bytes = 0
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        # Stored, not deflated: the whole zip compresses better as one stream (packed.py).
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
             for info in whole.infolist():
                 name = module_name(info.filename)
                 if info.filename.endswith("/"):
                     folder = info.filename.rstrip("/").replace("/", ".")
                     if folder in keep:
-                        out.writestr(info, b"")
+                        out.writestr(info, b"", zipfile.ZIP_STORED)
                     continue
                 if name is None or name not in keep:
                     continue
@@ -130,11 +131,11 @@ def trim(full: str, target: str, probed: str) -> str:
                 data = compiled(info.filename, whole.read(info), optimize)
                 kept_bytes += len(data)
                 entry = zipfile.ZipInfo(info.filename + "c", info.date_time)
-                out.writestr(entry, data, zipfile.ZIP_DEFLATED)
+                out.writestr(entry, data, zipfile.ZIP_STORED)
             note = f"LEFT_OUT = frozenset({left_out!r})\n".encode()
             out.writestr(
                 zipfile.ZipInfo(f"{LEFT_OUT}.pyc", (2026, 1, 1, 0, 0, 0)),
                 compiled(f"{LEFT_OUT}.py", note, 2),
-                zipfile.ZIP_DEFLATED,
+                zipfile.ZIP_STORED,
             )
     return json.dumps({"kept": sorted(keep), "left_out": len(left_out), "bytes": kept_bytes})
