@@ -101,11 +101,11 @@ def cold_bytes(t: Table, b: dict[str, Any]) -> None:
         t.row(f"{game} first visit, gzipped (everything)", f"{visit / 1e6:.2f} MB", "≤ 4.5 MB",
               visit <= 4_500_000)  # fmt: skip
         if b[game].get("first_visit_gzip_plain", visit) != visit:
-            t.row(f"{game} first visit / with the plain files, no .xz copies",
+            t.row(f"{game} first visit / plain files, no .xz",
                   f"{visit / b[game]['first_visit_gzip_plain']:.2f}×", "", None)  # fmt: skip
         if "first_visit_gzip_whole_stdlib" in b[game]:
             before = b[game]["first_visit_gzip_whole_stdlib"]
-            t.row(f"{game} first visit / with the whole standard library",
+            t.row(f"{game} first visit / plain, whole stdlib",
                   f"{visit / before:.2f}× ({before / 1e6:.2f} MB)", "≤ 0.5×",
                   visit <= before / 2)  # fmt: skip
     t.row("heavy PyScript add-ons loaded", ", ".join(b["heavy_addons_loaded"]) or "none",
