@@ -62,6 +62,24 @@ def test_precache_lists_every_file_the_app_fetches_and_nothing_else(site: Path) 
     assert listed == sorted(listed) and not any(n.startswith(("/", "./")) for n in listed)
 
 
+def test_a_file_with_an_xz_copy_is_precached_as_the_copy_under_the_files_hash(
+    site: Path,
+) -> None:
+    """The worker downloads the copy and keeps the decoded file (web/sw.js): its hash is
+    the plain file's, so a later version reuses an unchanged file however it was packed."""
+    import packed
+
+    packed.write(site)
+    wasm = "vendor/pyodide/pyodide.asm.wasm"
+    _, files = build_site.write_service_worker(site)
+    listing = re.search(r"const PRECACHE = (\{.*?\});", (site / "sw.js").read_text(), re.S)
+    assert listing
+    hashes = json.loads(listing.group(1))
+    assert wasm + ".xz" in files and wasm not in files
+    assert hashes[wasm + ".xz"] == build_site.file_hash(site / wasm)
+    assert hashes["boot.js"] == build_site.file_hash(site / "boot.js")
+
+
 def test_build_hash_follows_every_file(site: Path) -> None:
     first, _ = build_site.write_service_worker(site)
     again, _ = build_site.write_service_worker(site)

@@ -72,7 +72,12 @@ async function download(url, hash) {
   // the previous version, yet files the page has just downloaded come back as a 304.
   const response = await fetch(new Request(url, { cache: "no-cache" }));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
+  // An .xz copy is kept decoded, and its hash is the decoded file's.
+  const packed = url.endsWith(".xz");
+  const body = await (packed
+    ? new Response(self.spygamesUnxz(response.body, DECODER_WASM))
+    : response
+  ).arrayBuffer();
   // A server mid-deployment may still hand out the old file: never keep it under the
   // new file's hash, or every later update would reuse it.
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
@@ -84,11 +89,11 @@ async function download(url, hash) {
   const headers = new Headers(response.headers);
   for (const name of ["content-encoding", "content-length"]) headers.delete(name);
   headers.set(HASH, hash);
-  if (!url.endsWith(".xz")) return new Response(body, { status: 200, statusText: "OK", headers });
-  const plain = url.slice(0, -".xz".length);
-  headers.set("content-type", TYPES[plain.slice(plain.lastIndexOf("."))] || "application/octet-stream");
-  const decoded = self.spygamesUnxz(new Response(body).body, DECODER_WASM);
-  return new Response(await new Response(decoded).arrayBuffer(), { status: 200, statusText: "OK", headers });
+  if (packed) {
+    const plain = url.slice(0, -".xz".length);
+    headers.set("content-type", TYPES[plain.slice(plain.lastIndexOf("."))] || "application/octet-stream");
+  }
+  return new Response(body, { status: 200, statusText: "OK", headers });
 }
 
 self.addEventListener("activate", (event) => {

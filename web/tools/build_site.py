@@ -477,7 +477,9 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
             raise SystemExit(f"web/sw.js must hold {placeholder} exactly once")
     files = precache_list(site)
     version = build_hash(site, template)
-    hashes = {name: file_hash(site / name) for name in files}
+    # An .xz copy is kept decoded: its hash is the plain file's, so a later version whose
+    # file is the same reuses it, however its copy was compressed.
+    hashes = {name: file_hash(site / name.removesuffix(".xz")) for name in files}
     listing = json.dumps(hashes, indent=1).replace("\n", "\n ")
     worker = template.replace(SW_BUILD, version).replace(SW_PRECACHE, listing)
     worker = worker.replace(SW_UNXZ, (WEB / "unxz.js").read_text())
