@@ -62,6 +62,21 @@ def test_a_missing_copy_falls_back_to_the_plain_file(
     assert not left, "\n".join(left)
 
 
+def test_a_decoder_that_cannot_load_falls_back_to_the_plain_files(
+    browser: Browser, guard: Guard, site_url: str
+) -> None:
+    page = open_page(browser, guard, service_workers="block")
+    page.route("**/vendor/xz/unxz.js", lambda route: route.fulfill(status=404, body="gone"))
+    requests: list[Request] = []
+    page.on("request", lambda r: requests.append(r))
+    boot(page, site_url + "#/espionage/new")
+    expect(page.locator("#esp-setup-form")).to_be_visible()
+    assert set(PACKED) <= asked(requests, site_url)
+    page.context.close()
+    left = [p for p in guard.problems if "404" not in p and "unxz.js" not in p]
+    assert not left, "\n".join(left)
+
+
 def test_a_damaged_copy_stops_the_boot_with_its_message(
     browser: Browser, guard: Guard, site_url: str
 ) -> None:

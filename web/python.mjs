@@ -43,8 +43,9 @@ export function downloadsXz() {
 // From now on, a fetch of a packed file (by its plain address) downloads its .xz copy
 // and answers with the decoded file, streamed as it arrives: Pyodide compiles its
 // WebAssembly while the rest is still downloading. Any other fetch is left as it is. A
-// copy that cannot be downloaded falls back to the plain file; one that does not decode
-// fails the fetch (xz checks each file's CRC32), and the page says it cannot start.
+// copy that cannot be downloaded, or a decoder that cannot be loaded, falls back to the
+// plain file; a copy that does not decode fails the fetch (xz checks each file's CRC32),
+// and the page says it cannot start.
 export function fetchPackedAsXz(scope = globalThis) {
   const types = new Map(
     Object.entries(PACKED).map(([path, type]) => [new URL(path, import.meta.url).href, type])
@@ -60,7 +61,16 @@ export function fetchPackedAsXz(scope = globalThis) {
     const packed = await fetchFile(url.href + ".xz", options);
     if (!packed.ok) return fetchFile(resource, options);
     unxz ??= import(DECODER).then(() => globalThis.spygamesUnxz);
-    const decoded = (await unxz)(packed.body, DECODER_WASM).getReader();
+    let decode;
+    try {
+      decode = await unxz;
+    } catch (error) {
+      unxz = null; // the next file tries again
+      console.warn("spygames: no .xz decoder; downloading the plain file", error);
+      packed.body.cancel().catch(() => {});
+      return fetchFile(resource, options);
+    }
+    const decoded = decode(packed.body, DECODER_WASM).getReader();
     // Pyodide only logs a WebAssembly that fails to compile, and waits: a copy that does
     // not decode is reported here, where boot.js hears it and says the game cannot start.
     const body = new ReadableStream({
