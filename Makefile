@@ -59,7 +59,8 @@ workflows: $(STAMPS)/venv
 # pytest exits 5 when it collects nothing: that is a failure here, the suites exist.
 # The unit tests run on every core (pytest-xdist; a worker takes the next test when it
 # is free, so the long ones do not queue behind each other).
-unit: $(STAMPS)/venv
+# npm: tests/test_packed.py runs the site's xz decoder (npm xzwasm's WebAssembly) under Node.
+unit: $(STAMPS)/venv $(STAMPS)/npm
 	$(PY) -m pytest tests spygames web/app/spyweb --ignore=web/app/spyweb/dom.py --ignore=web/app/spyweb/rtc.py --ignore=web/app/spyweb/scan.py --doctest-modules -q -p no:cacheprovider -n auto --dist worksteal
 
 # On every core, a file to a worker (a file's tests share its module fixtures); the
