@@ -129,6 +129,36 @@ def test_python_leaves_the_home_drawn_before_boot_as_it_is(page: Page, site_url:
     assert paints and max(paints) < rendered, (paints, rendered)
 
 
+# Every task of the page over 50 ms, as [start, end] (the Long Tasks API).
+LONG_TASKS = """
+window.longTasks = [];
+new PerformanceObserver((list) => {
+  for (const task of list.getEntries()) {
+    window.longTasks.push([task.startTime, task.startTime + task.duration]);
+  }
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def test_the_app_starts_in_steps_that_leave_the_page_free_between(
+    page: Page, site_url: str
+) -> None:
+    """main.py: importing the engine, importing the app and drawing the first screen are
+    separate tasks, so the page answers between them (a click, a paint) instead of only
+    after all three: no one task runs from main.py's start to the first screen drawn."""
+    page.add_init_script(LONG_TASKS)
+    boot(page, site_url + "#/espionage/new")
+    start, drawn, tasks = page.evaluate(
+        """() => {
+        const at = (name) => performance.getEntriesByName(name)[0].startTime;
+        return [at("spy:main"), at("spy:rendered"), window.longTasks];
+    }"""
+    )
+    assert drawn - start > 50  # long enough that one task for all of it would be seen
+    covering = [task for task in tasks if task[0] <= start and task[1] >= drawn]
+    assert not covering, (start, drawn, covering)
+
+
 def test_a_tile_clicked_while_python_starts_opens_its_game(page: Page, site_url: str) -> None:
     """The pre-drawn tiles' links work before Python runs: the click is not lost."""
     held: list[Route] = []
