@@ -5,6 +5,7 @@ falls back to the plain file; one that is damaged stops the boot with its messag
 
 from __future__ import annotations
 
+import pytest
 from conftest import BOOT_TIMEOUT, Guard, boot, open_page
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
@@ -47,31 +48,23 @@ def test_a_first_visit_downloads_the_copies_and_a_later_one_the_workers_files(
     expect(page.locator("#esp-setup-form")).to_be_visible()
 
 
-def test_a_missing_copy_falls_back_to_the_plain_file(
-    browser: Browser, guard: Guard, site_url: str
+@pytest.mark.parametrize(
+    ("missing", "plain"),
+    [
+        ("app/spyweb.zip.xz", {"app/spyweb.zip"}),  # a copy: that file, plain
+        ("vendor/xz/unxz.js", set(PACKED)),  # the decoder: every file, plain
+    ],
+)
+def test_what_cannot_be_downloaded_falls_back_to_the_plain_files(
+    browser: Browser, guard: Guard, site_url: str, missing: str, plain: set[str]
 ) -> None:
     page = open_page(browser, guard, service_workers="block")
-    page.route("**/app/spyweb.zip.xz", lambda route: route.fulfill(status=404, body="not here"))
+    page.route(f"**/{missing}", lambda route: route.fulfill(status=404, body="not here"))
     requests: list[Request] = []
     page.on("request", lambda r: requests.append(r))
     boot(page, site_url + "#/espionage/new")
     expect(page.locator("#esp-setup-form")).to_be_visible()
-    assert "app/spyweb.zip" in asked(requests, site_url)  # the plain file, after the 404
-    page.context.close()
-    left = [p for p in guard.problems if "404" not in p]
-    assert not left, "\n".join(left)
-
-
-def test_a_decoder_that_cannot_load_falls_back_to_the_plain_files(
-    browser: Browser, guard: Guard, site_url: str
-) -> None:
-    page = open_page(browser, guard, service_workers="block")
-    page.route("**/vendor/xz/unxz.js", lambda route: route.fulfill(status=404, body="gone"))
-    requests: list[Request] = []
-    page.on("request", lambda r: requests.append(r))
-    boot(page, site_url + "#/espionage/new")
-    expect(page.locator("#esp-setup-form")).to_be_visible()
-    assert set(PACKED) <= asked(requests, site_url)
+    assert plain <= asked(requests, site_url)  # after the 404
     page.context.close()
     left = [p for p in guard.problems if "404" not in p and "unxz.js" not in p]
     assert not left, "\n".join(left)
