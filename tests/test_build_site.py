@@ -78,6 +78,14 @@ def test_a_file_with_an_xz_copy_is_precached_as_the_copy_under_the_files_hash(
     assert wasm + ".xz" in files and wasm not in files
     assert hashes[wasm + ".xz"] == build_site.file_hash(site / wasm)
     assert hashes["boot.js"] == build_site.file_hash(site / "boot.js")
+    types = re.search(r"const TYPES = (\{.*?\});", (site / "sw.js").read_text())
+    assert types and json.loads(types.group(1)) == {wasm: "application/wasm"}
+
+
+def test_an_xz_file_that_is_no_packed_files_copy_stops_the_build(site: Path) -> None:
+    (site / "styles" / "app.css.xz").write_bytes(b"")  # the worker would keep it as app.css
+    with pytest.raises(SystemExit, match="not the copy of a packed file"):
+        build_site.write_service_worker(site)
 
 
 def test_build_hash_follows_every_file(site: Path) -> None:

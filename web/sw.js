@@ -23,7 +23,8 @@ const PRECACHE = __PRECACHE__;
 // updates, not two.
 /* __UNXZ__ */
 const DECODER_WASM = new URL("vendor/xz/xz.wasm", self.location).href;
-const TYPES = { ".wasm": "application/wasm", ".zip": "application/zip", ".whl": "application/zip" };
+// {file with an .xz copy, relative to this script: its type}, written by the build.
+const TYPES = __TYPES__;
 
 // "spygames <scope path> <build>": a path cannot hold a space (it is written %20), so the
 // scope is never confused with another one. Not "spygames-…": workers of earlier versions
@@ -57,23 +58,25 @@ async function precache() {
   await Promise.all(
     Object.entries(PRECACHE).map(async ([path, hash]) => {
       const url = new URL(path, self.location).href;
-      const key = url.replace(/\.xz$/, ""); // where the page will ask for it
+      const type = TYPES[path.replace(/\.xz$/, "")]; // an .xz copy's file: kept decoded
+      const key = type ? url.replace(/\.xz$/, "") : url; // where the page will ask for it
       for (const old of older) {
         const kept = await old.match(key);
         if (kept && kept.headers.get(HASH) === hash) return cache.put(key, kept);
       }
-      return cache.put(key, await download(url, hash));
+      return cache.put(key, await download(url, hash, type));
     })
   );
 }
 
-async function download(url, hash) {
+// `type`: given for an .xz copy, the type of the file it holds.
+async function download(url, hash, type) {
   // `no-cache` revalidates with the server, so the HTTP cache cannot hand us a file of
   // the previous version, yet files the page has just downloaded come back as a 304.
   const response = await fetch(new Request(url, { cache: "no-cache" }));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   // An .xz copy is kept decoded, and its hash is the decoded file's.
-  const packed = url.endsWith(".xz");
+  const packed = type !== undefined;
   const body = await (packed
     ? new Response(self.spygamesUnxz(response.body, DECODER_WASM))
     : response
@@ -89,10 +92,7 @@ async function download(url, hash) {
   const headers = new Headers(response.headers);
   for (const name of ["content-encoding", "content-length"]) headers.delete(name);
   headers.set(HASH, hash);
-  if (packed) {
-    const plain = url.slice(0, -".xz".length);
-    headers.set("content-type", TYPES[plain.slice(plain.lastIndexOf("."))] || "application/octet-stream");
-  }
+  if (packed) headers.set("content-type", type);
   return new Response(body, { status: 200, statusText: "OK", headers });
 }
 

@@ -87,6 +87,7 @@ NOT_PRECACHED = re.compile(
 SW_BUILD = "__BUILD__"
 SW_PRECACHE = "__PRECACHE__"
 SW_UNXZ = "/* __UNXZ__ */"  # where web/unxz.js goes: an imported script is one more request
+SW_TYPES = "__TYPES__"  # each file with an .xz copy: its type (packed.packed_files)
 
 # The Content-Security-Policy of both pages, index.html and embed.html (the frame starts
 # the same runtime when a reader presses Try it yourself): only this site's own files,
@@ -311,9 +312,8 @@ def build(site: Path, dist: Path) -> None:
     copy_runtime(site)
     app_zip = zip_app(site)
     add_bytecode(site, site / "dist" / wheel.name, app_zip)
-    xz_copies = packed.packed_files(site)
+    xz_copies = packed.write(site)
     snapshot.write(site / "vendor" / "pyodide", site / "dist" / wheel.name, xz_copies)
-    packed.write(site)
     xzwasm = MODULES / "xzwasm" / "dist" / "package" / "xzwasm.js"
     packed.write_decoder(site, xzwasm, WEB / "unxz.js")
     shutil.copytree(
@@ -472,17 +472,17 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     to make a new version.
     """
     template = (WEB / "sw.js").read_text()
-    for placeholder in (SW_BUILD, SW_PRECACHE, SW_UNXZ):
+    for placeholder in (SW_BUILD, SW_PRECACHE, SW_UNXZ, SW_TYPES):
         if template.count(placeholder) != 1:
             raise SystemExit(f"web/sw.js must hold {placeholder} exactly once")
     files = precache_list(site)
     version = build_hash(site, template)
-    # An .xz copy is kept decoded: its hash is the plain file's, so a later version whose
-    # file is the same reuses it, however its copy was compressed.
+    # An .xz copy is kept decoded, under the plain file's hash: reused however compressed.
     hashes = {name: file_hash(site / name.removesuffix(".xz")) for name in files}
     listing = json.dumps(hashes, indent=1).replace("\n", "\n ")
     worker = template.replace(SW_BUILD, version).replace(SW_PRECACHE, listing)
     worker = worker.replace(SW_UNXZ, (WEB / "unxz.js").read_text())
+    worker = worker.replace(SW_TYPES, json.dumps(packed.worker_types(site, files)))
     (site / "sw.js").write_text(worker)
     return version, files
 

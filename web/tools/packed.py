@@ -27,7 +27,6 @@ PACKED = {
 }
 WHEELS = "dist/*.whl"  # the engine's wheel, whatever its version: application/zip too
 DECODER = "vendor/xz"  # unxz.js and xz.wasm
-DECODER_FILES = ("unxz.js", "xz.wasm")
 
 # xz as web/unxz.js's decoder (xz-embedded) reads it: LZMA2 with a CRC32 check (it does
 # not check CRC64, xz's default), a dictionary no larger than the biggest file needs.
@@ -46,6 +45,17 @@ def preload_kind(files: dict[str, str], kind: str, url: str) -> str:
     """A preload's kind in index.html: "packed" for a download in `files` (packed_files),
     which boot.js preloads as the page will fetch it, else `kind`."""
     return "packed" if url.removeprefix("./") in files else kind
+
+
+def worker_types(site: Path, precached: list[str]) -> dict[str, str]:
+    """{file: type} for sw.js of each file whose .xz copy it precaches (it keeps the copy
+    decoded under the file's name, with this type); every .xz file it precaches must be
+    the copy of one of packed_files(site)."""
+    types = packed_files(site)
+    copies = {f.removesuffix(".xz") for f in precached if f.endswith(".xz")}
+    if not copies <= set(types):
+        raise SystemExit("sw.js: an .xz file precached is not the copy of a packed file")
+    return {f: t for f, t in types.items() if f in copies}
 
 
 def dictionary_size(size: int) -> int:
