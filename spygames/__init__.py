@@ -25,7 +25,7 @@ from .errors import (
 )
 from .protocol import Action, Advice, Bot, Budget, Game, RandomBot, State, UndoPoint, View
 from .record import replay, steps
-from .registry import GAMES, get_game, register
+from .registry import GAMES, Listing, get_game, listing, register
 from .seeds import bot_seed
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "InvalidCard",
     "InvalidRecord",
     "InvalidSetup",
+    "Listing",
     "RandomBot",
     "SpyGamesError",
     "State",
@@ -55,12 +56,11 @@ __all__ = [
     "bot_seed",
     "get_demo",
     "get_game",
+    "listing",
     "register",
     "replay",
     "steps",
 ]
 
-# Each game registers itself on import.
-from . import deck_of_spies as _deck_of_spies  # noqa: F401
-from . import espionage as _espionage  # noqa: F401
-from . import spynet as _spynet  # noqa: F401
+# Each game registers itself when its package is imported: `GAMES` imports a shipped
+# game's package the first time the game is asked for (see registry.py).

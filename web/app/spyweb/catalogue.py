@@ -40,7 +40,7 @@ WORDS = {
 }
 
 
-def players_text(game: spygames.Game) -> str:
+def players_text(game: spygames.Game | spygames.Listing) -> str:
     """ "1 player", "2–4 players": how many may play, in words."""
     low, high = game.min_players, game.max_players
     if low == high:
@@ -49,13 +49,14 @@ def players_text(game: spygames.Game) -> str:
 
 
 def _catalogue() -> tuple[GameInfo, ...]:
-    # The games the engine ships (a test may register a toy game of its own).
-    shipped = [g for g in spygames.GAMES.values() if type(g).__module__.startswith("spygames.")]
-    missing = [game.id for game in shipped if game.id not in WORDS]
+    # The games the engine ships, from their listings: the home page imports no game's
+    # rules (a test may register a toy game of its own, which is not listed).
+    shipped = [entry for g in spygames.GAMES if (entry := spygames.listing(g)) is not None]
+    missing = [entry.id for entry in shipped if entry.id not in WORDS]
     if missing:
         raise LookupError(f"no home-page words for {', '.join(missing)} (catalogue.WORDS)")
     return tuple(
-        GameInfo(game.id, game.name, players_text(game), *WORDS[game.id]) for game in shipped
+        GameInfo(entry.id, entry.name, players_text(entry), *WORDS[entry.id]) for entry in shipped
     )
 
 
@@ -98,6 +99,12 @@ def screen_class(game_id: str) -> ScreenFactory:
 
 def info(game_id: str) -> GameInfo | None:
     return next((g for g in CATALOGUE if g.id == game_id), None)
+
+
+def game_name(game_id: str) -> str:
+    """The game's name, without importing its rules when it is one we ship."""
+    entry = spygames.listing(game_id)
+    return entry.name if entry is not None else spygames.get_game(game_id).name
 
 
 def open_screen(

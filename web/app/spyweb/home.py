@@ -3,9 +3,7 @@ and the tables this device joined on a friend's device (with Forget)."""
 
 from __future__ import annotations
 
-import spygames
-
-from .catalogue import CATALOGUE, GameInfo, is_built
+from .catalogue import CATALOGUE, GameInfo, game_name, is_built
 from .markup import button, esc
 from .saved import ago
 from .screen import Screen
@@ -62,7 +60,7 @@ INTRO = (
 def joined_row(table: JoinedTable, now: float) -> str:
     """ "Ana's Espionage table — you were Ben, last connected 5 min ago", how to rejoin,
     and Forget."""
-    name = spygames.get_game(table.game).name
+    name = game_name(table.game)
     host, game = esc(table.host), esc(name)
     how = (
         f"That game had ended. {host} can invite you to a new table."

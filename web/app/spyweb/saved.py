@@ -7,11 +7,10 @@ Stats shows each game's record (see stats.py) with a chart of the last results.
 
 from __future__ import annotations
 
-import spygames
 from spygames import words
 
 from . import stats, transfer
-from .catalogue import CATALOGUE, info, is_built
+from .catalogue import CATALOGUE, game_name, info, is_built
 from .links import replay_route
 from .markup import button, esc
 from .screen import Context, Screen
@@ -35,7 +34,7 @@ def which_is_newer(imported: Slot, here: Slot, now: float, *, named: bool = Fals
         verdict = "The copy here is newer"
     else:
         verdict = "Neither copy is newer by date or moves"
-    game = f"{spygames.get_game(here.game).name}: " if named else ""
+    game = f"{game_name(here.game)}: " if named else ""
     return f"{game}{verdict} (file: {said(imported)}; here: {said(here)})."
 
 

@@ -18,6 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import spygames
 
+from ..catalogue import game_name
 from ..markup import button, esc
 from ..screen import Context, Screen
 from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
@@ -221,7 +222,7 @@ class JoinScreen(Screen):
             guest = self._guest()
             if guest is not None:
                 return self._bar(invitation) + guest.render(joined.scene, joined)
-        game = spygames.get_game(invitation.game).name
+        game = game_name(invitation.game)
         head = (
             '<section class="join" aria-labelledby="join-title">'
             f'<h1 id="join-title">{esc(invitation.host_name)} invites you to play {esc(game)}</h1>'
