@@ -42,10 +42,16 @@ TABLE_ROUTES = {
 }
 # The first screen a player can act on: the Deck of Spies table, the others' seat setup.
 TABLE_READY = {"deck-of-spies": ".dos", "espionage": "#esp-setup-form", "spynet": "#sn-setup-form"}
-# Every file the page has loaded so far: [address, bytes transferred, body bytes].
-FILES = """() => performance.getEntriesByType('resource').concat(
-    performance.getEntriesByType('navigation')).map(
-    e => [e.name, e.transferSize, e.encodedBodySize])"""
+# Every file the page had asked for by the time it drew its first screen (`spy:rendered`):
+# [address, bytes transferred, body bytes]. The other games' archives, which the page
+# fetches once it is idle (spyweb/archives.py), are not part of a table's boot.
+FILES = """() => {
+  const drawn = performance.getEntriesByName('spy:rendered')[0];
+  const upto = drawn ? drawn.startTime : Infinity;
+  return performance.getEntriesByType('resource').concat(
+    performance.getEntriesByType('navigation')).filter(e => e.startTime <= upto).map(
+    e => [e.name, e.transferSize, e.encodedBodySize]);
+}"""
 # Resolves once the site's service worker is active and activated (for the precaching
 # worker: its cache is full) and controls the page, as it is when a player comes back.
 SETTLED = """async () => {
@@ -186,6 +192,7 @@ def transferred_bytes(entries: dict[str, list[Any]], url: str, site: Path) -> di
         visit = sum(gz(p) for p in visit_files)
         without_xz = sum(gz(plain(p)) for p in visit_files)
         report[game]["first_visit_gzip"] = visit
+        report[game]["ours_gzip"] = sum(gz(p) for p in visit_files if not p.startswith("vendor/"))
         report[game]["first_visit_gzip_plain"] = without_xz
         if stdlib in map(plain, visit_files) and (site / whole).is_file():
             report[game]["first_visit_gzip_whole_stdlib"] = without_xz - gz(stdlib) + gz(whole)

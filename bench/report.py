@@ -86,9 +86,13 @@ def cold_bytes(t: Table, b: dict[str, Any]) -> None:
     for game in (g for g in TABLE_ROUTES if g in b):
         t.row(f"{game} runtime (Pyodide + PyScript)", f"{b[game]['runtime'] / 1e6:.2f} MB",
               "", None)  # fmt: skip
-        t.row(f"{game} ours (wheel, app, CSS, images)", f"{b[game]['ours'] / 1e3:.0f} KB",
-              "≤ 400 KB", b[game]["ours"] <= 400_000)  # fmt: skip
-    t.row("ours gzipped (as Pages serves it)", f"{b['ours_gzip'] / 1e3:.0f} KB", "", None)
+        t.row(f"{game} ours (wheel, app, its game, CSS, images)",
+              f"{b[game]['ours'] / 1e3:.0f} KB", "", None)  # fmt: skip
+        if "ours_gzip" in b[game]:
+            ours = b[game]["ours_gzip"]
+            t.row(f"{game} ours, gzipped (as Pages serves it)", f"{ours / 1e3:.0f} KB",
+                  "≤ 400 KB", ours <= 400_000)  # fmt: skip
+    t.row("ours gzipped, every table above", f"{b['ours_gzip'] / 1e3:.0f} KB", "", None)
     if "stdlib_gzip" in b:
         std = b["stdlib_gzip"]
         t.row("standard library, trimmed / whole (gzipped)",

@@ -71,7 +71,11 @@
     // worker's cache holds the plain files (web/python.mjs reads <html data-download>).
     var plain = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
     root.dataset.download = plain ? "plain" : "xz";
-    runtime.packed.forEach(function (url) { link("preload", plain ? url : url + ".xz", "fetch"); });
+    // The demo's game's own archive (web/tools/archives.py) is packed too: a demo's id
+    // starts with its game's prefix ("dos-counter").
+    var game = route[0] === "demo" && route[1] ? runtime.games[route[1].split("-")[0]] : null;
+    var packed = runtime.packed.concat(game ? [game] : []);
+    packed.forEach(function (url) { link("preload", plain ? url : url + ".xz", "fetch"); });
     if (!plain && runtime.packed.length) {
       link("preload", "./vendor/xz/xz.wasm", "fetch");
       link("modulepreload", "./vendor/xz/unxz.js");

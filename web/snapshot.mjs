@@ -3,12 +3,14 @@
 // modules imported from our wheel, its memory copied into Cache Storage. Started by
 // python.mjs once a page is ready; it posts one message when done, kept or not.
 //
-// The build (web/tools/snapshot.py) writes the wheel's address into WHEEL and the
-// engine's modules into MODULES.
+// The build (web/tools/snapshot.py) writes the wheel's address into WHEEL, each game's
+// archive (its rules and its table, web/tools/archives.py) into GAMES, and the engine's
+// modules, every game's included, into MODULES.
 import { loadPyodide } from "./pyodide.mjs";
 import { BUILD_HEADER, KEY, SNAPSHOT, STORE, fetchPackedAsXz } from "./python.mjs";
 
 const WHEEL = new URL("__WHEEL__", import.meta.url);
+const GAMES = __GAMES__.map((path) => new URL(path, import.meta.url));
 const MODULES = __MODULES__;
 // A module that cannot be imported here (one needing the page) is left to import later.
 const IMPORT = `
@@ -23,9 +25,11 @@ for name in ${JSON.stringify(MODULES)}:
 async function keep() {
   if (new URL(import.meta.url).searchParams.get("download") === "xz") fetchPackedAsXz();
   const python = await loadPyodide({ _makeSnapshot: true });
-  const wheel = await fetch(WHEEL);
-  if (!wheel.ok) throw new Error(`${WHEEL}: HTTP ${wheel.status}`);
-  python.unpackArchive(await wheel.arrayBuffer(), "wheel", { extractDir: python.FS.cwd() });
+  for (const url of [WHEEL, ...GAMES]) {
+    const archive = await fetch(url);
+    if (!archive.ok) throw new Error(`${url}: HTTP ${archive.status}`);
+    python.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: python.FS.cwd() });
+  }
   const scope = python.globals.get("dict")();
   python.runPython(IMPORT, { globals: scope });
   scope.destroy();

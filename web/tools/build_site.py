@@ -27,10 +27,10 @@ import struct
 import subprocess
 import sys
 import tempfile
-import zipfile
 import zlib
 from pathlib import Path
 
+import archives
 import css_subset
 import packed
 import resvg_py
@@ -152,11 +152,16 @@ def preload_links(preloads: list[tuple[str, str]]) -> str:
     return "\n".join(links[kind].format(url) for kind, url in preloads if kind != "packed")
 
 
-def packed_meta(preloads: list[tuple[str, str]]) -> str:
-    """The <meta> naming the downloads with an .xz copy, which boot.js preloads (it is
-    written before boot.js, which reads it as it runs)."""
+def packed_meta(preloads: list[tuple[str, str]], games: dict[str, str]) -> str:
+    """The <meta>s naming the downloads with an .xz copy and each game's archive, which
+    boot.js preloads (the one of the game being opened); written before boot.js, which
+    reads them as it runs."""
     xz = " ".join(url for kind, url in preloads if kind == "packed")
-    return f'<meta name="spygames-packed" content="{xz}">\n'
+    archives = " ".join(f"./{path}" for path in games.values())
+    return (
+        f'<meta name="spygames-packed" content="{xz}">\n'
+        f'<meta name="spygames-games" content="{archives}">\n'
+    )
 
 
 def sha256(path: Path) -> str:
@@ -198,19 +203,6 @@ def strip_source_maps(path: Path) -> None:
     stripped = SOURCE_MAP_COMMENT.sub("", text)
     if stripped != text:
         path.write_text(stripped, encoding="utf-8")
-
-
-def zip_app(site: Path) -> Path:
-    """The UI package (web/app/spyweb) as one zip that PyScript unpacks at start."""
-    target = site / "app" / "spyweb.zip"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    source = WEB / "app"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:  # see packed.py
-        for path in sorted((source / "spyweb").rglob("*.py")):
-            archive.write(path, path.relative_to(source).as_posix())
-    for entry in ("main.py", "embed.py"):
-        shutil.copy2(source / entry, site / "app" / entry)
-    return target
 
 
 def add_bytecode(site: Path, *archives: Path) -> None:
@@ -258,7 +250,7 @@ def preboot_frames() -> str:
     return templates()
 
 
-def build_embeds(site: Path, preloads: list[tuple[str, str]]) -> int:
+def build_embeds(site: Path, preloads: list[tuple[str, str]], games: dict[str, str]) -> int:
     """embed.html, and each demo's steps drawn in advance; returns the number of demos."""
     use_app()
     from spyweb.embed import frames_html
@@ -273,6 +265,8 @@ def build_embeds(site: Path, preloads: list[tuple[str, str]]) -> int:
         "modules": [url for kind, url in preloads if kind == "module"],
         "fetches": [url for kind, url in preloads if kind == "fetch"],
         "packed": [url for kind, url in preloads if kind == "packed"],
+        # {demo id prefix: its game's archive}, preloaded with the runtime for that demo.
+        "games": {spygames.listing(g).demos: f"./{p}" for g, p in games.items()},  # type: ignore[union-attr]
         # The live table's style sheets, added when Python starts: until then the frame
         # has only styles/embed.css, the part of app.css its drawn steps use.
         "styles": ["./vendor/pyscript/core.css", "./styles/app.css"],
@@ -310,10 +304,11 @@ def build(site: Path, dist: Path) -> None:
     (site / "dist").mkdir()
     shutil.copy2(wheel, site / "dist" / wheel.name)
     copy_runtime(site)
-    app_zip = zip_app(site)
+    app_zip = archives.zip_app(site)
     add_bytecode(site, site / "dist" / wheel.name, app_zip)
+    games = archives.split_games(site, site / "dist" / wheel.name, app_zip)
     xz_copies = packed.write(site)
-    snapshot.write(site / "vendor" / "pyodide", site / "dist" / wheel.name, xz_copies)
+    snapshot.write(site / "vendor" / "pyodide", site / "dist" / wheel.name, xz_copies, games)
     xzwasm = MODULES / "xzwasm" / "dist" / "package" / "xzwasm.js"
     packed.write_decoder(site, xzwasm, WEB / "unxz.js")
     shutil.copytree(
@@ -353,14 +348,14 @@ def build(site: Path, dist: Path) -> None:
             ("fetch", f"./{app_zip.relative_to(site).as_posix()}"),
         ]
     ]
-    count = build_embeds(site, preloads)
+    count = build_embeds(site, preloads, games)
     page = with_policy((ROOT / "index.html").read_text(), "index.html")
     if page.count(PRELOADS_SLOT) != 1:
         raise SystemExit(f"index.html must hold {PRELOADS_SLOT} exactly once")
     page = page.replace(PRELOADS_SLOT, preload_links(preloads))
     if page.count(BOOT_SCRIPT) != 1:
         raise SystemExit(f"index.html must hold {BOOT_SCRIPT} exactly once")
-    page = page.replace(BOOT_SCRIPT, packed_meta(preloads) + BOOT_SCRIPT)
+    page = page.replace(BOOT_SCRIPT, packed_meta(preloads, games) + BOOT_SCRIPT)
     page = page.replace("<!--PREBOOT-->", preboot_html())
     page = page.replace("<!--FRAMES-->", preboot_frames())
     (site / "index.html").write_text(page)

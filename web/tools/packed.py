@@ -26,6 +26,7 @@ PACKED = {
     "app/spyweb.zip": "application/zip",
 }
 WHEELS = "dist/*.whl"  # the engine's wheel, whatever its version: application/zip too
+GAMES = "app/games/*.zip"  # each game's archive (archives.py): application/zip too
 DECODER = "vendor/xz"  # unxz.js and xz.wasm
 
 # xz as web/unxz.js's decoder (xz-embedded) reads it: LZMA2 with a CRC32 check (it does
@@ -37,7 +38,8 @@ LICENSE_HEADER = re.compile(r"^/\*!\n(.*?)\*/", re.S)
 
 def packed_files(site: Path) -> dict[str, str]:
     """{path in `site`: type} of every file that gets an .xz copy."""
-    wheels = {p.relative_to(site).as_posix(): "application/zip" for p in site.glob(WHEELS)}
+    zips = [*site.glob(WHEELS), *sorted(site.glob(GAMES))]
+    wheels = {p.relative_to(site).as_posix(): "application/zip" for p in zips}
     return {**{p: t for p, t in PACKED.items() if (site / p).is_file()}, **wheels}
 
 

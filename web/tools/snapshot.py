@@ -18,15 +18,17 @@ from pathlib import Path
 WEB = Path(__file__).resolve().parents[1]
 SLOTS = {
     "python.mjs": ("__SNAPSHOT__", "__PACKED__"),
-    "snapshot.mjs": ("__WHEEL__", "__MODULES__"),
+    "snapshot.mjs": ("__WHEEL__", "__GAMES__", "__MODULES__"),
 }
 
 
-def engine_modules(wheel: Path) -> list[str]:
-    """Every module of the engine's wheel, packages first, but `__main__` (the CLI)."""
+def engine_modules(*archives: Path) -> list[str]:
+    """Every engine module of the wheel and the games' archives (web/tools/archives.py),
+    packages first, but `__main__` (the CLI); not the app's (they need the page)."""
     names = []
-    for name in zipfile.ZipFile(wheel).namelist():
-        if not name.endswith((".py", ".pyc")) or ".dist-info/" in name:
+    members = [name for archive in archives for name in zipfile.ZipFile(archive).namelist()]
+    for name in members:
+        if not name.endswith((".py", ".pyc")) or not name.startswith("spygames/"):
             continue
         parts = name.rsplit(".", 1)[0].split("/")
         if parts[-1] == "__init__":
@@ -36,9 +38,9 @@ def engine_modules(wheel: Path) -> list[str]:
     return sorted(names, key=lambda n: (n.count("."), n))
 
 
-def snapshot_hash(pyodide: Path, wheel: Path, templates: dict[str, str]) -> str:
+def snapshot_hash(pyodide: Path, archives: list[Path], templates: dict[str, str]) -> str:
     digest = hashlib.sha256()
-    for path in (pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", wheel):
+    for path in (pyodide / "pyodide.asm.wasm", pyodide / "python_stdlib.zip", *archives):
         digest.update(path.read_bytes())
     for name in sorted(templates):
         digest.update(templates[name].encode())
@@ -54,16 +56,24 @@ def from_pyodide(packed: dict[str, str]) -> dict[str, str]:
     }
 
 
-def write(pyodide: Path, wheel: Path, packed: dict[str, str] | None = None) -> str:
+def write(
+    pyodide: Path,
+    wheel: Path,
+    packed: dict[str, str] | None = None,
+    games: dict[str, str] | None = None,
+) -> str:
     """Write python.mjs and snapshot.mjs into `pyodide` (the site's vendor/pyodide/) for
-    `wheel` (the site's engine wheel) and `packed` (the files with an .xz copy, {path in
-    the site: type}, web/tools/packed.py); return the snapshot's hash."""
+    `wheel` (the site's engine wheel), `packed` (the files with an .xz copy, {path in
+    the site: type}, web/tools/packed.py) and `games` (each game's archive, {game id: path
+    in the site}, web/tools/archives.py); return the snapshot's hash."""
+    site = pyodide.parents[1]
+    archives = [site / path for path in (games or {}).values()]
     templates = {name: (WEB / name).read_text() for name in SLOTS}
     for name, slots in SLOTS.items():
         for slot in slots:
             if templates[name].count(slot) != 1:
                 raise SystemExit(f"web/{name} must hold {slot} exactly once")
-    build = snapshot_hash(pyodide, wheel, templates)
+    build = snapshot_hash(pyodide, [wheel, *archives], templates)
     wheel_url = Path("../..", wheel.parent.name, wheel.name).as_posix()
     filled = {
         "python.mjs": templates["python.mjs"]
@@ -71,7 +81,8 @@ def write(pyodide: Path, wheel: Path, packed: dict[str, str] | None = None) -> s
         .replace("__PACKED__", json.dumps(from_pyodide(packed or {}), indent=1)),
         "snapshot.mjs": templates["snapshot.mjs"]
         .replace("__WHEEL__", wheel_url)
-        .replace("__MODULES__", json.dumps(engine_modules(wheel))),
+        .replace("__GAMES__", json.dumps([f"../../{p}" for p in (games or {}).values()]))
+        .replace("__MODULES__", json.dumps(engine_modules(wheel, *archives))),
     }
     for name, text in filled.items():
         (pyodide / name).write_text(text)

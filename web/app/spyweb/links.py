@@ -35,9 +35,10 @@ NEWER = (
 )
 
 
-def decode(payload: str) -> spygames.State:
-    """The game the link describes, replayed; BadLink with a reason otherwise. The work
-    is bounded: the link's length, the decompressed size, and JSON nesting are capped."""
+def unpack(payload: str) -> Any:
+    """The link's record as JSON, not yet checked or replayed; BadLink with a reason
+    otherwise. The work is bounded: the link's length, the decompressed size, and JSON
+    nesting are capped."""
     if len(payload) > MAX_PAYLOAD:
         raise BadLink(
             "This link is far too long to be a spygames link, so it was not opened.",
@@ -57,6 +58,23 @@ def decode(payload: str) -> spygames.State:
         raise
     except (ValueError, zlib.error, RecursionError) as exc:
         raise BadLink(CUT, f"it could not be unpacked ({type(exc).__name__}: {exc})") from exc
+    return record
+
+
+def game_of(payload: str) -> str | None:
+    """The id of the shipped game a link is for, without replaying it; None for a link
+    that cannot be unpacked or names no game we ship (decode then says why)."""
+    try:
+        record = unpack(payload)
+    except BadLink:
+        return None
+    game = record.get("game") if isinstance(record, dict) else None
+    return game if isinstance(game, str) and spygames.listing(game) is not None else None
+
+
+def decode(payload: str) -> spygames.State:
+    """The game the link describes, replayed; BadLink with a reason otherwise."""
+    record = unpack(payload)
     if isinstance(record, dict):
         made = record.get("format")
         if isinstance(made, int) and not isinstance(made, bool) and made > RECORD_FORMAT:

@@ -1,0 +1,114 @@
+"""Each game's code in an archive of its own (web/tools/archives.py, spyweb/archives.py):
+a table's first visit downloads its own game's archive with the page, the others once
+the page is idle, and opening another game then downloads nothing more; whatever imports
+a game before its archive is in gets it by a synchronous request, never a broken page."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+from conftest import BOOT_TIMEOUT, Guard, boot, open_page
+from playwright.sync_api import Browser, Page, Request, Route, expect
+
+GAMES = ("deck-of-spies", "espionage", "spynet")
+ALL_FETCHED = """() => ['deck-of-spies', 'espionage', 'spynet'].every(g => performance
+  .getEntriesByType('resource').some(e => e.name.includes('/app/games/' + g + '.zip')))"""
+ARCHIVES_DRAWN = """() => {
+  const drawn = performance.getEntriesByName('spy:rendered')[0].startTime;
+  return performance.getEntriesByType('resource').filter(
+    e => e.name.includes('/app/games/') && e.startTime <= drawn).map(
+    e => e.name.slice(e.name.indexOf('app/games/')));
+}"""
+TRIED_ALL = """() => performance.getEntriesByType('resource').filter(
+  e => e.name.includes('/app/games/')).length >= 3"""
+
+
+def archives(requests: list[Request], site_url: str) -> list[str]:
+    """The game archives asked for, in order, as paths in the site."""
+    paths = [r.url.replace(site_url, "").split("?")[0] for r in requests]
+    return [p for p in paths if p.startswith("app/games/")]
+
+
+def before_the_first_draw(page: Page) -> list[str]:
+    """The game archives the page had asked for when Python drew its first screen."""
+    return list(page.evaluate(ARCHIVES_DRAWN))
+
+
+def test_a_table_downloads_its_own_game_first_and_the_others_when_the_page_is_idle(
+    page: Page, site_url: str
+) -> None:
+    requests: list[Request] = []
+    page.on("request", lambda r: requests.append(r))
+    boot(page, site_url + "#/espionage/new")
+    expect(page.locator("#esp-setup-form")).to_be_visible()
+    assert archives(requests, site_url)[:1] == ["app/games/espionage.zip.xz"]  # boot.js
+    assert before_the_first_draw(page) == ["app/games/espionage.zip.xz"]
+
+    page.wait_for_function(ALL_FETCHED, timeout=BOOT_TIMEOUT)
+    later = archives(requests, site_url)
+    assert {f"app/games/{g}.zip.xz" for g in GAMES} <= set(later), later
+    assert not [p for p in later if p.endswith(".zip")], later  # no synchronous request
+
+    requests.clear()
+    page.evaluate("location.hash = '#/spynet/new'")
+    expect(page.locator("#sn-setup-form")).to_be_visible()
+    page.evaluate("location.hash = '#/deck-of-spies/new'")
+    expect(page.locator(".dos")).to_be_visible()
+    assert archives(requests, site_url) == []
+
+
+def test_the_home_page_boots_with_no_games_code(
+    browser: Browser, guard: Guard, site_url: str
+) -> None:
+    page = open_page(browser, guard, service_workers="block")
+    requests: list[Request] = []
+    page.on("request", lambda r: requests.append(r))
+    boot(page, site_url + "#/")
+    expect(page.locator("article.tile")).to_have_count(len(GAMES))
+    assert before_the_first_draw(page) == []
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def test_a_shared_games_archive_is_downloaded_before_its_table_is_drawn(
+    page: Page, site_url: str
+) -> None:
+    record = {"game": "spynet", "format": 1, "seed": 3, "players": 2, "options": {},
+              "setup": None, "actions": []}  # fmt: skip
+    data = zlib.compress(json.dumps(record, separators=(",", ":")).encode(), 9)
+    payload = base64.urlsafe_b64encode(data).decode().rstrip("=")
+    requests: list[Request] = []
+    page.on("request", lambda r: requests.append(r))
+    boot(page, site_url + f"#/play/{payload}")
+    expect(page.get_by_role("region", name="Player 1’s tableau")).to_be_visible()
+    assert archives(requests, site_url)[:1] == ["app/games/spynet.zip.xz"]
+    assert before_the_first_draw(page) == ["app/games/spynet.zip.xz"]
+    assert "app/games/spynet.zip" not in archives(requests, site_url)  # not fetched at once
+
+
+def test_a_game_whose_archive_is_not_in_yet_is_fetched_at_once_on_import(
+    browser: Browser, guard: Guard, site_url: str
+) -> None:
+    """The idle downloads fail (the network dropped, say): opening another game then
+    fetches its archive by a synchronous request, and its table is drawn."""
+    page = open_page(browser, guard, service_workers="block")
+    requests: list[Request] = []
+    page.on("request", lambda r: requests.append(r))
+
+    def idle_download(route: Route) -> None:
+        if route.request.url.endswith(".zip.xz") and "espionage" not in route.request.url:
+            route.fulfill(status=503, body="offline")
+        else:
+            route.continue_()
+
+    page.route("**/app/games/*", idle_download)
+    boot(page, site_url + "#/espionage/new")
+    page.wait_for_function(TRIED_ALL, timeout=BOOT_TIMEOUT)
+    page.evaluate("location.hash = '#/spynet/new'")
+    expect(page.locator("#sn-setup-form")).to_be_visible()
+    assert "app/games/spynet.zip" in archives(requests, site_url)
+    page.context.close()
+    left = [p for p in guard.problems if "503" not in p]
+    assert not left, "\n".join(left)

@@ -1,0 +1,174 @@
+"""Each game's modules in an archive of their own: taken out of the wheel and the UI zip
+at build time (web/tools/archives.py), unpacked by the page when the game is first
+opened (web/app/spyweb/archives.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import archives  # web/tools, on the path by conftest.py
+import pytest
+from spyweb import archives as runtime
+from spyweb import links
+
+import spygames
+
+RECORD = "spygames-0.1.0.dist-info/RECORD"
+
+
+def write_zip(path: Path, members: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+
+
+def names(path: Path) -> set[str]:
+    return set(zipfile.ZipFile(path).namelist())
+
+
+def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: Path) -> None:
+    folders = archives.game_folders()
+    assert set(folders) == set(spygames.GAMES)
+    wheel_members = {"spygames/__init__.pyc": b"core", "spygames/registry.pyc": b"reg"}
+    ui_members = {"spyweb/__init__.pyc": b"ui", "spyweb/home.pyc": b"home"}
+    for game, (rules, table) in folders.items():
+        wheel_members[f"{rules}__init__.pyc"] = game.encode()
+        wheel_members[f"{rules}rules.pyc"] = b"rules"
+        ui_members[f"{table}__init__.pyc"] = game.encode()
+    record = "".join(f"{name},sha256=x,1\n" for name in wheel_members) + f"{RECORD},,\n"
+    wheel, app_zip = tmp_path / "dist" / "e.whl", tmp_path / "app" / "spyweb.zip"
+    wheel.parent.mkdir()
+    app_zip.parent.mkdir()
+    write_zip(wheel, {**wheel_members, RECORD: record.encode()})
+    write_zip(app_zip, ui_members)
+
+    written = archives.split_games(tmp_path, wheel, app_zip)
+
+    assert names(wheel) == {"spygames/__init__.pyc", "spygames/registry.pyc", RECORD}
+    assert names(app_zip) == {"spyweb/__init__.pyc", "spyweb/home.pyc"}
+    listed = zipfile.ZipFile(wheel).read(RECORD).decode().splitlines()
+    assert sorted(line.split(",")[0] for line in listed) == sorted(names(wheel))  # valid
+    for game, (rules, table) in folders.items():
+        assert written[game] == f"app/games/{game}.zip"
+        inside = names(tmp_path / written[game])
+        assert inside == {f"{rules}__init__.pyc", f"{rules}rules.pyc", f"{table}__init__.pyc"}
+        assert (
+            zipfile.ZipFile(tmp_path / written[game]).read(f"{table}__init__.pyc") == game.encode()
+        )
+
+
+def test_a_game_with_nothing_to_take_out_stops_the_build(tmp_path: Path) -> None:
+    wheel, app_zip = tmp_path / "e.whl", tmp_path / "spyweb.zip"
+    write_zip(wheel, {"spygames/__init__.pyc": b""})
+    write_zip(app_zip, {"spyweb/__init__.pyc": b""})
+    with pytest.raises(SystemExit, match="nothing under spygames/deck_of_spies/"):
+        archives.split_games(tmp_path, wheel, app_zip)
+
+
+# -- the page's side -------------------------------------------------------------------
+Toy = tuple[runtime.GameArchives, list[str], dict[str, bytes]]  # finder, fetched, served
+
+
+@pytest.fixture
+def toy(tmp_path: Path) -> Iterator[Toy]:
+    """A package `toyroot` on the import path whose games `alpha` and `beta` are served
+    as archives, and a finder that counts its downloads."""
+    (tmp_path / "toyroot").mkdir()
+    (tmp_path / "toyroot" / "__init__.py").write_text("")
+    served: dict[str, bytes] = {}
+    for game in ("alpha", "beta"):
+        data = io.BytesIO()
+        with zipfile.ZipFile(data, "w") as archive:
+            archive.writestr(f"toyroot/{game}/__init__.py", f"NAME = {game!r}\n")
+            archive.writestr(f"toyroot/{game}/rules.py", "from . import NAME\nRULES = NAME * 2\n")
+        served[f"https://x.test/app/games/{game}.zip"] = data.getvalue()
+    fetched: list[str] = []
+
+    def fetch(url: str) -> bytes:
+        fetched.append(url)
+        return served[url]
+
+    finder = runtime.GameArchives("https://x.test/app/games/", fetch, str(tmp_path))
+    finder.packages = {"toyroot.alpha": "alpha", "toyroot.beta": "beta"}
+    sys.path.insert(0, str(tmp_path))
+    sys.meta_path.insert(0, finder)
+    yield finder, fetched, served
+    sys.meta_path.remove(finder)
+    sys.path.remove(str(tmp_path))
+    for name in [m for m in sys.modules if m.split(".")[0] == "toyroot"]:
+        del sys.modules[name]
+
+
+def test_an_import_of_a_game_not_yet_in_fetches_its_archive_once(
+    toy: Toy,
+) -> None:
+    finder, fetched, _ = toy
+    from toyroot.alpha import rules  # type: ignore[import-not-found]
+
+    assert rules.RULES == "alphaalpha"
+    import toyroot.alpha.rules  # type: ignore[import-not-found]  # noqa: F401
+
+    assert fetched == ["https://x.test/app/games/alpha.zip"]
+    assert finder.fetched_at_once == ["alpha"] and finder.loaded == {"alpha"}
+    assert "toyroot.beta" not in sys.modules
+
+
+def test_an_archive_loaded_ahead_is_not_fetched_again_on_import(
+    toy: Toy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finder, fetched, served = toy
+    ahead: list[str] = []
+
+    async def fetch_async(url: str) -> bytes:
+        ahead.append(url)
+        if url.endswith("beta.zip"):
+            raise OSError(f"could not fetch {url}")  # offline: left for the import
+        return served[url]
+
+    monkeypatch.setattr(runtime, "fetch_async", fetch_async)
+    asyncio.run(finder.load(["alpha", "beta", "gamma"]))  # gamma: no such game, skipped
+    assert [u.rsplit("/", 1)[1] for u in ahead] == ["alpha.zip", "beta.zip"]
+    assert finder.loaded == {"alpha"}
+    from toyroot.alpha import rules  # type: ignore[import-not-found]
+    from toyroot.beta import rules as beta  # type: ignore[import-not-found]
+
+    assert (rules.RULES, beta.RULES) == ("alphaalpha", "betabeta")
+    assert finder.fetched_at_once == ["beta"] and fetched == ["https://x.test/app/games/beta.zip"]
+
+
+def test_no_finder_where_every_games_modules_are_on_the_import_path() -> None:
+    assert runtime.install("https://x.test/spygames/#/espionage") is None  # CPython here
+
+
+@pytest.mark.parametrize(
+    ("address", "games"),
+    [
+        ("#/espionage/new", ["espionage"]),
+        ("#/deck-of-spies/deal/12", ["deck-of-spies"]),
+        ("#/spynet", ["spynet"]),
+        ("#/", []),
+        ("", []),
+        ("#/saves", []),
+        ("#/chess/new", []),
+        ("#/demo/esp-call", ["espionage"]),
+        ("#/demo/zz-x", []),
+        ("#/play/not-a-link", []),
+        ("#/replay/", []),
+    ],
+)
+def test_the_game_an_address_opens(address: str, games: list[str]) -> None:
+    assert runtime.opened_by(address) == games
+
+
+def test_a_shared_game_or_replay_names_its_game_without_being_replayed() -> None:
+    state = spygames.get_game("spynet").new(seed=3, players=2)
+    payload = links.encode(state.record())
+    assert runtime.opened_by(f"#/play/{payload}") == ["spynet"]
+    assert runtime.opened_by(f"#/replay/{payload}/1") == ["spynet"]
+    other = links.encode({**state.record(), "game": "chess"})
+    assert links.game_of(other) is None and links.game_of(payload[:-9]) is None

@@ -1,0 +1,88 @@
+"""The site's Python as archives: the UI zip, and one archive per game.
+
+PyScript unpacks the engine wheel and the UI zip onto the import path at every start
+(pyscript.json's "files"). Each game's own modules, its rules (`spygames/<game>/`) and its
+table (`spyweb/<game>/`), are taken out of both into `app/games/<id>.zip`, which the page
+fetches when the game is first opened (web/app/spyweb/archives.py): a visit to one table
+downloads that game's code, not all three. What stays is the engine's core (the contract,
+the registry, records, demos, the CLI) and the app's shared screens.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "web" / "app"
+GAMES = "app/games"  # in the site: one <id>.zip per game
+
+
+def zip_app(site: Path) -> Path:
+    """The UI package (web/app/spyweb) as one zip that PyScript unpacks at start."""
+    target = site / "app" / "spyweb.zip"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:  # see packed.py
+        for path in sorted((APP / "spyweb").rglob("*.py")):
+            archive.write(path, path.relative_to(APP).as_posix())
+    for entry in ("main.py", "embed.py"):
+        shutil.copy2(APP / entry, site / "app" / entry)
+    return target
+
+
+def game_folders() -> dict[str, tuple[str, str]]:
+    """{game id: (its rules' folder in the wheel, its table's folder in the UI zip)}."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from spygames.registry import SHIPPED
+
+    folders = {}
+    for entry in SHIPPED:
+        package = entry.package.rsplit(".", 1)[1]
+        folders[entry.id] = (f"spygames/{package}/", f"spyweb/{package}/")
+    return folders
+
+
+Members = list[tuple[zipfile.ZipInfo, bytes]]
+
+
+def _take_out(archive: Path, folders: dict[str, str]) -> dict[str, Members]:
+    """Rewrite `archive` without the members under each of `folders` ({game id: folder});
+    returns them by game. A wheel's RECORD stops listing them, so it stays a valid wheel."""
+    taken: dict[str, Members] = {game: [] for game in folders}
+    kept: Members = []
+    with zipfile.ZipFile(archive) as old:
+        for info in old.infolist():
+            game = next((g for g, f in folders.items() if info.filename.startswith(f)), None)
+            (taken[game] if game else kept).append((info, old.read(info)))
+    moved = {info.filename for members in taken.values() for info, _ in members}
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as new:
+        for info, data in kept:
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines()
+                data = "".join(f"{ln}\n" for ln in lines if ln.rsplit(",", 2)[0] not in moved)
+                data = data.encode()
+            new.writestr(info, data, zipfile.ZIP_STORED)
+    for game, members in taken.items():
+        if not members:
+            raise SystemExit(f"{archive.name}: nothing under {folders[game]} to take out")
+    return taken
+
+
+def split_games(site: Path, wheel: Path, app_zip: Path) -> dict[str, str]:
+    """Take each game's modules out of `wheel` and `app_zip` into its own archive;
+    returns {game id: the archive's path in `site`}."""
+    folders = game_folders()
+    rules = _take_out(wheel, {game: pair[0] for game, pair in folders.items()})
+    tables = _take_out(app_zip, {game: pair[1] for game, pair in folders.items()})
+    (site / GAMES).mkdir(parents=True, exist_ok=True)
+    written = {}
+    for game in folders:
+        path = f"{GAMES}/{game}.zip"
+        with zipfile.ZipFile(site / path, "w", zipfile.ZIP_STORED) as archive:
+            for info, data in rules[game] + tables[game]:
+                archive.writestr(info, data, zipfile.ZIP_STORED)
+        written[game] = path
+    return written
