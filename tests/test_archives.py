@@ -130,10 +130,16 @@ def test_an_archive_loaded_ahead_is_not_fetched_again_on_import(
             raise OSError(f"could not fetch {url}")  # offline: left for the import
         return served[url]
 
+    warned: list[str] = []
     monkeypatch.setattr(runtime, "fetch_async", fetch_async)
+    monkeypatch.setattr(runtime, "warn", warned.append)
     asyncio.run(finder.load(["alpha", "beta", "gamma"]))  # gamma: no such game, skipped
     assert [u.rsplit("/", 1)[1] for u in ahead] == ["alpha.zip", "beta.zip"]
     assert finder.loaded == {"alpha"}
+    assert warned == [
+        "spygames: could not fetch https://x.test/app/games/beta.zip; "
+        "it will be fetched when first needed"
+    ]
     from toyroot.alpha import rules  # type: ignore[import-not-found]
     from toyroot.beta import rules as beta  # type: ignore[import-not-found]
 

@@ -88,7 +88,7 @@ class GameArchives:
             try:
                 data = await fetch_async(self.url(game))
             except OSError as exc:
-                print(f"spygames: {exc}; it will be fetched when first needed", file=sys.stderr)
+                warn(f"spygames: {exc}; it will be fetched when first needed")
                 continue
             if game not in self.loaded:  # an import may have needed it meanwhile
                 self.unpack(game, data)
@@ -101,6 +101,12 @@ class GameArchives:
             await self.load(games)
 
         self.pending = asyncio.ensure_future(run())
+
+
+def warn(text: str) -> None:
+    from js import console
+
+    console.warn(text)
 
 
 async def fetch_async(url: str) -> bytes:
