@@ -15,6 +15,7 @@ import archives  # web/tools, on the path by conftest.py
 import pytest
 from spyweb import archives as runtime
 from spyweb import links
+from spyweb.together.invite import Invitation, invitation_code
 
 import spygames
 
@@ -178,3 +179,12 @@ def test_a_shared_game_or_replay_names_its_game_without_being_replayed() -> None
     assert runtime.opened_by(f"#/replay/{payload}/1") == ["spynet"]
     other = links.encode({**state.record(), "game": "chess"})
     assert links.game_of(other) is None and links.game_of(payload[:-9]) is None
+
+
+def test_a_friends_invitation_names_its_game() -> None:
+    table = "Tbl-0123456789_x"
+    code = invitation_code(Invitation("v=0\r\n", table, 1, "espionage", "Ana", "Ben"))
+    assert runtime.opened_by(f"#/join/{code}") == ["espionage"]
+    assert runtime.opened_by("#/join/spyi1.damaged") == []
+    chess = invitation_code(Invitation("v=0\r\n", table, 1, "chess", "Ana", "Ben"))
+    assert runtime.opened_by(f"#/join/{chess}") == []

@@ -10,6 +10,6 @@ install(str(document.baseURI))
 games = archives.install(str(document.baseURI))
 if games is not None:
     await games.load(archives.opened_by(str(window.location.hash)))  # noqa: F704
-from spyweb.dom import start_embed  # noqa: E402
+from spyweb.embed import start  # noqa: E402
 
-start_embed()
+start()

@@ -135,8 +135,9 @@ def fetch_at_once(url: str) -> bytes:
 
 
 def opened_by(location_hash: str) -> list[str]:
-    """The game an address opens: `#/<game>/…`, or a shared game or replay's (`#/play/…`,
-    `#/replay/…`); none for the other pages.
+    """The game an address opens: `#/<game>/…`, a shared game or replay's (`#/play/…`,
+    `#/replay/…`), a friend's invitation's (`#/join/…`), a demo's in an embed
+    (`#/demo/…`); none for the other pages.
 
     >>> opened_by("#/espionage/new"), opened_by("#/demo/sn-recruit"), opened_by("#/saves")
     (['espionage'], ['spynet'], [])
@@ -147,12 +148,41 @@ def opened_by(location_hash: str) -> list[str]:
     if parts[0] == "demo" and len(parts) > 1:  # embed.html's address of a rules demo
         prefix = parts[1].split("-")[0]
         return [g for g in spygames.GAMES if getattr(spygames.listing(g), "demos", 0) == prefix]
+    if parts[0] == "join" and len(parts) > 1:  # a friend's invitation to a table
+        from .together.invite import BadCode, read_invitation
+
+        try:
+            game = read_invitation(parts[1]).game
+        except BadCode:
+            return []
+        return [game] if spygames.listing(game) is not None else []
     if parts[0] in ("play", "replay") and len(parts) > 1:
         from .links import game_of
 
         game = game_of(parts[1])
         return [game] if game is not None else []
     return [parts[0]] if spygames.listing(parts[0]) is not None else []
+
+
+ACTIVE: GameArchives | None = None  # the page's finder, once `install` has put it in
+
+
+def when_loaded(location_hash: str, route: Callable[[], None]) -> None:
+    """Route to an address now, or, when it opens a game whose archive the page has not
+    got yet, once the archive is in and if the page is still there. (An import would
+    otherwise wait for the download with the page frozen; and WebKit sends no synchronous
+    request through the service worker, so one made offline fails.)"""
+    missing = [g for g in opened_by(location_hash) if ACTIVE and g not in ACTIVE.loaded]
+    if ACTIVE is None or not missing:
+        return route()
+
+    def then(_: Any) -> None:
+        from js import window
+
+        if str(window.location.hash) == location_hash:
+            route()
+
+    asyncio.ensure_future(ACTIVE.load(missing)).add_done_callback(then)
 
 
 def on_disk(module: str) -> bool:
@@ -177,6 +207,8 @@ def install(page: str, root: str = ".") -> GameArchives | None:
     folder = page.split("#")[0].split("?")[0].rsplit("/", 1)[0]
     finder.folder_url = f"{folder}/{FOLDER}"
     sys.meta_path.insert(0, finder)
+    global ACTIVE
+    ACTIVE = finder
     return finder
 
 

@@ -19,6 +19,7 @@ from pyscript import document, window
 
 import spygames
 
+from . import archives
 from .app import App
 from .markup import esc
 from .screen import typing_in
@@ -34,8 +35,8 @@ def is_null(value: Any) -> bool:
 
 
 def given(field: Any) -> str:
-    """The value the page gave a field: a list's option marked selected (else its
-    first), a text field's default text."""
+    """A field's value as the page gave it: its default text, or a list's option marked
+    selected (else its first)."""
     if str(field.tagName) != "SELECT":
         return str(field.defaultValue)
     options = field.options
@@ -118,7 +119,8 @@ class Page:
 
     # -- events ------------------------------------------------------------------
     def on_hash(self, _event: Any = None) -> None:
-        self.guard(lambda: self.app.route(str(window.location.hash)))
+        where = str(window.location.hash)  # routed once its game's code is in (archives.py)
+        archives.when_loaded(where, lambda: self.guard(lambda: self.app.route(where)))
 
     def on_click(self, event: Any) -> None:
         # A form's data-act is for submit, a file input's for change (its click opens
@@ -479,22 +481,3 @@ def start() -> None:
     document.getElementById("version").textContent = spygames.__version__
     document.documentElement.dataset.ready = "true"
     page.on_hash()
-
-
-def start_embed() -> None:
-    """embed.html: a frame that keeps everything in memory (no localStorage at all). It
-    picks up where the page's script left the reader: the step shown and the button
-    pressed while Python was loading."""
-    from .embed import EmbedApp
-
-    app = EmbedApp(base_url=str(window.location.href).split("#")[0])
-    page = Page(app)
-    root = document.documentElement
-    shown = document.querySelector("#app [data-step]")
-    step = int(shown.dataset.step) if not is_null(shown) else 0
-    pressed = str(getattr(root.dataset, "pressed", None) or "")
-    playing = str(getattr(root.dataset, "playing", None) or "") == "true"
-    app.route(str(window.location.hash))
-    app.resume(step, playing=playing, pressed=pressed)
-    root.dataset.ready = "true"
-    page.render()

@@ -191,3 +191,24 @@ def frames_html(demo_id: str) -> list[str]:
         screen.player.go(step)
         pages.append(app.render())
     return pages
+
+
+def start() -> None:
+    """embed.html: a frame that keeps everything in memory (no localStorage at all). It
+    picks up where the page's script left the reader: the step shown and the button
+    pressed while Python was loading."""
+    from pyscript import document, window
+
+    from .dom import Page, is_null
+
+    app = EmbedApp(base_url=str(window.location.href).split("#")[0])
+    page = Page(app)
+    root = document.documentElement
+    shown = document.querySelector("#app [data-step]")
+    step = int(shown.dataset.step) if not is_null(shown) else 0
+    pressed = str(getattr(root.dataset, "pressed", None) or "")
+    playing = str(getattr(root.dataset, "playing", None) or "") == "true"
+    app.route(str(window.location.hash))
+    app.resume(step, playing=playing, pressed=pressed)
+    root.dataset.ready = "true"
+    page.render()
