@@ -152,10 +152,10 @@ def opened_by(location_hash: str) -> list[str]:
         from .together.invite import BadCode, read_invitation
 
         try:
-            game = read_invitation(parts[1]).game
+            invited = read_invitation(parts[1]).game
         except BadCode:
             return []
-        return [game] if spygames.listing(game) is not None else []
+        return [invited] if spygames.listing(invited) is not None else []
     if parts[0] in ("play", "replay") and len(parts) > 1:
         from .links import game_of
 
