@@ -27,6 +27,8 @@ from typing import Any
 
 import spygames
 
+from . import stdlib
+
 FOLDER = "app/games"
 
 
@@ -122,16 +124,8 @@ async def fetch_async(url: str) -> bytes:
 
 
 def fetch_at_once(url: str) -> bytes:
-    """The archive's bytes by a synchronous request (see spyweb/stdlib.py)."""
-    from js import XMLHttpRequest
-
-    request = XMLHttpRequest.new()
-    request.open("GET", url, False)
-    request.overrideMimeType("text/plain; charset=x-user-defined")
-    request.send(None)
-    if request.status != 200:
-        raise ImportError(f"this game's code could not be fetched ({url}); reload the page")
-    return str(request.responseText).encode("utf-16-le")[::2]
+    """The archive's bytes by a synchronous request (spyweb/stdlib.py)."""
+    return stdlib.fetch_at_once(url, f"this game's code could not be fetched ({url}); reload")
 
 
 def opened_by(location_hash: str) -> list[str]:

@@ -47,23 +47,25 @@ class FullStandardLibrary:
         return zipimport.zipimporter(where).find_spec(fullname)
 
 
-def fetch_full(url: str) -> Callable[[], bytes]:
-    """The full zip's bytes, fetched at once (an import cannot wait for a promise): a
+def fetch_at_once(url: str, failed: str) -> bytes:
+    """`url`'s bytes, fetched at once (an import cannot wait for a promise): a
     synchronous request, its bytes read as text one character each (`x-user-defined`
-    maps byte b to U+F700 + b above 0x7F), and taken back from that text."""
+    maps byte b to U+F700 + b above 0x7F), and taken back from that text. ImportError
+    saying `failed` if it cannot be fetched."""
+    from js import XMLHttpRequest
 
-    def fetch() -> bytes:
-        from js import XMLHttpRequest
+    request = XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.overrideMimeType("text/plain; charset=x-user-defined")
+    request.send(None)
+    if request.status != 200:
+        raise ImportError(failed)
+    return str(request.responseText).encode("utf-16-le")[::2]
 
-        request = XMLHttpRequest.new()
-        request.open("GET", url, False)
-        request.overrideMimeType("text/plain; charset=x-user-defined")
-        request.send(None)
-        if request.status != 200:
-            raise ImportError(f"the full standard library could not be fetched ({url})")
-        return str(request.responseText).encode("utf-16-le")[::2]
 
-    return fetch
+def fetch_full(url: str) -> Callable[[], bytes]:
+    """The full zip's bytes, fetched at once."""
+    return lambda: fetch_at_once(url, f"the full standard library could not be fetched ({url})")
 
 
 def full_url(page: str) -> str:
