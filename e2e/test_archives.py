@@ -29,6 +29,14 @@ def archives(requests: list[Request], site_url: str) -> list[str]:
     return [p for p in paths if p.startswith("app/games/")]
 
 
+def started_with_the_page(page: Page, archive: str, entry: str) -> bool:
+    """Whether the page asked for `archive` before PyScript fetched the Python `entry`
+    (so boot.js or embed.js preloaded it, not Python)."""
+    start = "name => performance.getEntriesByType('resource').find(e => e.name.endsWith(name))"
+    return bool(page.evaluate(f"([a, b]) => ({start})(a).startTime < ({start})(b).startTime",
+                              [archive, entry]))  # fmt: skip
+
+
 def before_the_first_draw(page: Page) -> list[str]:
     """The game archives the page had asked for when Python drew its first screen."""
     return list(page.evaluate(ARCHIVES_DRAWN))
@@ -43,6 +51,7 @@ def test_a_table_downloads_its_own_game_first_and_the_others_when_the_page_is_id
     expect(page.locator("#esp-setup-form")).to_be_visible()
     assert archives(requests, site_url)[:1] == ["app/games/espionage.zip.xz"]  # boot.js
     assert before_the_first_draw(page) == ["app/games/espionage.zip.xz"]
+    assert started_with_the_page(page, "app/games/espionage.zip.xz", "app/main.py")
 
     page.wait_for_function(ALL_FETCHED, timeout=BOOT_TIMEOUT)
     later = archives(requests, site_url)
@@ -131,3 +140,16 @@ def test_a_game_whose_archive_cannot_be_downloaded_is_fetched_at_once_on_import(
     page.context.close()
     left = [p for p in guard.problems if "503 (Service Unavailable)" not in p]
     assert not left, "\n".join(left)
+
+
+def test_an_embeds_try_it_downloads_its_demos_game_with_the_runtime(
+    page: Page, site_url: str
+) -> None:
+    requests: list[Request] = []
+    page.on("request", lambda r: requests.append(r))
+    page.goto(site_url + "embed.html#/demo/sn-recruit")
+    page.click("#demo-try")
+    expect(page.locator("#demo-live")).to_be_visible(timeout=BOOT_TIMEOUT)
+    assert before_the_first_draw(page) == ["app/games/spynet.zip.xz"]
+    assert archives(requests, site_url) == ["app/games/spynet.zip.xz"]  # preloaded, once
+    assert started_with_the_page(page, "app/games/spynet.zip.xz", "app/embed.py")

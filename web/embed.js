@@ -73,7 +73,8 @@
     root.dataset.download = plain ? "plain" : "xz";
     // The demo's game's own archive (web/tools/archives.py) is packed too: a demo's id
     // starts with its game's prefix ("dos-counter").
-    var game = route[0] === "demo" && route[1] ? runtime.games[route[1].split("-")[0]] : null;
+    var prefix = route[0] === "demo" && route[1] ? route[1].split("-")[0] : "";
+    var game = Object.prototype.hasOwnProperty.call(runtime.games, prefix) ? runtime.games[prefix] : null;
     var packed = runtime.packed.concat(game ? [game] : []);
     packed.forEach(function (url) { link("preload", plain ? url : url + ".xz", "fetch"); });
     if (!plain && runtime.packed.length) {
