@@ -388,7 +388,8 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     (tmp_path / "styles").mkdir()
     sheets = sorted((ROOT / "web" / "styles").glob("*.css"))
     (tmp_path / "styles" / "app.css").write_text("\n".join(p.read_text() for p in sheets))
-    count = build.build_embeds(tmp_path, preloads)
+    games = {g: f"app/games/{g}.zip" for g in ("deck-of-spies", "espionage", "spynet")}
+    count = build.build_embeds(tmp_path, preloads, games)
     assert count == len(spygames.all_demos())
     assert (tmp_path / "styles" / "embed.css").read_text()
     page = (tmp_path / "embed.html").read_text()
@@ -401,6 +402,12 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     )
     assert build.policy() in page  # the same policy as index.html
     assert runtime.pop("demos") == [demo.id for demo in spygames.all_demos()]
+    # each demo's game's archive, by the prefix of its demos' ids (embed.js preloads it)
+    assert runtime.pop("games") == {
+        "dos": "./app/games/deck-of-spies.zip",
+        "esp": "./app/games/espionage.zip",
+        "sn": "./app/games/spynet.zip",
+    }
     urls = re.findall(r'(?:src|href)="([^"]+)"', page) + [
         u for v in runtime.values() for u in (v if isinstance(v, list) else [v])
     ]

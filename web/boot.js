@@ -18,9 +18,9 @@
     var urls = meta.content.split(" ").filter(Boolean);
     // <meta name="spygames-games">: each game's own archive (web/tools/archives.py), of
     // which the page needs the one of the game its address opens (#/<game>/…).
-    var games = document.querySelector('meta[name="spygames-games"]');
+    var archives = document.querySelector('meta[name="spygames-games"]');
     var opened = location.hash.replace(/^#\/?/, "").split("/")[0];
-    (games ? games.content.split(" ") : []).forEach(function (url) {
+    (archives ? archives.content.split(" ") : []).forEach(function (url) {
       if (opened && url.slice(-opened.length - 5) === "/" + opened + ".zip") urls.push(url);
     });
     if (!plain) urls = ["./vendor/xz/xz.wasm"].concat(urls.map(function (url) { return url + ".xz"; }));
