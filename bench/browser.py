@@ -210,8 +210,14 @@ def pyodide_engine(browser: Browser, url: str, quick: bool = False) -> dict[str,
     context = browser.new_context()
     page = context.new_page()
     page.goto(url + "engine.html" + ("?quick=1" if quick else ""))
-    page.wait_for_function("document.getElementById('result').textContent.length > 2",
+    # The figures, or PyScript's error box (a module that cannot be imported, say): not
+    # ten minutes of waiting for figures that will never come.
+    page.wait_for_function("document.getElementById('result').textContent.length > 2 "
+                           "|| document.querySelector('.py-error') !== null",
                            timeout=600_000)  # fmt: skip
+    failed = page.query_selector(".py-error")
+    if failed is not None:
+        raise RuntimeError(f"the engine page failed: {failed.text_content()}")
     text = page.text_content("#result") or "{}"
     context.close()
     return dict(json.loads(text))

@@ -53,9 +53,11 @@ def build(site: Path, target: Path) -> Path:
     (target / "floor.json").write_text(json.dumps({"interpreter": config["interpreter"]}))
     (target / "floor.html").write_text(FLOOR)
     shutil.copy2(ROOT / "bench" / "engine.py", target / "bench_engine.py")
+    # ... with every game's rules (each game's archive, web/tools/archives.py).
+    games = {f"./{p.relative_to(target).as_posix()}": "./*" for p in target.glob("app/games/*.zip")}
     engine_config = {
         "interpreter": config["interpreter"],
-        "files": {**config["files"], "./bench_engine.py": "./bench_engine.py"},
+        "files": {**config["files"], **games, "./bench_engine.py": "./bench_engine.py"},
     }
     (target / "engine.json").write_text(json.dumps(engine_config))
     (target / "engine.html").write_text(ENGINE)

@@ -61,22 +61,22 @@ def _stages(marks: dict[str, float]) -> dict[str, float]:
 
 
 def without_bytecode(site: Path, target: Path) -> Path:
-    """The site with our wheel and UI zip shipping source instead of compiled bytecode:
-    each module's `x.pyc` (see web/tools/bytecode.py) is swapped for the `x.py` it was
-    compiled from, taken from the source tree (the wheel's RECORD, unread by the
-    boot, still lists the .pyc files)."""
+    """The site with our wheel, UI zip and game archives shipping source instead of
+    compiled bytecode: each module's `x.pyc` (see web/tools/bytecode.py) is swapped for
+    the `x.py` it was compiled from, taken from the source tree (the wheel's RECORD,
+    unread by the boot, still lists the .pyc files)."""
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(site, target)
-    trees = {"whl": ROOT, "zip": ROOT / "web" / "app"}
-    for archive in [*target.glob("dist/*.whl"), target / "app" / "spyweb.zip"]:
-        tree = trees[archive.suffix[1:]]
+    archives = [*target.glob("dist/*.whl"), target / "app" / "spyweb.zip"]
+    for archive in [*archives, *target.glob("app/games/*.zip")]:
         with zipfile.ZipFile(archive) as old:
             kept = [(i, old.read(i)) for i in old.infolist()]
         with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as new:
             for info, data in kept:
                 if info.filename.endswith(".pyc"):
                     source = info.filename[:-1]
+                    tree = ROOT if source.startswith("spygames/") else ROOT / "web" / "app"
                     new.writestr(source, (tree / source).read_bytes())
                 else:
                     new.writestr(info, data)
