@@ -25,7 +25,7 @@ from typing import Any
 
 from .errors import DemoError, IllegalAction, UnknownDemo
 from .protocol import Action, Result, State, View
-from .registry import GAMES, get_game, listing
+from .registry import GAMES, game_of_demo, get_game
 
 
 @dataclass(frozen=True)
@@ -170,9 +170,8 @@ def get_demo(demo_id: str) -> Demo:
     """The demo called `demo_id`; UnknownDemo says which ids there are. A shipped game's
     demos are looked for first in the game its id names (`Listing.demos`), so finding
     one loads that game's rules only."""
-    prefix = demo_id.split("-", 1)[0] if isinstance(demo_id, str) else ""
-    named = [g for g in GAMES if (entry := listing(g)) is not None and entry.demos == prefix]
-    for demo in [d for g in named for d in all_demos(g)] or all_demos():
+    named = game_of_demo(demo_id)
+    for demo in all_demos(named) if named else all_demos():
         if demo.id == demo_id:
             return demo
     known = ", ".join(d.id for d in all_demos()) or "none"

@@ -67,15 +67,8 @@ class Games(Mapping[str, Game]):
     def listing(self, game_id: str) -> Listing | None:
         return self._listed.get(game_id)
 
-    def is_loaded(self, game_id: str) -> bool:
-        return game_id in self._games
-
     def add(self, game: Game) -> None:
         self._games[game.id] = game
-
-    def remove(self, game_id: str) -> None:
-        """Forget a registered game (a test's toy game); a shipped one stays listed."""
-        self._games.pop(game_id, None)
 
 
 GAMES = Games(SHIPPED)
@@ -89,6 +82,12 @@ def register(game: Game) -> Game:
 def listing(game_id: str) -> Listing | None:
     """A shipped game's id, name and player counts, without importing its rules."""
     return GAMES.listing(game_id)
+
+
+def game_of_demo(demo_id: str) -> str | None:
+    """The shipped game whose demos' ids start like `demo_id` ("sn-recruit": SpyNet)."""
+    prefix = demo_id.split("-", 1)[0] if isinstance(demo_id, str) else ""
+    return next((entry.id for entry in SHIPPED if entry.demos == prefix), None)
 
 
 def get_game(game_id: str) -> Game:

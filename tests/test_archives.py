@@ -149,6 +149,28 @@ def test_an_archive_loaded_ahead_is_not_fetched_again_on_import(
     assert finder.fetched_at_once == ["beta"] and fetched == ["https://x.test/app/games/beta.zip"]
 
 
+def test_two_loads_of_one_game_share_one_download(
+    toy: Toy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click on a game while its idle download runs waits for that download."""
+    finder, _, served = toy
+    asked: list[str] = []
+
+    async def fetch_async(url: str) -> bytes:
+        asked.append(url)
+        await asyncio.sleep(0.01)
+        return served[url]
+
+    monkeypatch.setattr(runtime, "fetch_async", fetch_async)
+
+    async def both() -> None:
+        await asyncio.gather(finder.load(["alpha"]), finder.load(["alpha", "beta"]))
+
+    asyncio.run(both())
+    assert sorted(u.rsplit("/", 1)[1] for u in asked) == ["alpha.zip", "beta.zip"]
+    assert finder.loaded == {"alpha", "beta"} and finder.downloads == {}
+
+
 def test_no_finder_where_every_games_modules_are_on_the_import_path() -> None:
     assert runtime.install("https://x.test/spygames/#/espionage") is None  # CPython here
 

@@ -39,8 +39,13 @@ def test_each_listing_agrees_with_its_game(entry: spygames.Listing) -> None:
 
 
 def test_games_are_listed_in_the_home_pages_order_and_toys_after() -> None:
-    assert list(spygames.GAMES)[:3] == ["deck-of-spies", "espionage", "spynet"]
-    assert len(spygames.GAMES) == len(list(spygames.GAMES))
+    from pile_game import GAME as PILE  # registers a toy game
+
+    listed = list(spygames.GAMES)
+    assert listed[:3] == ["deck-of-spies", "espionage", "spynet"]
+    assert listed[-1] == PILE.id and listed.count(PILE.id) == 1
+    assert len(spygames.GAMES) == len(listed) and spygames.GAMES[PILE.id] is PILE
+    assert spygames.listing(PILE.id) is None  # not shipped: not on the home page
 
 
 def test_naming_checking_and_listing_games_imports_no_rules() -> None:
@@ -61,6 +66,9 @@ def test_asking_for_a_game_imports_that_game_only() -> None:
 def test_a_demo_is_found_in_the_game_its_id_names() -> None:
     code = "import spygames\nassert spygames.get_demo('sn-dominate').game == 'spynet'"
     assert imported_after(code) == ["spygames.spynet"]
+    assert [spygames.registry.game_of_demo(d) for d in ("dos-x", "esp-y", "sn-z", "zz", "")] == [
+        "deck-of-spies", "espionage", "spynet", None, None,
+    ]  # fmt: skip
 
 
 def test_an_unknown_id_is_refused_with_the_ids_there_are() -> None:

@@ -19,6 +19,8 @@ import lzma
 import re
 from pathlib import Path
 
+import archives
+
 # Each file the boot downloads that has an .xz copy: its path in the site, its type.
 PACKED = {
     "vendor/pyodide/pyodide.asm.wasm": "application/wasm",
@@ -26,7 +28,7 @@ PACKED = {
     "app/spyweb.zip": "application/zip",
 }
 WHEELS = "dist/*.whl"  # the engine's wheel, whatever its version: application/zip too
-GAMES = "app/games/*.zip"  # each game's archive (archives.py): application/zip too
+GAMES = f"{archives.GAMES}/*.zip"  # each game's archive: application/zip too
 DECODER = "vendor/xz"  # unxz.js and xz.wasm
 
 # xz as web/unxz.js's decoder (xz-embedded) reads it: LZMA2 with a CRC32 check (it does

@@ -21,11 +21,12 @@ import io
 import os
 import sys
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from importlib.machinery import ModuleSpec, PathFinder
 from typing import Any
 
 import spygames
+from spygames.registry import game_of_demo
 
 from . import stdlib
 
@@ -54,7 +55,11 @@ class GameArchives:
         self.packages = packages()
         self.loaded: set[str] = set()
         self.fetched_at_once: list[str] = []  # games an import had to wait for, in order
-        self.pending: asyncio.Future[None] | None = None  # the idle-time downloads
+        # Each download under way, by game: a second ask for it (a click while the idle
+        # download runs) waits for the same one. And the loads started in the background,
+        # kept here so that none is collected before it ends.
+        self.downloads: dict[str, asyncio.Future[bytes]] = {}
+        self.background: set[asyncio.Future[None]] = set()
 
     def url(self, game_id: str) -> str:
         return f"{self.folder_url}/{game_id}.zip"
@@ -87,13 +92,25 @@ class GameArchives:
         for game in games:
             if game in self.loaded or game not in self.packages.values():
                 continue
+            if game not in self.downloads:
+                self.downloads[game] = asyncio.ensure_future(fetch_async(self.url(game)))
+            download = self.downloads[game]
             try:
-                data = await fetch_async(self.url(game))
+                data = await download
             except OSError as exc:
                 warn(f"spygames: {exc}; it will be fetched when first needed")
                 continue
-            if game not in self.loaded:  # an import may have needed it meanwhile
+            finally:
+                if self.downloads.get(game) is download:
+                    del self.downloads[game]
+            if game not in self.loaded:  # an import, or another load, may have unpacked it
                 self.unpack(game, data)
+
+    def in_background(self, work: Awaitable[None]) -> asyncio.Future[None]:
+        task = asyncio.ensure_future(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+        return task
 
     def later(self, games: list[str]) -> None:
         """Load `games` once the page is idle, in the background."""
@@ -102,7 +119,7 @@ class GameArchives:
             await when_idle()
             await self.load(games)
 
-        self.pending = asyncio.ensure_future(run())
+        self.in_background(run())
 
 
 def warn(text: str) -> None:
@@ -140,8 +157,8 @@ def opened_by(location_hash: str) -> list[str]:
     if not parts:
         return []
     if parts[0] == "demo" and len(parts) > 1:  # embed.html's address of a rules demo
-        prefix = parts[1].split("-")[0]
-        return [g for g in spygames.GAMES if getattr(spygames.listing(g), "demos", 0) == prefix]
+        demo_game = game_of_demo(parts[1])
+        return [demo_game] if demo_game is not None else []
     if parts[0] == "join" and len(parts) > 1:  # a friend's invitation to a table
         from .together.invite import BadCode, read_invitation
 
@@ -176,7 +193,7 @@ def when_loaded(location_hash: str, route: Callable[[], None]) -> None:
         if str(window.location.hash) == location_hash:
             route()
 
-    asyncio.ensure_future(ACTIVE.load(missing)).add_done_callback(then)
+    ACTIVE.in_background(ACTIVE.load(missing)).add_done_callback(then)
 
 
 def on_disk(module: str) -> bool:
@@ -192,12 +209,10 @@ def install(page: str, root: str = ".") -> GameArchives | None:
     """Fetch the games' archives on demand, for the page at `page`; None where every
     game's modules are already on the import path (under CPython, say)."""
     finder = GameArchives("", fetch_at_once, os.path.abspath(root))
-    games = finder.packages.values()
-    finder.loaded = {
-        g for g in games if all(on_disk(m) for m, i in finder.packages.items() if i == g)
-    }
-    if finder.loaded == set(games):
+    missing = {game for module, game in finder.packages.items() if not on_disk(module)}
+    if not missing:
         return None
+    finder.loaded = set(finder.packages.values()) - missing
     folder = page.split("#")[0].split("?")[0].rsplit("/", 1)[0]
     finder.folder_url = f"{folder}/{FOLDER}"
     sys.meta_path.insert(0, finder)
