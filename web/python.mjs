@@ -91,6 +91,18 @@ export function fetchPackedAsXz(scope = globalThis) {
   };
 }
 
+// Python runs without WebAssembly stack switching (JSPI), which Pyodide uses wherever
+// the browser has it. Chromium (156) kills the tab with a segmentation fault when it takes
+// a stack trace of a sampled allocation (GWP-ASan, heap profiling: a few allocations in a
+// few processes, at random) while a call runs on a switched stack: its frame scanner reads
+// past that stack's end. Pages crashed while booting about 1 in 10 times with the sampling
+// turned up, and now and then in the e2e suite without it; none did without stack
+// switching (docs/architecture.md). Nothing here needs it: no Python waits on a promise
+// synchronously (run_sync). Pyodide checks for it once, as it starts.
+export function withoutStackSwitching(scope = globalThis) {
+  for (const name of ["Suspending", "Suspender"]) delete scope.WebAssembly?.[name];
+}
+
 // What this browser keeps for this build: { bytes } (a promise: Pyodide reads them while
 // it instantiates its WebAssembly), { refused: true } when a restore of this build's
 // snapshot failed here before (no worker then makes one at every visit), or null.
@@ -143,6 +155,7 @@ function keepLater() {
 }
 
 export async function loadPyodide(options) {
+  withoutStackSwitching();
   if (downloadsXz()) fetchPackedAsXz();
   let snapshot = null;
   try {

@@ -7,7 +7,14 @@
 // archive (its rules and its table, web/tools/archives.py) into GAMES, and the engine's
 // modules, every game's included, into MODULES.
 import { loadPyodide } from "./pyodide.mjs";
-import { BUILD_HEADER, KEY, SNAPSHOT, STORE, fetchPackedAsXz } from "./python.mjs";
+import {
+  BUILD_HEADER,
+  KEY,
+  SNAPSHOT,
+  STORE,
+  fetchPackedAsXz,
+  withoutStackSwitching,
+} from "./python.mjs";
 
 const WHEEL = new URL("__WHEEL__", import.meta.url);
 const GAMES = __GAMES__.map((path) => new URL(path, import.meta.url));
@@ -23,6 +30,7 @@ for name in ${JSON.stringify(MODULES)}:
 `;
 
 async function keep() {
+  withoutStackSwitching(); // as the page starts Python: a snapshot of the same memory
   if (new URL(import.meta.url).searchParams.get("download") === "xz") fetchPackedAsXz();
   const python = await loadPyodide({ _makeSnapshot: true });
   for (const url of [WHEEL, ...GAMES]) {
