@@ -4,6 +4,7 @@ opened (web/app/spyweb/archives.py)."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import io
 import sys
@@ -37,6 +38,7 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
     folders = archives.game_folders()
     assert list(folders) == [entry.id for entry in SHIPPED]  # not a test's toy game
     wheel_members = {"spygames/__init__.pyc": b"core", "spygames/registry.pyc": b"reg"}
+    wheel_members |= {name: b"terminal" for name in archives.TERMINAL}
     ui_members = {"spyweb/__init__.pyc": b"ui", "spyweb/home.pyc": b"home"}
     for game, (rules, table) in folders.items():
         wheel_members[f"{rules}__init__.pyc"] = game.encode()
@@ -51,6 +53,7 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
 
     written = archives.split_games(tmp_path, wheel, app_zip)
 
+    # the terminal's tools (archives.TERMINAL) are in neither the wheel nor any archive
     assert names(wheel) == {"spygames/__init__.pyc", "spygames/registry.pyc", RECORD}
     assert names(app_zip) == {"spyweb/__init__.pyc", "spyweb/home.pyc"}
     listed = zipfile.ZipFile(wheel).read(RECORD).decode().splitlines()
@@ -62,6 +65,34 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
         assert (
             zipfile.ZipFile(tmp_path / written[game]).read(f"{table}__init__.pyc") == game.encode()
         )
+
+
+def test_no_module_the_site_ships_imports_what_its_wheel_leaves_out() -> None:
+    """The page never imports the terminal's tools, which the site's wheel leaves out
+    (archives.TERMINAL): no import of them, absolute or relative, in the engine's other
+    modules or in the app's."""
+    left_out = {name.removesuffix(".pyc").replace("/", ".") for name in archives.TERMINAL}
+    root = Path(archives.ROOT)
+    shipped = [*(root / "spygames").rglob("*.py"), *(root / "web" / "app").rglob("*.py")]
+    shipped = [path for path in shipped if path.relative_to(root).with_suffix("").as_posix()
+               .replace("/", ".") not in left_out]  # fmt: skip
+    found = []
+    for path in shipped:
+        package = path.relative_to(root).parent.as_posix().replace("/", ".")
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+                named = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                named = [alias.name for alias in node.names]
+            else:
+                continue
+            found += [f"{path.relative_to(root)}: {n}" for n in named if n in left_out]
+    assert len(shipped) > 100
+    assert not found, found
 
 
 def test_a_game_with_nothing_to_take_out_stops_the_build(tmp_path: Path) -> None:

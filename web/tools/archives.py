@@ -5,7 +5,9 @@ PyScript unpacks the engine wheel and the UI zip onto the import path at every s
 table (`spyweb/<game>/`), are taken out of both into `app/games/<id>.zip`, which the page
 fetches when the game is first opened (web/app/spyweb/archives.py): a visit to one table
 downloads that game's code, not all three. What stays is the engine's core (the contract,
-the registry, records, demos, the CLI) and the app's shared screens.
+the registry, records, demos) and the app's shared screens. The engine's tools for a
+terminal (its command line and its conformance run) never run in a page: the site's
+wheel leaves them out.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from __future__ import annotations
 import shutil
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "web" / "app"
 GAMES = "app/games"  # in the site: one <id>.zip per game
+TERMINAL = ("spygames/__main__.pyc", "spygames/cli.pyc", "spygames/conformance.pyc")
 
 
 def zip_app(site: Path) -> Path:
@@ -48,15 +52,15 @@ def game_folders() -> dict[str, tuple[str, str]]:
 Members = list[tuple[zipfile.ZipInfo, bytes]]
 
 
-def _take_out(archive: Path, folders: dict[str, str]) -> dict[str, Members]:
-    """Rewrite `archive` without the members under each of `folders` ({game id: folder});
-    returns them by game. A wheel's RECORD stops listing them, so it stays a valid wheel."""
-    taken: dict[str, Members] = {game: [] for game in folders}
+def _take_out(archive: Path, group_of: Callable[[str], str | None]) -> dict[str, Members]:
+    """Rewrite `archive` without the members that `group_of` puts in a group; returns them
+    by group. A wheel's RECORD stops listing them, so it stays a valid wheel."""
+    taken: dict[str, Members] = {}
     kept: Members = []
     with zipfile.ZipFile(archive) as old:
         for info in old.infolist():
-            game = next((g for g, f in folders.items() if info.filename.startswith(f)), None)
-            (taken[game] if game else kept).append((info, old.read(info)))
+            group = group_of(info.filename)
+            (taken.setdefault(group, []) if group else kept).append((info, old.read(info)))
     moved = {info.filename for members in taken.values() for info, _ in members}
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as new:
         for info, data in kept:
@@ -65,18 +69,31 @@ def _take_out(archive: Path, folders: dict[str, str]) -> dict[str, Members]:
                 data = "".join(f"{ln}\n" for ln in lines if ln.rsplit(",", 2)[0] not in moved)
                 data = data.encode()
             new.writestr(info, data, zipfile.ZIP_STORED)
-    for game, members in taken.items():
-        if not members:
-            raise SystemExit(f"{archive.name}: nothing under {folders[game]} to take out")
     return taken
+
+
+def _by_folder(folders: dict[str, str]) -> Callable[[str], str | None]:
+    return lambda name: next((game for game, f in folders.items() if name.startswith(f)), None)
+
+
+def _each_taken(archive: Path, taken: dict[str, Members], expected: dict[str, str]) -> None:
+    for group, what in expected.items():
+        if not taken.get(group):
+            raise SystemExit(f"{archive.name}: nothing under {what} to take out")
 
 
 def split_games(site: Path, wheel: Path, app_zip: Path) -> dict[str, str]:
     """Take each game's modules out of `wheel` and `app_zip` into its own archive;
     returns {game id: the archive's path in `site`}."""
     folders = game_folders()
-    rules = _take_out(wheel, {game: pair[0] for game, pair in folders.items()})
-    tables = _take_out(app_zip, {game: pair[1] for game, pair in folders.items()})
+    in_wheel = {game: pair[0] for game, pair in folders.items()}
+    in_app = {game: pair[1] for game, pair in folders.items()}
+    rules = _take_out(wheel, _by_folder(in_wheel))
+    _each_taken(wheel, rules, in_wheel)
+    tables = _take_out(app_zip, _by_folder(in_app))
+    _each_taken(app_zip, tables, in_app)
+    terminal = _take_out(wheel, lambda name: name if name in TERMINAL else None)
+    _each_taken(wheel, terminal, {name: name for name in TERMINAL})
     (site / GAMES).mkdir(parents=True, exist_ok=True)
     written = {}
     for game in folders:
