@@ -1,5 +1,5 @@
 """The .xz copies of the boot's largest files (web/tools/packed.py, web/python.mjs): a
-first visit downloads the copies and decodes them; once the service worker is in charge,
+first visit downloads the copies and a worker decodes them; once the service worker is in charge,
 a visit reads the plain files it keeps and downloads nothing; a copy that is missing
 falls back to the plain file; one that is damaged stops the boot with its message."""
 
@@ -32,6 +32,9 @@ def test_a_first_visit_downloads_the_copies_and_a_later_one_the_workers_files(
     for path in PACKED:
         assert path + ".xz" in first and path not in first, path
     assert {"vendor/xz/unxz.js", "vendor/xz/xz.wasm"} <= first
+    # decoded by a worker, not on the page's main thread (which never loads the decoder)
+    assert [w for w in page.workers if w.url.endswith("/vendor/xz/unxz.js")]
+    assert page.evaluate("typeof spygamesUnxz") == "undefined"
     expect(page.locator("#esp-setup-form")).to_be_visible()
 
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)

@@ -8,8 +8,9 @@
   // -- the largest downloads, started with the page -----------------------------------------
   // <meta name="spygames-packed"> names the boot's downloads that have an .xz copy
   // (web/tools/packed.py). With no service worker in charge yet, the page downloads the
-  // copies and their decoder (python.mjs decodes them); a worker's cache holds the plain
-  // files. python.mjs reads the choice from <html data-download>.
+  // copies and their decoder's WebAssembly (python.mjs has a worker decode them); a
+  // service worker's cache holds the plain files. python.mjs reads the choice from
+  // <html data-download>.
   (function preloadPacked() {
     var meta = document.querySelector('meta[name="spygames-packed"]');
     if (!meta) return;
@@ -32,11 +33,6 @@
       link.href = url;
       document.head.appendChild(link);
     });
-    if (plain) return;
-    var decoder = document.createElement("link");
-    decoder.rel = "modulepreload";
-    decoder.href = "./vendor/xz/unxz.js";
-    document.head.appendChild(decoder);
   })();
 
   // -- the frame for this address, before Python runs ------------------------------------

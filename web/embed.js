@@ -79,7 +79,6 @@
     packed.forEach(function (url) { link("preload", plain ? url : url + ".xz", "fetch"); });
     if (!plain && runtime.packed.length) {
       link("preload", "./vendor/xz/xz.wasm", "fetch");
-      link("modulepreload", "./vendor/xz/unxz.js");
     }
     runtime.styles.forEach(function (url) { link("stylesheet", url); });
     var py = document.createElement("script");

@@ -60,7 +60,7 @@ export function fetchPackedAsXz(scope = globalThis) {
     if (!type) return fetchFile(resource, options);
     const packed = await fetchFile(url.href + ".xz", options);
     if (!packed.ok) return fetchFile(resource, options);
-    unxz ??= import(DECODER).then(() => globalThis.spygamesUnxz);
+    unxz ??= decoder(fetchFile);
     let decode;
     try {
       decode = await unxz;
@@ -101,6 +101,77 @@ export function fetchPackedAsXz(scope = globalThis) {
 // synchronously (run_sync). Pyodide checks for it once, as it starts.
 export function withoutStackSwitching(scope = globalThis) {
   for (const name of ["Suspending", "Suspender"]) delete scope.WebAssembly?.[name];
+}
+
+// What decodes the .xz copies: a function from a stream of .xz bytes to a stream of the
+// file's. On a page, a worker decodes (web/unxz.js in a worker named spygames-unxz):
+// decoding the runtime's WebAssembly here took the page's main thread about half a
+// second, in the tasks that start Python. In a worker (the snapshot's), it decodes there.
+async function decoder(fetchFile) {
+  if (!globalThis.document || !globalThis.Worker) {
+    await import(DECODER);
+    return globalThis.spygamesUnxz;
+  }
+  const response = await fetchFile(DECODER_WASM); // the download boot.js preloaded
+  if (!response.ok) throw new Error(`${DECODER_WASM}: HTTP ${response.status}`);
+  const wasm = await response.arrayBuffer();
+  const worker = new Worker(DECODER, { name: "spygames-unxz" });
+  try {
+    await new Promise((ready, failed) => {
+      worker.onmessage = ({ data }) => (data.ready ? ready() : failed(new Error(data.failed)));
+      worker.onerror = (event) => {
+        event.preventDefault();
+        failed(new Error(event.message || `${DECODER} did not load`));
+      };
+      worker.postMessage({ decoder: wasm }, [wasm]);
+    });
+  } catch (error) {
+    worker.terminate();
+    throw error;
+  }
+  const files = new Map(); // id: the controller of the stream of that file's bytes
+  let next = 0;
+  worker.onmessage = ({ data }) => {
+    const file = files.get(data.id);
+    if (!file) return;
+    if (data.chunk) return file.enqueue(new Uint8Array(data.chunk));
+    files.delete(data.id);
+    if (data.done) file.close();
+    else file.error(new Error(data.error));
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    for (const file of files.values()) file.error(new Error("the .xz decoder stopped"));
+    files.clear();
+  };
+  return (packed) => {
+    const id = next++;
+    const reader = packed.getReader();
+    return new ReadableStream({
+      start(file) {
+        files.set(id, file);
+        worker.postMessage({ id, open: true });
+        (async () => {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) return worker.postMessage({ id, end: true });
+            const whole = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
+            const own = whole ? value : value.slice();
+            worker.postMessage({ id, chunk: own.buffer }, [own.buffer]);
+          }
+        })().catch((error) => {
+          worker.postMessage({ id, cancel: true });
+          files.delete(id);
+          file.error(error);
+        });
+      },
+      cancel(reason) {
+        files.delete(id);
+        worker.postMessage({ id, cancel: true });
+        return reader.cancel(reason);
+      },
+    });
+  };
 }
 
 // What this browser keeps for this build: { bytes } (a promise: Pyodide reads them while
