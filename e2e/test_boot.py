@@ -168,6 +168,24 @@ def test_the_app_starts_in_steps_that_leave_the_page_free_between(
     assert not covering, (start, drawn, covering)
 
 
+def test_pyodide_starts_in_two_tasks_that_leave_the_page_free_between(
+    page: Page, site_url: str
+) -> None:
+    """python.mjs: making Pyodide's module and its bootstrap are separate tasks, with a
+    turn for the page between them, where one task of 0.75–1.0 s held it."""
+    page.add_init_script(LONG_TASKS)
+    boot(page, site_url + "#/espionage/new")
+    made, bootstrap, tasks = page.evaluate(
+        """() => {
+        const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+        return [at("python:module"), at("python:bootstrap"), window.longTasks];
+    }"""
+    )
+    assert made is not None and bootstrap is not None and made <= bootstrap
+    covering = [task for task in tasks if task[0] <= made and task[1] >= bootstrap]
+    assert not covering, (made, bootstrap, covering)
+
+
 STACK_SWITCHING = "'Suspending' in WebAssembly || 'Suspender' in WebAssembly"
 
 
