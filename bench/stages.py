@@ -69,7 +69,8 @@ def without_bytecode(site: Path, target: Path) -> Path:
         shutil.rmtree(target)
     shutil.copytree(site, target)
     archives = [*target.glob("dist/*.whl"), target / "app" / "spyweb.zip"]
-    for archive in [*archives, *target.glob("app/games/*.zip")]:
+    archives += target.glob("app/games/*.zip")
+    for archive in archives:
         with zipfile.ZipFile(archive) as old:
             kept = [(i, old.read(i)) for i in old.infolist()]
         with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as new:

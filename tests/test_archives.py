@@ -71,14 +71,17 @@ def test_no_module_the_site_ships_imports_what_its_wheel_leaves_out() -> None:
     """The page never imports the terminal's tools, which the site's wheel leaves out
     (archives.TERMINAL): no import of them, absolute or relative, in the engine's other
     modules or in the app's."""
-    left_out = {name.removesuffix(".pyc").replace("/", ".") for name in archives.TERMINAL}
     root = Path(archives.ROOT)
+
+    def dotted(path: Path | str) -> str:
+        return Path(path).with_suffix("").as_posix().replace("/", ".")
+
+    left_out = {dotted(name) for name in archives.TERMINAL}
     shipped = [*(root / "spygames").rglob("*.py"), *(root / "web" / "app").rglob("*.py")]
-    shipped = [path for path in shipped if path.relative_to(root).with_suffix("").as_posix()
-               .replace("/", ".") not in left_out]  # fmt: skip
+    shipped = [path for path in shipped if dotted(path.relative_to(root)) not in left_out]
     found = []
     for path in shipped:
-        package = path.relative_to(root).parent.as_posix().replace("/", ".")
+        package = dotted(path.relative_to(root).parent)
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom):
                 base = node.module or ""

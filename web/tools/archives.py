@@ -88,12 +88,13 @@ def split_games(site: Path, wheel: Path, app_zip: Path) -> dict[str, str]:
     folders = game_folders()
     in_wheel = {game: pair[0] for game, pair in folders.items()}
     in_app = {game: pair[1] for game, pair in folders.items()}
-    rules = _take_out(wheel, _by_folder(in_wheel))
-    _each_taken(wheel, rules, in_wheel)
+    # One pass over the wheel: each game's rules by game, each terminal tool on its own
+    # (taken out and written nowhere).
+    by_game = _by_folder(in_wheel)
+    rules = _take_out(wheel, lambda name: name if name in TERMINAL else by_game(name))
+    _each_taken(wheel, rules, {**in_wheel, **{name: name for name in TERMINAL}})
     tables = _take_out(app_zip, _by_folder(in_app))
     _each_taken(app_zip, tables, in_app)
-    terminal = _take_out(wheel, lambda name: name if name in TERMINAL else None)
-    _each_taken(wheel, terminal, {name: name for name in TERMINAL})
     (site / GAMES).mkdir(parents=True, exist_ok=True)
     written = {}
     for game in folders:
