@@ -171,15 +171,36 @@ class App:
             self.screen.drop(dragged, act, arg)
 
     def key(self, key: str) -> bool:
-        if key == "Escape" and self.ctx.confirming is not None:
+        taker = self._key_taker(key)
+        if taker == "question":
             self.ctx.confirming = None
-            return True
-        if self.ctx.confirming is not None or self.away:
-            return False  # Enter and Space still press the dialog's focused button
-        if key == "Escape" and self.ctx.messages:
+        elif taker == "notice":
             self.ctx.messages.clear()
-            return True
-        return self.screen.key(key)
+        return taker in ("question", "notice") or (taker == "screen" and self.screen.key(key))
+
+    def keys(self) -> list[str]:
+        """The keys `key` would use now (True), found without changing anything: sent
+        with each frame, so that the page stops the browser's own use of exactly these
+        (`preventDefault`) without asking Python."""
+        screen = self.screen.keys()
+        return [
+            key
+            for key in dict.fromkeys(["Escape", *screen])
+            if (taker := self._key_taker(key)) in ("question", "notice")
+            or (taker == "screen" and key in screen)
+        ]
+
+    def _key_taker(self, key: str) -> str | None:
+        """Who takes `key` now: "question" (Escape closes the open question), "notice"
+        (Escape dismisses the messages), "screen" (if the screen uses it), or None."""
+        if self.ctx.confirming is not None:
+            # Enter and Space still press the dialog's focused button
+            return "question" if key == "Escape" else None
+        if self.away:
+            return None
+        if key == "Escape" and self.ctx.messages:
+            return "notice"
+        return "screen"
 
     def effect_done(self, kind: str, ok: bool) -> None:
         """The page reports how an effect went (the clipboard may be refused)."""
@@ -215,7 +236,7 @@ class App:
             )
 
     def peer(self, kind: str, key: str, payload: str) -> None:
-        """A connection to another device reports (see `spyweb/rtc.py`): to the screen
+        """A connection to another device reports (see web/peers.mjs): to the screen
         that opened it; while the host looks at another page (the saved games, say), to
         the table it hosts (a tab hosts one at a time: `SeatedTable._keep_hosting`), which
         keeps playing the friends' moves and saving them."""
@@ -226,7 +247,7 @@ class App:
         self.screen.peer(kind, key, payload)
 
     def scanned(self, kind: str, key: str, payload: str) -> None:
-        """The camera reports (see `spyweb/scan.py`): scanning can be offered here
+        """The camera reports (see web/scanner.mjs): scanning can be offered here
         (`able`), or how a scan went, to the table that asked for it."""
         if kind == "able":
             self.ctx.can_scan = True

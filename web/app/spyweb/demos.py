@@ -19,6 +19,7 @@ PLAY_MS = 2600  # a step every 2.6 s: time to read a caption
 # The words hide in a narrow frame (the buttons keep their names for screen readers).
 PLAY = '▶<span class="ctl-word"> Play</span>'
 PAUSE = '❚❚<span class="ctl-word"> Pause</span>'
+KEYS = {"ArrowRight": "demo-next", "ArrowLeft": "demo-back", "Home": "demo-restart"}
 
 
 def _capital(text: str) -> str:
@@ -118,8 +119,11 @@ class DemoPlayer:
         return True
 
     def key(self, key: str) -> bool:
-        acts = {"ArrowRight": "demo-next", "ArrowLeft": "demo-back", "Home": "demo-restart"}
-        return key in acts and self.handle(acts[key], "")
+        return key in KEYS and self.handle(KEYS[key], "")
+
+    def keys(self) -> list[str]:
+        """Every key of `KEYS`: each is a control the player always takes."""
+        return list(KEYS)
 
     def pending_delay(self) -> int | None:
         return PLAY_MS if self.playing else None

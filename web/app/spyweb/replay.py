@@ -22,6 +22,12 @@ from .screen import Context, Screen
 from .snippet import REPLAY_SIZE, embed_sheet, embed_url
 
 PACES = {"slow": 2400, "normal": 1200, "fast": 450}
+KEYS = {
+    "ArrowRight": "replay-next",
+    "ArrowLeft": "replay-back",
+    "Home": "replay-start",
+    "End": "replay-end",
+}
 
 
 def _button(label: str, act: str, arg: str = "", **extra: object) -> str:
@@ -99,13 +105,11 @@ class Replayer:
         return True
 
     def key(self, key: str) -> bool:
-        acts = {
-            "ArrowRight": "replay-next",
-            "ArrowLeft": "replay-back",
-            "Home": "replay-start",
-            "End": "replay-end",
-        }
-        return key in acts and self.handle(acts[key], "")
+        return key in KEYS and self.handle(KEYS[key], "")
+
+    def keys(self) -> list[str]:
+        """Every key of `KEYS`: each is a control the replayer always takes."""
+        return list(KEYS)
 
     def pending_delay(self) -> int | None:
         return PACES[self.pace] if self.playing else None
@@ -246,6 +250,9 @@ class ReplayerScreen(Screen):
 
     def key(self, key: str) -> bool:
         return self.replayer.key(key)
+
+    def keys(self) -> list[str]:
+        return self.replayer.keys()
 
     def pending_delay(self) -> int | None:
         return self.replayer.pending_delay()

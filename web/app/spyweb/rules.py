@@ -155,6 +155,12 @@ class RulesScreen(Screen):
                 return self.live.key(key)
         return self.player.key(key) if self.player is not None else False
 
+    def keys(self) -> list[str]:
+        if self.live is not None:
+            with self._scratch_saves():
+                return self.live.keys()
+        return self.player.keys() if self.player is not None else []
+
     def pending_delay(self) -> int | None:
         if self.live is not None:
             with self._scratch_saves():

@@ -41,7 +41,7 @@ class Context:
     saves: Saves
     base_url: str = ""  # the page's address without the hash, for share links
     can_share: bool = False  # the browser has the Web Share API
-    can_scan: bool = False  # the browser reads QR codes from a camera (spyweb/scan.py)
+    can_scan: bool = False  # the browser reads QR codes from a camera (web/scanner.mjs)
     reduced_motion: bool = False  # the player asked for less motion (show steps at once)
     messages: list[str] = field(default_factory=list)
     goto: str | None = None  # a hash the app should navigate to after this event
@@ -125,6 +125,12 @@ class Screen:
         """A key press outside form fields; True when it was used."""
         return False
 
+    def keys(self) -> list[str]:
+        """The keys `key` would use now (True), found without changing anything: the page
+        stops the browser's own use of these (`preventDefault`) without asking Python.
+        A screen with `key` answers both from one rule ("which command is this key now?")."""
+        return []
+
     def pending_delay(self) -> int | None:
         """Milliseconds until `tick` should run (a bot to move), or None."""
         return None
@@ -133,7 +139,7 @@ class Screen:
         """Run the pending timed step (one bot move)."""
 
     def peer(self, kind: str, key: str, payload: str) -> None:
-        """A connection to another device (`spyweb/rtc.py`) reports `kind` ("described",
+        """A connection to another device (web/peers.mjs) reports `kind` ("described",
         "open", "message", "closed", "failed") for the connection `key`."""
 
 

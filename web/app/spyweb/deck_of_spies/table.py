@@ -225,14 +225,22 @@ class DeckOfSpiesTable(GameScreen):
             self.play_deal(values)
 
     def key(self, key: str) -> bool:
-        command = vm.command_for_key(key)
+        command = self._key_command(key)
         if command is None:
             return False
-        act, arg = command
-        if act == "clear" and key == "Escape" and not self.selected:
-            return False
-        self.handle(act, arg)
+        self.handle(*command)
         return True
+
+    def keys(self) -> list[str]:
+        return [key for key in vm.KEY_NAMES if self._key_command(key) is not None]
+
+    def _key_command(self, key: str) -> tuple[str, str] | None:
+        """The click (act, arg) `key` stands for now, or None: Escape clears a pick, and
+        with nothing picked is left to the page."""
+        command = vm.command_for_key(key)
+        if command is not None and command[0] == "clear" and key == "Escape" and not self.selected:
+            return None
+        return command
 
     def _toggle(self, card: str) -> None:
         hand = self.state.view(0)["hand"]

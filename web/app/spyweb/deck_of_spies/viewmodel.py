@@ -37,6 +37,11 @@ KEY_OF: dict[str, str] = {
     "undo": "U",
     "clear": "X",
 }
+# Every key `command_for_key` can name: the digits, each letter in either case, Escape.
+KEY_NAMES: tuple[str, ...] = (
+    *"123456789",
+    *(k for name in KEYS for k in ((name, name.upper()) if len(name) == 1 else (name,))),
+)
 WHERE = {"hand": "in your hand", "draw": "in your draw deck", "discard": "in your discard pile"}
 TIERS = (("5-7", "5–7"), ("8-10", "8–10"), ("J-K", "J–K"))
 

@@ -15,7 +15,8 @@ worked out a slice at a time (`spyweb.thinking`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from functools import cache
 from typing import Any, cast
 
 import spygames
@@ -40,6 +41,8 @@ PACE_PREF = "espionage-pace"
 ODDS_PREF = "espionage-odds"
 KEYS_ATTR = {str(i + 1): a for i, a in enumerate(ATTRIBUTES)}
 KEYS_COUNT = {"+": "+", "=": "+", "ArrowUp": "+", "-": "-", "ArrowDown": "-"}
+# Every key the table may take (`EspionageTable._key_click` says when).
+KEY_NAMES: tuple[str, ...] = (*KEYS_COUNT, *KEYS_ATTR, *"bBcCsShHnNuU")
 
 
 class EspionageTable(SeatedTable):
@@ -158,15 +161,20 @@ class EspionageTable(SeatedTable):
         return super().my_turn and not self.reveal_pending
 
     def panel(self) -> BidPanel:
+        """The bid panel, its selection kept as far as the legal bids allow it."""
+        panel = self._bid_panel()
+        self._keep(panel)
+        return panel
+
+    def _bid_panel(self) -> BidPanel:
+        """The bid panel, changing nothing on the table."""
         assert self.state is not None
-        panel = BidPanel(
+        return BidPanel(
             self.state.legal_actions(),
             count=self.sel["count"],
             attribute=self.sel["attribute"],
             next=self.sel["next"],
         )
-        self._keep(panel)
-        return panel
 
     def _keep(self, panel: BidPanel) -> None:
         self.sel = {"count": panel.count, "attribute": panel.attribute, "next": panel.next}
@@ -336,33 +344,41 @@ class EspionageTable(SeatedTable):
 
         Enter and Space are left to the browser, so they press the focused button.
         """
-        if self.state is None:
+        click = self._key_click(key, self.panel)
+        if click is None:
             return False
-        if key in ("n", "N") and self.holding_showdown:
-            self.handle("continue", "")
-            return True
-        if key in ("u", "U") and self.undo_offered:
-            self.handle("undo", "")
-            return True
-        if not self.my_turn:
-            return False
-        if key in KEYS_COUNT:
-            if not self.panel().counts:
-                return False  # no bid is left to make: let the arrows scroll
-            self.handle("count", KEYS_COUNT[key])
-        elif key in KEYS_ATTR:
-            self.handle("attr", KEYS_ATTR[key])
-        elif key in ("b", "B"):
-            self.handle("bid", "")
-        elif key in ("h", "H"):
-            self.handle("hint", "")
-        elif key in ("c", "C", "s", "S"):
-            if not self.panel().can_call:
-                return False
-            self.handle("call" if key in ("c", "C") else "spot", "")
-        else:
-            return False
+        self.handle(*click)
         return True
+
+    def keys(self) -> list[str]:
+        panel = cache(self._bid_panel)  # once for all the keys, and only when asked
+        return [key for key in KEY_NAMES if self._key_click(key, panel) is not None]
+
+    def _key_click(self, key: str, panel: Callable[[], BidPanel]) -> tuple[str, str] | None:
+        """The click (act, arg) `key` stands for now, or None; `panel` gives the bid panel."""
+        if self.state is None:
+            return None
+        if key in ("n", "N") and self.holding_showdown:
+            return "continue", ""
+        if key in ("u", "U") and self.undo_offered:
+            return "undo", ""
+        if not self.my_turn:
+            return None
+        if key in KEYS_COUNT:
+            if not panel().counts:
+                return None  # no bid is left to make: let the arrows scroll
+            return "count", KEYS_COUNT[key]
+        if key in KEYS_ATTR:
+            return "attr", KEYS_ATTR[key]
+        if key in ("b", "B"):
+            return "bid", ""
+        if key in ("h", "H"):
+            return "hint", ""
+        if key in ("c", "C", "s", "S"):
+            if not panel().can_call:
+                return None
+            return ("call" if key in ("c", "C") else "spot"), ""
+        return None
 
     @classmethod
     def rules_html(cls) -> str:

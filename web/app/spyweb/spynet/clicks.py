@@ -32,6 +32,9 @@ KEYS = {
 }
 """The keyboard's shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear
 the pick, U undo, H hint (the last two are the host's own tools)."""
+KEY_NAMES: tuple[str, ...] = ("Escape", *KEYS, *(k.upper() for k in KEYS))
+"""Every key a SpyNet table may take: each shortcut in either case, and Escape (which
+closes a card's face left open)."""
 
 SIMPLE = {
     "recruit": "recruit",

@@ -13,11 +13,13 @@ engine decides every rule and answers each action.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from ..together.joined import Joined
-from .clicks import Click, Turn, drop_click, key_act, turn_click
+from .clicks import KEY_NAMES, Click, Turn, drop_click, key_act, turn_click
 from .deploy import Selection, for_pick, refused_controls
 from .gallery import ALL
 from .model import BRANCH_IDS, CARD, KINDS, DeployChoices
@@ -88,10 +90,19 @@ class SpyNetGuest:
     def key(self, data: dict[str, Any], key: str) -> str | None:
         """A key pressed on this seat's table: the click it stands for (the table's own
         shortcuts, `clicks.KEYS`), or None."""
+        return self._key_act(key, lambda: self.scene(data))
+
+    def keys(self, data: dict[str, Any]) -> list[str]:
+        """The keys `key` would answer with a click now, found without changing anything
+        (the host's scene as it came: its turn and legal actions are this device's too)."""
+        scene = cache(lambda: Scene.from_json(data))
+        return [key for key in KEY_NAMES if self._key_act(key, scene) is not None]
+
+    def _key_act(self, key: str, scene: Callable[[], Scene]) -> str | None:
         if key == "Escape" and self.reading is not None:
             return "unread"
-        scene = self.scene(data)
-        return key_act(key, list(scene.legal)) if scene.my_turn else None
+        drawn = scene()
+        return key_act(key, list(drawn.legal)) if drawn.my_turn else None
 
     def drop(self, data: dict[str, Any], dragged: str, act: str, arg: str) -> dict[str, Any] | None:
         """A hand card dropped on the table: the action it makes, or None."""

@@ -14,7 +14,8 @@ friend on another device: the table plays their actions through the same path
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from functools import cache
 from typing import Any, cast
 
 import spygames
@@ -29,7 +30,7 @@ from ..table_seats import BOT_SLICE_S, SeatedTable
 from ..tabletools import LogEntry
 from ..thinking import Thinking
 from . import gallery
-from .clicks import KEYS, Click, Turn, drop_click, key_act, turn_click
+from .clicks import KEY_NAMES, KEYS, Click, Turn, drop_click, key_act, turn_click
 from .deploy import Selection, every_refusal, refusals
 from .end import result_summary
 from .hint import Hints
@@ -319,23 +320,34 @@ class SpyNetTable(SeatedTable):
     def key(self, key: str) -> bool:
         """Shortcuts: R recruit, D deploy, T take, P pass on, E end turn, X clear, U undo
         (which says why when there is nothing to undo), H hint."""
-        if key == "Escape" and self.reading is not None:
+        act = self._key_act(key, self._legal)
+        if act == "unread":
             self.reading = None
-            return True
+        elif act is not None:
+            self.handle(act, "")
+        return act is not None
+
+    def keys(self) -> list[str]:
+        legal = cache(self._legal)  # once for all the keys, and only on the person's turn
+        return [key for key in KEY_NAMES if self._key_act(key, legal) is not None]
+
+    def _key_act(self, key: str, legal: Callable[[], list[dict[str, Any]]]) -> str | None:
+        """The click `key` stands for now (Escape: "unread", closing a card's face), or
+        None; `legal` gives the turn's legal actions."""
+        if key == "Escape" and self.reading is not None:
+            return "unread"
         name = KEYS.get(key.lower())
         if name == "undo" and self.undo_offered:
-            self.handle(name, "")
-            return True
+            return name
         if name == "hint" and self.state is not None and self.my_turn:
-            self.handle(name, "")
-            return True
+            return name
         if self.state is None or not self.my_turn:
-            return False
-        act = key_act(key, self.state.legal_actions())
-        if act is None:
-            return False
-        self.handle(act, "")
-        return True
+            return None
+        return key_act(key, legal())
+
+    def _legal(self) -> list[dict[str, Any]]:
+        assert self.state is not None
+        return self.state.legal_actions()
 
     @classmethod
     def rules_html(cls) -> str:

@@ -1,7 +1,7 @@
 """The screen a friend's device opens from an invitation link: `#/join/<invitation>`.
 
 Step by step, in plain words: whose table it is and which seat is offered; "Join" makes
-this device's reply (its WebRTC description, `rtc.py`), shown as a code to send back
+this device's reply (its WebRTC description, web/peers.mjs), shown as a code to send back
 with Copy and Share; once the host has taken the reply the connection opens, this
 device says which invitation it holds (`Joined.hello`) and the host's scenes arrive.
 The seat is then drawn from those scenes alone by the game's own components (`GUESTS`,
@@ -57,6 +57,10 @@ class Keying(Protocol):
 
     def key(self, scene: dict[str, Any], key: str) -> str | None:
         """The click (its `data-act`, with no argument) the key stands for, or None."""
+        ...
+
+    def keys(self, scene: dict[str, Any]) -> list[str]:
+        """The keys `key` would answer with a click now, found without changing anything."""
         ...
 
 
@@ -121,14 +125,27 @@ class JoinScreen(Screen):
             self._sent(guest.drop(scene, dragged, act, arg))
 
     def key(self, key: str) -> bool:
-        guest = self._guest()
-        scene = self.joined.scene if self.joined is not None else None
-        if self.stage != "connected" or not isinstance(guest, Keying) or scene is None:
+        keying = self._keying()
+        if keying is None:
             return False
+        guest, scene = keying
         act = guest.key(scene, key)
         if act is not None:
             self.handle(act, "")
         return act is not None
+
+    def keys(self) -> list[str]:
+        keying = self._keying()
+        return keying[0].keys(keying[1]) if keying is not None else []
+
+    def _keying(self) -> tuple[Keying, dict[str, Any]] | None:
+        """The seat's table and the host's scene, when keys go to them: connected, with a
+        scene, for a game whose seat has shortcuts."""
+        guest = self._guest()
+        scene = self.joined.scene if self.joined is not None else None
+        if self.stage != "connected" or not isinstance(guest, Keying) or scene is None:
+            return None
+        return guest, scene
 
     def _sent(self, action: dict[str, Any] | None) -> None:
         """Send the action a click or a drop made; or tell why the guest turned it down."""
