@@ -61,7 +61,7 @@ workflows: $(STAMPS)/venv
 # is free, so the long ones do not queue behind each other).
 # npm: tests/test_packed.py runs the site's xz decoder (npm xzwasm's WebAssembly) under Node.
 unit: $(STAMPS)/venv $(STAMPS)/npm
-	$(PY) -m pytest tests spygames web/app/spyweb --ignore=web/app/spyweb/dom.py --ignore=web/app/spyweb/rtc.py --ignore=web/app/spyweb/scan.py --doctest-modules -q -p no:cacheprovider -n auto --dist worksteal
+	$(PY) -m pytest tests spygames web/app/spyweb --doctest-modules -q -p no:cacheprovider -n auto --dist worksteal
 
 # On every core, a file to a worker (a file's tests share its module fixtures); the
 # slowest tests are listed at the end, to see where the time goes.

@@ -159,7 +159,7 @@ def run(seconds: float = 2.0, decisions: int = 40, quick: bool = False) -> dict[
 
 def main() -> None:
     if sys.platform == "emscripten":  # inside the bench page: hand the figures to the test
-        from pyscript import document, window  # type: ignore[import-not-found]
+        from js import document, window  # type: ignore[import-not-found]
 
         results = run(quick="quick" in str(window.location.search))
         document.getElementById("result").textContent = json.dumps(results)

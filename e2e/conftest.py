@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -133,6 +134,21 @@ def phone(browser: Browser, guard: Guard) -> Iterator[Page]:
     yield page
     page.context.close()
     assert not guard.problems, "\n".join(guard.problems)
+
+
+def wait_for(page: Page, expression: str, arg: Any = None, timeout: float = 30_000) -> Any:
+    """Wait until `expression` (or a function of `arg`) is truthy on the page; its value.
+    Playwright's own wait_for_function evaluates its predicate with eval(), which the
+    site's Content-Security-Policy refuses (it allows no 'unsafe-eval'); `evaluate` is not
+    held to the page's policy."""
+    until = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression) if arg is None else page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > until:
+            raise TimeoutError(f"not true after {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(50)
 
 
 def boot(page: Page, url: str) -> None:

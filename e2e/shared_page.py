@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from conftest import Guard, boot, open_page, origin_of
+from conftest import Guard, boot, open_page, origin_of, wait_for
 from playwright.sync_api import Browser, Page
 
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
@@ -75,7 +75,8 @@ def go(page: Page, site_url: str, address: str, ready: str, timeout: float = 30_
         address,
     )
     page.goto(f"{site_url}{address}")
-    page.wait_for_function(
+    wait_for(
+        page,
         "(ready) => !document.querySelector('#app [data-left]') && "
         "document.querySelector(ready) !== null",
         arg=ready,

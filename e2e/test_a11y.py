@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from a11y import Violation, run_axe, summary
-from conftest import BOOT_TIMEOUT, SHOTS, Guard, open_page, origin_of, shot
+from conftest import BOOT_TIMEOUT, SHOTS, Guard, open_page, origin_of, shot, wait_for
 from playwright.sync_api import Browser, Page, expect
 from shared_page import SharedPages, checked, go
 from spyweb import links
@@ -121,7 +121,7 @@ def press(selector: str) -> Callable[[Page], None]:
     def pressed(page: Page) -> None:
         before = page.evaluate(RENDERS)
         page.click(selector)
-        page.wait_for_function(f"{RENDERS} > {before}")
+        wait_for(page, f"{RENDERS} > {before}")
 
     return pressed
 
@@ -269,7 +269,7 @@ def test_axe_on_the_embeds(browser: Browser, site_url: str) -> None:
                 page.wait_for_selector(ready, timeout=BOOT_TIMEOUT)
                 problems += check(page, "embed", name)
                 page.set_viewport_size({"width": 375, "height": 812})
-                page.wait_for_function("window.innerWidth === 375")
+                wait_for(page, "window.innerWidth === 375")
                 problems += check(page, "embed", name + PHONE_WIDTH)
     finally:
         page.context.close()

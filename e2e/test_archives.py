@@ -13,14 +13,9 @@ from conftest import BOOT_TIMEOUT, Guard, boot, open_page
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
 GAMES = ("deck-of-spies", "espionage", "spynet")
-ALL_FETCHED = """() => ['deck-of-spies', 'espionage', 'spynet'].every(g => performance
-  .getEntriesByType('resource').some(e => e.name.includes('/app/games/' + g + '.zip')))"""
-ARCHIVES_DRAWN = """() => {
-  const drawn = performance.getEntriesByName('spy:rendered')[0].startTime;
-  return performance.getEntriesByType('resource').filter(
-    e => e.name.includes('/app/games/') && e.startTime <= drawn).map(
-    e => e.name.slice(e.name.indexOf('app/games/')));
-}"""
+# When the page drew its first screen, in ms since 1970 (as Playwright times requests:
+# Python's worker makes them, so they are not in the page's own Resource Timing).
+DRAWN = "performance.timeOrigin + performance.getEntriesByName('spy:rendered')[0].startTime"
 
 
 def archives(requests: list[Request], site_url: str) -> list[str]:
@@ -29,17 +24,31 @@ def archives(requests: list[Request], site_url: str) -> list[str]:
     return [p for p in paths if p.startswith("app/games/")]
 
 
-def started_with_the_page(page: Page, archive: str, entry: str) -> bool:
-    """Whether the page asked for `archive` before PyScript fetched the Python `entry`
-    (so boot.js or embed.js preloaded it, not Python)."""
-    start = "name => performance.getEntriesByType('resource').find(e => e.name.endsWith(name))"
-    return bool(page.evaluate(f"([a, b]) => ({start})(a).startTime < ({start})(b).startTime",
-                              [archive, entry]))  # fmt: skip
+def started(requests: list[Request], path: str) -> float:
+    """When the first request for `path` started (ms since 1970)."""
+    return next(r.timing["startTime"] for r in requests if r.url.endswith("/" + path))
 
 
-def before_the_first_draw(page: Page) -> list[str]:
-    """The game archives the page had asked for when Python drew its first screen."""
-    return list(page.evaluate(ARCHIVES_DRAWN))
+def started_with_the_page(requests: list[Request], archive: str) -> bool:
+    """Whether `archive` was asked for before Python's worker loaded Pyodide's modules (so
+    the worker requested it as it started, not Python)."""
+    return started(requests, archive) < started(requests, "vendor/pyodide/python.mjs")
+
+
+def before_the_first_draw(page: Page, requests: list[Request], site_url: str) -> list[str]:
+    """The game archives asked for when Python drew its first screen."""
+    drawn = page.evaluate(DRAWN)
+    early = [r for r in requests if r.timing["startTime"] <= drawn]
+    return archives(early, site_url)
+
+
+def all_fetched(page: Page, requests: list[Request], site_url: str) -> None:
+    """Wait until every game's archive has been asked for."""
+    for _ in range(BOOT_TIMEOUT // 100):
+        if {f"app/games/{g}.zip.xz" for g in GAMES} <= set(archives(requests, site_url)):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"not every archive was fetched: {archives(requests, site_url)}")
 
 
 def test_a_table_downloads_its_own_game_first_and_the_others_when_the_page_is_idle(
@@ -49,11 +58,11 @@ def test_a_table_downloads_its_own_game_first_and_the_others_when_the_page_is_id
     page.on("request", lambda r: requests.append(r))
     boot(page, site_url + "#/espionage/new")
     expect(page.locator("#esp-setup-form")).to_be_visible()
-    assert archives(requests, site_url)[:1] == ["app/games/espionage.zip.xz"]  # boot.js
-    assert before_the_first_draw(page) == ["app/games/espionage.zip.xz"]
-    assert started_with_the_page(page, "app/games/espionage.zip.xz", "app/main.py")
+    assert archives(requests, site_url)[:1] == ["app/games/espionage.zip.xz"]  # at once
+    assert before_the_first_draw(page, requests, site_url) == ["app/games/espionage.zip.xz"]
+    assert started_with_the_page(requests, "app/games/espionage.zip.xz")
 
-    page.wait_for_function(ALL_FETCHED, timeout=BOOT_TIMEOUT)
+    all_fetched(page, requests, site_url)
     later = archives(requests, site_url)
     assert {f"app/games/{g}.zip.xz" for g in GAMES} <= set(later), later
     assert not [p for p in later if p.endswith(".zip")], later  # no synchronous request
@@ -74,7 +83,7 @@ def test_the_home_page_boots_with_no_games_code(
     page.on("request", lambda r: requests.append(r))
     boot(page, site_url + "#/")
     expect(page.locator("article.tile")).to_have_count(len(GAMES))
-    assert before_the_first_draw(page) == []
+    assert before_the_first_draw(page, requests, site_url) == []
     page.context.close()
     assert not guard.problems, "\n".join(guard.problems)
 
@@ -91,7 +100,7 @@ def test_a_shared_games_archive_is_downloaded_before_its_table_is_drawn(
     boot(page, site_url + f"#/play/{payload}")
     expect(page.get_by_role("region", name="Player 1’s tableau")).to_be_visible()
     assert archives(requests, site_url)[:1] == ["app/games/spynet.zip.xz"]
-    assert before_the_first_draw(page) == ["app/games/spynet.zip.xz"]
+    assert before_the_first_draw(page, requests, site_url) == ["app/games/spynet.zip.xz"]
     assert "app/games/spynet.zip" not in archives(requests, site_url)  # not fetched at once
 
 
@@ -150,6 +159,6 @@ def test_an_embeds_try_it_downloads_its_demos_game_with_the_runtime(
     page.goto(site_url + "embed.html#/demo/sn-recruit")
     page.click("#demo-try")
     expect(page.locator("#demo-live")).to_be_visible(timeout=BOOT_TIMEOUT)
-    assert before_the_first_draw(page) == ["app/games/spynet.zip.xz"]
-    assert archives(requests, site_url) == ["app/games/spynet.zip.xz"]  # preloaded, once
-    assert started_with_the_page(page, "app/games/spynet.zip.xz", "app/embed.py")
+    assert before_the_first_draw(page, requests, site_url) == ["app/games/spynet.zip.xz"]
+    assert archives(requests, site_url) == ["app/games/spynet.zip.xz"]  # requested, once
+    assert started_with_the_page(requests, "app/games/spynet.zip.xz")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import boot, no_horizontal_scroll, shot
+from conftest import boot, no_horizontal_scroll, shot, wait_for
 from playwright.sync_api import Page
 
 import spygames
@@ -33,7 +33,7 @@ def wait_actions(page: Page, count: int) -> None:
 def open_deal(page: Page, site_url: str, seed: int) -> None:
     boot(page, f"{site_url}{TABLE}/deal/{seed}")
     page.wait_for_selector(f'.dos [data-testid="deal"]:text("Deal #{seed}")')
-    page.wait_for_function("location.hash === '#/deck-of-spies'")
+    wait_for(page, "location.hash === '#/deck-of-spies'")
 
 
 def test_a_whole_game_by_following_the_hint(page: Page, site_url: str) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import SHOTS, Guard, boot, open_page, origin_of, saved_record, shot
+from conftest import SHOTS, Guard, boot, open_page, origin_of, saved_record, shot, wait_for
 from playwright.sync_api import Browser, Frame, FrameLocator, Page, Request, expect
 from server import BlogServer
 from spyweb import links
@@ -157,7 +157,7 @@ def test_a_replay_steps_to_the_end_and_back(page: Page, site_url: str) -> None:
     expect(replay).to_have_attribute("data-move", "1")
     page.click("#replay-pace-fast")
     page.click("#replay-play")
-    page.wait_for_function("+document.querySelector('#replay').dataset.move >= 3")
+    wait_for(page, "+document.querySelector('#replay').dataset.move >= 3")
     page.click("#replay-play")
     expect(replay).to_have_attribute("data-playing", "false")
     page.screenshot(path=str(SHOTS / "replay-375x812.png"))

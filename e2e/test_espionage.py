@@ -15,6 +15,7 @@ from conftest import (
     saved_record,
     saved_record_js,
     shot,
+    wait_for,
 )
 from playwright.sync_api import Page, expect
 from spyweb import links  # the app's own link format
@@ -59,9 +60,10 @@ def move_on(page: Page) -> None:
 
 def settled(page: Page) -> None:
     """Wait until every animation that ends has ended (the showdown's flips and pops)."""
-    page.wait_for_function(
+    wait_for(
+        page,
         "document.getAnimations().every(a =>"
-        " a.effect.getTiming().iterations === Infinity || a.playState === 'finished')"
+        " a.effect.getTiming().iterations === Infinity || a.playState === 'finished')",
     )
 
 
@@ -90,7 +92,7 @@ def play_turn(page: Page, *, call: bool = True) -> None:
         page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
         page.click("#esp-bid")
         expected = "bid"
-    page.wait_for_function(f"{saved_record_js('espionage')}.actions.length > {before}")
+    wait_for(page, f"{saved_record_js('espionage')}.actions.length > {before}")
     assert saved_state(page).actions[before]["type"] == expected
 
 
@@ -324,14 +326,14 @@ def test_hint_then_undo_on_a_fixed_deal(page: Page, site_url: str) -> None:
 
     page.click("#esp-bid")  # one click plays the hint
     expect(box).to_have_count(0)
-    page.wait_for_function(f"{saved_record_js('espionage')}.actions.length >= 3")
+    wait_for(page, f"{saved_record_js('espionage')}.actions.length >= 3")
     expect(page.locator("#esp-bid")).to_be_visible()  # Vesper raised: your turn again
     actions = saved_actions(page)
     assert actions[:2] == [first, hint] and len(actions) == 3 and actions[2]["type"] == "bid"
 
     expect(page.locator("#esp-undo")).to_be_enabled()
     page.keyboard.press("u")
-    page.wait_for_function(f"{saved_record_js('espionage')}.actions.length === 1")
+    wait_for(page, f"{saved_record_js('espionage')}.actions.length === 1")
     assert saved_actions(page) == [first]  # the autosave is the position before your bid
     expect(page.locator("#esp-log li").first).to_have_text(
         "Ann took back their bid: at least 3 spies in Moscow → Vesper (and the bid after it)"

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from a11y import settle
-from conftest import SHOTS, no_horizontal_scroll, saved_record_js
+from conftest import SHOTS, no_horizontal_scroll, saved_record_js, wait_for
 from playwright.sync_api import Browser, Page, expect
 from shared_page import SIZES, SharedPages, checked, go
 from spyweb import links  # the app's own link format
@@ -216,7 +216,7 @@ def test_espionage_turn_fits(sized: Page, site_url: str, players: int) -> None:
         # raise (or open) with the first bid the panel allows, to see the other case
         page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
         page.click("#esp-bid")
-        page.wait_for_function(f"{saved_record_js('espionage')}.actions.length > {before}")
+        wait_for(page, f"{saved_record_js('espionage')}.actions.length > {before}")
     assert answered, "the person never had a bid to answer"
 
 
@@ -255,7 +255,7 @@ def sn_next(page: Page) -> str:
 def sn_act(page: Page, selector: str) -> None:
     before = page.evaluate(f"{saved_record_js('spynet')}.actions.length")
     page.locator(selector).first.click()
-    page.wait_for_function(f"{saved_record_js('spynet')}.actions.length > {before}")
+    wait_for(page, f"{saved_record_js('spynet')}.actions.length > {before}")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

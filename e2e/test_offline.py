@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import service_worker
-from conftest import BOOT_TIMEOUT, ROOT, Guard, boot, open_page, origin_of
+from conftest import BOOT_TIMEOUT, ROOT, Guard, boot, open_page, origin_of, wait_for
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
 from service_worker import SETTLE, cache_name
@@ -42,8 +42,8 @@ def worker_build(page: Page, url: str) -> tuple[str, list[str]]:
 def worker_caches(page: Page) -> dict[str, int]:
     """The caches once the worker has settled: {name: number of files}."""
     page.evaluate(SETTLE)
-    found = page.wait_for_function("window.workerCaches", timeout=WORKER_TIMEOUT)
-    return dict(found.json_value())
+    found = wait_for(page, "window.workerCaches", timeout=WORKER_TIMEOUT)
+    return dict(found)
 
 
 def fetch_text(page: Page, path: str) -> str:
@@ -70,7 +70,7 @@ def open_deal(page: Page, url: str) -> None:
     """Deal `DEAL` on the page already booted at `url` (the route then becomes the table)."""
     page.goto(f"{url}#/deck-of-spies/deal/{DEAL}")
     expect(page.locator(".dos")).to_have_attribute("data-actions", "0")
-    page.wait_for_function("location.hash === '#/deck-of-spies'")
+    wait_for(page, "location.hash === '#/deck-of-spies'")
 
 
 def test_one_visit_is_enough_to_play_offline(page: Page, site_url: str) -> None:
@@ -79,7 +79,7 @@ def test_one_visit_is_enough_to_play_offline(page: Page, site_url: str) -> None:
     page.evaluate("window.firstLoad = true")
     assert worker_caches(page) == {cache_name(site_url, build): len(files)}
     # The worker took this page over without reloading it (no one asked).
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_for(page, "navigator.serviceWorker.controller !== null")
     assert page.evaluate("window.firstLoad === true")
     # Everything boot fetched is in the precache list.
     fetched = page.evaluate(
@@ -143,7 +143,7 @@ def test_a_new_version_waits_for_the_players_reload(
         build_a, files = worker_build(page, url)
         boot(page, url)
         assert worker_caches(page) == {cache_name(url, build_a): len(files)}
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        wait_for(page, "navigator.serviceWorker.controller !== null")
         assert snapshot_kept(page, url)  # its worker's downloads are done (test_snapshot.py)
         open_deal(page, url)
         page.evaluate("window.sameLoad = true")
@@ -325,7 +325,7 @@ def test_installable(page: Page, site_url: str) -> None:
     assert image_size(page, apple) == [180, 180]
     # A worker with a fetch handler controls the page; Chromium finds nothing missing.
     assert worker_caches(page) == {cache_name(site_url, build): len(files)}
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_for(page, "navigator.serviceWorker.controller !== null")
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site_url + "sw.js"
     cdp = page.context.new_cdp_session(page)
     parsed = cdp.send("Page.getAppManifest")

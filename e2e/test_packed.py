@@ -1,12 +1,13 @@
 """The .xz copies of the boot's largest files (web/tools/packed.py, web/python.mjs): a
-first visit downloads the copies and a worker decodes them; once the service worker is in charge,
-a visit reads the plain files it keeps and downloads nothing; a copy that is missing
-falls back to the plain file; one that is damaged stops the boot with its message."""
+first visit downloads the copies and Python's worker decodes them; once the service
+worker is in charge, a visit reads the plain files it keeps and downloads nothing; a copy
+that is missing falls back to the plain file; one that is damaged stops the boot with its
+message."""
 
 from __future__ import annotations
 
 import pytest
-from conftest import BOOT_TIMEOUT, Guard, boot, open_page
+from conftest import BOOT_TIMEOUT, Guard, boot, open_page, wait_for
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
 PACKED = (
@@ -32,12 +33,13 @@ def test_a_first_visit_downloads_the_copies_and_a_later_one_the_workers_files(
     for path in PACKED:
         assert path + ".xz" in first and path not in first, path
     assert {"vendor/xz/unxz.js", "vendor/xz/xz.wasm"} <= first
-    # decoded by a worker, not on the page's main thread (which never loads the decoder)
-    assert [w for w in page.workers if w.url.endswith("/vendor/xz/unxz.js")]
+    # decoded in Python's worker, not on the page's main thread (which never loads it)
+    (python,) = [w for w in page.workers if w.url.endswith("/worker.mjs")]
+    assert python.evaluate("typeof spygamesUnxz") == "function"
     assert page.evaluate("typeof spygamesUnxz") == "undefined"
     expect(page.locator("#esp-setup-form")).to_be_visible()
 
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+    wait_for(page, "navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
     requests.clear()
     page.reload()
     page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)

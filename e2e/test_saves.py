@@ -15,6 +15,7 @@ from conftest import (
     saved_record,
     saved_record_js,
     shot,
+    wait_for,
 )
 from playwright.sync_api import Browser, Page, expect
 from spyweb import links
@@ -27,7 +28,7 @@ DOS = "#/deck-of-spies"
 def open_deal(page: Page, url: str) -> None:
     boot(page, url)
     expect(page.locator(".dos")).to_be_visible()
-    page.wait_for_function("location.hash === '#/deck-of-spies'")
+    wait_for(page, "location.hash === '#/deck-of-spies'")
 
 
 def play_moves(page: Page, count: int) -> None:
@@ -219,7 +220,7 @@ def test_espionage_new_table_asks_first_and_keeps_the_game(page: Page, site_url:
     before = len(saved_record(page, "espionage")["actions"])
     page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
     page.click("#esp-bid")
-    page.wait_for_function(f"{saved_record_js('espionage')}.actions.length > {before}")
+    wait_for(page, f"{saved_record_js('espionage')}.actions.length > {before}")
     record = saved_record(page, "espionage")
     page.click("#esp-newtable")
     dialog = page.get_by_role("alertdialog")

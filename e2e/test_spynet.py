@@ -22,6 +22,7 @@ from conftest import (
     saved_record,
     saved_record_js,
     shot,
+    wait_for,
 )
 from playwright.sync_api import Browser, Page, expect
 from spyweb import links  # the app's own link format
@@ -78,7 +79,7 @@ def acted(page: Page, click: Callable[[], None]) -> None:
     """Click, then wait for the autosave to hold one more action."""
     before = len(saved_record(page, "spynet")["actions"])
     click()
-    page.wait_for_function(f"{saved_record_js('spynet')}.actions.length > {before}")
+    wait_for(page, f"{saved_record_js('spynet')}.actions.length > {before}")
 
 
 def deploy_turn(page: Page, shots: str | None = None) -> None:

@@ -33,6 +33,7 @@ from conftest import (
     saved_record,
     saved_record_js,
     shot,
+    wait_for,
 )
 from playwright.sync_api import Browser, Page, expect
 from spyweb.spynet.model import CARD
@@ -145,7 +146,7 @@ def take_turn(host: Page, page: Page, n: int, friend: bool) -> str:
         expect(page.locator("#join-bar")).to_have_attribute("data-move", str(n))
     done = act(page)
     if done == "moved":
-        host.wait_for_function(f"({saved_record_js('espionage')}).actions.length > {n}")
+        wait_for(host, f"({saved_record_js('espionage')}).actions.length > {n}")
     return done
 
 
@@ -359,11 +360,9 @@ def played(host: Page, page: Page, click: Callable[[], None]) -> None:
     before = len(saved_record(host, "spynet")["actions"])
     drawn = page.inner_html("#sn-table")
     click()
-    host.wait_for_function(
-        f"{saved_record_js('spynet')}.actions.length > {before}", timeout=MOVE_MS
-    )
-    page.wait_for_function(
-        "s => document.querySelector('#sn-table').innerHTML !== s", arg=drawn, timeout=MOVE_MS
+    wait_for(host, f"{saved_record_js('spynet')}.actions.length > {before}", timeout=MOVE_MS)
+    wait_for(
+        page, "s => document.querySelector('#sn-table').innerHTML !== s", arg=drawn, timeout=MOVE_MS
     )
 
 
@@ -492,7 +491,8 @@ def test_two_devices_play_a_team_game_of_spynet(
             looked = looked or look
             ben_moves += seat == 1
         else:  # a bot's move
-            host.wait_for_function(
+            wait_for(
+                host,
                 f"{saved_record_js('spynet')}.actions.length > {len(state.actions)}",
                 timeout=MOVE_MS,
             )

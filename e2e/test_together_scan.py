@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from conftest import CHROMIUM, FLAGS, SHOTS, Guard, boot, no_horizontal_scroll, open_page
+from conftest import CHROMIUM, FLAGS, SHOTS, Guard, boot, no_horizontal_scroll, open_page, wait_for
 from playwright.sync_api import Browser, Page, expect
 from test_together import invite
 
@@ -71,7 +71,7 @@ def scan(host: Page, text: str | None) -> None:
     host.evaluate("() => { window.scanned = null; }")
     host.click("#friend-scan-1")
     expect(host.locator("#scan")).to_be_visible()
-    host.wait_for_function("document.querySelector('#scan-video')?.readyState >= 2", timeout=60_000)
+    wait_for(host, "document.querySelector('#scan-video')?.readyState >= 2", timeout=60_000)
     if text is not None:
         host.evaluate("text => { window.scanned = text; }", text)
 
@@ -94,14 +94,14 @@ def test_the_host_scans_bens_reply_and_ben_is_at_the_table(
     scan(host, None)  # Cancel: the camera stops, nothing is said
     host.click("#scan-cancel")
     expect(host.locator("#scan")).to_have_count(0)
-    host.wait_for_function(CAMERA_OFF)
+    wait_for(host, CAMERA_OFF)
     expect(host.locator(".notice")).to_have_count(0)
     expect(host.locator("#friend-scan-1")).to_be_focused()
 
     scan(host, "https://example.org/not-a-reply")  # a code that is not a reply
     expect(host.locator(".notice")).to_contain_text("The code you scanned cannot connect Ben.")
     expect(host.locator("#scan")).to_have_count(0)
-    host.wait_for_function(CAMERA_OFF)
+    wait_for(host, CAMERA_OFF)
     expect(host.locator("#friend-status-1")).to_contain_text("invited")
     expect(host.locator("#friend-reply-code-1")).to_have_value("half a reply")
 
@@ -125,7 +125,7 @@ def test_the_host_scans_bens_reply_and_ben_is_at_the_table(
     host.evaluate("text => { window.scanned = text; }", reply.input_value())
     expect(host.locator("#friend-status-1")).to_contain_text("at the table", timeout=15_000)
     expect(host.locator("#scan")).to_have_count(0)
-    host.wait_for_function(CAMERA_OFF)
+    wait_for(host, CAMERA_OFF)
     expect(guest.locator("#join-bar")).to_contain_text("connected", timeout=15_000)
     expect(guest.locator("#esp-table")).to_be_visible()
     assert host.evaluate("window.cspViolations") == []
@@ -165,9 +165,9 @@ def test_choices_on_the_seats_form_survive_a_redraw(
     page.select_option("#esp-seat1-kind", "friend")
     page.fill("#esp-seat2-name", "Cy")
     page.evaluate("document.querySelector('#esp-players').dataset.old = 'yes'")
-    page.wait_for_function("typeof window.answerFormats === 'function'")
+    wait_for(page, "typeof window.answerFormats === 'function'")
     page.evaluate("window.answerFormats()")
-    page.wait_for_function("!document.querySelector('#esp-players').dataset.old")  # redrawn
+    wait_for(page, "!document.querySelector('#esp-players').dataset.old")  # redrawn
     expect(page.locator("#esp-players")).to_have_value("3")
     expect(page.locator("#esp-seat1-kind")).to_have_value("friend")
     expect(page.locator("#esp-seat2-name")).to_be_visible()

@@ -14,21 +14,15 @@ ROOT = Path(__file__).resolve().parents[1]
 FILES = {
     "index.html": "<!doctype html>",
     "boot.js": "// boot",
-    "app/main.py": "print()",
+    "page.mjs": "// the page's side",
+    "worker.mjs": "// Python's worker",
     "styles/app.css": "body {}",
     "vendor/pyodide/pyodide.asm.wasm": "\0asm",
-    "vendor/pyscript/core.js": "export {}",
-    "vendor/pyscript/core-C9KDLldu.js": "export {}",
-    "vendor/pyscript/py-editor-C4XsZtn7.js": "// fetched at boot",
-    # never fetched by this app: PyScript's editor, terminal, MicroPython and TOML chunks
-    "vendor/pyscript/codemirror_view-BsXnWedx.js": "//",
-    "vendor/pyscript/xterm-Bdboj2r8.js": "//",
-    "vendor/pyscript/py-Dl-y4L1b.js": "//",
-    "vendor/pyscript/mpy-Dvj-3zXq.js": "//",
-    "vendor/pyscript/toml-Blg7Izee.js": "//",
+    # fetched only for a module the trimmed standard library left out
+    "vendor/pyodide/python_stdlib_full.zip": "PK",
     ".nojekyll": "",
 }
-LAZY = {name for name in FILES if "/pyscript/" in name and not re.search(r"core|editor", name)}
+LAZY = {"vendor/pyodide/python_stdlib_full.zip"}
 
 
 @pytest.fixture
@@ -95,7 +89,7 @@ def test_build_hash_follows_every_file(site: Path) -> None:
     (site / "styles" / "app.css").write_text("body { color: red }")
     changed, _ = build_site.write_service_worker(site)
     assert changed != first
-    (site / "vendor" / "pyscript" / "xterm-Bdboj2r8.js").write_text("// new")
+    (site / "vendor" / "pyodide" / "python_stdlib_full.zip").write_text("PK new")
     assert build_site.write_service_worker(site)[0] != changed  # even a file not precached
     assert worker_parts(site)[0] == build_site.write_service_worker(site)[0]
 
@@ -196,15 +190,17 @@ def test_a_page_without_its_policy_slot_is_refused() -> None:
         build_site.with_policy("<!--POLICY--><!--POLICY-->", "page.html")
 
 
-def test_preloads_come_after_boot_js_in_the_order_given() -> None:
+def test_boot_js_starts_python_before_the_page_script_runs_and_nothing_is_preloaded() -> None:
+    """boot.js starts Python's worker from <head>, which requests the boot's downloads
+    itself (a page's preloads would not serve a worker's requests)."""
     page = (ROOT / "index.html").read_text()
-    assert page.count(build_site.PRELOADS_SLOT) == 1
-    assert page.index('<script src="./boot.js">') < page.index(build_site.PRELOADS_SLOT)
-    assert 'rel="preload"' not in page and "modulepreload" not in page  # all from the build
-    links = build_site.preload_links([("fetch", "./a.wasm"), ("module", "./b.mjs")])
-    assert links.splitlines() == [
-        '<link rel="preload" href="./a.wasm" as="fetch" crossorigin>',
-        '<link rel="modulepreload" href="./b.mjs">',
+    boot = page.index('<script src="./boot.js"></script>')
+    assert boot < page.index('<script type="module" src="./page.mjs"></script>')
+    assert 'rel="preload"' not in page and "modulepreload" not in page
+    meta = build_site.packed_meta(["./a.wasm", "./b.zip"], {"espionage": "app/games/espionage.zip"})
+    assert meta.splitlines() == [
+        '<meta name="spygames-packed" content="./a.wasm ./b.zip">',
+        '<meta name="spygames-games" content="./app/games/espionage.zip">',
     ]
 
 

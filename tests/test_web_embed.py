@@ -378,28 +378,19 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     assert spec is not None and spec.loader is not None
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    preloads = [
-        ("packed", "./vendor/c.wasm"),
-        ("module", "./vendor/a.js"),
-        ("fetch", "./vendor/d.json"),
-        ("packed", "./dist/b.whl"),
-    ]
+    downloads = ["./vendor/c.wasm", "./dist/b.whl"]
     # build() writes styles/app.css before the embeds, which take their subset of it
     (tmp_path / "styles").mkdir()
     sheets = sorted((ROOT / "web" / "styles").glob("*.css"))
     (tmp_path / "styles" / "app.css").write_text("\n".join(p.read_text() for p in sheets))
     games = {g: f"app/games/{g}.zip" for g in ("deck-of-spies", "espionage", "spynet")}
-    count = build.build_embeds(tmp_path, preloads, games)
+    count = build.build_embeds(tmp_path, downloads, games)
     assert count == len(spygames.all_demos())
     assert (tmp_path / "styles" / "embed.css").read_text()
     page = (tmp_path / "embed.html").read_text()
     runtime = json.loads(page.split('id="embed-runtime">')[1].split("</script>")[0])
-    assert (
-        runtime["entry"] == "./app/embed.py"
-        and runtime["modules"] == ["./vendor/a.js"]
-        and runtime["fetches"] == ["./vendor/d.json"]  # as index.html's
-        and runtime["packed"] == ["./vendor/c.wasm", "./dist/b.whl"]  # as boot.js's
-    )
+    assert runtime["page"] == "./page.mjs" and runtime["styles"] == ["./styles/app.css"]
+    assert runtime["packed"] == downloads  # requested by Python's worker, as index.html's
     assert build.policy() in page  # the same policy as index.html
     assert runtime.pop("demos") == [demo.id for demo in spygames.all_demos()]
     # each demo's game's archive, by the prefix of its demos' ids (embed.js preloads it)
@@ -412,7 +403,8 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
         u for v in runtime.values() for u in (v if isinstance(v, list) else [v])
     ]
     assert all(u.startswith(("./", "data:")) for u in urls), urls  # relative: any sub-path
-    assert "pyscript" not in page.split("embed-runtime")[0]  # no runtime on first paint
+    first_paint = page.split("embed-runtime")[0]  # no runtime, no Python, until a press
+    assert "page.mjs" not in first_paint and "worker.mjs" not in first_paint
     for demo in spygames.all_demos():
         first = (tmp_path / "embed" / f"{demo.id}.html").read_text()
         steps = json.loads((tmp_path / "embed" / f"{demo.id}.json").read_text())["steps"]

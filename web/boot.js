@@ -5,15 +5,29 @@
   var root = document.documentElement;
   function ready() { return root.dataset.ready === "true"; }
 
-  // -- the largest downloads, started with the page -----------------------------------------
-  // <meta name="spygames-packed"> names the boot's downloads that have an .xz copy
-  // (web/tools/packed.py). With no service worker in charge yet, the page downloads the
-  // copies and their decoder's WebAssembly (python.mjs has a worker decode them); a
-  // service worker's cache holds the plain files. python.mjs reads the choice from
-  // <html data-download>.
-  (function preloadPacked() {
+  // -- Python's worker, started with the page --------------------------------------------
+  // Python runs in a worker (web/worker.mjs), never on this page's main thread: the page
+  // drawn before boot answers while it starts. It starts here, in <head>, so the boot's
+  // largest downloads begin at once: the worker requests them before anything else.
+  // <meta name="spygames-packed"> names them; with no service worker in charge yet, the
+  // worker downloads their .xz copies and their decoder's WebAssembly (web/python.mjs), a
+  // service worker's cache holds the plain files. page.mjs takes the worker over
+  // (window.spygamesPython), with the messages that came before it did.
+  function stored() {
+    try {
+      var items = {};
+      for (var i = 0; i < localStorage.length; i++) {
+        var key = localStorage.key(i);
+        items[key] = localStorage.getItem(key);
+      }
+      return items;
+    } catch (error) {
+      return null; // a browser that lets the page store nothing
+    }
+  }
+  function startPython() {
     var meta = document.querySelector('meta[name="spygames-packed"]');
-    if (!meta) return;
+    if (!meta || typeof WebAssembly !== "object" || !window.Worker) return;
     var plain = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
     root.dataset.download = plain ? "plain" : "xz";
     var urls = meta.content.split(" ").filter(Boolean);
@@ -25,15 +39,35 @@
       if (opened && url.slice(-opened.length - 5) === "/" + opened + ".zip") urls.push(url);
     });
     if (!plain) urls = ["./vendor/xz/xz.wasm"].concat(urls.map(function (url) { return url + ".xz"; }));
-    urls.forEach(function (url) {
-      var link = document.createElement("link");
-      link.rel = "preload";
-      link.as = "fetch";
-      link.crossOrigin = "anonymous";
-      link.href = url;
-      document.head.appendChild(link);
+    var python = window.spygamesPython = {
+      worker: new Worker("./worker.mjs", { type: "module", name: "spygames-python" }),
+      early: [], // the worker's messages before page.mjs took over
+      stage: mark,
+      failed: function (text) { fail(failedLoad(text) ? MISSING : BROKEN); },
+      stored: stored,
+    };
+    python.worker.onmessage = function (event) {
+      var message = event.data;
+      if (message.t === "stage") mark(message.name);
+      if (message.t === "failed") python.failed(message.message);
+      python.early.push(message);
+    };
+    python.worker.addEventListener("error", function (event) {
+      event.preventDefault();
+      python.failed(String(event.message || "worker.mjs did not load"));
     });
-  })();
+    python.worker.postMessage({
+      t: "start",
+      preload: urls.map(function (url) { return new URL(url, document.baseURI).href; }),
+      download: root.dataset.download,
+      href: location.href.split("#")[0],
+      base: document.baseURI,
+      hash: location.hash,
+      storage: stored(),
+      share: !!navigator.share,
+      reducedMotion: !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches),
+    });
+  }
 
   // -- the frame for this address, before Python runs ------------------------------------
   // index.html carries one <template data-frame="…"> per kind of address (drawn by
@@ -58,7 +92,7 @@
   }
   // As soon as the parser has closed #app (something follows it), before anything is
   // painted: observers run before the browser next renders. DOMContentLoaded comes only
-  // after PyScript's module has loaded, by when the home frame may be on screen.
+  // after page.mjs has loaded, by when the home frame may be on screen.
   new MutationObserver(function (changes, watch) {
     var app = document.getElementById("app");
     if (!app || !app.nextSibling) return;
@@ -69,10 +103,10 @@
   window.addEventListener("hashchange", showFrame);
 
   // -- progress: each stage is done when its work is -------------------------------------
-  // runtime: the wasm has arrived (Resource Timing); python: Pyodide reports its
-  // interpreter loaded; engine: PyScript has unpacked our wheel and UI zip; app: Python
-  // has drawn the screen and marked the page ready. The bar's share of each stage is its
-  // share of a median cold boot on our 2-core machine (make bench: 2%, 89%, 2%, 7%).
+  // runtime: the WebAssembly has arrived and is made; python: Pyodide has started its
+  // interpreter; engine: our wheel and UI zip are unpacked (the worker says each); app:
+  // the page has drawn the screen and is marked ready. The bar's share of each stage is
+  // its share of a median cold boot on our 2-core machine (make bench: 2%, 89%, 2%, 7%).
   var STAGES = ["runtime", "python", "engine", "app"];
   var UPTO = { runtime: 5, python: 90, engine: 93, app: 100 };
   var done = {};
@@ -88,6 +122,7 @@
   document.addEventListener("DOMContentLoaded", active);
   function mark(stage) {
     if (done[stage] || failed) return;
+    STAGES.slice(0, STAGES.indexOf(stage)).forEach(mark); // each stage follows the one before
     done[stage] = true;
     performance.mark("boot:" + stage);
     var item = document.querySelector('[data-stage="' + stage + '"]');
@@ -100,24 +135,7 @@
     if (bar) bar.setAttribute("aria-valuenow", String(percent));
     active();
   }
-  function scan() {
-    performance.getEntriesByType("resource").forEach(function (entry) {
-      if (entry.name.indexOf("/pyodide.asm.wasm") === -1) return;
-      // A failed download leaves an entry too: only a good response counts.
-      var ok = entry.responseStatus === undefined ? entry.encodedBodySize > 0 :
-        entry.responseStatus >= 200 && entry.responseStatus < 300;
-      if (ok) mark("runtime");
-    });
-  }
-  // Polled rather than observed: Chromium reports preloaded files to an observer late.
-  var poll = setInterval(scan, 150);
-  window.addEventListener("py:progress", function (event) {
-    var what = String(event.detail);
-    if (what === "Loaded interpreter") { scan(); mark("runtime"); mark("python"); }
-    else if (what === "Loaded Pyodide") { mark("runtime"); mark("python"); mark("engine"); }
-  });
   function started() {
-    clearInterval(poll);
     STAGES.forEach(mark);
     var boot = document.getElementById("boot");
     if (boot) boot.hidden = true;
@@ -131,7 +149,6 @@
   function fail(text) {
     if (failed || ready()) return;
     failed = text;
-    clearInterval(poll);
     root.dataset.bootFailed = "true";
     showFailure();
     active();
@@ -151,20 +168,14 @@
     "Open the game in an up-to-date Chrome, Edge, Firefox or Safari.";
   var BROKEN = "spygames couldn't start: something went wrong while starting. Reload the " +
     "page; if it keeps happening, try another browser.";
-  // The files the game cannot start without: the runtime, PyScript, our wheel and UI.
-  var NEEDED = /\/(vendor\/pyodide|vendor\/pyscript|dist|app)\/|\/pyscript\.json$/;
+  // The files the game cannot start without: the runtime, our wheel and UI, the page's
+  // side of the app.
+  var NEEDED = /\/(vendor\/pyodide|dist|app)\/|\/(page|worker)\.mjs$/;
   function failedLoad(text) {
     return /fetch|network|wasm|404|not found/i.test(text);
   }
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-    fail(OLD);
-    // Nothing can run Python here: keep PyScript from loading a runtime that would only
-    // throw. The parser adds <script type="py"> before the deferred core.js runs, and an
-    // observer sees it first; PyScript then finds no Python to start.
-    new MutationObserver(function (changes, watch) {
-      var python = document.querySelector('script[type="py"]');
-      if (python) { python.type = "text/x-needs-webassembly"; watch.disconnect(); }
-    }).observe(root, { childList: true, subtree: true });
+    fail(OLD); // nothing can run Python here: no worker is started
   }
   // Captured: a <link> or <script> that fails to load reports here, not on window.
   window.addEventListener("error", function (event) {
@@ -183,6 +194,7 @@
   document.addEventListener("click", function (event) {
     if (event.target && event.target.id === "boot-reload") location.reload();
   });
+  if (!failed) startPython();
 
   // Offline play and updates. sw.js copies the whole game into its cache at install and
   // then serves it from there. A new version installs in the background and waits; the

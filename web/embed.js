@@ -65,31 +65,50 @@
       if (as) { el.as = as; el.crossOrigin = "anonymous"; }
       document.head.appendChild(el);
     }
-    runtime.modules.forEach(function (url) { link("modulepreload", url); });
-    runtime.fetches.forEach(function (url) { link("preload", url, "fetch"); });
-    // The downloads with an .xz copy: the copies and their decoder, unless a service
-    // worker's cache holds the plain files (web/python.mjs reads <html data-download>).
+    // Python starts in a worker (web/worker.mjs), which requests the boot's largest
+    // downloads at once: their .xz copies and their decoder, unless a service worker's
+    // cache holds the plain files (web/python.mjs).
     var plain = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
     root.dataset.download = plain ? "plain" : "xz";
     // The demo's game's own archive (web/tools/archives.py) is packed too: a demo's id
     // starts with its game's prefix ("dos-counter").
     var prefix = route[0] === "demo" && route[1] ? route[1].split("-")[0] : "";
     var game = Object.prototype.hasOwnProperty.call(runtime.games, prefix) ? runtime.games[prefix] : null;
-    var packed = runtime.packed.concat(game ? [game] : []);
-    packed.forEach(function (url) { link("preload", plain ? url : url + ".xz", "fetch"); });
-    if (!plain && runtime.packed.length) {
-      link("preload", "./vendor/xz/xz.wasm", "fetch");
-    }
+    var urls = runtime.packed.concat(game ? [game] : []).map(function (url) {
+      return plain ? url : url + ".xz";
+    });
+    if (!plain && runtime.packed.length) urls.unshift("./vendor/xz/xz.wasm");
+    var python = window.spygamesPython = {
+      worker: new Worker("./worker.mjs", { type: "module", name: "spygames-python" }),
+      early: [], // the worker's messages before page.mjs took over
+      embed: true,
+      stage: function () { /* a frame has no progress bar */ },
+      failed: couldNotStart,
+    };
+    python.worker.onmessage = function (event) {
+      if (event.data.t === "failed") couldNotStart();
+      python.early.push(event.data);
+    };
+    python.worker.addEventListener("error", function (event) {
+      event.preventDefault();
+      couldNotStart();
+    });
+    python.worker.postMessage({
+      t: "start",
+      preload: urls.map(function (url) { return new URL(url, document.baseURI).href; }),
+      download: root.dataset.download,
+      href: location.href.split("#")[0],
+      base: document.baseURI,
+      hash: location.hash,
+      embed: {},
+      share: !!navigator.share,
+      reducedMotion: !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches),
+    });
     runtime.styles.forEach(function (url) { link("stylesheet", url); });
-    var py = document.createElement("script");
-    py.type = "py";
-    py.src = runtime.entry;
-    py.setAttribute("config", runtime.config);
-    document.body.appendChild(py);
-    var core = document.createElement("script");
-    core.type = "module";
-    core.src = runtime.core;
-    document.head.appendChild(core);
+    var page = document.createElement("script");
+    page.type = "module";
+    page.src = runtime.page;
+    document.head.appendChild(page);
     root.dataset.booting = "true";
     performance.mark("embed:boot");
   }
@@ -177,11 +196,12 @@
     event.preventDefault();
     pressed(act);
   });
-  window.addEventListener("error", function () {
+  function couldNotStart() {
     if (python()) return;
     var button = document.getElementById("demo-try");
     if (button && root.dataset.pressed) button.textContent = "Could not start — reload";
-  });
+  }
+  window.addEventListener("error", couldNotStart);
 
   // Fit the table to the frame: shrink it (CSS zoom, so it lays out again) until it
   // fits the stage, down to a floor below which the stage scrolls instead.

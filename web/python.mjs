@@ -1,5 +1,5 @@
-// The interpreter module PyScript loads (pyscript.json's "interpreter"): Pyodide's own
-// loadPyodide, started from a memory snapshot of Python when this browser keeps one.
+// What Python's worker (web/worker.mjs) starts Pyodide with: Pyodide's own loadPyodide,
+// started from a memory snapshot of Python when this browser keeps one.
 //
 // A warm visit then skips Python's own start (the interpreter, its standard modules, our
 // engine's modules): the snapshot is the whole WebAssembly memory of a Python that had
@@ -9,7 +9,7 @@
 // another build, a restore that fails) starts Python the ordinary way.
 //
 // The build (web/tools/snapshot.py) copies this file beside pyodide.mjs
-// (Pyodide finds its other files beside the module PyScript imports) and writes into
+// (Pyodide finds its other files beside the module that imports it) and writes into
 // SNAPSHOT a hash of everything the snapshot holds: a snapshot of another build is
 // never restored.
 import { loadPyodide as startPython, version } from "./pyodide.mjs";
@@ -35,7 +35,8 @@ const DECODER = new URL("../xz/unxz.js", import.meta.url).href;
 const DECODER_WASM = new URL("../xz/xz.wasm", import.meta.url).href;
 
 export function downloadsXz() {
-  const noted = globalThis.document?.documentElement.dataset.download;
+  // The page notes its choice on <html>; Python's worker is told it (web/worker.mjs).
+  const noted = globalThis.document?.documentElement.dataset.download ?? globalThis.spygamesDownload;
   if (noted) return noted === "xz";
   return !globalThis.navigator?.serviceWorker?.controller;
 }
@@ -47,6 +48,8 @@ export function downloadsXz() {
 // plain file; a copy that does not decode fails the fetch (xz checks each file's CRC32),
 // and the page says it cannot start.
 export function fetchPackedAsXz(scope = globalThis) {
+  if (scope.spygamesPacked) return; // once: Python's worker may have done it already
+  scope.spygamesPacked = true;
   const types = new Map(
     Object.entries(PACKED).map(([path, type]) => [new URL(path, import.meta.url).href, type])
   );
@@ -60,7 +63,7 @@ export function fetchPackedAsXz(scope = globalThis) {
     if (!type) return fetchFile(resource, options);
     const packed = await fetchFile(url.href + ".xz", options);
     if (!packed.ok) return fetchFile(resource, options);
-    unxz ??= decoder(fetchFile);
+    unxz ??= decoder();
     let decode;
     try {
       decode = await unxz;
@@ -104,74 +107,11 @@ export function withoutStackSwitching(scope = globalThis) {
 }
 
 // What decodes the .xz copies: a function from a stream of .xz bytes to a stream of the
-// file's. On a page, a worker decodes (web/unxz.js in a worker named spygames-unxz):
-// decoding the runtime's WebAssembly here took the page's main thread about half a
-// second, in the tasks that start Python. In a worker (the snapshot's), it decodes there.
-async function decoder(fetchFile) {
-  if (!globalThis.document || !globalThis.Worker) {
-    await import(DECODER);
-    return globalThis.spygamesUnxz;
-  }
-  const response = await fetchFile(DECODER_WASM); // the download boot.js preloaded
-  if (!response.ok) throw new Error(`${DECODER_WASM}: HTTP ${response.status}`);
-  const wasm = await response.arrayBuffer();
-  const worker = new Worker(DECODER, { name: "spygames-unxz" });
-  try {
-    await new Promise((ready, failed) => {
-      worker.onmessage = ({ data }) => (data.ready ? ready() : failed(new Error(data.failed)));
-      worker.onerror = (event) => {
-        event.preventDefault();
-        failed(new Error(event.message || `${DECODER} did not load`));
-      };
-      worker.postMessage({ decoder: wasm }, [wasm]);
-    });
-  } catch (error) {
-    worker.terminate();
-    throw error;
-  }
-  const files = new Map(); // id: the controller of the stream of that file's bytes
-  let next = 0;
-  worker.onmessage = ({ data }) => {
-    const file = files.get(data.id);
-    if (!file) return;
-    if (data.chunk) return file.enqueue(new Uint8Array(data.chunk));
-    files.delete(data.id);
-    if (data.done) file.close();
-    else file.error(new Error(data.error));
-  };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    for (const file of files.values()) file.error(new Error("the .xz decoder stopped"));
-    files.clear();
-  };
-  return (packed) => {
-    const id = next++;
-    const reader = packed.getReader();
-    return new ReadableStream({
-      start(file) {
-        files.set(id, file);
-        worker.postMessage({ id, open: true });
-        (async () => {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) return worker.postMessage({ id, end: true });
-            const whole = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
-            const own = whole ? value : value.slice();
-            worker.postMessage({ id, chunk: own.buffer }, [own.buffer]);
-          }
-        })().catch((error) => {
-          worker.postMessage({ id, cancel: true });
-          files.delete(id);
-          file.error(error);
-        });
-      },
-      cancel(reason) {
-        files.delete(id);
-        worker.postMessage({ id, cancel: true });
-        return reader.cancel(reason);
-      },
-    });
-  };
+// file's (web/unxz.js). Python starts in a worker (web/worker.mjs; the snapshot's too),
+// so decoding never takes the page's main thread either.
+async function decoder() {
+  await import(DECODER);
+  return globalThis.spygamesUnxz;
 }
 
 // What this browser keeps for this build: { bytes } (a promise: Pyodide reads them while
@@ -195,61 +135,24 @@ async function refuse() {
   }
 }
 
-// Once the page is ready and the browser idle, a worker makes this build's snapshot —
-// only on a page that asks for it (index.html's data-python-snapshot="keep"; an embed on
-// someone's blog does not write 30 MB into its reader's browser).
-function keepLater() {
-  const root = document.documentElement;
-  if (root.dataset.pythonSnapshot !== "keep" || !globalThis.Worker) return;
-  const start = () => {
-    const script = new URL("snapshot.mjs", import.meta.url);
-    // The worker downloads what the page downloaded: a worker made by a page that no
-    // service worker serves is not served by one either.
-    if (downloadsXz()) script.searchParams.set("download", "xz");
-    const worker = new Worker(script, { type: "module" });
-    worker.addEventListener("message", () => worker.terminate());
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      console.warn("spygames: no Python snapshot kept:", event.message);
-      worker.terminate();
-    });
-  };
-  const idle = () =>
-    globalThis.requestIdleCallback ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000);
-  if (root.dataset.ready === "true") return idle();
-  const watch = new MutationObserver(() => {
-    if (root.dataset.ready !== "true") return;
-    watch.disconnect();
-    idle();
-  });
-  watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
-}
-
-// Pyodide's start in two tasks, not one: making its module (the runtime, Python
-// initialised) and then its bootstrap (Pyodide's own Python packages), with a turn for
-// the page between them, where a click or a paint is handled. Each is 0.2–0.5 s on this
-// machine, and together they were one task of 0.75–1.0 s. Pyodide takes the module's
-// factory as its createPyodideModule option; a Pyodide that ignored the option would
-// import the same file itself and start in one task, as before.
-async function inTwoSteps(options) {
+// Pyodide's start reports when its module is made (the runtime downloaded, compiled and
+// running, Python initialised), before its bootstrap: `made`, an option of ours, which
+// Python's worker passes to tell the page (its progress bar's first stage). Pyodide takes
+// the module's factory as its createPyodideModule option.
+async function reporting({ made, ...options }) {
+  if (!made) return options;
   const { default: makeModule } = await import("./pyodide.asm.mjs");
   const createPyodideModule = async (settings) => {
-    const made = await makeModule(settings);
-    performance.mark("python:module");
-    await new Promise((next) => {
-      const turn = new MessageChannel();
-      turn.port1.onmessage = () => next();
-      turn.port2.postMessage(null);
-    });
-    performance.mark("python:bootstrap");
-    return made;
+    const module = await makeModule(settings);
+    made();
+    return module;
   };
   return { ...options, createPyodideModule };
 }
 
 export async function loadPyodide(options) {
   withoutStackSwitching();
-  options = await inTwoSteps(options);
+  options = await reporting(options);
   if (downloadsXz()) fetchPackedAsXz();
   let snapshot = null;
   try {
@@ -271,6 +174,13 @@ export async function loadPyodide(options) {
     }
   }
   const python = await startPython(options);
-  if (!snapshot?.refused) keepLater();
+  keeping = !snapshot?.refused;
   return python;
+}
+
+// Whether this browser should keep a snapshot of this build (none kept yet, none
+// refused): Python's worker asks, and its page starts the worker that makes one.
+let keeping = false;
+export function keepSnapshot() {
+  return keeping;
 }

@@ -7,15 +7,13 @@
 // public domain) compiled to WebAssembly with the walloc allocator, as npm's xzwasm ships
 // it (MIT, Steve Sanderson; vendor/xz/LICENSE); this file is our own driver for it.
 //
-// A classic script with no import or export, so that the service worker (importScripts),
-// a worker (import()) and a page's decoding worker can load it: it defines
-// self.spygamesUnxz. In a dedicated worker named WORKER, it decodes for the page that
-// started it (python.mjs), off the page's main thread.
+// A classic script with no import or export, so that the service worker (importScripts)
+// and Python's workers (import(), web/python.mjs) can load it: it defines
+// self.spygamesUnxz. The page's main thread never decodes.
 (function () {
   "use strict";
   const OK = 0;
   const STREAM_END = 1;
-  const WORKER = "spygames-unxz";
   let compiled = null; // one compiled decoder; an instance (and its memory) per stream
 
   function decoder(wasmURL) {
@@ -101,53 +99,4 @@
   }
 
   self.spygamesUnxz = unxz;
-
-  // The decoding worker. The page posts the decoder's WebAssembly ({ decoder }: bytes it
-  // has already downloaded) and is told { ready } or { failed }; then, per file,
-  // { id, open }, its .xz bytes as they arrive ({ id, chunk }), { id, end } (or
-  // { id, cancel }), and is sent back the file's bytes ({ id, chunk }) and { id, done }
-  // or { id, error }. Every chunk is moved, not copied.
-  function serve() {
-    const feeds = new Map(); // id: the controller of the stream of that file's .xz bytes
-    async function pump(id, decoded) {
-      const reader = decoded.getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          self.postMessage({ id, chunk: value.buffer }, [value.buffer]);
-        }
-        self.postMessage({ id, done: true });
-      } catch (error) {
-        self.postMessage({ id, error: String((error && error.message) || error) });
-      }
-    }
-    self.onmessage = ({ data }) => {
-      if (data.decoder) {
-        compiled = WebAssembly.compile(data.decoder);
-        compiled.then(
-          () => self.postMessage({ ready: true }),
-          (error) => self.postMessage({ failed: String(error) })
-        );
-        return;
-      }
-      const { id } = data;
-      if (data.open) {
-        const packed = new ReadableStream({
-          start: (feed) => void feeds.set(id, feed),
-          cancel: () => void feeds.delete(id), // it did not decode: the rest is not wanted
-        });
-        pump(id, unxz(packed, null));
-        return;
-      }
-      const feed = feeds.get(id);
-      if (!feed) return;
-      if (data.chunk) return feed.enqueue(new Uint8Array(data.chunk));
-      feeds.delete(id);
-      if (data.end) feed.close();
-      else feed.error(new Error("cancelled"));
-    };
-  }
-
-  if (typeof DedicatedWorkerGlobalScope !== "undefined" && self.name === WORKER) serve();
 })();

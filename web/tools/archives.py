@@ -1,7 +1,7 @@
 """The site's Python as archives: the UI zip, and one archive per game.
 
-PyScript unpacks the engine wheel and the UI zip onto the import path at every start
-(pyscript.json's "files"). Each game's own modules, its rules (`spygames/<game>/`) and its
+Python's worker (web/worker.mjs) unpacks the engine wheel and the UI zip onto the import
+path at every start. Each game's own modules, its rules (`spygames/<game>/`) and its
 table (`spyweb/<game>/`), are taken out of both into `app/games/<id>.zip`, which the page
 fetches when the game is first opened (web/app/spyweb/archives.py): a visit to one table
 downloads that game's code, not all three. What stays is the engine's core (the contract,
@@ -12,7 +12,6 @@ wheel leaves them out.
 
 from __future__ import annotations
 
-import shutil
 import sys
 import zipfile
 from collections.abc import Callable
@@ -25,14 +24,12 @@ TERMINAL = ("spygames/__main__.pyc", "spygames/cli.pyc", "spygames/conformance.p
 
 
 def zip_app(site: Path) -> Path:
-    """The UI package (web/app/spyweb) as one zip that PyScript unpacks at start."""
+    """The UI package (web/app/spyweb) as one zip that Python's worker unpacks at start."""
     target = site / "app" / "spyweb.zip"
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:  # see packed.py
         for path in sorted((APP / "spyweb").rglob("*.py")):
             archive.write(path, path.relative_to(APP).as_posix())
-    for entry in ("main.py", "embed.py"):
-        shutil.copy2(APP / entry, site / "app" / entry)
     return target
 
 

@@ -1,11 +1,12 @@
 """Build the static site into `_site/`: everything it loads comes from its own origin.
 
 Steps: the engine wheel (built by `make wheel` into `dist/`) and the UI package as a
-zip, both unpacked by PyScript onto Python's import path, the pinned Pyodide and PyScript
-from `web/node_modules` (Pyodide's lock file emptied: the site loads no Pyodide package),
-`index.html` with a pre-drawn frame for each kind of address and the preloads of every
-download the boot needs (`<!--PRELOADS-->`), styles and assets, and the PyScript config
-naming all of it with relative URLs. Both pages get the same Content-Security-Policy,
+zip, both unpacked onto Python's import path by Python's worker (`web/worker.mjs`, which
+gets their addresses), the pinned Pyodide from `web/node_modules` (its lock file emptied:
+the site loads no Pyodide package), the page's side of the app (`web/page.mjs` and what it
+loads), `index.html` with a pre-drawn frame for each kind of address and the names of the
+downloads the boot starts at once, styles and assets, all with relative URLs. Both pages
+get the same Content-Security-Policy,
 written into their `<!--POLICY-->` from `POLICY`, where each source says why it is there.
 Last, what makes it an installable offline app: PNG icons rendered from our SVGs, the web
 app manifest, and `sw.js` with the list of files to precache and a hash of the build.
@@ -45,10 +46,8 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
 )
-# Source maps stay out; the editor/terminal chunks are copied but only fetched when used.
-PYSCRIPT_SKIP = (".map",)
-# ... and so do the comments pointing at them: a browser's developer tools (and Lighthouse)
-# would ask for each map and get a 404. `//# sourceMappingURL=…` in scripts,
+# Source maps stay out, and so do the comments pointing at them: a browser's developer
+# tools (and Lighthouse) would ask for each map and get a 404. `//# sourceMappingURL=…` in scripts,
 # `/*# sourceMappingURL=… */` in style sheets, on a line of its own.
 SOURCE_MAP_COMMENT = re.compile(
     r"^(//# sourceMappingURL=\S*|/\*# sourceMappingURL=\S* \*/)\n?", re.M
@@ -74,16 +73,11 @@ ICONS = (
 )
 ICON_SOURCES_ONLY = ("app-icon.svg",)  # rendered into PNGs, never fetched as is
 
-# What the service worker does not precache: itself, GitHub Pages' marker, and the
-# PyScript add-ons this app never starts (code editor, terminal, MicroPython, TOML config,
-# PyScript's own zip helper), and the full standard library (fetched only for a module
-# the trimmed one left out, spyweb/stdlib.py). Everything else is what boot fetches;
-# e2e/test_offline.py checks that every file a boot requests is in the list.
-NOT_PRECACHED = re.compile(
-    r"^(sw\.js|\.nojekyll|vendor/pyodide/python_stdlib_full\.zip|vendor/pyscript/("
-    r"codemirror.*|xterm.*|index-.*|mpy-.*|py-[\w-]{8}\.js|toml-.*|zip-.*"
-    r"|storage\.js|service-worker\.js))$"
-)
+# What the service worker does not precache: itself, GitHub Pages' marker, and the full
+# standard library (fetched only for a module the trimmed one left out, spyweb/stdlib.py).
+# Everything else is what boot fetches; e2e/test_offline.py checks that every file a boot
+# requests is in the list.
+NOT_PRECACHED = re.compile(r"^(sw\.js|\.nojekyll|vendor/pyodide/python_stdlib_full\.zip)$")
 SW_BUILD = "__BUILD__"
 SW_PRECACHE = "__PRECACHE__"
 SW_UNXZ = "/* __UNXZ__ */"  # where web/unxz.js goes: an imported script is one more request
@@ -96,21 +90,20 @@ SW_TYPES = "__TYPES__"  # each file with an .xz copy: its type (packed.packed_fi
 # embeds are meant to be framed anyway).
 POLICY = (
     ("default-src", "'self'", "nothing loads from anywhere else"),
-    ("script-src", "'self' 'wasm-unsafe-eval' 'unsafe-eval'",
-     "'self': boot.js, embed.js, PyScript and Pyodide are our own files, no inline script. "
-     "'wasm-unsafe-eval': Pyodide compiles its WebAssembly (pyodide.asm.wasm) at start; "
-     "without it the browser refuses to run Python at all. 'unsafe-eval': PyScript 0.7 "
-     "builds its plugin hooks with Function() (core-*.js: Function(`return(w,x)=>(…)`)); "
-     "without it PyScript stops before Python starts. Only our own files run, so only our "
-     "own code is evaluated."),
-    ("style-src", "'self'", "core.css and app.css"),
+    ("script-src", "'self' 'wasm-unsafe-eval'",
+     "'self': boot.js, embed.js, page.mjs, Python's worker and Pyodide are our own files, "
+     "no inline script. 'wasm-unsafe-eval': Pyodide compiles its WebAssembly "
+     "(pyodide.asm.wasm) at start; without it the browser refuses to run Python at all."),
+    ("style-src", "'self'", "app.css (embed.css in a frame)"),
     ("style-src-attr", "'unsafe-inline'",
      "'unsafe-inline': the screens Python draws set per-card colours in style=\"\" "
      "attributes (SpyNet's branch colours); an attribute cannot run script, and img-src "
      "and font-src still keep every URL home."),
     ("connect-src", "'self'",
-     "Pyodide and PyScript fetch the runtime, the stdlib, our wheel and the UI zip"),
-    ("worker-src", "'self'", "sw.js, the offline copy"),
+     "Python's worker fetches the runtime, the stdlib, our wheel and the UI zip"),
+    ("worker-src", "'self'",
+     "sw.js, the offline copy; worker.mjs, where Python runs; snapshot.mjs, which keeps "
+     "Python's memory for the next visit"),
     ("img-src", "'self' data:",
      "our icons; data:: embed.html's empty icon is a data: URL (a frame on someone's blog "
      "never asks this site for a favicon)"),
@@ -121,7 +114,8 @@ POLICY = (
     ("form-action", "'self'", "nothing posts anywhere"),
 )  # fmt: skip
 POLICY_SLOT = "<!--POLICY-->"
-PRELOADS_SLOT = "<!--PRELOADS-->"
+# The page's side of the app (web/page.mjs) and what it loads when a screen asks.
+PAGE_SCRIPTS = ("page.mjs", "peers.mjs", "scanner.mjs")
 BOOT_SCRIPT = '<script src="./boot.js"></script>'
 
 
@@ -142,21 +136,11 @@ def with_policy(page: str, name: str) -> str:
     return page.replace(POLICY_SLOT, tag)
 
 
-def preload_links(preloads: list[tuple[str, str]]) -> str:
-    """The <link>s that start every download the boot needs with the page, in order (but
-    the packed ones: packed_meta)."""
-    links = {
-        "module": '<link rel="modulepreload" href="{}">',
-        "fetch": '<link rel="preload" href="{}" as="fetch" crossorigin>',
-    }
-    return "\n".join(links[kind].format(url) for kind, url in preloads if kind != "packed")
-
-
-def packed_meta(preloads: list[tuple[str, str]], games: dict[str, str]) -> str:
-    """The <meta>s naming the downloads with an .xz copy and each game's archive, which
-    boot.js preloads (the one of the game being opened); written before boot.js, which
-    reads them as it runs."""
-    xz = " ".join(url for kind, url in preloads if kind == "packed")
+def packed_meta(downloads: list[str], games: dict[str, str]) -> str:
+    """The <meta>s naming the boot's largest downloads (each with an .xz copy) and each
+    game's archive, which Python's worker requests at once (the one of the game being
+    opened); written before boot.js, which reads them as it starts the worker."""
+    xz = " ".join(downloads)
     archives = " ".join(f"./{path}" for path in games.values())
     return (
         f'<meta name="spygames-packed" content="{xz}">\n'
@@ -181,17 +165,12 @@ def copy_runtime(site: Path) -> None:
     for name in PYODIDE_FILES:
         shutil.copy2(MODULES / "pyodide" / name, pyodide / name)
     # Pyodide reads its lock file at start. The site loads no Pyodide package (our wheel is
-    # unpacked by PyScript, see `build`), so the copy lists none: every entry would point
+    # unpacked by Python's worker, see `build`), so the copy lists none: every entry would point
     # at a file the site does not ship.
     lock = json.loads((MODULES / "pyodide" / "pyodide-lock.json").read_text())
     lock["packages"] = {}
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
-    pyscript = site / "vendor" / "pyscript"
-    pyscript.mkdir(parents=True)
-    for path in sorted((MODULES / "@pyscript" / "core" / "dist").iterdir()):
-        if path.is_file() and not any(part in path.name for part in PYSCRIPT_SKIP):
-            shutil.copy2(path, pyscript / path.name)
     for path in sorted((site / "vendor").rglob("*")):
         if path.suffix in (".js", ".mjs", ".css"):
             strip_source_maps(path)
@@ -214,12 +193,11 @@ def add_bytecode(site: Path, *archives: Path) -> None:
     pyodide = site / "vendor" / "pyodide"
     full = pyodide / "python_stdlib_full.zip"
     shutil.move(pyodide / "python_stdlib.zip", full)
-    pyscript_py = MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
     with tempfile.TemporaryDirectory() as tmp:
         pairs: list[str] = []
         for number, archive in enumerate(archives):
             pairs += [str(archive), str(Path(tmp) / f"{number}{archive.suffix}")]
-        trim = [str(full), str(pyodide / "python_stdlib.zip"), str(pyscript_py)]
+        trim = [str(full), str(pyodide / "python_stdlib.zip")]
         subprocess.run(
             ["node", str(WEB / "tools" / "bytecode.mjs"), *pairs, "--stdlib", *trim], check=True
         )
@@ -250,7 +228,7 @@ def preboot_frames() -> str:
     return templates()
 
 
-def build_embeds(site: Path, preloads: list[tuple[str, str]], games: dict[str, str]) -> int:
+def build_embeds(site: Path, downloads: list[str], games: dict[str, str]) -> int:
     """embed.html, and each demo's steps drawn in advance; returns the number of demos."""
     use_app()
     from spyweb.embed import frames_html
@@ -260,19 +238,16 @@ def build_embeds(site: Path, preloads: list[tuple[str, str]], games: dict[str, s
     demos = spygames.all_demos()
     runtime = {
         "demos": [demo.id for demo in demos],
-        # The boot's downloads, preloaded when the reader presses Try it (not at once, as
-        # index.html's <head> does: a reader who only steps through never needs them).
-        "modules": [url for kind, url in preloads if kind == "module"],
-        "fetches": [url for kind, url in preloads if kind == "fetch"],
-        "packed": [url for kind, url in preloads if kind == "packed"],
-        # {demo id prefix: its game's archive}, preloaded with the runtime for that demo.
+        # The boot's largest downloads, requested by Python's worker when the reader
+        # presses Try it (not at once, as index.html does: a reader who only steps through
+        # never needs them).
+        "packed": downloads,
+        # {demo id prefix: its game's archive}, requested with the runtime for that demo.
         "games": {spygames.listing(g).demos: f"./{p}" for g, p in games.items()},  # type: ignore[union-attr]
         # The live table's style sheets, added when Python starts: until then the frame
         # has only styles/embed.css, the part of app.css its drawn steps use.
-        "styles": ["./vendor/pyscript/core.css", "./styles/app.css"],
-        "core": "./vendor/pyscript/core.js",
-        "entry": "./app/embed.py",
-        "config": "./pyscript.json",
+        "styles": ["./styles/app.css"],
+        "page": "./page.mjs",
     }
     page = with_policy((WEB / "embed.html").read_text(), "web/embed.html")
     page = page.replace("<!--RUNTIME-->", json.dumps(runtime).replace("</", "<\\/"))
@@ -318,44 +293,24 @@ def build(site: Path, dist: Path) -> None:
     css = "\n".join(p.read_text() for p in sorted((WEB / "styles").glob("*.css")))
     (site / "styles" / "app.css").write_text(css)
     shutil.copy2(WEB / "boot.js", site / "boot.js")
-    # Both the engine wheel and the UI zip are unpacked by PyScript onto the import path
-    # ("./*"): no micropip on a player's boot path (measured in the README's Boot section).
-    config = {
-        # pyodide.mjs through python.mjs: Python from a kept snapshot (web/python.mjs).
-        "interpreter": "./vendor/pyodide/python.mjs",
-        "files": {
-            f"./dist/{wheel.name}": "./*",
-            f"./{app_zip.relative_to(site).as_posix()}": "./*",
-        },
-    }
-    (site / "pyscript.json").write_text(json.dumps(config, indent=1))
-    # Start every download the boot needs with the page, not one after another: the
-    # runtime's two largest files first. (kind, url), kind "module" or "fetch".
-    pyscript_chunk = next((site / "vendor" / "pyscript").glob("core-*.js")).name
-    # A file with an .xz copy is preloaded by boot.js (embed.js), which knows whether the
-    # page downloads the copy or the service worker's plain file (web/python.mjs).
-    preloads = [
-        (packed.preload_kind(xz_copies, kind, url), url)
-        for kind, url in [
-            ("fetch", "./vendor/pyodide/pyodide.asm.wasm"),
-            ("fetch", "./vendor/pyodide/python_stdlib.zip"),
-            ("module", f"./vendor/pyscript/{pyscript_chunk}"),
-            ("module", "./vendor/pyodide/python.mjs"),
-            ("module", "./vendor/pyodide/pyodide.mjs"),
-            ("module", "./vendor/pyodide/pyodide.asm.mjs"),
-            ("fetch", "./vendor/pyodide/pyodide-lock.json"),
-            ("fetch", f"./dist/{wheel.name}"),
-            ("fetch", f"./{app_zip.relative_to(site).as_posix()}"),
-        ]
-    ]
-    count = build_embeds(site, preloads, games)
+    for name in PAGE_SCRIPTS:
+        shutil.copy2(WEB / name, site / name)
+    # Python's worker unpacks the engine wheel and the UI zip onto its import path: no
+    # micropip on a player's boot path (measured in docs/performance.md's Boot section).
+    files = [f"./dist/{wheel.name}", f"./{app_zip.relative_to(site).as_posix()}"]
+    worker = (WEB / "worker.mjs").read_text()
+    if worker.count("__FILES__") != 1:
+        raise SystemExit("web/worker.mjs must hold __FILES__ exactly once")
+    (site / "worker.mjs").write_text(worker.replace("__FILES__", json.dumps(files)))
+    # The boot's largest downloads, all with an .xz copy: the worker requests them as it
+    # starts, the runtime's two largest files first.
+    runtime = ["./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip"]
+    downloads = [url for url in [*runtime, *files] if url.removeprefix("./") in xz_copies]
+    count = build_embeds(site, downloads, games)
     page = with_policy((ROOT / "index.html").read_text(), "index.html")
-    if page.count(PRELOADS_SLOT) != 1:
-        raise SystemExit(f"index.html must hold {PRELOADS_SLOT} exactly once")
-    page = page.replace(PRELOADS_SLOT, preload_links(preloads))
     if page.count(BOOT_SCRIPT) != 1:
         raise SystemExit(f"index.html must hold {BOOT_SCRIPT} exactly once")
-    page = page.replace(BOOT_SCRIPT, packed_meta(preloads, games) + BOOT_SCRIPT)
+    page = page.replace(BOOT_SCRIPT, packed_meta(downloads, games) + BOOT_SCRIPT)
     page = page.replace("<!--PREBOOT-->", preboot_html())
     page = page.replace("<!--FRAMES-->", preboot_frames())
     (site / "index.html").write_text(page)

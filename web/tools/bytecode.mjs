@@ -1,17 +1,16 @@
 // Add compiled bytecode to our wheel and UI zip inside Pyodide, the Python that players'
 // browsers run (see bytecode.py); with --stdlib, also trim Pyodide's standard library to
 // what the site imports (see stdlib.py).
-// Usage: node bytecode.mjs IN OUT [IN OUT ...] [--stdlib FULL TRIMMED PYSCRIPT_PY_DIR]
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// Usage: node bytecode.mjs IN OUT [IN OUT ...] [--stdlib FULL TRIMMED]
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--stdlib");
 const pairs = at < 0 ? args : args.slice(0, at);
 const stdlib = at < 0 ? null : args.slice(at + 1);
-if (pairs.length === 0 || pairs.length % 2 || (stdlib && stdlib.length !== 3)) {
-  console.error("usage: node bytecode.mjs IN OUT [IN OUT ...] [--stdlib FULL TRIMMED PY_DIR]");
+if (pairs.length === 0 || pairs.length % 2 || (stdlib && stdlib.length !== 2)) {
+  console.error("usage: node bytecode.mjs IN OUT [IN OUT ...] [--stdlib FULL TRIMMED]");
   process.exit(2);
 }
 const indexURL = new URL("../node_modules/pyodide/", import.meta.url).pathname;
@@ -28,7 +27,7 @@ for (let i = 0; i < pairs.length; i += 2) {
 }
 
 if (stdlib) {
-  const [full, trimmed, pyDir] = stdlib;
+  const [full, trimmed] = stdlib;
   // The probe: a Pyodide of its own, started as a player's page starts it.
   const probe = await loadPyodide({ indexURL });
   const archives = [];
@@ -38,11 +37,8 @@ if (stdlib) {
     probe.FS.writeFile(path, new Uint8Array(readFileSync(pairs[i])));
     archives.push(path);
   }
-  const pyscript = readdirSync(pyDir)
-    .filter((n) => n.endsWith(".py"))
-    .map((n) => readFileSync(join(pyDir, n), "utf8"));
   probe.runPython(tool("./stdlib.py"));
-  const found = probe.globals.get("probe")(probe.toPy(archives), probe.toPy(pyscript));
+  const found = probe.globals.get("probe")(probe.toPy(archives));
   py.runPython(tool("./stdlib.py"));
   py.FS.writeFile("/tmp/full.zip", new Uint8Array(readFileSync(full)));
   const report = JSON.parse(py.globals.get("trim")("/tmp/full.zip", "/tmp/trimmed.zip", found));
@@ -50,6 +46,6 @@ if (stdlib) {
   const failed = Object.keys(JSON.parse(found).failed);
   console.log(
     `${trimmed}: ${report.kept.length} standard modules kept (${report.bytes} bytes of ` +
-      `bytecode), ${report.left_out} left out; UI modules that need the page: ${failed.join(", ")}`,
+      `bytecode), ${report.left_out} left out; UI modules that did not import: ${failed.join(", ") || "none"}`,
   );
 }

@@ -1,9 +1,9 @@
 """The site's Python snapshot modules (web/python.mjs, web/snapshot.mjs), written beside
 Pyodide for one build.
 
-python.mjs is the interpreter module PyScript loads: it restores Python from a memory
-snapshot this browser keeps, or starts it afresh and, once the page is ready, has
-snapshot.mjs (a worker) make one. Each snapshot carries the hash written here, of
+python.mjs is what Python's worker (web/worker.mjs) starts Pyodide with: it restores
+Python from a memory snapshot this browser keeps, or starts it afresh, and the page then
+has snapshot.mjs (another worker) make one. Each snapshot carries the hash written here, of
 everything it holds: Pyodide, the trimmed standard library, our wheel and the two
 modules themselves. A snapshot of another build is never restored.
 """

@@ -7,8 +7,8 @@ under Node find which:
 
 - the probe (`probe`, in a Pyodide of its own, so that nothing this tool imports is
   counted) starts as a player's page does, imports every module of the UI (which imports
-  the engine modules it uses), then every standard module that any of our loaded modules,
-  or PyScript's own Python, names in an `import` anywhere (inside functions too), and
+  the engine modules it uses), then every standard module that any of our loaded modules
+  names in an `import` anywhere (inside functions too), and
   reports `sys.modules`;
 - `trim` writes those modules, with the packages above them and what Pyodide itself
   loads, as compiled bytecode (no docstrings, no asserts: `-OO`, which the standard
@@ -61,11 +61,11 @@ def imported_names(source: bytes) -> set[str]:
     return names
 
 
-def probe(archives: list[str], pyscript: list[str]) -> str:
+def probe(archives: list[str]) -> str:
     """In a fresh Pyodide: import the UI from `archives` (our wheel and UI zip, sources)
-    and every standard module named by our loaded modules and by PyScript's Python
-    (`pyscript`: the sources of its modules); JSON of the modules then loaded and of ours that
-    could not be imported here (they need the page: their imports are still followed)."""
+    and every standard module named by our loaded modules; JSON of the modules then
+    loaded and of ours that could not be imported here (their imports are still
+    followed)."""
     import sys
 
     for archive in archives:
@@ -87,8 +87,6 @@ def probe(archives: list[str], pyscript: list[str]) -> str:
     for name in ours:
         if name in sys.modules or name in failed:
             named |= imported_names(ours[name])
-    for source in pyscript:
-        named |= imported_names(source.encode())
     for name in sorted(named):
         if name.split(".")[0] in sys.stdlib_module_names:
             try:

@@ -1,13 +1,13 @@
 """Each game's own modules, fetched when the game is first opened.
 
 The site serves every game's rules (`spygames/<game>/`) and table (`spyweb/<game>/`) in
-an archive of its own, `app/games/<id>.zip` (web/tools/archives.py); PyScript unpacks
-only the engine's core and the shared screens at start. `install` puts a `GameArchives`
-finder first on `sys.meta_path`:
+an archive of its own, `app/games/<id>.zip` (web/tools/archives.py); Python's worker
+(web/worker.mjs) unpacks only the engine's core and the shared screens at start.
+`install` puts a `GameArchives` finder first on `sys.meta_path`:
 
-- `load` (awaited by main.py before the first draw, for the game the address opens, and
-  run for the other games once the page is idle) downloads archives without holding up
-  the page: boot.js has already started the opened game's download with the page, and
+- `load` (awaited by spyweb/worker.py before the first draw, for the game the address
+  opens, and run for the other games once it is drawn) downloads archives without
+  holding up the app: the worker has already requested the opened game's archive, and
   on a first visit python.mjs answers with the archive's `.xz` copy, decoded;
 - whatever imports a game's module before its archive is in (a link to a replay, a
   click before the idle download ended) gets it at once, by a synchronous request: the
@@ -178,9 +178,10 @@ def opened_by(location_hash: str) -> list[str]:
 ACTIVE: GameArchives | None = None  # the page's finder, once `install` has put it in
 
 
-def when_loaded(location_hash: str, route: Callable[[], None]) -> None:
+def when_loaded(location_hash: str, route: Callable[[], None], current: Callable[[], str]) -> None:
     """Route to an address now, or, when it opens a game whose archive the page has not
-    got yet, once the archive is in and if the page is still there. (An import would
+    got yet, once the archive is in and if the page is still there (`current`: the
+    page's address as it then is). (An import would
     otherwise wait for the download with the page frozen; and WebKit sends no synchronous
     request through the service worker, so one made offline fails.)"""
     missing = [g for g in opened_by(location_hash) if ACTIVE and g not in ACTIVE.loaded]
@@ -188,9 +189,7 @@ def when_loaded(location_hash: str, route: Callable[[], None]) -> None:
         return route()
 
     def then(_: Any) -> None:
-        from js import window
-
-        if str(window.location.hash) == location_hash:
+        if current() == location_hash:
             route()
 
     ACTIVE.in_background(ACTIVE.load(missing)).add_done_callback(then)
@@ -223,12 +222,13 @@ def install(page: str, root: str = ".") -> GameArchives | None:
 
 async def when_idle(timeout_ms: int = 5000) -> None:
     """Once the browser has nothing else to do (or after `timeout_ms`)."""
-    from js import Object, Promise, setTimeout, window
+    import js
+    from js import Object, Promise, setTimeout
     from pyodide.ffi import create_once_callable, to_js
 
     def wait(resolve: Any, _reject: Any) -> None:
         done = create_once_callable(lambda *_: resolve())
-        idle = getattr(window, "requestIdleCallback", None)
+        idle = getattr(js, "requestIdleCallback", None)  # none in a worker in Chromium
         if idle is not None:
             idle(done, to_js({"timeout": timeout_ms}, dict_converter=Object.fromEntries))
         else:

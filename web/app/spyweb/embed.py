@@ -90,6 +90,9 @@ class DemoFrame(Screen):
     def key(self, key: str) -> bool:
         return self.live.key(key) if self.live is not None else self.player.key(key)
 
+    def keys(self) -> list[str]:
+        return self.live.keys() if self.live is not None else self.player.keys()
+
     def pending_delay(self) -> int | None:
         return (self.live or self.player).pending_delay()
 
@@ -191,24 +194,3 @@ def frames_html(demo_id: str) -> list[str]:
         screen.player.go(step)
         pages.append(app.render())
     return pages
-
-
-def start() -> None:
-    """embed.html: a frame that keeps everything in memory (no localStorage at all). It
-    picks up where the page's script left the reader: the step shown and the button
-    pressed while Python was loading."""
-    from pyscript import document, window
-
-    from .dom import Page, is_null
-
-    app = EmbedApp(base_url=str(window.location.href).split("#")[0])
-    page = Page(app)
-    root = document.documentElement
-    shown = document.querySelector("#app [data-step]")
-    step = int(shown.dataset.step) if not is_null(shown) else 0
-    pressed = str(getattr(root.dataset, "pressed", None) or "")
-    playing = str(getattr(root.dataset, "playing", None) or "") == "true"
-    app.route(str(window.location.hash))
-    app.resume(step, playing=playing, pressed=pressed)
-    root.dataset.ready = "true"
-    page.render()

@@ -113,6 +113,6 @@ class HomeScreen(Screen):
 def preboot_html() -> str:
     """What index.html shows before Python runs (the build writes it in): the home page of
     a device with nothing saved, as Python draws it, so Python's first draw of it can
-    leave the page untouched (dom.py) and its links work while Python starts (a click
+    leave the page untouched (web/page.mjs) and its links work while Python starts (a click
     changes the address; boot.js shows that address's frame; Python opens it)."""
     return home_html(set())

@@ -22,7 +22,7 @@ class LogEntry:
 
 def log_html(log: list[LogEntry], prefix: str, shown: int = LOG_SHOWN) -> str:
     """The latest `shown` entries, newest first. The log is a polite live region (the
-    page says each new line, see dom.py) and its list scrolls by keyboard too."""
+    page says each new line, see web/page.mjs) and its list scrolls by keyboard too."""
     items = "".join(
         f'<li class="{prefix}-log-{e.kind}">{esc(e.text)}</li>' for e in reversed(log[-shown:])
     )

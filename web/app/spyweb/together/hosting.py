@@ -163,7 +163,7 @@ class Hosting:
         return True
 
     def scanned(self, kind: str, key: str, payload: str) -> None:
-        """The camera (`spyweb/scan.py`) read a code for the seat `key` (taken as if it
+        """The camera (web/scanner.mjs) read a code for the seat `key` (taken as if it
         was pasted), or could not: said in words, and nothing else changes."""
         invite = self.invites.get(int(key)) if key.isdigit() else None
         if invite is None:

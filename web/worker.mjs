@@ -1,0 +1,95 @@
+// Python's thread: this module worker starts Pyodide, unpacks our engine and UI, and
+// runs the app (spyweb/worker.py) for the page that started it (web/page.mjs), so no
+// Python ever runs on the page's main thread: while Python starts (half a second to
+// two seconds of work), the page drawn before boot scrolls and answers clicks.
+//
+// The page's first message ({t: "start"}, web/boot.js or web/embed.js) says what it
+// holds: its address, its storage, what its browser can do, and the boot's largest
+// downloads, which start here at once (see `early`). Every later message is passed to
+// the app as it comes; what the app sends back goes to the page, except its timer, which
+// lives here.
+//
+// The build (web/tools/build_site.py) writes our wheel's and UI zip's addresses into
+// FILES: both are unpacked onto Python's import path, as PyScript's "files" did.
+const FILES = __FILES__;
+
+const waiting = []; // messages that came before the app was ready for them
+let deliver = null;
+let begun = false;
+
+self.onmessage = ({ data }) => {
+  if (data.t === "start" && !begun) {
+    begun = true;
+    boot(data).catch(failed);
+  } else if (deliver) deliver(data);
+  else waiting.push(data);
+};
+
+// Whatever fails in here is said to the page (boot.js shows why the game cannot start,
+// until it has started), once: Pyodide leaves some failures (a download) unhandled.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  failed(event.reason);
+});
+
+function failed(error) {
+  console.error("spygames: Python could not start", error);
+  self.postMessage({ t: "failed", message: String(error?.message || error) });
+}
+
+// The boot's downloads, requested before Pyodide's modules have even loaded: the first
+// fetch of each address (by Pyodide, python.mjs or the app) is answered with it.
+function early(urls) {
+  const started = new Map(urls.map((url) => [url, fetch(url)]));
+  const fetchFile = self.fetch.bind(self);
+  self.fetch = function (resource, options) {
+    const url = typeof resource === "string" || resource instanceof URL ?
+      new URL(resource, location.href).href : null;
+    const response = url && started.get(url);
+    if (!response) return fetchFile(resource, options);
+    started.delete(url);
+    return response;
+  };
+}
+
+async function boot(start) {
+  early(start.preload || []);
+  self.spygamesDownload = start.download; // python.mjs: the .xz copies, or the plain files
+  const files = FILES.map((path) => new URL(path, import.meta.url).href);
+  const { loadPyodide, keepSnapshot, downloadsXz, fetchPackedAsXz } = await import(
+    "./vendor/pyodide/python.mjs"
+  );
+  if (downloadsXz()) fetchPackedAsXz(); // before our archives are requested: their copies
+  const archives = files.map((url) => fetch(url));
+  const python = await loadPyodide({
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+    made: () => self.postMessage({ t: "stage", name: "runtime" }),
+  });
+  if (performance.getEntriesByName("python:snapshot").length) {
+    self.postMessage({ t: "mark", name: "python:snapshot" }); // restored: the page notes it
+  }
+  self.postMessage({ t: "stage", name: "python", keep: keepSnapshot() });
+  for (const [index, pending] of archives.entries()) {
+    const response = await pending;
+    if (!response.ok) throw new Error(`could not fetch ${files[index]} (HTTP ${response.status})`);
+    python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: python.FS.cwd() });
+  }
+  self.postMessage({ t: "stage", name: "engine" });
+  self.postMessage({ t: "mark", name: "spy:main" });
+  let timer = null;
+  const send = (text) => {
+    const message = JSON.parse(text);
+    if (message.t === "timer") {
+      clearTimeout(timer);
+      timer = message.delay === null ? null : setTimeout(() => {
+        timer = null;
+        deliver({ t: "tick" });
+      }, message.delay);
+    } else self.postMessage(message);
+  };
+  const worker = python.pyimport("spyweb.worker");
+  const link = await worker.begin_from_page(JSON.stringify(start), send);
+  deliver = (message) => link.on_page(JSON.stringify(message));
+  for (const message of waiting.splice(0)) deliver(message);
+}
