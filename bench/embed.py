@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page
 
 import spygames
 
-from .browser import TIMEOUT, StepFailed
+from .browser import TIMEOUT, StepFailed, wait_for
 
 # The Deck of Spies and Espionage demos measured since embeds landed, and SpyNet's first.
 DEMOS = ("dos-counter", "esp-call", "sn-recruit")
@@ -36,7 +36,7 @@ def _open(browser: Browser, url: str, demo: str) -> Page:
     context = browser.new_context(viewport={"width": 600, "height": 450})
     page = context.new_page()
     page.goto(f"{url}embed.html#/demo/{demo}")
-    page.wait_for_function("performance.getEntriesByName('embed:shown').length > 0",
+    wait_for(page, "performance.getEntriesByName('embed:shown').length > 0",
                            timeout=TIMEOUT)  # fmt: skip
     return page
 
@@ -70,7 +70,7 @@ def first_presses(browser: Browser, url: str, demo: str, live: bool = True) -> d
     page = _open(browser, url, demo)
     page.click("#demo-next")
     page.wait_for_selector('.demo[data-step="1"]')
-    page.wait_for_function("performance.getEntriesByName('embed:step').length > 0")
+    wait_for(page, "performance.getEntriesByName('embed:step').length > 0")
     next_ms = _mark(page, "embed:step") - _mark(page, "embed:input")
     for _ in range(100):
         if not page.locator("#demo-next:not([disabled])").count():
@@ -88,7 +88,7 @@ def first_presses(browser: Browser, url: str, demo: str, live: bool = True) -> d
     page = _open(browser, url, demo)
     page.click("#demo-try")
     page.wait_for_selector("#demo-live", timeout=TIMEOUT)
-    page.wait_for_function("performance.getEntriesByName('spy:rendered').length > 0")
+    wait_for(page, "performance.getEntriesByName('spy:rendered').length > 0")
     try_ms = _mark(page, "spy:rendered") - _mark(page, "embed:input")
     page.context.close()
     return {**stepped_through, "try_ms": try_ms}

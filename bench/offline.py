@@ -28,7 +28,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .browser import CHROMIUM, FLAGS, SETTLED, TIMEOUT
+from .browser import CHROMIUM, FLAGS, SETTLED, TIMEOUT, wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 OLD_WORKER = ROOT / "bench" / "fixtures" / "sw-network-first.js"
@@ -95,7 +95,7 @@ def _warm_visit(browser: Browser, url: str) -> tuple[float, float]:
             page.evaluate(SETTLED)
             _throttle(page, url)
             page.reload()
-            page.wait_for_function("window.readyAt !== undefined", timeout=TIMEOUT)
+            wait_for(page, "window.readyAt !== undefined", timeout=TIMEOUT)
             ready_ms, fetch_ms = page.evaluate("[window.readyAt, window.fetchMs]")
             return float(ready_ms), float(fetch_ms)
         finally:

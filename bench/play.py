@@ -17,7 +17,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .browser import LONGTASKS, TIMEOUT, StepFailed, saved_record_js
+from .browser import LONGTASKS, TIMEOUT, StepFailed, saved_record_js, wait_for
 
 APPLIED_MS = 15_000  # a move the page took shows in its autosave well within this
 STALL_S = 90.0  # no new action in the game for this long: it is stuck
@@ -33,8 +33,8 @@ def click(page: Page, selector: str) -> float | None:
     before = len(_measures(page))
     page.click(selector)
     try:
-        page.wait_for_function(
-            f"performance.getEntriesByName('spy:latency').length > {before}", timeout=5_000
+        wait_for(
+            page, f"performance.getEntriesByName('spy:latency').length > {before}", timeout=5_000
         )
     except Exception:
         return None
@@ -51,7 +51,8 @@ def act(page: Page, selector: str, game: str) -> float:
     before = actions(page, game)
     latency = click(page, selector)
     try:
-        page.wait_for_function(
+        wait_for(
+            page,
             f"({saved_record_js(game)} || {{actions: []}}).actions.length > {before}",
             timeout=APPLIED_MS,
         )

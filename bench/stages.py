@@ -20,7 +20,7 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from .browser import ROOT, TABLE_ROUTES, SiteServer
+from .browser import ROOT, TABLE_ROUTES, SiteServer, wait_for
 
 sys.path.insert(0, str(ROOT / "web" / "tools"))
 import packed
@@ -37,7 +37,7 @@ def _marks(browser: Browser, url: str) -> dict[str, float]:
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector("html[data-ready=true]", timeout=TIMEOUT)
-        page.wait_for_function("performance.getEntriesByName('boot:app').length > 0")
+        wait_for(page, "performance.getEntriesByName('boot:app').length > 0")
         found = page.evaluate(
             "names => Object.fromEntries(names.map((n) => [n, performance.getEntriesByName(n)[0]])"
             ".filter(([, e]) => e).map(([n, e]) => [n, e.startTime]))",

@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from .browser import TIMEOUT, StepFailed, saved_record_js
+from .browser import TIMEOUT, StepFailed, saved_record_js, wait_for
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
@@ -31,13 +31,11 @@ def _open(browser: Browser, url: str, **options: Any) -> Page:
 def _seat(host: Page, guest: Page, seat: int) -> None:
     """Invite the friend in `seat`, join from their page, paste their reply."""
     host.click(f"#friend-invite-{seat}")
-    host.wait_for_function(
-        f"document.getElementById('invite-link-{seat}')?.value.includes('#/join/')"
-    )
+    wait_for(host, f"document.getElementById('invite-link-{seat}')?.value.includes('#/join/')")
     link = host.locator(f"#invite-link-{seat}").input_value()
     guest.goto(link)
     guest.click("#join-go")
-    guest.wait_for_function("document.getElementById('reply-code')?.value.includes('spyr1.')")
+    wait_for(guest, "document.getElementById('reply-code')?.value.includes('spyr1.')")
     host.fill(f"#friend-reply-code-{seat}", guest.locator("#reply-code").input_value())
     host.click(f"#friend-connect-{seat}")
     guest.wait_for_selector("#join-bar[data-move]", timeout=TIMEOUT)
@@ -105,10 +103,12 @@ def run(browser: Browser, url: str, friends: int = 2, moves: int | None = 40) ->
             if not _play(guest):
                 host.wait_for_timeout(50)
                 continue
-            host.wait_for_function(f"({saved_record_js('espionage')}).actions.length > {done}")
+            wait_for(host, f"({saved_record_js('espionage')}).actions.length > {done}")
             for page in guests:
-                page.wait_for_function(
-                    f"+document.getElementById('join-bar').dataset.move > {done}", timeout=TIMEOUT
+                wait_for(
+                    page,
+                    f"+document.getElementById('join-bar').dataset.move > {done}",
+                    timeout=TIMEOUT,
                 )
             timed.append((time.monotonic() - started) * 1000)
         elif not (seat == 0 and _play(host)):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conftest import boot, no_horizontal_scroll, shot, wait_for
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 import spygames
 
@@ -88,7 +88,7 @@ def test_illegal_selection_undo_and_reload(page: Page, site_url: str) -> None:
     why = page.inner_text("#why-counter")
     assert "more" in why or "not needed" in why, why
     page.keyboard.press("c")
-    assert "Counter" in page.inner_text(".notice")
+    expect(page.locator(".notice")).to_contain_text("Counter")
     assert actions_done(page) == 0
     page.click("#btn-clear")
 
@@ -123,7 +123,7 @@ def test_illegal_selection_undo_and_reload(page: Page, site_url: str) -> None:
     wait_actions(page, 2)
     assert page.is_disabled("#btn-undo")
     page.keyboard.press("u")
-    assert "Nothing to undo: a new turn has begun" in page.inner_text(".notice")
+    expect(page.locator(".notice")).to_contain_text("Nothing to undo: a new turn has begun")
     before = page.inner_html(".dos-hand").replace(" fresh", "")
     log = page.inner_text(".dos-log-list")
     page.reload()
@@ -145,12 +145,12 @@ def test_phone_layout_and_one_turn_by_keyboard(phone: Page, site_url: str) -> No
     first = move["cards"][0]
     phone.focus(f"#card-{first}")
     phone.keyboard.press("Space")
-    assert phone.get_attribute(f"#card-{first}", "aria-pressed") == "true"
+    expect(phone.locator(f"#card-{first}")).to_have_attribute("aria-pressed", "true")
     # ...the rest by their number keys, then the letter of the action.
     for key in keys[1:]:
         phone.keyboard.press(key)
-    total = phone.inner_text('[data-testid="selected-total"]')
-    assert int(total) == sum(spygames.Card.parse(c).value for c in move["cards"])
+    total = sum(spygames.Card.parse(c).value for c in move["cards"])
+    expect(phone.locator('[data-testid="selected-total"]')).to_have_text(str(total))
     phone.keyboard.press("c" if move["type"] == "counter" else "r")
     wait_actions(phone, 1)
     phone.keyboard.press("h")

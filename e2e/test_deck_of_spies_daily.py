@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from conftest import Guard, boot, no_horizontal_scroll, open_page, shot
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 from spyweb import links
 
 import spygames
@@ -70,8 +70,18 @@ MOCK_DATE = """(() => {
 
 
 def daily_page(browser: Browser, guard: Guard, when: datetime, **extra: object) -> Page:
-    page = open_page(browser, guard, **extra)
-    page.add_init_script(MOCK_DATE % int(when.timestamp() * 1000))
+    """A page whose clock says `when`, and whose Python's worker (which keeps its own clock,
+    where the daily deal's day is read) is set to it too. No service worker: it would
+    serve worker.mjs past the route."""
+    page = open_page(browser, guard, service_workers="block", **extra)
+    script = MOCK_DATE % int(when.timestamp() * 1000)
+    page.add_init_script(script)
+
+    def clocked(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=script + "\n" + response.text())
+
+    page.route("**/worker.mjs", clocked)
     return page
 
 

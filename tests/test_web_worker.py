@@ -51,10 +51,21 @@ def test_an_address_draws_its_screen_with_its_title_number_and_keys() -> None:
     assert link.where == "#/deck-of-spies"
 
 
+def test_a_key_the_app_does_not_take_leaves_the_page_as_it_is() -> None:
+    """A key sent before the app had answered the page's last message may be one the
+    screen does not use: no redraw (it would swallow a focused button's Enter)."""
+    link, page = opened()
+    page.take()
+    assert " " not in list(link.app.keys())  # not one of the screen's keys
+    link.on({"t": "key", "key": " ", "seq": 7})
+    (frame,) = page.take("frame")
+    assert "html" not in frame and frame["seen"] == 7  # the page learns it was heard
+
+
 def test_a_new_screen_gets_a_new_number_and_a_redraw_keeps_it() -> None:
     link, page = opened()
     page.take()
-    link.on({"t": "key", "key": "Escape"})  # the same table, drawn again
+    link.on({"t": "done", "kind": "copy", "ok": True})  # the same table, drawn again
     assert [f["screen"] for f in page.take("frame")] == [1]
     link.on({"t": "hash", "hash": "#/saves"})
     assert [f["screen"] for f in page.take("frame")] == [2]

@@ -23,6 +23,8 @@ const root = document.documentElement;
 const app = document.getElementById("app");
 const python = window.spygamesPython ?? null; // none where Python cannot run (boot.js says so)
 let keys = new Set(); // the keys the screen on show answers (its frame says)
+let sent = 0; // the number of the page's last message to the app
+let seen = 0; // ... and of the last one the app had heard when it sent its last frame
 let screen = null; // the number of the screen last drawn (a new one resets the fields)
 let first = true;
 let said = ""; // the log line last announced
@@ -44,7 +46,7 @@ function send(message) {
   if (python.embed && root.dataset.ready !== "true" && !["resume", "done"].includes(message.t)) {
     return;
   }
-  python.worker.postMessage(message);
+  python.worker.postMessage({ ...message, seq: ++sent });
 }
 
 function input() {
@@ -144,13 +146,15 @@ listen(app, "focusin", (event) => {
 });
 
 // A key is the app's when its last frame listed it, outside the fields ("c" in a name
-// box must not call a bid); the page keeps every other key's own action.
+// box must not call a bid); the page keeps every other key's own action. A key pressed
+// while the app has not yet answered what came before (keys typed faster than a frame)
+// is sent too, for the app to take if it then answers it, its own action kept.
 listen(document, "keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.isContentEditable) return;
-  if (!keys.has(event.key)) return;
-  event.preventDefault();
+  if (keys.has(event.key)) event.preventDefault();
+  else if (seen === sent) return;
   input();
   send({ t: "key", key: event.key });
 });
@@ -302,6 +306,7 @@ function draw(frame) {
 }
 
 function frame(message) {
+  seen = message.seen;
   for (const effect of message.effects) run(effect);
   const [target, inPlace] = message.navigation;
   if (inPlace !== null) history.replaceState(null, "", inPlace);

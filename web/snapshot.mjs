@@ -31,7 +31,9 @@ for name in ${JSON.stringify(MODULES)}:
 
 async function keep() {
   withoutStackSwitching(); // as the page starts Python: a snapshot of the same memory
-  if (new URL(import.meta.url).searchParams.get("download") === "xz") fetchPackedAsXz();
+  const xz = new URL(import.meta.url).searchParams.get("download") === "xz";
+  self.spygamesDownload = xz ? "xz" : "plain"; // what python.mjs downloads, as the page did
+  if (xz) fetchPackedAsXz();
   const python = await loadPyodide({ _makeSnapshot: true });
   for (const url of [WHEEL, ...GAMES]) {
     const archive = await fetch(url);

@@ -23,12 +23,16 @@ from __future__ import annotations
 import json
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .app import App
 from .markup import esc
-from .store import FULL, StorageFull
 
+if TYPE_CHECKING:
+    from .app import App
+
+# The app's modules are imported by `begin`, once the standard library's safety net is in
+# (spyweb/stdlib.py): this module is imported first, and must import nothing the trimmed
+# standard library might lack.
 Send = Callable[[dict[str, Any]], None]
 
 
@@ -49,7 +53,9 @@ class PageStorage:
             raise PermissionError("this browser does not let the page store anything")
         self.send({"t": "store", "key": key, "value": value})
         if self.full:  # refused, as the page's last write was; tried there all the same,
-            raise StorageFull(key)  # and the page says when one fits again
+            from .store import StorageFull  # and the page says when one fits again
+
+            raise StorageFull(key)
         self.items[key] = value
 
     def remove(self, key: str) -> None:
@@ -83,6 +89,7 @@ class Link:
         self.screen = 0  # its number: the page keeps what was typed while it stays
         self.delay: int | None = None  # the timer the page's worker keeps for `tick`
         self.where = "#/"  # the page's address (its hash), as the page last said
+        self.seen = 0  # the number of the page's last message (each frame says it)
 
     # -- what the page says ----------------------------------------------------------
     def on_page(self, text: str) -> None:
@@ -90,6 +97,7 @@ class Link:
         self.on(json.loads(text))
 
     def on(self, message: dict[str, Any]) -> None:
+        self.seen = int(message.get("seq") or self.seen)
         kind = message.get("t")
         app = self.app
         if kind == "hash":
@@ -136,13 +144,20 @@ class Link:
         )
 
     def key(self, key: str) -> None:
-        """A key the page sent as the app's (it was in the last frame's `keys`)."""
+        """A key pressed outside the page's fields: one the last frame listed as the app's,
+        or one pressed before the app had answered what came before. A key the app does
+        not take leaves the page as it is: a redraw would replace the focused button and
+        swallow its own Enter or Space."""
         try:
-            self.app.key(key)
+            used = bool(self.app.key(key))
         except Exception as exc:  # the page must survive any bug
             traceback.print_exc()
             self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
-        self.guard(lambda: None)
+            used = True
+        if used:
+            self.guard(lambda: None)
+        else:
+            self.frame([], navigation=(None, None))
 
     def stored_elsewhere(self, message: dict[str, Any]) -> None:
         """Another tab wrote to storage (a cleared storage has no key)."""
@@ -161,6 +176,8 @@ class Link:
         the copy, replaces it.)"""
         if self.storage is None:
             return
+        from .store import FULL
+
         saves = self.app.ctx.saves
         if not ok:
             self.storage.full = True
@@ -227,6 +244,7 @@ class Link:
         draw: bool = False,
     ) -> None:
         frame: dict[str, Any] = {"t": "frame", "effects": [list(e) for e in effects]}
+        frame["seen"] = self.seen
         frame["navigation"] = list(navigation)
         if draw:
             screen = getattr(self.app, "screen", None)
@@ -265,13 +283,15 @@ async def begin(started: dict[str, Any], send: Send) -> Link:
     library left out is then fetched from the full one (`spyweb/stdlib.py`), and a game's
     modules from that game's archive (`spyweb/archives.py`): the one the address opens
     is awaited before the first frame, the others fetched once the first is drawn."""
-    import spygames
-
-    from . import archives
     from .stdlib import install
 
     base, where = str(started["base"]), str(started["hash"])
     install(base)
+    import spygames
+
+    from . import archives
+    from .app import App
+
     games = archives.install(base)
     opened = archives.opened_by(where)
     if games is not None:
