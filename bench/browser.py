@@ -53,6 +53,27 @@ FILES = """() => {
     performance.getEntriesByType('navigation')).filter(e => e.startTime <= upto).map(
     e => [e.name, e.transferSize, e.encodedBodySize]);
 }"""
+# The same from Python's worker (web/worker.mjs), which makes the boot's largest
+# downloads: the files it had asked for by `upto` (ms since 1970: when the page drew).
+WORKER_FILES = """(upto) => performance.getEntriesByType('resource').filter(
+  e => performance.timeOrigin + e.startTime <= upto).map(
+  e => [e.name, e.transferSize, e.encodedBodySize])"""
+DRAWN_AT = """performance.timeOrigin +
+  (performance.getEntriesByName('spy:rendered')[0]?.startTime ?? Infinity)"""
+
+
+def files_of_boot(page: Page) -> list[Any]:
+    """Every file of the boot until the first draw, the page's and Python's worker's (and
+    the worker's own script)."""
+    files = list(page.evaluate(FILES))
+    upto = page.evaluate(DRAWN_AT)
+    for worker in page.workers:
+        if worker.url.endswith("/worker.mjs"):
+            files.append([worker.url, 0, 0])
+            files += worker.evaluate(WORKER_FILES, upto)
+    return files
+
+
 # Resolves once the site's service worker is active and activated (for the precaching
 # worker: its cache is full) and controls the page, as it is when a player comes back.
 SETTLED = """async () => {
@@ -83,7 +104,6 @@ SNAPSHOT_KEPT = """async () => {
 RESTORED = "performance.getEntriesByName('python:snapshot').length > 0"
 
 
-@contextmanager
 def wait_for(page: Page, expression: str, timeout: float = 30_000) -> Any:
     """Wait until `expression` is truthy on the page; its value. (Playwright's own
     wait_for_function evaluates with eval(), which the site's Content-Security-Policy
@@ -98,6 +118,7 @@ def wait_for(page: Page, expression: str, timeout: float = 30_000) -> Any:
         page.wait_for_timeout(20)
 
 
+@contextmanager
 def chromium(site: Path) -> Iterator[tuple[Browser, str]]:
     with SiteServer(site) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -148,7 +169,7 @@ def boot_times(
             page = context.new_page()
             samples.setdefault(f"{name}/cold", []).append(load(page))
             if name != "floor":
-                entries.setdefault(name, page.evaluate(FILES))
+                entries.setdefault(name, files_of_boot(page))
                 page.evaluate(SETTLED)
                 page.evaluate(SNAPSHOT_KEPT)
             page.goto("about:blank")
@@ -225,14 +246,11 @@ def pyodide_engine(browser: Browser, url: str, quick: bool = False) -> dict[str,
     context = browser.new_context()
     page = context.new_page()
     page.goto(url + "engine.html" + ("?quick=1" if quick else ""))
-    # The figures, or PyScript's error box (a module that cannot be imported, say): not
-    # ten minutes of waiting for figures that will never come.
-    wait_for(page, "document.getElementById('result').textContent.length > 2 "
-                           "|| document.querySelector('.py-error') !== null",
-                           timeout=600_000)  # fmt: skip
-    failed = page.query_selector(".py-error")
-    if failed is not None:
-        raise RuntimeError(f"the engine page failed: {failed.text_content()}")
+    # The figures, or Python's error (a module that cannot be imported, say): not ten
+    # minutes of waiting for figures that will never come (bench/pages.py).
+    wait_for(page, "document.getElementById('result').textContent.length > 2", timeout=600_000)
     text = page.text_content("#result") or "{}"
+    if text.startswith("error: "):
+        raise RuntimeError(f"the engine page failed: {text}")
     context.close()
     return dict(json.loads(text))

@@ -2,7 +2,7 @@
 long the frame takes to answer the first presses on a cold cache.
 
 Each run is a fresh browser context (an empty cache) opening `embed.html#/demo/<id>`,
-as an iframe on a blog post does. The page's own marks (web/embed.js, spyweb/dom.py):
+as an iframe on a blog post does. The page's own marks (web/embed.js, web/page.mjs):
 `embed:shown` first step on screen, `embed:input` a control pressed, `embed:step` a
 drawn step shown, `spy:rendered` Python drew the frame (so it had started, which only
 Try it yourself makes it do).

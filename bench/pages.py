@@ -36,13 +36,17 @@ ENGINE = (
     HEAD.format(title="engine bench")
     + """<script type="module">
 import { loadPyodide } from "./vendor/pyodide-shipped/pyodide.mjs";
-const python = await loadPyodide();
-for (const url of __ARCHIVES__) {
-  const response = await fetch(url);
-  python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: python.FS.cwd() });
+try {
+  const python = await loadPyodide();
+  for (const url of __ARCHIVES__) {
+    const response = await fetch(url);
+    python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: python.FS.cwd() });
+  }
+  python.FS.writeFile("bench_engine.py", await (await fetch("./bench_engine.py")).text());
+  python.runPython("import bench_engine; bench_engine.main()");
+} catch (error) {
+  document.getElementById("result").textContent = "error: " + error;
 }
-python.FS.writeFile("bench_engine.py", await (await fetch("./bench_engine.py")).text());
-python.runPython("import bench_engine; bench_engine.main()");
 </script></body></html>
 """
 )

@@ -1,7 +1,7 @@
 """Scripted games in the page, for interaction latency and long tasks while bots think.
 
 Latency is the page's own measure `spy:latency` (input event -> DOM updated, marked by
-spyweb/dom.py). Hint clicks run the hard bot, so they are reported apart from the
+web/page.mjs). Hint clicks run the hard bot, so they are reported apart from the
 player's own clicks. Long tasks come from a `longtask` PerformanceObserver installed
 before the page loads and emptied once the table is up, so boot is not counted.
 

@@ -1,9 +1,10 @@
 """Boot stage by stage: where a cold boot's time goes, and what each boot lever saves.
 
 boot.js marks each stage as it completes (`boot:runtime` the wasm has arrived,
-`boot:python` Pyodide's interpreter is up, `boot:engine` PyScript has unpacked our wheel
-and UI zip, `boot:app` the table is on screen and playable); main.py marks `spy:main` and
-`spy:imported` around importing the app, dom.py `spy:rendered` after the first draw.
+`boot:python` Pyodide's interpreter is up, `boot:engine` Python's worker has unpacked our
+wheel and UI zip, `boot:app` the table is on screen and playable); the worker marks
+`spy:main` and `spy:imported` around importing the app, page.mjs `spy:rendered` after the
+first draw.
 "Starting the table" is boot:engine -> boot:app. Every figure is a median over cold
 boots (a fresh browser context each), with the sites compared in alternation so the
 machine's noise hits both alike.

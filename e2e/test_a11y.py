@@ -112,7 +112,7 @@ def my_turn(state: Any) -> bool:
     return bool(state.actions) and state.to_play == [0]
 
 
-RENDERS = "performance.getEntriesByName('spy:rendered').length"  # dom.py marks each draw
+RENDERS = "performance.getEntriesByName('spy:rendered').length"  # page.mjs marks each draw
 
 
 def press(selector: str) -> Callable[[Page], None]:

@@ -16,7 +16,7 @@ TRIMMED = "vendor/pyodide/python_stdlib.zip"
 
 
 def without_secrets(trimmed: bytes) -> bytes:
-    """The trimmed zip with `secrets` (which the UI's saves import, PyScript does not)
+    """The trimmed zip with `secrets` (which the UI's saves import)
     left out too, and named in `_left_out_stdlib` as the build names what it leaves out."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(trimmed)) as old, zipfile.ZipFile(out, "w") as new:

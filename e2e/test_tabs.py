@@ -12,7 +12,7 @@ import spygames
 
 DOS = "#/deck-of-spies"
 ELSEWHERE = "This game is open in another tab"
-# The site's own channel says nothing (PyScript's channels keep working).
+# The site's own channel says nothing (others keep working).
 MUTE = """(() => {
     const post = BroadcastChannel.prototype.postMessage;
     BroadcastChannel.prototype.postMessage = function (message) {

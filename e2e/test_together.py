@@ -400,7 +400,7 @@ def spynet_step(host: Page, page: Page, what: str, turn: int, look: bool = False
 
 
 # What a friend's page receives over its connection, kept for the test to read: every
-# message handed to the page's data channel listeners (rtc.py listens with one).
+# message handed to the page's data channel listeners (web/peers.mjs listens with one).
 RECEIVED = """
 window.received = [];
 window.channels = [];  // the page's data channels, for a test to send what it likes

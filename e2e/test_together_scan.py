@@ -144,7 +144,7 @@ def test_no_scan_button_where_the_browser_cannot_read_qr_codes(page: Page, site_
 
 
 # The detector answers which formats it reads only when the test says so: the page's
-# check (scan.py's probe) then reports, and the screen is redrawn.
+# check (web/scanner.mjs's probe) then reports, and the screen is redrawn.
 LATE_DETECTOR = FAKE_DETECTOR.replace(
     'static async getSupportedFormats() { return ["qr_code"]; }',
     "static async getSupportedFormats() {"

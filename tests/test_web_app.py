@@ -55,7 +55,7 @@ def test_the_home_page_lists_the_engines_games_in_its_order(
 
 def test_the_home_drawn_before_boot_is_a_new_devices_home() -> None:
     """Python's first draw of the home page leaves the pre-drawn one untouched only when
-    they are the same markup (dom.py): the LCP stays the pre-drawn page's."""
+    they are the same markup (web/page.mjs): the LCP stays the pre-drawn page's."""
     html = preboot_html()
     assert html.count("<article") == 3
     assert html == App(MemoryStorage()).render()  # nothing saved, nothing joined

@@ -1,6 +1,6 @@
 """Playing Espionage together, through two whole apps on CPython: the host's and a
 friend's, as each page drives them, over a stand-in for the page's WebRTC connections
-(the `peer-…` effects and `App.peer` reports of `spyweb/rtc.py`).
+(the `peer-…` effects and `App.peer` reports of web/peers.mjs).
 
 The host seats a friend, invites them, the friend opens the link and joins, the host
 pastes the reply, and a whole game is played by clicks on both pages; at every step the
@@ -222,7 +222,7 @@ def test_a_dropped_friend_is_told_and_the_host_can_invite_again() -> None:
 
 
 def test_a_wavering_connection_says_reconnecting_then_recovers_or_drops() -> None:
-    """rtc.py reports a "disconnected" connection as unsteady (it often comes back by
+    """web/peers.mjs reports a "disconnected" connection as unsteady (it often comes back by
     itself): both pages say it is reconnecting, and the friend still counts as at the
     table; back, all is as before; closed, the host waits for them to come back."""
     net = joined_pair(players=3)

@@ -1,5 +1,5 @@
 """The host scans a friend's reply with the camera (the `scan-…` effects and
-`App.scanned` reports of `spyweb/scan.py`): offered only once the page said it can, the
+`App.scanned` reports of web/scanner.mjs): offered only once the page said it can, the
 code read is taken exactly like a pasted reply, and a code that is not a reply or a
 camera that cannot be used is said in words and changes nothing."""
 

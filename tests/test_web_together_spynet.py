@@ -1,6 +1,6 @@
 """Playing SpyNet together, through whole apps on CPython: the host's and each friend's,
 as each page drives them, over a stand-in for the page's WebRTC connections (the
-`peer-…` effects and `App.peer` reports of `spyweb/rtc.py`).
+`peer-…` effects and `App.peer` reports of web/peers.mjs).
 
 The host seats friends, invites them, each friend opens their link and joins, the host
 pastes the replies, and a whole game is played by clicks (and drops) on every page: a

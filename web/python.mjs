@@ -2,9 +2,9 @@
 // started from a memory snapshot of Python when this browser keeps one.
 //
 // A warm visit then skips Python's own start (the interpreter, its standard modules, our
-// engine's modules): the snapshot is the whole WebAssembly memory of a Python that had
-// just started and imported them, made once per build by snapshot.mjs in a worker, after
-// a page was ready, and kept in the browser's Cache Storage. Pyodide's snapshots are
+// engine's and app's modules): the snapshot is the whole WebAssembly memory of a Python
+// that had just started and imported them, made once per build by snapshot.mjs in a
+// worker, after a page was ready, and kept in the browser's Cache Storage. Pyodide's snapshots are
 // experimental, so anything that goes wrong (no Cache Storage, no snapshot yet, one of
 // another build, a restore that fails) starts Python the ordinary way.
 //

@@ -1,11 +1,12 @@
 // A worker that makes this build's Python snapshot and keeps it for the next visit
-// (python.mjs restores it): Python started as a page starts it, with our engine's
-// modules imported from our wheel, its memory copied into Cache Storage. Started by
-// python.mjs once a page is ready; it posts one message when done, kept or not.
+// (python.mjs restores it): Python started as Python's worker starts it, with our
+// engine's and app's modules imported from our wheel and archives, its memory copied into
+// Cache Storage. Started by page.mjs once the page is ready; it posts one message when
+// done, kept or not.
 //
-// The build (web/tools/snapshot.py) writes the wheel's address into WHEEL, each game's
-// archive (its rules and its table, web/tools/archives.py) into GAMES, and the engine's
-// modules, every game's included, into MODULES.
+// The build (web/tools/snapshot.py) writes the wheel's address into WHEEL, the UI zip's
+// and each game's archive's (its rules and its table, web/tools/archives.py) into GAMES,
+// and the modules, the app's and every game's included, into MODULES.
 import { loadPyodide } from "./pyodide.mjs";
 import {
   BUILD_HEADER,

@@ -283,7 +283,8 @@ def build(site: Path, dist: Path) -> None:
     add_bytecode(site, site / "dist" / wheel.name, app_zip)
     games = archives.split_games(site, site / "dist" / wheel.name, app_zip)
     xz_copies = packed.write(site)
-    snapshot.write(site / "vendor" / "pyodide", site / "dist" / wheel.name, xz_copies, games)
+    app = app_zip.relative_to(site).as_posix()
+    snapshot.write(site / "vendor" / "pyodide", site / "dist" / wheel.name, xz_copies, games, app)
     xzwasm = MODULES / "xzwasm" / "dist" / "package" / "xzwasm.js"
     packed.write_decoder(site, xzwasm, WEB / "unxz.js")
     shutil.copytree(

@@ -23,12 +23,14 @@ SLOTS = {
 
 
 def engine_modules(*archives: Path) -> list[str]:
-    """Every engine module of the wheel and the games' archives (web/tools/archives.py),
-    packages first, but `__main__` (the CLI); not the app's (they need the page)."""
+    """Every module of the engine and the app in the wheel, the UI zip and the games'
+    archives (web/tools/archives.py), packages first, but `__main__` (the CLI). The app's
+    modules import nothing of the page's (Python runs in a worker, spyweb/worker.py), so a
+    warm visit finds them imported too."""
     names = []
     members = [name for archive in archives for name in zipfile.ZipFile(archive).namelist()]
     for name in members:
-        if not name.endswith((".py", ".pyc")) or not name.startswith("spygames/"):
+        if not name.endswith((".py", ".pyc")) or not name.startswith(("spygames/", "spyweb/")):
             continue
         parts = name.rsplit(".", 1)[0].split("/")
         if parts[-1] == "__init__":
@@ -61,13 +63,16 @@ def write(
     wheel: Path,
     packed: dict[str, str] | None = None,
     games: dict[str, str] | None = None,
+    app: str | None = None,
 ) -> str:
     """Write python.mjs and snapshot.mjs into `pyodide` (the site's vendor/pyodide/) for
     `wheel` (the site's engine wheel), `packed` (the files with an .xz copy, {path in
-    the site: type}, web/tools/packed.py) and `games` (each game's archive, {game id: path
-    in the site}, web/tools/archives.py); return the snapshot's hash."""
+    the site: type}, web/tools/packed.py), `games` (each game's archive, {game id: path
+    in the site}, web/tools/archives.py) and `app` (the UI zip's path in the site);
+    return the snapshot's hash."""
     site = pyodide.parents[1]
-    archives = [site / path for path in (games or {}).values()]
+    paths = [*([app] if app else []), *(games or {}).values()]
+    archives = [site / path for path in paths]
     templates = {name: (WEB / name).read_text() for name in SLOTS}
     for name, slots in SLOTS.items():
         for slot in slots:
@@ -81,7 +86,7 @@ def write(
         .replace("__PACKED__", json.dumps(from_pyodide(packed or {}), indent=1)),
         "snapshot.mjs": templates["snapshot.mjs"]
         .replace("__WHEEL__", wheel_url)
-        .replace("__GAMES__", json.dumps([f"../../{p}" for p in (games or {}).values()]))
+        .replace("__GAMES__", json.dumps([f"../../{p}" for p in paths]))
         .replace("__MODULES__", json.dumps(engine_modules(wheel, *archives))),
     }
     for name, text in filled.items():
