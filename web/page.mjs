@@ -162,27 +162,17 @@ listen(document, "keydown", (event) => {
 listen(window, "hashchange", () => send({ t: "hash", hash: location.hash }));
 if (tabs) listen(tabs, "message", (event) => send({ t: "tab", data: String(event.data) }));
 
-// Another tab wrote to storage (a storage cleared there has no key: all is sent again).
-listen(window, "storage", (event) => {
-  if (event.storageArea !== localStorage) return;
-  if (event.key === null) send({ t: "storage", key: null, items: stored() });
-  else send({ t: "storage", key: event.key, value: event.newValue });
-});
-
-// -- storage ------------------------------------------------------------------------
-export function stored() {
-  try {
-    const items = {};
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      items[key] = localStorage.getItem(key);
-    }
-    return items;
-  } catch {
-    return null; // a browser that lets the page store nothing
-  }
+// Another tab wrote to storage (a storage cleared there has no key: all is sent again,
+// as boot.js read it for the worker's start). A frame keeps nothing in storage.
+if (python && !python.embed) {
+  listen(window, "storage", (event) => {
+    if (event.storageArea !== localStorage) return;
+    if (event.key === null) send({ t: "storage", key: null, items: python.stored() });
+    else send({ t: "storage", key: event.key, value: event.newValue });
+  });
 }
 
+// -- storage ------------------------------------------------------------------------
 // A write the app made. One refused for want of room is reported; after one, the first
 // that succeeds is reported too.
 function store(key, value) {
