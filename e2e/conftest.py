@@ -7,6 +7,7 @@ suite against a deployed site.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -15,7 +16,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Locator,
+    Page,
+    Request,
+    expect,
+    sync_playwright,
+)
+from playwright.sync_api import (
+    Error as PlaywrightError,
+)
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
@@ -149,6 +161,29 @@ def wait_for(page: Page, expression: str, arg: Any = None, timeout: float = 30_0
         if time.monotonic() > until:
             raise TimeoutError(f"not true after {timeout / 1000:.0f} s: {expression}")
         page.wait_for_timeout(50)
+
+
+# The app answers each click in a frame from Python's worker, a few milliseconds later
+# (web/page.mjs marks <html data-waiting> until then). Each action below returns once the
+# app has answered, as it did when Python ran on the page and redrew within the click.
+ANSWERED = "!document.documentElement.hasAttribute('data-waiting')"
+
+
+def _answered(method: Any) -> Any:
+    def act(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = method(self, *args, **kwargs)
+        page = self if isinstance(self, Page) else self.page
+        # A page closed, or gone to another document (Reload), has nothing to answer.
+        with contextlib.suppress(PlaywrightError):
+            wait_for(page, ANSWERED, timeout=BOOT_TIMEOUT)
+        return result
+
+    return act
+
+
+for _kind in (Page, Locator):
+    for _name in ("click", "dblclick", "press", "fill", "select_option", "check", "uncheck"):
+        setattr(_kind, _name, _answered(getattr(_kind, _name)))
 
 
 def boot(page: Page, url: str) -> None:

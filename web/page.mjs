@@ -25,6 +25,15 @@ const python = window.spygamesPython ?? null; // none where Python cannot run (b
 let keys = new Set(); // the keys the screen on show answers (its frame says)
 let sent = 0; // the number of the page's last message to the app
 let seen = 0; // ... and of the last one the app had heard when it sent its last frame
+let following = false; // a link the app followed, until its address is sent
+
+// <html data-waiting> while the app has not answered everything the page sent it (a
+// click's frame is a few milliseconds away): a player sees nothing of it; the tests wait
+// on it, as they waited for a click's synchronous redraw when Python ran on the page.
+function waiting() {
+  if (sent > seen || following) root.dataset.waiting = "true";
+  else delete root.dataset.waiting;
+}
 let screen = null; // the number of the screen last drawn (a new one resets the fields)
 let first = true;
 let said = ""; // the log line last announced
@@ -47,6 +56,7 @@ function send(message) {
     return;
   }
   python.worker.postMessage({ ...message, seq: ++sent });
+  waiting();
 }
 
 function input() {
@@ -159,7 +169,10 @@ listen(document, "keydown", (event) => {
   send({ t: "key", key: event.key });
 });
 
-listen(window, "hashchange", () => send({ t: "hash", hash: location.hash }));
+listen(window, "hashchange", () => {
+  following = false;
+  send({ t: "hash", hash: location.hash });
+});
 if (tabs) listen(tabs, "message", (event) => send({ t: "tab", data: String(event.data) }));
 
 // Another tab wrote to storage (a storage cleared there has no key: all is sent again,
@@ -301,9 +314,12 @@ function frame(message) {
   const [target, inPlace] = message.navigation;
   if (inPlace !== null) history.replaceState(null, "", inPlace);
   if (target !== null && target !== location.hash) {
+    following = true;
+    waiting();
     location.hash = target; // hashchange routes and draws
     return;
   }
+  waiting();
   if (message.html === undefined) return;
   draw(message);
   if (version !== null && root.dataset.ready !== "true") {

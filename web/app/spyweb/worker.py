@@ -90,6 +90,7 @@ class Link:
         self.delay: int | None = None  # the timer the page's worker keeps for `tick`
         self.where = "#/"  # the page's address (its hash), as the page last said
         self.seen = 0  # the number of the page's last message (each frame says it)
+        self.answered = False  # whether a frame has answered the message being handled
 
     # -- what the page says ----------------------------------------------------------
     def on_page(self, text: str) -> None:
@@ -97,7 +98,15 @@ class Link:
         self.on(json.loads(text))
 
     def on(self, message: dict[str, Any]) -> None:
+        """Each message is answered by a frame (the page waits for one), but an address
+        whose game's code is still downloading: its frame comes once it is in."""
         self.seen = int(message.get("seq") or self.seen)
+        self.answered = False
+        self.dispatch(message)
+        if not self.answered and message.get("t") != "hash":
+            self.frame([], navigation=(None, None))
+
+    def dispatch(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
         app = self.app
         if kind == "hash":
@@ -243,6 +252,7 @@ class Link:
         navigation: tuple[str | None, str | None],
         draw: bool = False,
     ) -> None:
+        self.answered = True
         frame: dict[str, Any] = {"t": "frame", "effects": [list(e) for e in effects]}
         frame["seen"] = self.seen
         frame["navigation"] = list(navigation)
