@@ -165,8 +165,12 @@ def wait_for(page: Page, expression: str, arg: Any = None, timeout: float = 30_0
 
 # The app answers each click in a frame from Python's worker, a few milliseconds later
 # (web/page.mjs marks <html data-waiting> until then). Each action below returns once the
-# app has answered, as it did when Python ran on the page and redrew within the click.
-ANSWERED = "!document.documentElement.hasAttribute('data-waiting')"
+# app has answered, as it did when Python ran on the page and redrew within the click;
+# before Python is up (a click on the page drawn before boot) it returns at once.
+ANSWERED = (
+    "document.documentElement.dataset.ready !== 'true'"
+    " || !document.documentElement.hasAttribute('data-waiting')"
+)
 
 
 def _answered(method: Any) -> Any:
