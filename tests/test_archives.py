@@ -5,7 +5,6 @@ opened (web/app/spyweb/archives.py)."""
 from __future__ import annotations
 
 import ast
-import asyncio
 import io
 import sys
 import zipfile
@@ -154,26 +153,25 @@ def test_an_import_of_a_game_not_yet_in_fetches_its_archive_once(
     assert "toyroot.beta" not in sys.modules
 
 
-def test_an_archive_loaded_ahead_is_not_fetched_again_on_import(
+def test_an_archive_downloaded_ahead_is_not_fetched_again_on_import(
     toy: Toy, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The worker downloads what `want` asks; one it could not download is left to the
+    synchronous request of the first import, and what waited for it runs all the same."""
     finder, fetched, served = toy
-    ahead: list[str] = []
-
-    async def fetch_async(url: str) -> bytes:
-        ahead.append(url)
-        if url.endswith("beta.zip"):
-            raise OSError(f"could not fetch {url}")  # offline: left for the import
-        return served[url]
-
+    asked: list[tuple[str, bool]] = []
+    finder.request = lambda game, url, soon: asked.append((url.rsplit("/", 1)[1], soon))
     warned: list[str] = []
-    monkeypatch.setattr(runtime, "fetch_async", fetch_async)
     monkeypatch.setattr(runtime, "warn", warned.append)
-    asyncio.run(finder.load(["alpha", "beta", "gamma"]))  # gamma: no such game, skipped
-    assert [u.rsplit("/", 1)[1] for u in ahead] == ["alpha.zip", "beta.zip"]
-    assert finder.loaded == {"alpha"}
+    ran: list[str] = []
+    finder.want(["alpha", "beta", "gamma"], lambda: ran.append("both"), soon=False)
+    assert asked == [("alpha.zip", False), ("beta.zip", False)]  # gamma: no such game
+    finder.arrived("alpha", served["https://x.test/app/games/alpha.zip"])
+    assert ran == []  # beta still downloading
+    finder.arrived("beta", None, "could not fetch https://x.test/app/games/beta.zip (HTTP 503)")
+    assert ran == ["both"] and finder.loaded == {"alpha"}
     assert warned == [
-        "spygames: could not fetch https://x.test/app/games/beta.zip; "
+        "spygames: could not fetch https://x.test/app/games/beta.zip (HTTP 503); "
         "it will be fetched when first needed"
     ]
     from toyroot.alpha import rules  # type: ignore[import-not-found]
@@ -183,30 +181,57 @@ def test_an_archive_loaded_ahead_is_not_fetched_again_on_import(
     assert finder.fetched_at_once == ["beta"] and fetched == ["https://x.test/app/games/beta.zip"]
 
 
-def test_two_loads_of_one_game_share_one_download(
-    toy: Toy, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A click on a game while its idle download runs waits for that download."""
+def test_two_asks_for_one_game_share_one_download(toy: Toy) -> None:
+    """A click on a game while its background download runs waits for that download."""
     finder, _, served = toy
-    asked: list[str] = []
+    asked: list[tuple[str, bool]] = []
+    finder.request = lambda game, url, soon: asked.append((game, soon))
+    opened: list[str] = []
+    finder.want(["alpha"], soon=False)  # the background download
+    finder.want(["alpha", "beta"], lambda: opened.append("both"))  # a click meanwhile
+    assert asked == [("alpha", False), ("beta", True)]
+    finder.arrived("beta", served["https://x.test/app/games/beta.zip"])
+    assert opened == []
+    finder.arrived("alpha", served["https://x.test/app/games/alpha.zip"])
+    assert opened == ["both"] and finder.loaded == {"alpha", "beta"} and finder.asked == set()
+    finder.want(["alpha"], lambda: opened.append("again"))  # in: at once, nothing asked
+    assert opened == ["both", "again"] and len(asked) == 2
 
-    async def fetch_async(url: str) -> bytes:
-        asked.append(url)
-        await asyncio.sleep(0.01)
-        return served[url]
 
-    monkeypatch.setattr(runtime, "fetch_async", fetch_async)
+def zipped(members: dict[str, bytes], method: int = zipfile.ZIP_STORED) -> bytes:
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", method) as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return data.getvalue()
 
-    async def both() -> None:
-        await asyncio.gather(finder.load(["alpha"]), finder.load(["alpha", "beta"]))
 
-    asyncio.run(both())
-    assert sorted(u.rsplit("/", 1)[1] for u in asked) == ["alpha.zip", "beta.zip"]
-    assert finder.loaded == {"alpha", "beta"} and finder.downloads == {}
+def test_the_archive_reader_reads_stored_and_deflated_members_as_zipfile_does() -> None:
+    members = {"a/b.pyc": b"\x00" * 300 + b"spies", "a/": b"", "c.json": b'{"x": 1}' * 50}
+    for method in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        data = zipped(members, method)
+        assert dict(runtime.members(data)) == {k: v for k, v in members.items() if k != "a/"}
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        (b"not a zip at all", "not a zip archive"),
+        (zipped({"a.pyc": b"x"}).replace(b"PK\x01\x02", b"XX\x01\x02"), "a damaged zip archive"),
+        (zipped({"../evil.pyc": b"x"}), "a path outside it: ../evil.pyc"),
+        (zipped({"/etc/evil": b"x"}), "a path outside it: /etc/evil"),
+        (zipped({"a.pyc": b"x" * 99}, zipfile.ZIP_BZIP2), "packed in a way we do not read"),
+    ],
+)
+def test_the_archive_reader_refuses_what_it_cannot_unpack_safely(data: bytes, problem: str) -> None:
+    with pytest.raises(ValueError, match=problem):
+        dict(runtime.members(data))
 
 
 def test_no_finder_where_every_games_modules_are_on_the_import_path() -> None:
-    assert runtime.install("https://x.test/spygames/#/espionage") is None  # CPython here
+    asked: list[str] = []
+    assert runtime.install("https://x.test/spygames/#/espionage", asked.append) is None  # CPython
+    assert asked == []
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,6 @@ page)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -193,8 +192,40 @@ def test_a_frame_picks_up_from_the_step_the_reader_is_on() -> None:
     started = {"base": "https://example.org/spygames/embed.html",
                "href": "https://example.org/spygames/embed.html", "hash": "#/demo/dos-counter",
                "embed": {}, "share": False}  # fmt: skip
-    link = asyncio.run(begin(started, page))
+    link = begin(started, page)
     assert [m["t"] for m in page.take()] == ["mark", "ready"]
     link.on({"t": "resume", "step": 2, "playing": False, "pressed": ""})
     (frame,) = page.take("frame")
     assert 'data-step="2"' in frame["html"]
+
+
+def test_the_page_waits_for_the_opened_games_code_and_its_early_messages_wait_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A first visit: the worker downloads the opened game's archive before the first
+    frame (spyweb/archives.py); what the page says meanwhile is answered after it, in
+    order, and the other games' archives are asked for to come later."""
+    from spyweb import archives
+
+    finder = archives.GameArchives("https://example.org/spygames/app/games", lambda url: b"")
+    monkeypatch.setattr(finder, "unpack", lambda game, data: finder.loaded.add(game))
+
+    def install(page: str, request: archives.Request, root: str = ".") -> archives.GameArchives:
+        finder.request = request
+        return finder
+
+    monkeypatch.setattr(archives, "install", install)
+    page = Page()
+    started = {"base": "https://example.org/spygames/", "href": "https://example.org/spygames/",
+               "hash": "#/espionage/new", "storage": {}, "share": False}  # fmt: skip
+    link = begin(started, page)
+    assert [(m["game"], m["soon"]) for m in page.take("archive")] == [
+        ("espionage", True), ("deck-of-spies", False), ("spynet", False)
+    ]  # fmt: skip
+    link.on({"t": "hash", "hash": "#/", "seq": 1})  # the player went home meanwhile
+    assert page.take("frame") == [] and page.take("ready") == []
+    finder.arrived("espionage", b"PK")
+    sent = page.take()
+    assert [m["t"] for m in sent] == ["mark", "ready", "frame", "frame"]
+    assert "esp-setup-form" in sent[2]["html"] and sent[3]["seen"] == 1
+    assert "esp-setup-form" not in sent[3]["html"]  # then home, as the page asked

@@ -36,6 +36,7 @@ function waiting() {
 }
 let screen = null; // the number of the screen last drawn (a new one resets the fields)
 let first = true;
+let painted = false; // whether the worker has been told the first frame is on screen
 let said = ""; // the log line last announced
 let spoken = false; // a screen's own words were said since the last draw
 let dragging = null; // the data-arg of the card being dragged
@@ -302,6 +303,14 @@ function draw(frame) {
   else if (inside) refocus(focused, newScreen);
   announceLog(newScreen);
   performance.mark("spy:rendered");
+  if (!painted && python) {
+    // Once this first frame is painted and the page is idle, Python's worker downloads
+    // the other games' code.
+    painted = true;
+    const idle = window.requestIdleCallback ?? ((then) => setTimeout(then, 200)); // Safari
+    const tell = () => python.worker.postMessage({ t: "drawn" });
+    requestAnimationFrame(() => idle(tell, { timeout: 2000 }));
+  }
   if (performance.getEntriesByName("spy:input").length) {
     performance.measure("spy:latency", "spy:input", "spy:rendered");
     performance.clearMarks("spy:input");

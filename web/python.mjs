@@ -35,8 +35,9 @@ const DECODER = new URL("../xz/unxz.js", import.meta.url).href;
 const DECODER_WASM = new URL("../xz/xz.wasm", import.meta.url).href;
 
 export function downloadsXz() {
-  // The page notes its choice on <html>; Python's worker is told it (web/worker.mjs).
-  const noted = globalThis.document?.documentElement.dataset.download ?? globalThis.spygamesDownload;
+  // The page notes its choice on <html> and tells Python's worker (web/worker.mjs) and the
+  // snapshot's (web/snapshot.mjs), where this runs.
+  const noted = globalThis.spygamesDownload;
   if (noted) return noted === "xz";
   return !globalThis.navigator?.serviceWorker?.controller;
 }
@@ -53,12 +54,11 @@ export function fetchPackedAsXz(scope = globalThis) {
   const types = new Map(
     Object.entries(PACKED).map(([path, type]) => [new URL(path, import.meta.url).href, type])
   );
-  const base = () => globalThis.document?.baseURI ?? globalThis.location.href;
   const fetchFile = scope.fetch.bind(scope);
   let unxz = null;
   scope.fetch = async function (resource, options) {
     const address = typeof resource === "string" || resource instanceof URL ? resource : null;
-    const url = address === null ? null : new URL(address, base());
+    const url = address === null ? null : new URL(address, globalThis.location.href);
     const type = url && !url.search && types.get(url.origin + url.pathname);
     if (!type) return fetchFile(resource, options);
     const packed = await fetchFile(url.href + ".xz", options);
@@ -183,4 +183,42 @@ export async function loadPyodide(options) {
 let keeping = false;
 export function keepSnapshot() {
   return keeping;
+}
+
+// Our archives (the wheel, the UI zip, a game's), unpacked into Python's working folder,
+// where Python imports them from: read by the zip's central directory, members stored
+// (as the build writes ours) or deflated. Pyodide's own unpackArchive would import its
+// package loader, and with it shutil, tempfile, pathlib and zipfile, which the site's
+// trimmed standard library can then leave out.
+export async function unpackZip(python, buffer) {
+  const bytes = new Uint8Array(buffer);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip archive");
+  const names = new TextDecoder();
+  const root = python.FS.cwd();
+  let at = view.getUint32(end + 16, true);
+  for (let count = view.getUint16(end + 10, true); count > 0; count--) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip archive");
+    const method = view.getUint16(at + 10, true);
+    const packed = view.getUint32(at + 20, true);
+    const length = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + length));
+    at += 46 + length + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.startsWith("/") || name.split("/").includes("..")) {
+      throw new Error(`a zip archive with a path outside it: ${name}`);
+    }
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    let body = bytes.subarray(start, start + packed);
+    if (method === 8) {
+      const inflated = new Blob([body]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      body = new Uint8Array(await new Response(inflated).arrayBuffer());
+    } else if (method !== 0) throw new Error(`a zip member packed in a way we do not read: ${name}`);
+    const path = `${root}/${name}`;
+    python.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    python.FS.writeFile(path, body);
+  }
 }

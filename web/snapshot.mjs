@@ -14,6 +14,7 @@ import {
   SNAPSHOT,
   STORE,
   fetchPackedAsXz,
+  unpackZip,
   withoutStackSwitching,
 } from "./python.mjs";
 
@@ -39,7 +40,7 @@ async function keep() {
   for (const url of [WHEEL, ...GAMES]) {
     const archive = await fetch(url);
     if (!archive.ok) throw new Error(`${url}: HTTP ${archive.status}`);
-    python.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: python.FS.cwd() });
+    await unpackZip(python, await archive.arrayBuffer());
   }
   const scope = python.globals.get("dict")();
   python.runPython(IMPORT, { globals: scope });

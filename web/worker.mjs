@@ -14,11 +14,13 @@
 const FILES = __FILES__;
 
 const waiting = []; // messages that came before the app was ready for them
+let games = null; // see Games, below
 let deliver = null;
 let begun = false;
 
 self.onmessage = ({ data }) => {
-  if (data.t === "start" && !begun) {
+  if (data.t === "drawn") games?.drawn(); // the page has painted the app's first frame
+  else if (data.t === "start" && !begun) {
     begun = true;
     boot(data).catch(failed);
   } else if (deliver) deliver(data);
@@ -54,9 +56,10 @@ function early(urls) {
 
 async function boot(start) {
   early(start.preload || []);
+  games = new Games();
   self.spygamesDownload = start.download; // python.mjs: the .xz copies, or the plain files
   const files = FILES.map((path) => new URL(path, import.meta.url).href);
-  const { loadPyodide, keepSnapshot, downloadsXz, fetchPackedAsXz } = await import(
+  const { loadPyodide, keepSnapshot, downloadsXz, fetchPackedAsXz, unpackZip } = await import(
     "./vendor/pyodide/python.mjs"
   );
   if (downloadsXz()) fetchPackedAsXz(); // before our archives are requested: their copies
@@ -73,11 +76,13 @@ async function boot(start) {
   for (const [index, pending] of archives.entries()) {
     const response = await pending;
     if (!response.ok) throw new Error(`could not fetch ${files[index]} (HTTP ${response.status})`);
-    python.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: python.FS.cwd() });
+    await unpackZip(python, await response.arrayBuffer());
   }
   self.postMessage({ t: "stage", name: "engine" });
   self.postMessage({ t: "mark", name: "spy:main" });
   let timer = null;
+  let link = null;
+  games.arrived = (...args) => link.archive(...args);
   const send = (text) => {
     const message = JSON.parse(text);
     if (message.t === "timer") {
@@ -86,10 +91,63 @@ async function boot(start) {
         timer = null;
         deliver({ t: "tick" });
       }, message.delay);
-    } else self.postMessage(message);
+    } else if (message.t === "archive") games.ask(message);
+    else self.postMessage(message);
   };
   const worker = python.pyimport("spyweb.worker");
-  const link = await worker.begin_from_page(JSON.stringify(start), send);
+  link = worker.begin_from_page(JSON.stringify(start), send);
   deliver = (message) => link.on_page(JSON.stringify(message));
   for (const message of waiting.splice(0)) deliver(message);
+}
+
+// The games' archives the app asks for (spyweb/archives.py): the opened game's at once
+// (the page has already requested it, see `early`), the others one after another once
+// the page has painted its first frame (it says "drawn"), so that they never compete
+// with what it needs first.
+class Games {
+  constructor() {
+    this.arrived = null; // (game, bytes or undefined, why not): the app's, once it runs
+    this.later = []; // [game, address], to download once the page has its first frame
+    this.shown = false;
+    this.busy = false;
+  }
+  ask({ game, url, soon }) {
+    if (soon) this.download(game, url);
+    else {
+      this.later.push([game, url]);
+      this.pump();
+    }
+  }
+  drawn() {
+    // A moment more: what the player does first on the new page is answered first.
+    setTimeout(() => {
+      this.shown = true;
+      this.pump();
+    }, 250);
+  }
+  pump() {
+    if (!this.shown || this.busy || !this.later.length) return;
+    this.busy = true;
+    const [game, url] = this.later.shift();
+    this.download(game, url).then(() => {
+      this.busy = false;
+      this.pump();
+    });
+  }
+  async download(game, url) {
+    let bytes; // undefined, not null: Python gets None (a null would be a JsNull)
+    let problem = "";
+    try {
+      const response = await self.fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      problem = `could not fetch ${url} (${error?.message || error})`;
+    }
+    try {
+      this.arrived(game, bytes, problem);
+    } catch (error) {
+      failed(error); // the app could not start with it (boot.js says so, until it has)
+    }
+  }
 }

@@ -5,23 +5,26 @@ an archive of its own, `app/games/<id>.zip` (web/tools/archives.py); Python's wo
 (web/worker.mjs) unpacks only the engine's core and the shared screens at start.
 `install` puts a `GameArchives` finder first on `sys.meta_path`:
 
-- `load` (awaited by spyweb/worker.py before the first draw, for the game the address
-  opens, and run for the other games once it is drawn) downloads archives without
-  holding up the app: the worker has already requested the opened game's archive, and
-  on a first visit python.mjs answers with the archive's `.xz` copy, decoded;
+- `want` asks the worker to download archives (the `request` it was given), without
+  holding up the app, and runs what waits for them once they are in (`arrived`): the
+  worker has already requested the opened game's archive with the page, and on a first
+  visit python.mjs answers with the archive's `.xz` copy, decoded; it downloads the
+  other games' once the page has drawn its first frame;
 - whatever imports a game's module before its archive is in (a link to a replay, a
-  click before the idle download ended) gets it at once, by a synchronous request: the
-  import cannot wait for a promise, and the page never breaks for want of a download.
+  click before the other games' downloads ended) gets it at once, by a synchronous
+  request: the import cannot wait, and the page never breaks for want of a download.
+
+Nothing here waits on a promise: the worker does the waiting, so the app needs no event
+loop (and the site's standard library no `asyncio`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
 import os
+import struct
 import sys
-import zipfile
-from collections.abc import Awaitable, Callable, Iterable
+import zlib
+from collections.abc import Callable, Iterable, Iterator
 from importlib.machinery import ModuleSpec, PathFinder
 from typing import Any
 
@@ -45,21 +48,34 @@ def packages() -> dict[str, str]:
     return found
 
 
+# A download the app asks of the worker: (game, the archive's address, soon). `soon`: the
+# app waits for it (the address opens that game); otherwise the worker downloads it once
+# the page has drawn its first frame.
+Request = Callable[[str, str, bool], None]
+
+
 class GameArchives:
     """A `sys.meta_path` finder that unpacks a game's archive before its first import."""
 
-    def __init__(self, folder_url: str, fetch: Callable[[str], bytes], root: str = ".") -> None:
+    def __init__(
+        self,
+        folder_url: str,
+        fetch: Callable[[str], bytes],
+        root: str = ".",
+        request: Request | None = None,
+    ) -> None:
         self.folder_url = folder_url.rstrip("/")
         self.fetch = fetch
         self.root = root
+        self.request = request
         self.packages = packages()
         self.loaded: set[str] = set()
         self.fetched_at_once: list[str] = []  # games an import had to wait for, in order
-        # Each download under way, by game: a second ask for it (a click while the idle
-        # download runs) waits for the same one. And the loads started in the background,
-        # kept here so that none is collected before it ends.
-        self.downloads: dict[str, asyncio.Future[bytes]] = {}
-        self.background: set[asyncio.Future[None]] = set()
+        # The downloads asked of the worker and not yet in: a second ask for one (a click
+        # while the background download runs) waits for the same one. And what waits for
+        # them: (the games, what to run once none of them is still downloading).
+        self.asked: set[str] = set()
+        self.waiting: list[tuple[set[str], Callable[[], None]]] = []
 
     def url(self, game_id: str) -> str:
         return f"{self.folder_url}/{game_id}.zip"
@@ -69,8 +85,11 @@ class GameArchives:
         return self.packages.get(top)
 
     def unpack(self, game_id: str, data: bytes) -> None:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            archive.extractall(self.root)
+        for name, content in members(data):
+            path = os.path.join(self.root, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as file:
+                file.write(content)
         # The finders of the import path's folders list a folder once: have them look
         # again. (Not importlib.invalidate_caches(), which imports importlib.metadata,
         # a module the site's trimmed standard library leaves out.)
@@ -86,58 +105,72 @@ class GameArchives:
             self.unpack(game, self.fetch(self.url(game)))
         return None  # the modules are now files: Python's own finders take it from here
 
-    async def load(self, games: Iterable[str]) -> None:
-        """Download and unpack the archives of `games` not yet in, one after another; one
-        that cannot be downloaded now is left to the synchronous request."""
-        for game in games:
-            if game in self.loaded or game not in self.packages.values():
-                continue
-            if game not in self.downloads:
-                self.downloads[game] = asyncio.ensure_future(fetch_async(self.url(game)))
-            download = self.downloads[game]
-            try:
-                data = await download
-            except OSError as exc:
-                warn(f"spygames: {exc}; it will be fetched when first needed")
-                continue
-            finally:
-                if self.downloads.get(game) is download:
-                    del self.downloads[game]
-            if game not in self.loaded:  # an import, or another load, may have unpacked it
-                self.unpack(game, data)
+    def want(
+        self, games: Iterable[str], then: Callable[[], None] | None = None, soon: bool = True
+    ) -> None:
+        """Have the worker download the archives of `games` not yet in (no game we ship:
+        skipped), and run `then` once none of them is still downloading (at once if
+        none is), whether each came in or not: one that could not be downloaded is left
+        to the synchronous request of the first import."""
+        missing = {g for g in games if g in self.packages.values() and g not in self.loaded}
+        for game in sorted(missing - self.asked):
+            self.asked.add(game)
+            if self.request is not None:
+                self.request(game, self.url(game), soon)
+        if then is None:
+            return
+        if missing & self.asked:
+            self.waiting.append((missing, then))
+        else:
+            then()
 
-    def in_background(self, work: Awaitable[None]) -> asyncio.Future[None]:
-        task = asyncio.ensure_future(work)
-        self.background.add(task)
-        task.add_done_callback(self.background.discard)
-        return task
+    def arrived(self, game: str, data: bytes | None, problem: str = "") -> None:
+        """The worker's download of `game`'s archive: its bytes, or None and why not."""
+        self.asked.discard(game)
+        if data is None:
+            reason = problem or f"could not fetch {self.url(game)}"
+            warn(f"spygames: {reason}; it will be fetched when first needed")
+        elif game not in self.loaded:  # an import may have unpacked it meanwhile
+            self.unpack(game, data)
+        ready = [entry for entry in self.waiting if not entry[0] & self.asked]
+        self.waiting = [entry for entry in self.waiting if entry[0] & self.asked]
+        for _, then in ready:
+            then()
 
-    def later(self, games: list[str]) -> None:
-        """Load `games` once the page is idle, in the background."""
 
-        async def run() -> None:
-            await when_idle()
-            await self.load(games)
-
-        self.in_background(run())
+def members(data: bytes) -> Iterator[tuple[str, bytes]]:
+    """The files of a zip archive (ours: members stored, or deflated), read by its
+    central directory: (path, content). (Not `zipfile`, which the site's trimmed
+    standard library leaves out.)"""
+    end = data.rfind(b"PK\x05\x06")
+    if end < 0 or len(data) < end + 22:
+        raise ValueError("not a zip archive")
+    count, _, at = struct.unpack_from("<HII", data, end + 10)
+    for _ in range(count):
+        if data[at : at + 4] != b"PK\x01\x02":
+            raise ValueError("a damaged zip archive")
+        (method,) = struct.unpack_from("<H", data, at + 10)
+        packed, _, length, extra, comment = struct.unpack_from("<IIHHH", data, at + 20)
+        (local,) = struct.unpack_from("<I", data, at + 42)
+        name = data[at + 46 : at + 46 + length].decode()
+        at += 46 + length + extra + comment
+        if name.startswith("/") or ".." in name.split("/"):
+            raise ValueError(f"a zip archive with a path outside it: {name}")
+        if name.endswith("/"):
+            continue
+        start = local + 30 + sum(struct.unpack_from("<HH", data, local + 26))
+        body = data[start : start + packed]
+        if method == 8:
+            body = zlib.decompress(body, -15)
+        elif method != 0:
+            raise ValueError(f"a zip member packed in a way we do not read: {name}")
+        yield name, body
 
 
 def warn(text: str) -> None:
     from js import console
 
     console.warn(text)
-
-
-async def fetch_async(url: str) -> bytes:
-    from js import fetch
-
-    try:
-        response = await fetch(url)
-    except Exception as exc:  # a network error rejects the fetch
-        raise OSError(f"could not fetch {url}") from exc
-    if not response.ok:
-        raise OSError(f"could not fetch {url} (HTTP {response.status})")
-    return bytes((await response.arrayBuffer()).to_bytes())
 
 
 def fetch_at_once(url: str) -> bytes:
@@ -188,11 +221,11 @@ def when_loaded(location_hash: str, route: Callable[[], None], current: Callable
     if ACTIVE is None or not missing:
         return route()
 
-    def then(_: Any) -> None:
+    def then() -> None:
         if current() == location_hash:
             route()
 
-    ACTIVE.in_background(ACTIVE.load(missing)).add_done_callback(then)
+    ACTIVE.want(missing, then)
 
 
 def on_disk(module: str) -> bool:
@@ -204,10 +237,11 @@ def on_disk(module: str) -> bool:
     return where is not None and PathFinder.find_spec(module, where) is not None
 
 
-def install(page: str, root: str = ".") -> GameArchives | None:
-    """Fetch the games' archives on demand, for the page at `page`; None where every
-    game's modules are already on the import path (under CPython, say)."""
-    finder = GameArchives("", fetch_at_once, os.path.abspath(root))
+def install(page: str, request: Request, root: str = ".") -> GameArchives | None:
+    """Fetch the games' archives on demand, for the page at `page` (`request`: how to
+    ask the worker for one); None where every game's modules are already on the import
+    path (under CPython, say)."""
+    finder = GameArchives("", fetch_at_once, os.path.abspath(root), request)
     missing = {game for module, game in finder.packages.items() if not on_disk(module)}
     if not missing:
         return None
@@ -218,20 +252,3 @@ def install(page: str, root: str = ".") -> GameArchives | None:
     global ACTIVE
     ACTIVE = finder
     return finder
-
-
-async def when_idle(timeout_ms: int = 5000) -> None:
-    """Once the browser has nothing else to do (or after `timeout_ms`)."""
-    import js
-    from js import Object, Promise, setTimeout
-    from pyodide.ffi import create_once_callable, to_js
-
-    def wait(resolve: Any, _reject: Any) -> None:
-        done = create_once_callable(lambda *_: resolve())
-        idle = getattr(js, "requestIdleCallback", None)  # none in a worker in Chromium
-        if idle is not None:
-            idle(done, to_js({"timeout": timeout_ms}, dict_converter=Object.fromEntries))
-        else:
-            setTimeout(done, 1000)
-
-    await Promise.new(wait)

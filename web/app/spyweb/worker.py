@@ -91,6 +91,10 @@ class Link:
         self.where = "#/"  # the page's address (its hash), as the page last said
         self.seen = 0  # the number of the page's last message (each frame says it)
         self.answered = False  # whether a frame has answered the message being handled
+        # Until the first frame (`begin`: the opened game's archive is in), the page's
+        # messages wait here, in order.
+        self.started = True
+        self.early: list[dict[str, Any]] = []
 
     # -- what the page says ----------------------------------------------------------
     def on_page(self, text: str) -> None:
@@ -100,11 +104,23 @@ class Link:
     def on(self, message: dict[str, Any]) -> None:
         """Each message is answered by a frame (the page waits for one), but an address
         whose game's code is still downloading: its frame comes once it is in."""
+        if not self.started:
+            self.early.append(message)
+            return
         self.seen = int(message.get("seq") or self.seen)
         self.answered = False
         self.dispatch(message)
         if not self.answered and message.get("t") != "hash":
             self.frame([], navigation=(None, None))
+
+    def archive(self, game: str, data: Any, problem: str = "") -> None:
+        """The worker's download of a game's archive (spyweb/archives.py): its bytes (a
+        buffer of the page's, or bytes), or None and why not."""
+        from . import archives
+
+        if archives.ACTIVE is not None:
+            content = None if data is None else bytes(getattr(data, "to_bytes", lambda: data)())
+            archives.ACTIVE.arrived(game, content, problem)
 
     def dispatch(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
@@ -287,12 +303,14 @@ class Link:
             self.send({"t": "timer", "delay": self.delay})
 
 
-async def begin(started: dict[str, Any], send: Send) -> Link:
+def begin(started: dict[str, Any], send: Send) -> Link:
     """Start the app for the page that said `started` (web/page.mjs): its address, its
     storage, what its browser can do. A standard module the site's trimmed standard
     library left out is then fetched from the full one (`spyweb/stdlib.py`), and a game's
-    modules from that game's archive (`spyweb/archives.py`): the one the address opens
-    is awaited before the first frame, the others fetched once the first is drawn."""
+    modules from that game's archive (`spyweb/archives.py`): the worker downloads the one
+    the address opens before the first frame, the others once the first is drawn (but in
+    an embed). The page's messages wait until the first frame has been drawn, as they
+    came."""
     from .stdlib import install
 
     base, where = str(started["base"]), str(started["hash"])
@@ -302,25 +320,48 @@ async def begin(started: dict[str, Any], send: Send) -> Link:
     from . import archives
     from .app import App
 
-    games = archives.install(base)
+    def request(game: str, url: str, soon: bool) -> None:
+        send({"t": "archive", "game": game, "url": url, "soon": soon})
+
+    games = archives.install(base, request)
     opened = archives.opened_by(where)
-    if games is not None:
-        await games.load(opened)
-    for game in opened:
-        spygames.get_game(game)  # its rules, imported here rather than in the first draw
-    send({"t": "mark", "name": "spy:imported"})
+    ready = {"t": "ready", "version": spygames.__version__}
     if started.get("embed") is not None:
         link = embedded(started, send)
+
+        def first() -> None:
+            link.app.route(link.where)
+            send(ready)  # the page answers: "resume"
+
     else:
         storage = PageStorage(started.get("storage"), send)
         app = App(storage, base_url=str(started["href"]), can_share=bool(started["share"]))
         app.ctx.reduced_motion = bool(started.get("reducedMotion"))
         link = Link(app, send, storage)
         link.where = where
-        send({"t": "ready", "version": spygames.__version__})
-        link.route(where)
-    if games is not None:
-        games.later([g for g in spygames.GAMES if g not in opened])
+
+        def first() -> None:
+            send(ready)  # the page is then marked ready (and keeps a snapshot of Python)
+            link.route(link.where)
+
+    link.started = False
+
+    def start() -> None:
+        for game in opened:
+            spygames.get_game(game)  # its rules, imported here rather than in the first draw
+        send({"t": "mark", "name": "spy:imported"})
+        link.started = True
+        first()
+        for message in link.early:
+            link.on(message)
+        link.early.clear()
+
+    if games is None:
+        start()
+        return link
+    games.want(opened, start)
+    if started.get("embed") is None:  # a rules demo on someone's page plays its game only
+        games.want([g for g in spygames.GAMES if g not in opened], soon=False)
     return link
 
 
@@ -328,23 +369,14 @@ def embedded(started: dict[str, Any], send: Send) -> Link:
     """embed.html's frame: everything in memory (no localStorage at all). It picks up
     where the page's script left the reader (the page's `resume`: the step shown and the
     button pressed while Python was loading)."""
-    import spygames
-
     from .embed import EmbedApp
 
     app = EmbedApp(base_url=str(started["href"]))
     link = Link(app, send)
     link.where = str(started["hash"])
-    app.route(link.where)
-    send({"t": "ready", "version": spygames.__version__})  # the page answers: "resume"
     return link
 
 
-def begin_from_page(text: str, send_text: Callable[[str], None]) -> Any:
-    """`begin` as web/worker.mjs calls it (each message a JSON string): a future of the
-    page's `Link`, which JavaScript awaits as a promise."""
-    import asyncio
-
-    return asyncio.ensure_future(
-        begin(json.loads(text), lambda message: send_text(json.dumps(message)))
-    )
+def begin_from_page(text: str, send_text: Callable[[str], None]) -> Link:
+    """`begin` as web/worker.mjs calls it (each message a JSON string)."""
+    return begin(json.loads(text), lambda message: send_text(json.dumps(message)))
