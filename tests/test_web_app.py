@@ -26,6 +26,16 @@ def test_markup_escapes_and_builds_attributes() -> None:
     assert 'data-act="go"' in html and 'data-arg="3"' in html and "disabled" in html
 
 
+def test_markup_escapes_as_the_standard_library_does() -> None:
+    """spyweb.markup escapes without `html` (the site's trimmed standard library leaves it
+    out): the same five characters, the same way."""
+    import html
+
+    text = "<b class=\"x\" data-a='y'>Tom & Jerry's café 諜報</b>&amp;"
+    assert esc(text) == html.escape(text, quote=True)
+    assert esc(42) == "42"
+
+
 def test_home_lists_three_games_all_playable() -> None:
     app = App(MemoryStorage())
     app.route("#/")

@@ -30,8 +30,8 @@ Vocabulary (every effect, condition and situation rule the engine carries out):
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, ClassVar, Final
 
 from ..errors import InvalidCard
@@ -235,7 +235,11 @@ def _check_agent(card: dict[str, Any], branches: set[str]) -> list[str]:
 
 
 def _load() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8")
+    # Beside this module, read by the loader that read the module (a folder's or a zip's).
+    # Not importlib.resources, whose imports (pathlib, zipfile, tempfile…) the site's
+    # trimmed standard library would then have to ship.
+    path = os.path.join(os.path.dirname(__file__), "cards.json")
+    text = __spec__.loader.get_data(path).decode("utf-8")  # type: ignore[union-attr]
     data: dict[str, Any] = json.loads(text)
     problems = check_card_set(data)
     if problems:
