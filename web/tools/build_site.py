@@ -33,6 +33,7 @@ from pathlib import Path
 
 import archives
 import css_subset
+import lean
 import packed
 import resvg_py
 import snapshot
@@ -187,12 +188,14 @@ def strip_source_maps(path: Path) -> None:
 def add_bytecode(site: Path, *archives: Path) -> None:
     """Give each archive compiled bytecode, made by Pyodide's own Python under Node
     (web/tools/bytecode.mjs): Python then skips compiling our modules at every start.
-    The same run trims the standard library to what the pages import (stdlib.py): the
-    trimmed zip takes python_stdlib.zip's place, the full one is served beside it for
-    a module it left out (spyweb/stdlib.py)."""
+    The same run trims the standard library to what the pages import (stdlib.py), once
+    Pyodide's start is made lean (lean.py): the trimmed zip takes python_stdlib.zip's
+    place, the full one is served beside it for a module it left out
+    (spyweb/stdlib.py)."""
     pyodide = site / "vendor" / "pyodide"
     full = pyodide / "python_stdlib_full.zip"
     shutil.move(pyodide / "python_stdlib.zip", full)
+    lean.patch(str(full))  # Pyodide's start without its event loop or package installer
     with tempfile.TemporaryDirectory() as tmp:
         pairs: list[str] = []
         for number, archive in enumerate(archives):

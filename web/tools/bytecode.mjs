@@ -28,8 +28,9 @@ for (let i = 0; i < pairs.length; i += 2) {
 
 if (stdlib) {
   const [full, trimmed] = stdlib;
-  // The probe: a Pyodide of its own, started as a player's page starts it.
-  const probe = await loadPyodide({ indexURL });
+  // The probe: a Pyodide of its own, started as a player's page starts it (with the
+  // standard library the site serves: Pyodide's start made lean, web/tools/lean.py).
+  const probe = await loadPyodide({ indexURL, stdLibURL: full });
   const archives = [];
   for (let i = 0; i < pairs.length; i += 2) {
     const path = `/probe/${i / 2}.zip`;

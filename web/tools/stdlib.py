@@ -5,13 +5,16 @@ Pyodide ships its whole standard library as one zip of sources (2.5 MB, which gz
 shrink further). A page of ours imports a few dozen of its 600 modules. Two fresh Pyodides
 under Node find which:
 
-- the probe (`probe`, in a Pyodide of its own, so that nothing this tool imports is
-  counted) starts as a player's page does, imports every module of the UI (which imports
-  the engine modules it uses), then every standard module that any of our loaded modules
-  names in an `import` anywhere (inside functions too), and
-  reports `sys.modules`;
-- `trim` writes those modules, with the packages above them and what Pyodide itself
-  loads, as compiled bytecode (no docstrings, no asserts: `-OO`, which the standard
+- the probe (`probe`, in a Pyodide of its own, started with the standard library the
+  site serves, whose start lean.py made lean; nothing this tool imports is counted:
+  it reads our archives with the app's own reader, not `zipfile`) starts as a player's
+  page does, imports every module of the UI (which imports the engine modules it uses),
+  then every standard module that any of our loaded modules names in an `import`
+  anywhere (inside functions too), and reports `sys.modules`, and which of them Python
+  loaded from its own frozen copies (importlib's bootstrap, os, site, codecs…: their
+  files are never read);
+- `trim` writes those modules but the frozen ones, with the packages above them and
+  what Pyodide itself loads, as compiled bytecode (no docstrings, no asserts: `-OO`, which the standard
   library supports; Pyodide's own packages keep theirs, it reads its docstrings) into the
   zip the site serves, and adds `_left_out_stdlib`, the names of the modules left out.
 
@@ -24,7 +27,6 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
-import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
 # Encodings Python looks up by name at run time (no `import` names them): the codecs a
@@ -34,8 +36,14 @@ ENCODINGS = (
     "unicode_escape", "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be",
     "utf_32_le", "utf_8", "utf_8_sig",
 )  # fmt: skip
-# Pyodide's own packages, whole: its start-up and its foreign-function layer.
+# Pyodide's own packages, whole: its start-up and its foreign-function layer; but for
+# the parts its start no longer imports (web/tools/lean.py), which a page that needs
+# them loads from the full zip, as any module left out.
 WHOLE = ("pyodide", "_pyodide")
+ON_DEMAND = (
+    "pyodide.console", "pyodide.http", "pyodide.webloop", "pyodide._nodesock_transport",
+    "pyodide._package_loader_whole",
+)  # fmt: skip
 LEFT_OUT = "_left_out_stdlib"
 
 
@@ -70,13 +78,17 @@ def probe(archives: list[str]) -> str:
 
     for archive in archives:
         sys.path.insert(0, archive)
+    # Read with the app's own reader (spyweb.archives, which the probe imports anyway):
+    # zipfile here would count zipfile, and what it imports, as the pages' own.
+    from spyweb.archives import members
+
     ours: dict[str, bytes] = {}
     for archive in archives:
-        with zipfile.ZipFile(archive) as opened:
-            for path in opened.namelist():
+        with open(archive, "rb") as opened:
+            for path, data in members(opened.read()):
                 name = module_name(path)
                 if name is not None:
-                    ours[name] = opened.read(path)
+                    ours[name] = data
     failed: dict[str, str] = {}
     for name in sorted(n for n in ours if n.split(".")[0] == "spyweb"):
         try:
@@ -93,7 +105,11 @@ def probe(archives: list[str]) -> str:
                 importlib.import_module(name)
             except BaseException:  # `from x import a_function`: no such module
                 continue
-    return json.dumps({"modules": sorted(sys.modules), "failed": failed})
+    # Modules Python loaded from its own frozen copies (importlib's bootstrap, os, site,
+    # codecs…): their files in the zip are never read.
+    frozen = [n for n, m in sys.modules.items() if getattr(m, "__spec__", None) is not None
+              and m.__spec__.origin == "frozen"]  # fmt: skip
+    return json.dumps({"modules": sorted(sys.modules), "frozen": sorted(frozen), "failed": failed})
 
 
 def compiled(path: str, source: bytes, optimize: int) -> bytes:
@@ -104,13 +120,16 @@ def compiled(path: str, source: bytes, optimize: int) -> bytes:
 def trim(full: str, target: str, probed: str) -> str:
     """Write the trimmed standard library `target` from the full one and the probe's
     report; JSON of what was kept and left out."""
+    import zipfile
+
     loaded = set(json.loads(probed)["modules"])
     with zipfile.ZipFile(full) as whole:
         paths = {module_name(i.filename): i.filename for i in whole.infolist()}
         paths.pop(None, None)
         keep = {n for n in loaded if n in paths}
         keep |= {f"encodings.{e}" for e in ENCODINGS}
-        keep |= {n for n in paths if n.split(".")[0] in WHOLE}
+        keep |= {n for n in paths if n.split(".")[0] in WHOLE and not n.startswith(ON_DEMAND)}
+        keep -= set(json.loads(probed).get("frozen", []))
         keep |= {".".join(n.split(".")[:i]) for n in keep for i in range(1, n.count(".") + 1)}
         left_out = sorted(set(paths) - keep)
         kept_bytes = 0
