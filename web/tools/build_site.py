@@ -32,6 +32,7 @@ import zlib
 from pathlib import Path
 
 import archives
+import cjk
 import css_subset
 import lean
 import packed
@@ -171,6 +172,8 @@ def copy_runtime(site: Path) -> None:
     lock = json.loads((MODULES / "pyodide" / "pyodide-lock.json").read_text())
     lock["packages"] = {}
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+    # The CJK codecs' tables, which no page reads, zeroed: 0.15 MB less to download.
+    cjk.apply(pyodide / "pyodide.asm.wasm")
 
     for path in sorted((site / "vendor").rglob("*")):
         if path.suffix in (".js", ".mjs", ".css"):
@@ -195,7 +198,9 @@ def add_bytecode(site: Path, *archives: Path) -> None:
     pyodide = site / "vendor" / "pyodide"
     full = pyodide / "python_stdlib_full.zip"
     shutil.move(pyodide / "python_stdlib.zip", full)
-    lean.patch(str(full))  # Pyodide's start without its event loop or package installer
+    # Pyodide's start without its event loop or package installer, and no import of the
+    # codecs whose tables copy_runtime took out of its WebAssembly
+    lean.patch(str(full), cjk.BLOCKED)
     with tempfile.TemporaryDirectory() as tmp:
         pairs: list[str] = []
         for number, archive in enumerate(archives):
