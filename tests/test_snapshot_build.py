@@ -39,7 +39,7 @@ def built(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def test_the_worker_imports_every_engine_module_but_the_cli_entry(built: tuple[Path, Path]) -> None:
-    assert snapshot.engine_modules(built[1]) == [
+    assert snapshot.snapshot_modules(built[1]) == [
         "spygames", "spygames.cards", "spygames.game", "spygames.game.rules",
     ]  # fmt: skip
 
@@ -54,7 +54,7 @@ def test_the_modules_are_written_with_the_wheels_address_and_the_build(
     assert f'export const SNAPSHOT = "{build}";' in python
     assert 'new URL("../../dist/spygames-0.1.0-py3-none-any.whl", import.meta.url)' in worker
     modules = re.search(r"const MODULES = (\[.*?\]);", worker)
-    assert modules and json.loads(modules.group(1)) == snapshot.engine_modules(whl)
+    assert modules and json.loads(modules.group(1)) == snapshot.snapshot_modules(whl)
     assert not re.search(r"__[A-Z]+__", python + worker)  # no slot left
 
 

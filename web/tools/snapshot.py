@@ -22,7 +22,7 @@ SLOTS = {
 }
 
 
-def engine_modules(*archives: Path) -> list[str]:
+def snapshot_modules(*archives: Path) -> list[str]:
     """Every module of the engine and the app in the wheel, the UI zip and the games'
     archives (web/tools/archives.py), packages first, but `__main__` (the CLI). The app's
     modules import nothing of the page's (Python runs in a worker, spyweb/worker.py), so a
@@ -87,7 +87,7 @@ def write(
         "snapshot.mjs": templates["snapshot.mjs"]
         .replace("__WHEEL__", wheel_url)
         .replace("__GAMES__", json.dumps([f"../../{p}" for p in paths]))
-        .replace("__MODULES__", json.dumps(engine_modules(wheel, *archives))),
+        .replace("__MODULES__", json.dumps(snapshot_modules(wheel, *archives))),
     }
     for name, text in filled.items():
         (pyodide / name).write_text(text)
