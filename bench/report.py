@@ -109,11 +109,9 @@ def cold_bytes(t: Table, b: dict[str, Any]) -> None:
                   f"{visit / b[game]['first_visit_gzip_plain']:.2f}×", "", None)  # fmt: skip
         if "first_visit_gzip_whole_stdlib" in b[game]:
             before = b[game]["first_visit_gzip_whole_stdlib"]
-            t.row(f"{game} first visit / plain, whole stdlib",
+            t.row(f"{game} first visit / Pyodide as shipped, plain files",
                   f"{visit / before:.2f}× ({before / 1e6:.2f} MB)", "≤ 0.5×",
                   visit <= before / 2)  # fmt: skip
-    t.row("heavy PyScript add-ons loaded", ", ".join(b["heavy_addons_loaded"]) or "none",
-          "none", not b["heavy_addons_loaded"])  # fmt: skip
 
 
 def playing(t: Table, r: dict[str, Any]) -> None:
