@@ -14,9 +14,10 @@ under Node find which:
   loaded from its own frozen copies (importlib's bootstrap, os, site, codecs…: their
   files are never read);
 - `trim` writes those modules but the frozen ones, with the packages above them and
-  what Pyodide itself loads, as compiled bytecode (no docstrings, no asserts: `-OO`, which the standard
-  library supports; Pyodide's own packages keep theirs, it reads its docstrings) into the
-  zip the site serves, and adds `_left_out_stdlib`, the names of the modules left out.
+  what Pyodide itself loads, as compiled bytecode (no docstrings, no asserts: `-OO`,
+  which the standard library supports; Pyodide's own packages keep theirs, it reads its
+  docstrings) into the zip the site serves, and adds `_left_out_stdlib`, the names of
+  the modules left out.
 
 A module that a page still asks for is loaded from the full zip, which the site serves
 beside the trimmed one (`spyweb/stdlib.py`); the e2e suite fails if any page asks.
