@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from conftest import BOOT_TIMEOUT, Guard, boot, open_page, wait_for
 from playwright.sync_api import Browser, Page, Request, Route, expect
+from test_archives import SNAPSHOT_KEPT
 
 PACKED = (
     "vendor/pyodide/pyodide.asm.wasm",
@@ -50,6 +51,7 @@ def test_a_first_visit_downloads_the_copies_and_a_later_one_the_workers_files(
     for request in requests:
         if "/app/games/" in request.url:
             request.response()
+    assert page.evaluate(SNAPSHOT_KEPT)  # the snapshot's worker, which fetches them too: done
     requests.clear()
     page.reload()
     page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
