@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM, FLAGS  # noqa: E402
+from conftest import SNAPSHOT_KEPT as SNAPSHOT_KEPT  # noqa: E402 (the warm visits wait for it)
 from conftest import saved_record_js as saved_record_js  # noqa: E402 (used by play)
 from server import SiteServer  # noqa: E402
 
@@ -88,19 +89,6 @@ SETTLED = """async () => {
 }"""
 
 
-# Resolves once this build's Python snapshot is kept (web/python.mjs: a worker makes it
-# after the first visit's page is ready), true; false after 60 s without one.
-SNAPSHOT_KEPT = """async () => {
-  const source = await (await fetch("./vendor/pyodide/python.mjs")).text();
-  const build = source.match(/SNAPSHOT = "([0-9a-f]+)"/)[1];
-  for (let i = 0; i < 600; i++) {
-    const cache = await caches.open("spygames python");
-    const found = (await cache.matchAll())[0];
-    if (found && found.headers.get("x-spygames-snapshot") === build) return true;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return false;
-}"""
 RESTORED = "performance.getEntriesByName('python:snapshot').length > 0"
 
 

@@ -46,6 +46,20 @@ FLAGS = [
     "--disable-quic",
 ]
 BOOT_TIMEOUT = 90_000
+
+# Resolves once this build's Python snapshot is kept (web/python.mjs: a worker makes it
+# after the first visit's page is ready), true; false after 60 s without one.
+SNAPSHOT_KEPT = """async () => {
+  const source = await (await fetch("./vendor/pyodide/python.mjs")).text();
+  const build = source.match(/SNAPSHOT = "([0-9a-f]+)"/)[1];
+  for (let i = 0; i < 600; i++) {
+    const cache = await caches.open("spygames python");
+    const found = (await cache.matchAll())[0];
+    if (found && found.headers.get("x-spygames-snapshot") === build) return true;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return false;
+}"""
 SHOTS = ROOT / "e2e" / "screenshots"
 
 

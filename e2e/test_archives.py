@@ -9,21 +9,12 @@ import base64
 import json
 import zlib
 
-from conftest import BOOT_TIMEOUT, Guard, boot, open_page
+from conftest import BOOT_TIMEOUT, SNAPSHOT_KEPT, Guard, boot, open_page
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
 GAMES = ("deck-of-spies", "espionage", "spynet")
 # When the page drew its first screen, in ms since 1970 (as Playwright times requests:
 # Python's worker makes them, so they are not in the page's own Resource Timing).
-# Once this first visit's Python snapshot is kept (web/snapshot.mjs, which fetches every
-# game's archive as it makes it).
-SNAPSHOT_KEPT = """async () => {
-  for (let i = 0; i < 600; i++) {
-    if ((await (await caches.open("spygames python")).keys()).length) return true;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return false;
-}"""
 DRAWN = "performance.timeOrigin + performance.getEntriesByName('spy:rendered')[0].startTime"
 
 

@@ -7,9 +7,8 @@ message."""
 from __future__ import annotations
 
 import pytest
-from conftest import BOOT_TIMEOUT, Guard, boot, open_page, wait_for
+from conftest import BOOT_TIMEOUT, SNAPSHOT_KEPT, Guard, boot, open_page, wait_for
 from playwright.sync_api import Browser, Page, Request, Route, expect
-from test_archives import SNAPSHOT_KEPT
 
 PACKED = (
     "vendor/pyodide/pyodide.asm.wasm",
