@@ -3,6 +3,7 @@ message a player can act on when the runtime cannot load."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -137,31 +138,53 @@ def test_python_leaves_the_home_drawn_before_boot_as_it_is(page: Page, site_url:
     assert paints and max(paints) < rendered, (paints, rendered)
 
 
-# The longest task the page may run while booting: a click then waits no longer than this
-# (it was 0.5–0.9 s with Python on the page's main thread).
+# The most CPU time one task of the page's main thread may take while Python boots: a
+# click then waits no longer than this (Pyodide's start on the main thread took 0.5–1.0 s
+# in one task). CPU time, not the Long Tasks API's wall time: on a loaded machine (CI, or
+# this suite under -n auto) the OS deschedules the thread mid-task, and a 5 ms layout was
+# seen to span 60–155 ms of wall time.
 LONGEST_TASK_MS = 150
-# Every task of the page over 50 ms, as [start, end] (the Long Tasks API).
-LONG_TASKS = """
-window.longTasks = [];
-new PerformanceObserver((list) => {
-  for (const task of list.getEntries()) {
-    window.longTasks.push([task.startTime, task.startTime + task.duration]);
-  }
-}).observe({ type: "longtask", buffered: true });
-"""
 
 
-def test_python_starts_in_a_worker_and_the_page_is_never_held_up(page: Page, site_url: str) -> None:
+def task_cpu_ms(trace: bytes) -> list[float]:
+    """The CPU time of every task each renderer's main thread ran while the trace was on,
+    in ms, longest first (Chromium's "toplevel" trace events carry their thread time)."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
+    }
+    return sorted(
+        (
+            e["tdur"] / 1000
+            for e in events
+            if e.get("ph") == "X"
+            and e.get("name") == "ThreadControllerImpl::RunTask"
+            and (e["pid"], e["tid"]) in mains
+            and "tdur" in e
+        ),
+        reverse=True,
+    )
+
+
+def test_python_starts_in_a_worker_and_the_page_is_never_held_up(
+    browser: Browser, page: Page, site_url: str
+) -> None:
     """Python runs in a worker (web/worker.mjs): from the page's first byte to the table
     drawn, no task of the page's own takes long enough to hold up a click or a scroll —
     where Pyodide's start alone held it for 0.5–1.0 s at a time on the main thread."""
-    page.add_init_script(LONG_TASKS)
-    boot(page, site_url + "#/espionage/new")
+    browser.start_tracing(page=page, categories=["toplevel"])
+    try:
+        boot(page, site_url + "#/espionage/new")
+    finally:
+        trace = browser.stop_tracing()
     assert [w for w in page.workers if w.url.endswith("/worker.mjs")]
     assert page.evaluate("typeof globalThis.loadPyodide") == "undefined"
-    tasks = page.evaluate("window.longTasks")
-    longest = max((end - start for start, end in tasks), default=0)
-    assert longest < LONGEST_TASK_MS, tasks
+    tasks = task_cpu_ms(trace)
+    assert len(tasks) > 100  # the page's main thread was in the trace
+    assert tasks[0] < LONGEST_TASK_MS, tasks[:5]
 
 
 STACK_SWITCHING = "'Suspending' in WebAssembly || 'Suspender' in WebAssembly"
