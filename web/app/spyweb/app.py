@@ -25,6 +25,7 @@ from .saved import SavedGamesScreen, StatsScreen
 from .screen import Confirm, Context, GameScreen, Screen
 from .store import FULL, KEPT, KEPT_PREF, Saves, Storage
 from .tabs import ELSEWHERE, Tabs
+from .together.wire import HOST
 
 # Each game's table is imported when that game is first opened (catalogue.screen_class).
 
@@ -236,11 +237,12 @@ class App:
             )
 
     def peer(self, kind: str, key: str, payload: str) -> None:
-        """A connection to another device reports (see web/peers.mjs): to the screen
-        that opened it; while the host looks at another page (the saved games, say), to
-        the table it hosts (a tab hosts one at a time: `SeatedTable._keep_hosting`), which
-        keeps playing the friends' moves and saving them."""
-        if getattr(self.screen, "hosting", None) is None and self.ctx.hostings:
+        """A connection to another device reports (see web/peers.mjs). A friend's seat
+        (keyed by its number) reports to the table this tab hosts (one at a time:
+        `SeatedTable._keep_hosting`), whichever page the host is looking at — the saved
+        games, the rules, another table — so that it keeps playing the friends' moves and
+        saving them; the friend's own connection ("host") to the screen that opened it."""
+        if key != HOST and self.ctx.hostings:
             hosting = list(self.ctx.hostings.values())[-1]
             hosting.peer(kind, key, payload)
             return

@@ -138,6 +138,11 @@ class SeatedTable(GameScreen):
                         hosting.invites[i].stage = "dropped"
         hosting.host = hosting.referee.host = self
         self.hosting = hosting
+        if self.slot is not None and not any(
+            h.live for slot, h in self.ctx.hostings.items() if slot != self.slot
+        ):  # reopened (after a reload, say): this table holds the tab's connections now
+            self.ctx.hostings.clear()
+            self.ctx.hostings[self.slot] = hosting
 
     def _begin(self) -> None:
         super()._begin()
@@ -148,10 +153,14 @@ class SeatedTable(GameScreen):
         self._keep_hosting()
 
     def _keep_hosting(self) -> None:
-        """The friends' seats stay with the save; each friend is told the new position."""
+        """This table is hosted: it holds the tab's connections to friends (the page keys
+        them by seat, so a tab hosts one table at a time and the last one leaves), its
+        friends' seats stay with the save, and each friend is told the new position.
+        `App.peer` hands every connection's report to the table held here, whichever page
+        the host is looking at."""
         if self.hosting is not None and self.slot is not None:
             for slot, other in list(self.ctx.hostings.items()):
-                if slot != self.slot:  # one table hosted at a time: the last one leaves
+                if slot != self.slot:
                     other.close()
                     del self.ctx.hostings[slot]
             self.ctx.hostings[self.slot] = self.hosting
@@ -312,8 +321,12 @@ class SeatedTable(GameScreen):
                 "and invite your friends again."
             )
             self.ctx.navigate("#/")
-        elif self.hosting is None or not self.hosting.handle(act, arg):
+        elif self.hosting is None:
             return False
+        else:
+            if act == "friend-invite":  # inviting hosts this table (the tab's connections)
+                self._keep_hosting()
+            return self.hosting.handle(act, arg)
         return True
 
     def share_html(self, note: str) -> str:

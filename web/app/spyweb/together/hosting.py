@@ -92,6 +92,11 @@ class Hosting:
         self.invites[seat] = Invite(seat)
         self.referee.invite(seat, self.names[seat])
 
+    @property
+    def live(self) -> bool:
+        """Some friend's connection is open or being made (an invitation out, too)."""
+        return any(i.stage not in ("new", "dropped") for i in self.invites.values())
+
     def here(self, seat: int) -> bool:
         invite = self.invites.get(seat)
         return invite is not None and invite.stage == "here"

@@ -25,8 +25,8 @@ from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
 from .joined import Joined
 from .qr import qr_code
 from .remembered import JoinedTable, joined_table, remember
+from .wire import HOST
 
-HOST = "host"  # the one connection a friend's device has: to the host
 HELLO_AGAIN_MS = 2_000  # until the host welcomes this device
 
 

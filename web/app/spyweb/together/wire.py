@@ -45,6 +45,7 @@ MAX_FROM_HOST = 262_144  # characters: a scene with its log (a long SpyNet game'
 MAX_DEPTH = 12  # nesting of a message: a scene reaches 8
 MAX_SEATS = 4
 TABLE_ID = 16  # characters of a table's id (letters, digits, - and _)
+HOST = "host"  # the key of a friend's one connection, to the host (the host keys by seat)
 
 Message = dict[str, Any]
 
