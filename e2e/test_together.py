@@ -230,12 +230,17 @@ def tampered(host: Page, guest: Page) -> None:
         "x" * 5_000,
         '{"v":1,"kind":"act"',
         wire.encode({"kind": "boom"}),
-        wire.encode({"kind": "act", "n": n, "action": spot, "seat": 0}),
-        wire.encode({"kind": "act", "n": n, "action": {"type": "bid", "seat": 0}}),
-        wire.encode({"kind": "act", "n": n, "action": spot}),
+        wire.encode({"kind": "act", "id": 1, "n": n, "action": spot, "seat": 0}),
+        wire.encode({"kind": "act", "id": 2, "n": n, "action": {"type": "bid", "seat": 0}}),
+        wire.encode({"kind": "act", "id": 3, "n": n, "action": spot}),
     ):
         guest.evaluate("text => window.channels[0].send(text)", text)
-    expect(guest.locator(".notice")).to_contain_text("not your turn", timeout=MOVE_MS)
+    # Answered by its id (the page shows only the answers to its own moves).
+    wait_for(
+        guest,
+        "() => window.received.some(t => t.includes('\"id\":3') && t.includes('not your turn'))",
+        timeout=MOVE_MS,
+    )
     host.wait_for_timeout(500)
     assert saved_record(host, "espionage") == before
     expect(host.locator("#friend-status-1")).to_contain_text("at the table")

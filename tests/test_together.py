@@ -122,7 +122,7 @@ def test_a_dropped_friend_gets_nothing_and_rejoins_with_a_fresh_hello() -> None:
     host.play_for(0, host.state.legal_actions()[0])
     referee.changed()
     assert [seat for seat, _ in referee.take()] == [2]
-    referee.receive(1, wire.encode({"kind": "act", "n": 1, "action": {"type": "call"}}))
+    referee.receive(1, wire.encode({"kind": "act", "id": 5, "n": 1, "action": {"type": "call"}}))
     assert referee.take() == []  # nothing is heard on a closed connection
     referee.connected(1)
     joined[1].hello()
@@ -146,19 +146,34 @@ BAD = [
     ("{not json", "is not JSON"),
     ("[1, 2]", "is not a JSON object"),
     ('{"kind": "act"}', "has no version"),
-    ('{"v": 2, "kind": "act", "n": 0, "action": {}}', "a newer version of spygames"),
-    ('{"v": 1, "kind": "explode"}', "unknown kind of message 'explode'"),
-    ('{"v": 1, "kind": "scene", "n": 0, "scene": {}}', "a guest cannot send “scene”"),
-    ('{"v": 1, "kind": "act", "n": 0}', "a “act” message needs “action”"),
-    ('{"v": 1, "kind": "act", "n": 0, "action": {"type": "call"}, "x": 1}', "no field 'x'"),
-    ('{"v": 1, "kind": "act", "n": true, "action": {"type": "call"}}', "“n” of a “act”"),
-    ('{"v": 1, "kind": "act", "n": -1, "action": {"type": "call"}}', "“n” is out of range"),
-    ('{"v": 1, "kind": "act", "n": 0, "action": {"type": NaN}}', "holds NaN"),
-    ('{"v": 1, "kind": "act", "n": 0, "action": {"count": 1}}', "the action has no type"),
-    ('{"v": 1, "kind": "act", "n": 0, "action": ' + "[" * 20 + "]" * 20 + "}", "has the wrong"),
-    ('{"v": 1, "kind": "act", "n": 0, "action": {"a": ' + "[" * 20 + "]" * 20 + "}}", "nested"),
-    ('{"v": 1, "kind": "hello", "table": "short", "seat": 1}', "not a table's id"),
-    ('{"v": 1, "kind": "hello", "table": "' + TABLE + '", "seat": 9}', "no such seat"),
+    ('{"v": 3, "kind": "act", "id": 1, "n": 0, "action": {}}', "a newer version of spygames"),
+    ('{"v": 2, "kind": "explode"}', "unknown kind of message 'explode'"),
+    ('{"v": 2, "kind": "scene", "n": 0, "scene": {}}', "a guest cannot send “scene”"),
+    ('{"v": 2, "kind": "act", "id": 5, "n": 0}', "a “act” message needs “action”"),
+    ('{"v": 2, "kind": "act", "n": 0, "action": {"type": "call"}}', "needs “id”"),
+    ('{"v": 2, "kind": "act", "id": 0, "n": 0, "action": {"type": "call"}}', "has no id"),
+    ('{"v": 2, "kind": "act", "id": -2, "n": 0, "action": {"type": "call"}}', "“id” is out"),
+    (
+        '{"v": 2, "kind": "act", "id": 5, "n": 0, "action": {"type": "call"}, "x": 1}',
+        "no field 'x'",
+    ),
+    ('{"v": 2, "kind": "act", "id": 5, "n": true, "action": {"type": "call"}}', "“n” of a “act”"),
+    (
+        '{"v": 2, "kind": "act", "id": 5, "n": -1, "action": {"type": "call"}}',
+        "“n” is out of range",
+    ),
+    ('{"v": 2, "kind": "act", "id": 5, "n": 0, "action": {"type": NaN}}', "holds NaN"),
+    ('{"v": 2, "kind": "act", "id": 5, "n": 0, "action": {"count": 1}}', "the action has no type"),
+    (
+        '{"v": 2, "kind": "act", "id": 5, "n": 0, "action": ' + "[" * 20 + "]" * 20 + "}",
+        "has the wrong",
+    ),
+    (
+        '{"v": 2, "kind": "act", "id": 5, "n": 0, "action": {"a": ' + "[" * 20 + "]" * 20 + "}}",
+        "nested",
+    ),
+    ('{"v": 2, "kind": "hello", "table": "short", "seat": 1}', "not a table's id"),
+    ('{"v": 2, "kind": "hello", "table": "' + TABLE + '", "seat": 9}', "no such seat"),
     (None, "is not text"),
 ]
 
@@ -181,14 +196,14 @@ def test_an_action_out_of_turn_for_a_passed_move_or_illegal_is_refused() -> None
     carry(referee, joined, {})
     call = {"type": "bid", "count": 1, "attribute": "face", "next": 1}
     # seat 1 acts on seat 0's turn
-    assert refusal(referee, 1, wire.encode({"kind": "act", "n": 0, "action": call})) == (
+    assert refusal(referee, 1, wire.encode({"kind": "act", "id": 5, "n": 0, "action": call})) == (
         "It is not your turn."
     )
     # seat 0 acts for a move that has passed: refused, and sent the scene of now
     host.play_for(0, call)
     referee.changed()
     referee.take()
-    referee.receive(1, wire.encode({"kind": "act", "n": 0, "action": {"type": "call"}}))
+    referee.receive(1, wire.encode({"kind": "act", "id": 6, "n": 0, "action": {"type": "call"}}))
     sent = [json.loads(t) for _, t in referee.take()]
     assert [m["kind"] for m in sent] == ["refused", "scene"]
     assert sent[0]["reason"] == "The table has moved on since that move was chosen."
@@ -196,7 +211,7 @@ def test_an_action_out_of_turn_for_a_passed_move_or_illegal_is_refused() -> None
     # an illegal action: the engine's own reason
     before = json.dumps(host.state.record())
     bad = {"type": "bid", "count": 1, "attribute": "face", "next": 0}
-    reason = refusal(referee, 1, wire.encode({"kind": "act", "n": 1, "action": bad}))
+    reason = refusal(referee, 1, wire.encode({"kind": "act", "id": 7, "n": 1, "action": bad}))
     try:
         host.state.apply(bad)
     except spygames.IllegalAction as exc:
@@ -234,7 +249,7 @@ def test_the_friend_refuses_what_a_host_may_not_send_and_keeps_its_scene() -> No
                                       "game": "espionage", "table": TABLE}))  # fmt: skip
     assert guest.receive(wire.encode({"kind": "scene", "n": 4, "scene": {"a": 1}}))
     assert not guest.receive(wire.encode({"kind": "scene", "n": 3, "scene": {"a": 0}}))
-    assert not guest.receive(wire.encode({"kind": "act", "n": 4, "action": {"type": "x"}}))
+    assert not guest.receive(wire.encode({"kind": "act", "id": 5, "n": 4, "action": {"type": "x"}}))
     assert not guest.receive("x" * (wire.MAX_FROM_HOST + 1))
     assert guest.scene == {"a": 1} and guest.n == 4
     assert guest.noted == [

@@ -26,7 +26,7 @@ import spygames
 from spygames.espionage.cards import DECK, card_name
 
 KEY = "spygames:pref:" + PREF
-ALLOWED = {"table", "game", "host", "seat", "name", "joined", "seen", "over"}
+ALLOWED = {"table", "game", "host", "seat", "name", "joined", "seen", "over", "bot"}
 
 
 def table_id(n: int) -> str:

@@ -330,7 +330,11 @@ def test_a_reply_for_another_table_or_garbled_is_refused_in_words() -> None:
     assert net.host.ctx.refusals[-1].startswith("This is not a reply")
 
 
-def test_a_bot_takes_a_disconnected_friends_seat_and_keeps_it_after_a_reload() -> None:
+def test_a_bot_plays_a_friends_seat_once_asked_and_gives_it_back_after_a_reload() -> None:
+    """Issue 38: "Let a bot play for Ben" took his seat for good with one click. Now it
+    asks first; the panel says a bot is playing for Ben; after a reload too, Ben invited
+    again watches his seat played by the bot (his moves refused in words), and the host
+    gives it back: the bot's moves stay in the game, and Ben plays on."""
     net = joined_pair(players=3)
     table = net.host.screen
     assert isinstance(table, EspionageTable) and table.state is not None
@@ -348,14 +352,64 @@ def test_a_bot_takes_a_disconnected_friends_seat_and_keeps_it_after_a_reload() -
     assert "Waiting for Ben, who is not connected" in net.host.render()
     net.host.click("friend-bot", "1")
     net.run()
-    assert "A bot plays for Ben now." in net.host.render()
-    assert 'id="friends"' not in net.host.render()  # no friend left to wait for
+    assert "Let a bot play for Ben?" in net.host.render()
+    assert state.to_play[0] == 1 and table.seats[1].is_human  # nothing happened yet
+    net.host.click("confirm-no", "")
+    assert "Let a bot play for Ben?" not in net.host.render() and table.seats[1].is_human
+    net.host.click("friend-bot", "1")
+    net.host.click("confirm-yes", "")
+    net.run()
+    page = net.host.render()
+    assert "A bot plays for Ben now." in page
+    assert "Ben</b>: a bot is playing for them" in page and 'id="friend-invite-1"' in page
+    assert 'id="friend-bot-1"' not in page
     assert state.is_over or state.to_play[0] != 1  # the bot has played for Ben
+    bot_moves = len(state.actions)
     net.host.route("#/espionage")  # the page reloaded: the table reopens from its save
     reopened = net.host.screen
-    assert isinstance(reopened, EspionageTable)
+    assert isinstance(reopened, EspionageTable) and reopened.state is not None
     assert reopened.seats[1].kind == "bot" and reopened.hosting is not None
-    assert reopened.hosting.invites == {}
+    assert "Ben</b>: a bot is playing for them" in net.host.render()
+    connect_watching(net)
+    guest = net.guest.render()
+    assert "A bot is playing for you" in guest
+    assert not any(f'data-act="{a}"' in guest for a in ("bid", "call", "spot"))
+    page = net.host.render()
+    assert "Ben</b>: back at the table, watching: a bot is playing for them" in page
+    net.host.click("friend-back", "1")
+    net.run()
+    assert reopened.seats[1].is_human and reopened.seats[1].away and 1 not in reopened.bots
+    assert "Ben</b>: at the table</p>" in net.host.render()
+    assert "A bot is playing for you" not in net.guest.render()
+    assert len(reopened.state.actions) >= bot_moves  # the bot's moves stay in the game
+    for _ in range(50):  # Ben plays his seat again
+        if reopened.state.is_over or reopened.state.to_play[0] == 1:
+            break
+        if not click_move(net.host, rng):
+            net.host.click("continue", "")
+        net.run()
+    if not reopened.state.is_over:
+        before = len(reopened.state.actions)
+        while len(reopened.state.actions) == before:
+            assert click_move(net.guest, rng)
+            net.run()
+        assert net.guest.ctx.refusals == []
+
+
+def connect_watching(net: Network) -> None:
+    """Ben invited again while a bot plays his seat: he joins and watches."""
+    net.host.click("friend-invite", "1")
+    net.run()
+    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"',
+                     net.host.render())  # fmt: skip
+    assert link is not None
+    net.guest.route("#" + link.group(1).split("#", 1)[1])
+    net.guest.click("join", "")
+    net.run()
+    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', net.guest.render())
+    assert reply is not None
+    net.host.submit("friend-reply", {"seat": "1", "reply": reply.group(1)})
+    net.run()
 
 
 def test_a_reply_opened_as_a_link_in_another_tab_connects_the_friend() -> None:

@@ -65,6 +65,9 @@ def joined_row(table: JoinedTable, now: float) -> str:
     how = (
         f"That game had ended. {host} can invite you to a new table."
         if table.over
+        else f"A bot was playing for you when you left. To play your seat again, ask {host} "
+        f"for a new invitation, then to give you the seat back."
+        if table.bot
         else f"To take your seat back, ask {host} for a new invitation: the game is kept "
         f"on {host}’s device, not on this one."
     )

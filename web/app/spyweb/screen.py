@@ -54,6 +54,9 @@ class Context:
     # Tables played together, by slot (spyweb.together.hosting.Hosting): they outlive the
     # screen object, as the page's connections to the friends' devices do.
     hostings: dict[str, Any] = field(default_factory=dict)
+    # A friend's moves sent and not yet answered, by table id (spyweb.together.joined
+    # .Sent): they outlive the join screen, which a new invitation replaces.
+    unanswered: dict[str, Any] = field(default_factory=dict)
 
     def notify(self, message: str, detail: str = "") -> None:
         """Say something to the player; `detail` (engine words, for a bug report) is

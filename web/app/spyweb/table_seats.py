@@ -130,12 +130,15 @@ class SeatedTable(GameScreen):
             hosting = Hosting(self.ctx, self, self.game_id, names, host_name)
             if kept is not None:
                 hosting.table = hosting.referee.table = kept.table
-                hosting.bots = dict(kept.bots)
             for i, s in enumerate(self.seats):
                 if s.away:
                     hosting.away(i)
                     if kept is not None:  # reopened: the friend's connection is gone
                         hosting.invites[i].stage = "dropped"
+                elif kept is not None and i in kept.bots:
+                    hosting.bot_plays(i, kept.bots[i])
+                if kept is not None:
+                    hosting.referee.remember(i, kept.played.get(i, []))
         hosting.host = hosting.referee.host = self
         self.hosting = hosting
         if self.slot is not None and not any(
@@ -168,17 +171,42 @@ class SeatedTable(GameScreen):
             self.hosting.changed()
 
     def _bot_for(self, seat: int) -> None:
-        """A bot plays the friend's seat from now on (kept beside the save)."""
+        """A bot plays the friend's seat from now on (kept beside the save), once the host
+        has said yes; the seat stays the friend's to come back to (`_give_back`)."""
         assert self.hosting is not None
-        if seat not in self.hosting.invites or self.state is None:
+        invite = self.hosting.invites.get(seat)
+        if invite is None or invite.bot or self.state is None:
             return
         name = self.seats[seat].name
+        if not self.ctx.ask(
+            "friend-bot",
+            str(seat),
+            f"Let a bot play for {name}?",
+            f"A bot plays {name}’s seat from now on, at normal level. {name} can still come "
+            f"back: invite them again, and once they are at the table, give them the seat "
+            "back (the bot’s moves stay in the game).",
+            "Let a bot play",
+        ):
+            return
         self.hosting.to_bot(seat)
         self.seats[seat] = Seat(name, "bot", "normal")
         self.bots[seat] = self.game.bot("normal", seed=spygames.bot_seed(self.state.seed, seat))
         self.bots_ready = False
         self._keep_hosting()
         self.ctx.notify(f"A bot plays for {name} now.")
+
+    def _give_back(self, seat: int) -> None:
+        """The friend, back at the table, plays their seat again instead of the bot."""
+        assert self.hosting is not None
+        invite = self.hosting.invites.get(seat)
+        if invite is None or not invite.bot or self.state is None:
+            return
+        name = self.seats[seat].name
+        self.hosting.give_back(seat)
+        self.seats[seat] = Seat(name, "human", away=True)
+        self.bots.pop(seat, None)
+        self._keep_hosting()
+        self.ctx.notify(f"{name} plays their seat again.")
 
     def move_count(self) -> int:
         return len(self.state.actions) if self.state is not None else 0
@@ -314,6 +342,8 @@ class SeatedTable(GameScreen):
                 self.holder = self.current
         elif act == "friend-bot" and self.hosting is not None and arg.isdigit():
             self._bot_for(int(arg))
+        elif act == "friend-back" and self.hosting is not None and arg.isdigit():
+            self._give_back(int(arg))
         elif act == "friend-stop" and self.hosting is not None:
             self.hosting.close()
             self.ctx.notify(

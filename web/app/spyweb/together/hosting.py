@@ -36,7 +36,7 @@ from .qr import qr_code
 from .referee import Host, Referee
 from .wire import TABLE_ID
 
-PREF = "together-"  # + the slot: {"table": id, "away": [seats]}
+PREF = "together-"  # + the slot: {"table", "away": [seats], "bots", "played"} (`Kept`)
 STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else STUN)
 CAMERA = {  # why the camera could not scan (the browser's error), in words
     "NotAllowedError": "The camera was not allowed: allow it for this site in your "
@@ -52,11 +52,14 @@ CAMERA["OverconstrainedError"] = CAMERA["NotFoundError"]
 @dataclass(frozen=True)
 class Kept:
     """What is kept beside a save played together: the table's id, the seats still a
-    friend's, and the friends' seats given to a bot (with its level)."""
+    friend's, the friends' seats given to a bot (with its level), and the friends'
+    actions played lately, as [id, move] by seat (`Referee.played`: an action a friend's
+    page sends again after the host's reload is answered, not played twice)."""
 
     table: str
     away: list[int]
     bots: dict[int, str]
+    played: dict[int, list[list[int]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -67,6 +70,7 @@ class Invite:
     qr: str = ""  # the link as a QR code (SVG), for a phone's camera
     problem: str = ""  # what went wrong last, in words
     unsteady: bool = False  # here, but the connection wavers (the browser tries to mend it)
+    bot: bool = False  # a bot plays the seat (the host let one, while the friend was away)
 
 
 @dataclass
@@ -107,7 +111,9 @@ class Hosting:
 
     def keep(self, slot: str | None) -> None:
         if slot is not None:
-            data = {"table": self.table, "away": sorted(self.invites), "bots": self.bots}
+            away = sorted(s for s in self.invites if s not in self.bots)
+            data = {"table": self.table, "away": away, "bots": self.bots,
+                    "played": self.referee.played()}  # fmt: skip
             self.ctx.saves.set_pref(PREF + slot, json.dumps(data, separators=(",", ":")))
 
     @staticmethod
@@ -123,22 +129,45 @@ class Hosting:
         if not isinstance(table, str) or len(table) != TABLE_ID or not isinstance(away, list):
             return None
         seats = {str(s) for s in range(4)}
+        played = data.get("played", {})
         return Kept(
             table,
             [s for s in away if isinstance(s, int) and 0 <= s < 4],
             {int(s): v for s, v in bots.items() if s in seats and v in BOT_LEVELS}
             if isinstance(bots, dict)
             else {},
-        )
+            {int(s): [p for p in v if _pair(p)] for s, v in played.items()
+             if s in seats and isinstance(v, list)}
+            if isinstance(played, dict)
+            else {},
+        )  # fmt: skip
 
     def to_bot(self, seat: int, level: str = "normal") -> None:
-        """The friend's seat is played by a bot from now on: they are told, and their
-        connection closes."""
-        self.referee.close(seat, f"{self.host_name} gave your seat to a bot.")
+        """A bot plays the friend's seat from now on. The seat stays theirs to come back
+        to: invited again, they watch the table, and the host may give it back."""
+        invite = self.invites.get(seat)
+        if invite is None:
+            return
+        invite.bot, self.bots[seat] = True, level
+        self.referee.stand_in(seat, True)
         self.flush()
-        self.ctx.effect("peer-close", str(seat))
-        self.invites.pop(seat, None)
+
+    def give_back(self, seat: int) -> None:
+        """The friend plays their seat again (the bot's moves stay in the game)."""
+        invite = self.invites.get(seat)
+        if invite is None or not invite.bot:
+            return
+        invite.bot = False
+        self.bots.pop(seat, None)
+        self.referee.stand_in(seat, False)
+        self.flush()
+
+    def bot_plays(self, seat: int, level: str) -> None:
+        """Reopened: a bot played the friend's seat when the game was saved."""
+        self.away(seat)
+        self.invites[seat].stage, self.invites[seat].bot = "dropped", True
         self.bots[seat] = level
+        self.referee.stand_in(seat, True)
 
     # -- the page's events ---------------------------------------------------------------
     def handle(self, act: str, arg: str) -> bool:
@@ -274,6 +303,7 @@ class Hosting:
                 seat,
                 f"{self.host_name} has stopped playing this table for now. The game is kept "
                 f"on {self.host_name}’s device: ask for a new invitation to play on.",
+                waits=True,
             )
             if invite.stage != "new":
                 invite.stage, invite.link, invite.qr, invite.problem = "dropped", "", "", ""
@@ -281,7 +311,6 @@ class Hosting:
         self.flush()
         for seat in self.invites:
             self.ctx.effect("peer-close", str(seat))
-            self.referee.invite(seat, self.names[seat])  # the seat waits for its friend
 
     def stun(self) -> tuple[str, ...]:
         chosen = self.ctx.saves.pref(STUN_PREF, " ".join(STUN)).split()
@@ -306,13 +335,22 @@ class Hosting:
         if not self.invites:
             return None
         rows = tuple(
-            FriendRow(seat, self.names[seat], _stage(i), i.link, i.problem, i.qr)
+            FriendRow(seat, self.names[seat], _stage(i), i.link, i.problem, i.qr, i.bot)
             for seat, i in sorted(self.invites.items())
         )
         return Friends(
             rows, self.internet, self.stun(), self.ctx.can_share, self.stun_open,
             self.stun_saved, self.ctx.can_scan,
         )  # fmt: skip
+
+
+def _pair(item: object) -> bool:
+    """[id, move]: two whole numbers, as `Referee.played` keeps them."""
+    return (
+        isinstance(item, list)
+        and len(item) == 2
+        and all(type(x) is int and 0 <= x < 2**53 for x in item)
+    )
 
 
 def _stage(invite: Invite) -> str:

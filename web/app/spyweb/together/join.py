@@ -25,7 +25,7 @@ from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
 from .joined import Joined
 from .qr import qr_code
 from .remembered import JoinedTable, joined_table, remember
-from .wire import HOST
+from .wire import HOST, held_scene
 
 HELLO_AGAIN_MS = 2_000  # until the host welcomes this device
 
@@ -95,6 +95,8 @@ class JoinScreen(Screen):
         self.failure = ""
         self.unsteady = False  # the connection wavers: the browser tries to get it back
         self.joined = Joined(self.invitation) if self.invitation is not None else None
+        if self.joined is not None:  # a move sent from this tab before this invitation
+            self.joined.sent = ctx.unanswered.get(self.joined.invitation.table)
         self.guest: Guest | None = None
         # What this device remembered of the table before this invitation (if anything).
         self.known: JoinedTable | None = (
@@ -113,7 +115,7 @@ class JoinScreen(Screen):
             self.ctx.effect("copy", self.reply, "reply-code")
         elif act == "share-reply" and self.reply:
             self.ctx.effect("share-text", self.reply)
-        elif self.stage == "connected" and self.guest is not None and self.joined is not None:
+        elif self.stage in ("connected", "dropped") and self.guest and self.joined is not None:
             scene = self.joined.scene
             if scene is not None:
                 self._sent(self.guest.handle(scene, act, arg))
@@ -121,7 +123,7 @@ class JoinScreen(Screen):
     def drop(self, dragged: str, act: str, arg: str) -> None:
         guest = self._guest()
         scene = self.joined.scene if self.joined is not None else None
-        if self.stage == "connected" and isinstance(guest, Dropping) and scene is not None:
+        if self.stage in ("connected", "dropped") and isinstance(guest, Dropping) and scene:
             self._sent(guest.drop(scene, dragged, act, arg))
 
     def key(self, key: str) -> bool:
@@ -143,12 +145,13 @@ class JoinScreen(Screen):
         scene, for a game whose seat has shortcuts."""
         guest = self._guest()
         scene = self.joined.scene if self.joined is not None else None
-        if self.stage != "connected" or not isinstance(guest, Keying) or scene is None:
+        if self.stage not in ("connected", "dropped") or not isinstance(guest, Keying) or not scene:
             return None
         return guest, scene
 
     def _sent(self, action: dict[str, Any] | None) -> None:
-        """Send the action a click or a drop made; or tell why the guest turned it down."""
+        """Send the action a click or a drop made; or tell why the guest turned it down,
+        or why it cannot be sent now."""
         if action is not None:
             self.send(action)
         elif isinstance(self.guest, Refusing):
@@ -161,7 +164,7 @@ class JoinScreen(Screen):
         it was refused)."""
         if self.joined is None:
             return
-        refused = self.joined.act(action)
+        refused = self.held() or self.joined.act(action)
         if refused is not None:
             self.ctx.refuse(refused)
         self._flush()
@@ -178,11 +181,13 @@ class JoinScreen(Screen):
             self.stage, self.unsteady = "connected", False  # a new connection: no waver
             self.joined.hello()
         elif kind == "message":
-            welcomed, over = self.joined.welcomed, self._over()
+            welcomed, over, bot = self.joined.welcomed, self._over(), self.joined.bot
             self.joined.receive(payload)
             now_over = self._over()
-            if self.joined.welcomed and (not welcomed or now_over != over):
-                remember(self.ctx.saves, self.invitation, over=now_over)
+            if self.joined.welcomed and (
+                not welcomed or now_over != over or bot != self.joined.bot
+            ):
+                remember(self.ctx.saves, self.invitation, over=now_over, bot=self.joined.bot)
             if self.joined.refusal is not None:
                 self.ctx.refuse(self.joined.refusal)
                 self.joined.refusal = None
@@ -191,7 +196,7 @@ class JoinScreen(Screen):
         elif kind in ("closed", "failed"):
             self.unsteady = False
             if self.stage == "connected" and self.joined.welcomed:  # last connected now
-                remember(self.ctx.saves, self.invitation, over=self._over())
+                remember(self.ctx.saves, self.invitation, over=self._over(), bot=self.joined.bot)
             if self.stage in ("connected", "dropped") or kind == "closed":  # lost, not unmade
                 self.stage = "dropped"
             else:
@@ -222,6 +227,37 @@ class JoinScreen(Screen):
         if self.joined is not None:
             for text in self.joined.take():
                 self.ctx.effect("peer-send", HOST, text)
+            table = self.joined.invitation.table
+            if self.joined.sent is not None:
+                self.ctx.unanswered[table] = self.joined.sent
+            else:
+                self.ctx.unanswered.pop(table, None)
+
+    def held(self) -> str | None:
+        """Why this seat's moves cannot be sent now (its controls are off), or None."""
+        joined, host = self.joined, self.invitation.host_name if self.invitation else ""
+        if joined is None or joined.closed is not None:
+            return joined.closed if joined is not None else None
+        if self.stage != "connected":
+            return (
+                f"You are not connected to {host}’s table, so that move was not sent. Ask "
+                f"{host} for a new invitation to take your seat again."
+            )
+        if self.unsteady:
+            return (
+                f"The connection to {host}’s table is wavering, so that move was not sent: "
+                "play it again when the table says connected."
+            )
+        if not joined.welcomed or joined.scene is None:
+            return "The table has not arrived yet."
+        if joined.bot:
+            return (
+                f"A bot is playing for you at {host}’s table, so that move was not sent: "
+                f"{host} can give you the seat back."
+            )
+        if joined.sent is not None:
+            return "Your last move has not been answered yet: wait for it."
+        return None
 
     # -- drawing -------------------------------------------------------------------------
     def render(self) -> str:
@@ -238,7 +274,8 @@ class JoinScreen(Screen):
         if self.stage in ("connected", "dropped") and joined is not None and joined.scene:
             guest = self._guest()
             if guest is not None:
-                return self._bar(invitation) + guest.render(joined.scene, joined)
+                scene = joined.scene if self.held() is None else held_scene(joined.scene)
+                return self._bar(invitation) + guest.render(scene, joined)
         game = game_name(invitation.game)
         head = (
             '<section class="join" aria-labelledby="join-title">'
@@ -276,6 +313,15 @@ class JoinScreen(Screen):
                 "invitation to take your seat again; the game is kept on their device."
             )
             role = "alert"
+        elif self.unsteady and joined is not None and joined.bot:
+            words = f"Reconnecting to {host}’s table… A bot is playing for you meanwhile."
+            role = "status"
+        elif joined is not None and joined.bot:
+            words = (
+                f"At {host}’s table · connected. A bot is playing for you: {host} let one "
+                f"play while you were away, and can give you the seat back."
+            )
+            role = "status"
         elif self.unsteady:
             words = (
                 f"Reconnecting to {host}’s table… (the connection wavered; it usually comes "
@@ -284,6 +330,14 @@ class JoinScreen(Screen):
             role = "status"
         else:
             words, role = f"At {host}’s table, as {esc(invitation.seat_name)} · connected", "status"
+        sent = joined.sent if joined is not None and joined.closed is None else None
+        if sent is not None:
+            words += (
+                " · sending your move…"
+                if self.stage == "connected" and not self.unsteady
+                else f"<br>Your last move has not reached {host}’s table yet: it is sent "
+                "again when you are back at the table (played once, or you are told why not)."
+            )
         move = joined.n if joined is not None else -1  # the move the scene was drawn at
         return f'<p class="join-bar" id="join-bar" role="{role}" data-move="{move}">{words}</p>'
 

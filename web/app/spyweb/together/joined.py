@@ -7,10 +7,17 @@ move `n`), and what the host last said (a refusal, the table closed). It checks 
 message from the host as the host checks its own (`wire.decode`); a message it cannot
 use is noted and changes nothing. Its actions go out in `outbox`, stamped with the move
 their scene was drawn at, so the host can tell a late click from a current one.
+
+Every action is accounted for: it goes with an id drawn at random, and stays `sent`
+(one at a time: the seat's controls are off meanwhile) until the host answers it
+`played` or `refused`. One sent when the connection dropped is sent again, with the same
+id, once the host welcomes this device back: the host answers a copy as it answered
+the first (`Referee`), so it is played once, or the player is told it was not.
 """
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +25,20 @@ from . import wire
 from .invite import Invitation
 
 MAX_NOTED = 50
+
+
+@dataclass(frozen=True)
+class Sent:
+    """An action sent to the host and not answered yet."""
+
+    id: int
+    n: int  # the move it was chosen at
+    action: dict[str, Any]
+
+
+def new_id() -> int:
+    """An action's id: random, so that ids from an earlier page never meet again."""
+    return secrets.randbits(52) + 1
 
 
 @dataclass
@@ -28,6 +49,9 @@ class Joined:
     welcomed: bool = False
     refusal: str | None = None  # the host's answer to this seat's last action
     closed: str | None = None  # the host's reason, once the seat is no longer ours
+    bot: bool = False  # a bot plays this seat now (the host let one while we were away)
+    sent: Sent | None = None  # this seat's action on its way, until the host answers
+    played: int | None = None  # the move this seat's last action became, once answered
     outbox: list[str] = field(default_factory=list)
     noted: list[str] = field(default_factory=list)
 
@@ -46,9 +70,17 @@ class Joined:
             return self.closed
         if self.scene is None or not self.welcomed:
             return "The table has not arrived yet."
-        self.refusal = None
-        self._send({"kind": "act", "n": self.n, "action": action})
+        if self.sent is not None:
+            return "Your last move has not been answered yet: wait for it."
+        self.refusal, self.played = None, None
+        self.sent = Sent(new_id(), self.n, action)
+        self._send_act()
         return None
+
+    def _send_act(self) -> None:
+        sent = self.sent
+        if sent is not None:
+            self._send({"kind": "act", "id": sent.id, "n": sent.n, "action": sent.action})
 
     def bye(self) -> None:
         self._send({"kind": "bye"})
@@ -66,14 +98,25 @@ class Joined:
                 self._note("The host welcomed another table or seat.")
                 return False
             self.welcomed = True
+            self._send_act()  # a move the connection dropped before it was answered
             return True
         if kind == "scene":
             if message["n"] < self.n:
                 return False  # an older scene, overtaken
             self.scene, self.n = message["scene"], message["n"]
             return True
+        if kind == "played":
+            if self.sent is not None and message["id"] == self.sent.id:
+                self.sent, self.played = None, message["n"]
+            return True
         if kind == "refused":
-            self.refusal = message["reason"]
+            if message["id"] == 0 or (self.sent is not None and message["id"] == self.sent.id):
+                self.refusal = message["reason"]
+                if message["id"]:
+                    self.sent = None
+            return True
+        if kind == "seat":
+            self.bot = message["bot"]
             return True
         if kind == "closed":
             self.closed = message["reason"]

@@ -19,6 +19,13 @@ WORDS = {
     "unsteady": "at the table, reconnecting… (their connection wavered)",
     "dropped": "disconnected: waiting for them to come back",
 }
+# While a bot plays the seat, by where the friend is (docs/play-together.md lists them all).
+BOT_WORDS = {
+    "new": "a bot is playing for them",
+    "dropped": "a bot is playing for them",
+    "here": "back at the table, watching: a bot is playing for them",
+    "unsteady": "back at the table, reconnecting…: a bot is playing for them",
+}
 
 
 @dataclass(frozen=True)
@@ -29,6 +36,7 @@ class FriendRow:
     link: str = ""  # the invitation, once made
     problem: str = ""  # what went wrong last, in words
     qr: str = ""  # the invitation as a QR code (SVG markup made by together.qr)
+    bot: bool = False  # a bot plays the seat while the friend is away (BOT_WORDS)
 
 
 @dataclass(frozen=True)
@@ -95,20 +103,33 @@ def waiting_html(friends: Friends | None, seat: int, prefix: str) -> str | None:
     )
 
 
+def status(row: FriendRow) -> str:
+    """Where the friend is, in the one wording each state has."""
+    if row.bot:
+        return BOT_WORDS.get(row.stage, f"{WORDS[row.stage]} (a bot is playing for them)")
+    return WORDS[row.stage]
+
+
 def _row(row: FriendRow, can_share: bool, can_scan: bool) -> str:
     seat, name = row.seat, esc(row.name)
-    parts = [
-        f'<p class="friend-status" id="friend-status-{seat}"><b>{name}</b>: {WORDS[row.stage]}</p>'
-    ]
+    parts = [f'<p class="friend-status" id="friend-status-{seat}"><b>{name}</b>: {status(row)}</p>']
     if row.problem:
         parts.append(f'<p class="friend-problem" role="alert">{esc(row.problem)}</p>')
     if row.stage in ("new", "dropped"):
-        again = "Invite again" if row.stage == "dropped" else "Invite"
+        invite = f"Invite {name} again" if row.stage == "dropped" or row.bot else f"Invite {name}"
         parts.append(
             '<p class="friend-buttons">'
-            + button(f"{again} {name}", "friend-invite", seat, id=f"friend-invite-{seat}",
+            + button(invite, "friend-invite", seat, id=f"friend-invite-{seat}",
                      class_="btn btn-primary")
-            + button(f"Let a bot play for {name}", "friend-bot", seat, id=f"friend-bot-{seat}")
+            + ("" if row.bot else
+               button(f"Let a bot play for {name}", "friend-bot", seat, id=f"friend-bot-{seat}"))
+            + "</p>"
+        )  # fmt: skip
+    if row.bot and row.stage in ("here", "unsteady"):
+        parts.append(
+            '<p class="friend-buttons">'
+            + button(f"Give {name} the seat back", "friend-back", seat, id=f"friend-back-{seat}",
+                     class_="btn btn-primary")
             + "</p>"
         )  # fmt: skip
     if row.stage == "invited":

@@ -6,8 +6,12 @@ holds one seat and never more than that seat's scene. The referee gets every mes
 friend's device sends (`receive`), checks it (`wire.decode`), and answers:
 
 - an action is played only if it is that seat's turn, at the move the friend saw, and
-  the engine accepts it; otherwise the friend gets `refused` with the reason (the
-  engine's own words for an illegal move), and the game is unchanged;
+  the engine accepts it, and the friend gets `played` with the move it became;
+  otherwise the friend gets `refused` with the reason (the engine's own words for an
+  illegal move), and the game is unchanged. Each answer names the action's id and is
+  kept (`Friend.answers`), so an action sent again — the friend's page resends one it
+  had no answer to when the connection came back — gets the same answer and is never
+  played twice; the played ones are kept beside the save too (`played`), for a reload;
 - after every change at the table, whoever made it (a friend, a person at the host's
   device, a bot), each connected friend gets the scene of their own seat, and only when
   it differs from the last one they got.
@@ -19,12 +23,14 @@ sends can raise out of `receive`.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from . import wire
 
 MAX_NOTED = 50  # the refusals kept for the host to read
+MAX_ANSWERS = 32  # the answers kept for each friend, by their actions' ids
 
 
 class Host(Protocol):
@@ -55,6 +61,9 @@ class Friend:
     connected: bool = False
     said_hello: bool = False
     last_scene: str = ""  # the last scene message sent, to send only what changed
+    bot: bool = False  # a bot plays the seat (the friend may watch: `Referee.stand_in`)
+    answers: dict[int, wire.Message] = field(default_factory=dict)  # action id: answer
+    acted: dict[int, str] = field(default_factory=dict)  # action id: the action (JSON)
 
 
 @dataclass
@@ -82,6 +91,18 @@ class Referee:
         friend = self.friends.get(seat)
         if friend is not None:
             friend.connected = False
+
+    def stand_in(self, seat: int, bot: bool) -> None:
+        """A bot plays `seat` from now on (`bot`), or no longer: the friend is told, and
+        while a bot plays their seat they see it without a move to make."""
+        friend = self.friends.get(seat)
+        if friend is None or friend.bot == bot:
+            return
+        friend.bot = bot
+        if friend.connected and friend.said_hello:
+            self._send(seat, {"kind": "seat", "bot": bot})
+            friend.last_scene = ""
+            self._scene(friend)
 
     def receive(self, seat: int, text: Any) -> None:
         """A message from `seat`'s device."""
@@ -111,11 +132,15 @@ class Referee:
             if friend.connected and friend.said_hello:
                 self._scene(friend)
 
-    def close(self, seat: int, reason: str) -> None:
-        """The friend's seat is no longer theirs (given to a bot, the table ended)."""
-        friend = self.friends.pop(seat, None)
+    def close(self, seat: int, reason: str, *, waits: bool = False) -> None:
+        """The friend is told `reason` and their connection ends: the seat is no longer
+        theirs (given to a bot), or, with `waits`, waits for them to come back (the host
+        stops for now), their played actions' answers kept."""
+        friend = self.friends.get(seat) if waits else self.friends.pop(seat, None)
         if friend is not None and friend.connected:
             self._send(seat, {"kind": "closed", "reason": reason})
+        if friend is not None:
+            friend.connected = friend.said_hello = False
 
     # -- answering ----------------------------------------------------------------------
     def _hello(self, friend: Friend, message: wire.Message) -> None:
@@ -128,37 +153,88 @@ class Referee:
             {"kind": "welcome", "seat": friend.seat, "name": friend.name, "game": self.game,
              "table": self.table},
         )  # fmt: skip
+        if friend.bot:
+            self._send(friend.seat, {"kind": "seat", "bot": True})
         friend.last_scene = ""
         self._scene(friend)
 
+    def played(self) -> dict[int, list[list[int]]]:
+        """The friends' actions played, as [id, move] by seat: kept beside the save."""
+        return {
+            seat: [[i, a["n"]] for i, a in f.answers.items() if a["kind"] == "played"]
+            for seat, f in self.friends.items()
+        }
+
+    def remember(self, seat: int, played: list[list[int]]) -> None:
+        """Actions of `seat`'s friend played before a reload, as `played` gave them."""
+        friend = self.friends.get(seat)
+        if friend is not None:
+            for action_id, n in played[-MAX_ANSWERS:]:
+                friend.answers[action_id] = {"kind": "played", "id": action_id, "n": n}
+
     def _act(self, friend: Friend, message: wire.Message) -> None:
+        action_id, action = message["id"], json.dumps(message["action"], sort_keys=True)
+        answered = friend.answers.get(action_id)
+        if answered is not None:  # sent again: answered as the first time, not replayed
+            if friend.acted.get(action_id, action) != action:
+                used = "That move's number was used for another move."
+                self._refuse(friend, used, action_id, keep=False)
+            else:
+                self._send(friend.seat, answered)
+                friend.last_scene = ""
+                self._scene(friend)
+            return
+        friend.acted[action_id] = action
         now = self.host.move_count()
+        if friend.bot:
+            self._refuse(friend, "A bot plays your seat now: the host can give it back.", action_id)
+            return
         if message["n"] != now:
-            self._refuse(friend, "The table has moved on since that move was chosen.", now)
+            self._refuse(friend, "The table has moved on since that move was chosen.", action_id)
             friend.last_scene = ""
             self._scene(friend)
             return
         if friend.seat not in self.host.to_play():
-            self._refuse(friend, "It is not your turn.", now)
+            self._refuse(friend, "It is not your turn.", action_id)
             return
+        # Kept before it is played: the host saves the move (with the answers it has, for
+        # a reload) as it plays it; a refusal replaces it.
+        friend.answers[action_id] = {"kind": "played", "id": action_id, "n": now}
         try:
             reason = self.host.play_for(friend.seat, message["action"])
         except Exception as exc:  # an action the engine's checks did not expect
             reason = f"the move could not be played ({type(exc).__name__})"
         if reason is not None:
-            self._refuse(friend, f"That move is not allowed: {reason}.", now)
+            self._refuse(friend, f"That move is not allowed: {reason}.", action_id)
             return
+        self._answer(friend, action_id, {"kind": "played", "id": action_id, "n": now})
         self.changed()
 
-    def _refuse(self, friend: Friend, reason: str, n: int | None = None) -> None:
+    def _refuse(
+        self, friend: Friend, reason: str, action_id: int = 0, *, keep: bool = True
+    ) -> None:
         self.noted.append(f"{friend.name}: {reason}")
         del self.noted[:-MAX_NOTED]
-        n = self.host.move_count() if n is None else n
-        self._send(friend.seat, {"kind": "refused", "n": n, "reason": reason})
+        message = {"kind": "refused", "id": action_id, "n": self.host.move_count(),
+                   "reason": reason}  # fmt: skip
+        if action_id and keep:
+            self._answer(friend, action_id, message)
+        else:
+            self._send(friend.seat, message)
+
+    def _answer(self, friend: Friend, action_id: int, message: wire.Message) -> None:
+        """Send the answer to action `action_id`, and keep it for a resent copy."""
+        friend.answers[action_id] = message
+        for kept in (friend.answers, friend.acted):
+            for old in list(kept)[:-MAX_ANSWERS]:
+                del kept[old]
+        self._send(friend.seat, message)
 
     def _scene(self, friend: Friend) -> None:
-        text = wire.encode({"kind": "scene", "n": self.host.move_count(),
-                            "scene": self.host.scene_for(friend.seat)})  # fmt: skip
+        scene = self.host.scene_for(friend.seat)
+        if friend.bot:
+            scene = wire.held_scene(scene)
+        text = wire.encode({"kind": "scene", "n": self.host.move_count(), "scene": scene})
         if text != friend.last_scene:
             friend.last_scene = text
             self.outbox.append((friend.seat, text))

@@ -49,6 +49,7 @@ class JoinedTable:
     joined: float  # when this device first joined the table (seconds, as `time.time`)
     seen: float  # when it was last connected to it
     over: bool = False  # the game had ended when it was last connected
+    bot: bool = False  # a bot played this seat when it was last connected
 
 
 # What each stored entry holds: exactly these keys (the fields above), each of its kind.
@@ -61,14 +62,18 @@ KINDS: dict[str, type] = {
     "joined": float,
     "seen": float,
     "over": bool,
+    "bot": bool,
 }
+OPTIONAL = {"bot"}  # an entry stored before it was kept is read without it
 
 
 def _entry(data: Any) -> JoinedTable | None:
     """One stored entry, if it is exactly one: the known keys, each of its kind."""
-    if not isinstance(data, dict) or set(data) != set(KINDS):
+    if not isinstance(data, dict) or not set(KINDS) - OPTIONAL <= set(data) <= set(KINDS):
         return None
     for key, kind in KINDS.items():
+        if key not in data:
+            continue
         value = data[key]
         if kind is float:  # a finite number, not negative (and not True or False)
             if isinstance(value, bool) or as_number(value) != value or value < 0:
@@ -114,9 +119,12 @@ def _store(saves: Saves, tables: list[JoinedTable]) -> None:
     saves.set_pref(PREF, text, quiet=True)  # a reminder: a full storage need not say so
 
 
-def remember(saves: Saves, invitation: Invitation, *, over: bool = False) -> None:
+def remember(
+    saves: Saves, invitation: Invitation, *, over: bool = False, bot: bool = False
+) -> None:
     """This device is connected to the invitation's table now (and the game has ended,
-    if `over`): it goes first in the list, keeping when it was first joined."""
+    if `over`; a bot plays the seat, if `bot`): it goes first in the list, keeping when
+    it was first joined."""
     if not saves.lasting:
         return  # an embedded page keeps nothing
     now = saves.clock()
@@ -130,6 +138,7 @@ def remember(saves: Saves, invitation: Invitation, *, over: bool = False) -> Non
         joined=before.joined if before is not None else now,
         seen=now,
         over=over,
+        bot=bot,
     )
     others = [t for t in joined_tables(saves) if t.table != invitation.table]
     _store(saves, [entry, *others])

@@ -10,24 +10,31 @@ extra or ill-typed field is refused with `BadMessage`, in words a player can rea
 From the host:
 - `welcome`: the seat is yours (its number, your name, the game, the table's id);
 - `scene`: everything your seat may see now (`scene`), at move `n` of the game;
-- `refused`: your action for move `n` was not played, and why (the engine's words);
-- `closed`: the host ended the table or gave your seat to a bot (`reason`).
+- `played`: your action `id` was played, as move `n` of the game;
+- `refused`: your action `id` (0: a message that was no action) was not played, and
+  why (the engine's words); the game stands at move `n`;
+- `seat`: whether a bot plays your seat now (`bot`: the host let one play it while you
+  were away; you see the table, and the host can give the seat back);
+- `closed`: the host stopped the table for now (`reason`).
 
 From a guest:
 - `hello`: I hold the invitation to seat `seat` of table `table`;
 - `act`: play `action` at move `n` (the move the guest's scene was drawn at, so an
-  action sent for a position that has since moved on is told apart from one for now);
+  action sent for a position that has since moved on is told apart from one for now).
+  Its `id` (a number the guest's page draws at random, never 0) names it: every `act` is
+  answered `played` or `refused` with its id, and an `act` sent again after a
+  reconnection is answered as the first was, never played twice;
 - `bye`: I am leaving the table.
 
 Either way: `ping` and `pong` (with a number `t` the other end sends back) tell a
 dropped connection from a quiet one.
 
->>> text = encode({"kind": "act", "n": 3, "action": {"type": "call"}})
+>>> text = encode({"kind": "act", "id": 7, "n": 3, "action": {"type": "call"}})
 >>> text
-'{"v":1,"kind":"act","n":3,"action":{"type":"call"}}'
+'{"v":2,"kind":"act","id":7,"n":3,"action":{"type":"call"}}'
 >>> decode(text, FROM_GUEST)["action"]
 {'type': 'call'}
->>> decode('{"v":1,"kind":"scene","n":3,"scene":{}}', FROM_GUEST)
+>>> decode('{"v":2,"kind":"scene","n":3,"scene":{}}', FROM_GUEST)
 Traceback (most recent call last):
 ...
 spyweb.together.wire.BadMessage: a guest cannot send “scene”
@@ -39,7 +46,7 @@ import json
 import math
 from typing import Any
 
-VERSION = 1
+VERSION = 2  # 2: actions carry an id, answered `played` or `refused`
 MAX_FROM_GUEST = 4_096  # characters: a guest says little (an action is under 200)
 MAX_FROM_HOST = 262_144  # characters: a scene with its log (a long SpyNet game's is ~40 KB)
 MAX_DEPTH = 12  # nesting of a message: a scene reaches 8
@@ -53,15 +60,17 @@ Message = dict[str, Any]
 FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "welcome": {"seat": int, "name": str, "game": str, "table": str},
     "scene": {"n": int, "scene": dict},
-    "refused": {"n": int, "reason": str},
+    "played": {"id": int, "n": int},
+    "refused": {"id": int, "n": int, "reason": str},
+    "seat": {"bot": bool},
     "closed": {"reason": str},
     "hello": {"table": str, "seat": int},
-    "act": {"n": int, "action": dict},
+    "act": {"id": int, "n": int, "action": dict},
     "bye": {},
     "ping": {"t": int},
     "pong": {"t": int},
 }
-FROM_HOST = frozenset({"welcome", "scene", "refused", "closed", "ping", "pong"})
+FROM_HOST = frozenset({"welcome", "scene", "played", "refused", "seat", "closed", "ping", "pong"})
 FROM_GUEST = frozenset({"hello", "act", "bye", "ping", "pong"})
 
 
@@ -117,14 +126,18 @@ def decode(text: Any, kinds: frozenset[str]) -> Message:
         value = message.get(name)
         if name not in message:
             raise BadMessage(f"a “{kind}” message needs “{name}”")
-        if not isinstance(value, kind_of) or isinstance(value, bool):
+        if (
+            (type(value) is not bool)
+            if kind_of is bool
+            else (not isinstance(value, kind_of) or isinstance(value, bool))
+        ):
             raise BadMessage(f"“{name}” of a “{kind}” message has the wrong type")
     _check_values(kind, message)
     return message
 
 
 def _check_values(kind: str, message: Message) -> None:
-    for name in ("n", "t"):
+    for name in ("n", "t", "id"):
         if name in message and not 0 <= message[name] < 2**53:
             raise BadMessage(f"“{name}” is out of range")
     if "seat" in message and not 0 <= message["seat"] < MAX_SEATS:
@@ -138,6 +151,8 @@ def _check_values(kind: str, message: Message) -> None:
                 raise BadMessage(f"“{name}” {problem}")
     if kind == "act" and not isinstance(message["action"].get("type"), str):
         raise BadMessage("the action has no type")
+    if kind == "act" and message["id"] == 0:
+        raise BadMessage("the action has no id")
 
 
 def _shape(value: Any) -> str | None:
@@ -154,6 +169,15 @@ def _shape(value: Any) -> str | None:
         elif isinstance(item, float) and not math.isfinite(item):
             return "holds a number that is not finite"
     return None
+
+
+def held_scene(scene: dict[str, Any]) -> dict[str, Any]:
+    """A seat's scene with its moves taken away, drawn while they cannot be sent or a bot
+    plays the seat: not its turn, no legal action, no reasons for any."""
+    held = {**scene, "my_turn": False, "legal": []}
+    if "refusals" in held:
+        held["refusals"] = {}
+    return held
 
 
 def is_table_id(text: str) -> bool:
