@@ -1,0 +1,103 @@
+"""Playing together through an ordinary evening, in Chromium (issue 38): the host reloads,
+invites the friend again, and goes to other pages of the site between the friend's
+moves; every move the friend makes is played once, and while the connection is lost the
+friend's page offers no move and says why.
+
+Two browser contexts (two devices) over WebRTC on loopback, as in test_together.py."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record, saved_record_js, wait_for
+from playwright.sync_api import Browser, Page, expect
+from test_together import MOVE_MS, invite, join
+
+import spygames
+
+# Pages of the site the host goes to between the friend's moves (the hosted table is
+# Espionage's): home, saved games, stats, the rules, another game's table.
+DETOURS = ["#/saves", "#/", "#/espionage/rules", "#/spynet", "#/stats"]
+
+
+def moves(host: Page) -> int:
+    return len(saved_record(host, "espionage")["actions"])
+
+
+def bid_or_go_on(page: Page) -> bool:
+    """The page's person keeps the round going: looks at a showdown, else bids on the
+    first attribute the panel allows, else calls. False when the page offers nothing."""
+    for selector in ("#esp-continue",):
+        button = page.locator(selector)
+        if button.count() and button.is_enabled():
+            button.click()
+            return True
+    attribute = page.locator("[data-act=attr]:not([disabled])")
+    if attribute.count():
+        attribute.first.click()
+        page.click("#esp-bid")
+        return True
+    call = page.locator("#esp-call")
+    if call.count() and call.is_enabled():
+        call.click()
+        return True
+    return False
+
+
+def until_bens_turn(host: Page) -> None:
+    """At the table, Ana plays and the bot plays until Ben is to play."""
+    for _ in range(60):
+        state = spygames.replay(saved_record(host, "espionage"))
+        assert not state.is_over, "the game ended before the evening did"
+        if state.to_play[0] == 1:
+            return
+        n = len(state.actions)
+        if state.to_play[0] == 0 and bid_or_go_on(host):
+            wait_for(host, f"({saved_record_js('espionage')}).actions.length > {n}")
+        else:
+            host.wait_for_timeout(200)
+    raise AssertionError("Ben's turn never came")
+
+
+def ben_plays(host: Page, guest: Page, where: str) -> None:
+    n = moves(host)
+    expect(guest.locator("#join-bar")).to_have_attribute("data-move", str(n), timeout=MOVE_MS)
+    assert bid_or_go_on(guest), f"Ben's page offers no move (host at {where})"
+    wait_for(host, f"({saved_record_js('espionage')}).actions.length > {n}", timeout=MOVE_MS)
+    expect(guest.locator("#join-bar")).to_have_attribute("data-move", str(n + 1), timeout=MOVE_MS)
+    assert moves(host) == n + 1, f"Ben's move was played {moves(host) - n} times"
+    assert not guest.locator(".notice").count(), guest.text_content(".notice")
+
+
+def test_the_host_walks_the_site_between_a_friends_moves_before_and_after_a_reload(
+    browser: Browser, guard: Guard, site_url: str
+) -> None:
+    host = open_page(browser, guard)
+    guest = open_page(browser, guard, viewport={"width": 375, "height": 812})
+    boot(host, f"{site_url}#/espionage/deal/21")
+    host.select_option("#esp-players", "3")
+    for i, (name, kind) in enumerate([("Ana", "human"), ("Ben", "friend"), ("Cy", "normal")]):
+        host.fill(f"#esp-seat{i}-name", name)
+        host.select_option(f"#esp-seat{i}-kind", kind)
+    host.click("#esp-start")
+    join(host, guest, invite(host))
+    for reloaded in (False, True):
+        for where in DETOURS:
+            until_bens_turn(host)
+            host.goto(f"{site_url}{where}")
+            ben_plays(host, guest, where)
+            host.go_back()  # Back to the table
+            expect(host.locator("#friend-status-1")).to_contain_text("at the table")
+        if not reloaded:
+            until_bens_turn(host)
+            host.reload()
+            host.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+            expect(guest.locator("#join-bar")).to_contain_text("lost", timeout=20_000)
+            # Lost: Ben's page offers no move, and says why.
+            expect(guest.locator("#esp-bid")).to_have_count(0)
+            expect(guest.locator("[data-act=attr]")).to_have_count(0)
+            join(host, guest, invite(host), paste=True)
+    expect(host.locator("#friend-status-1")).to_have_text(re.compile(r"Ben: at the table$"))
+    host.context.close()
+    guest.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
