@@ -19,7 +19,10 @@
 // `message`, `closed` and `failed` (with a reason in words), and `unsteady` / `steady`
 // around a blip: a connection the browser finds "disconnected" (a phone's Wi-Fi
 // wavering, a locked screen) often comes back by itself, so it is reported as unsteady
-// and given RECOVER_S seconds before it is closed and reported `closed`. A description
+// and given RECOVER_S seconds before it is closed and reported `closed`. A reply taken
+// (`peer-accept`) whose channel has not opened CONNECT_S seconds later is closed and
+// reported `failed` (a reply from a page that is gone, networks that cannot meet): the
+// host is told, never left "connecting…". A description
 // waits until the browser has gathered every candidate address (no trickling: the
 // description travels once, by hand), or GATHER_S seconds at most. Nothing here throws
 // at its caller or leaves a promise rejected: a browser's refusal is reported `failed`.
@@ -28,6 +31,7 @@
 
 export const GATHER_S = 6; // the longest wait for the browser to find its addresses
 export const RECOVER_S = 15; // how long a "disconnected" connection may take to come back
+export const CONNECT_S = 20; // how long a taken reply may take to open the table's channel
 const CLOSING = { failed: "failed", closed: "closed" };
 
 // "Name: message", as a refusal is reported.
@@ -178,6 +182,14 @@ export class Connections {
       return;
     }
     await peer.setRemoteDescription({ type: "answer", sdp: description });
+    const until = this.now() + CONNECT_S;
+    while (this.now() < until) {
+      await this.sleep(0.25);
+      const channel = this.channels.get(key);
+      if (this.peers.get(key) !== peer || String(channel?.readyState) === "open") return;
+    }
+    this.close(key);
+    this.report("failed", key, `no answer within ${CONNECT_S} seconds`);
   }
 
   // Close the connection `key` (if open), silently: no `closed` is reported.

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { Connections, GATHER_S, RECOVER_S } from "../../web/peers.mjs";
+import { CONNECT_S, Connections, GATHER_S, RECOVER_S } from "../../web/peers.mjs";
 
 class Target {
   constructor() {
@@ -271,6 +271,30 @@ test("an accept completes the connection, or fails when the invitation is gone",
   assert.deepEqual(reports.slice(1), [
     ["failed", "2", "that invitation is no longer open on this device"],
   ]);
+});
+
+test("a taken reply whose channel does not open in CONNECT_S seconds fails, in words", async () => {
+  // Issue 38: a reply from a tab that had since made another left the host "connecting…"
+  // for over 75 s.
+  const { connections, peer, reports, clock } = await opened();
+  connections.run("peer-accept", ["1", "v=0 answer"]);
+  await clock.advance(CONNECT_S - 0.5);
+  assert.deepEqual(reports.slice(1), []);
+  assert.equal(peer.closed, false);
+  await clock.advance(1);
+  assert.deepEqual(reports.slice(1), [["failed", "1", `no answer within ${CONNECT_S} seconds`]]);
+  assert.equal(peer.closed && peer.channel.closed, true);
+});
+
+test("a taken reply whose channel opens in time is left alone", async () => {
+  const { connections, peer, reports, clock } = await opened();
+  connections.run("peer-accept", ["1", "v=0 answer"]);
+  await clock.advance(CONNECT_S - 1);
+  peer.channel.readyState = "open";
+  peer.channel.fire("open");
+  await clock.advance(CONNECT_S * 2);
+  assert.deepEqual(reports.slice(1), [["open", "1", ""]]);
+  assert.equal(peer.closed, false);
 });
 
 test("a message is sent only on an open channel, and a refused one is reported", async () => {

@@ -286,6 +286,9 @@ class App:
         """A message from another tab of the site; True when the page must be redrawn."""
         if isinstance(message, dict) and message.get("kind") in ("reply", "reply-taken"):
             return self._reply_message(message)
+        if isinstance(message, dict) and message.get("kind") == "replied":
+            replaced = getattr(self.screen, "replaced", None)  # a friend's join screen
+            return bool(replaced(message)) if replaced is not None else False
         return self.tabs.heard(message, self.playing)
 
     def _reply_message(self, message: dict[str, Any]) -> bool:
@@ -316,9 +319,10 @@ class App:
         """Another tab wrote `key` to storage; True when the page must be redrawn."""
         return self.tabs.stored(key, self.playing)
 
-    def take_posts(self) -> list[dict[str, str]]:
+    def take_posts(self) -> list[dict[str, Any]]:
         """Messages for the other tabs (after each redraw)."""
-        return self.tabs.posts(self.playing)
+        posts, self.ctx.tab_posts = self.ctx.tab_posts, []
+        return self.tabs.posts(self.playing) + [{**p, "tab": self.tabs.id} for p in posts]
 
     def _take_over(self) -> None:
         """Play here the game another tab had: reload it from storage, tell that tab."""

@@ -57,6 +57,7 @@ class Context:
     # A friend's moves sent and not yet answered, by table id (spyweb.together.joined
     # .Sent): they outlive the join screen, which a new invitation replaces.
     unanswered: dict[str, Any] = field(default_factory=dict)
+    tab_posts: list[dict[str, Any]] = field(default_factory=list)  # for the site's other tabs
 
     def notify(self, message: str, detail: str = "") -> None:
         """Say something to the player; `detail` (engine words, for a bug report) is

@@ -134,7 +134,7 @@ class SeatedTable(GameScreen):
                 if s.away:
                     hosting.away(i)
                     if kept is not None:  # reopened: the friend's connection is gone
-                        hosting.invites[i].stage = "dropped"
+                        hosting.invites[i].stage, hosting.invites[i].met = "dropped", True
                 elif kept is not None and i in kept.bots:
                     hosting.bot_plays(i, kept.bots[i])
                 if kept is not None:

@@ -26,6 +26,7 @@ from .invite import (
     STUN,
     BadCode,
     Invitation,
+    Reply,
     invitation_code,
     is_stun,
     read_reply,
@@ -71,6 +72,8 @@ class Invite:
     problem: str = ""  # what went wrong last, in words
     unsteady: bool = False  # here, but the connection wavers (the browser tries to mend it)
     bot: bool = False  # a bot plays the seat (the host let one, while the friend was away)
+    reply: Reply | None = None  # the reply being connected (the newest the host was given)
+    met: bool = False  # the friend has been at the table (in this game, on this device)
 
 
 @dataclass
@@ -166,6 +169,7 @@ class Hosting:
         """Reopened: a bot played the friend's seat when the game was saved."""
         self.away(seat)
         self.invites[seat].stage, self.invites[seat].bot = "dropped", True
+        self.invites[seat].met = True
         self.bots[seat] = level
         self.referee.stand_in(seat, True)
 
@@ -243,13 +247,40 @@ class Hosting:
         if invite is None or reply.table != self.table or reply.seat != invite.seat:
             whom = f" you sent {self.names[seat]}" if seat is not None else ""
             return f"This reply is for another invitation: paste the reply to the invitation{whom}."
+        name, taken = self.names[invite.seat], invite.reply
+        if invite.stage == "connecting" and taken is not None and reply != taken:
+            return self._another_reply(invite, reply, taken)
+        if invite.stage == "connecting":
+            return f"{name} is connecting with this reply already."
+        if invite.stage == "here":
+            return f"{name} is at the table already: that reply is not needed."
         if invite.stage != "invited":
-            return "Make a new invitation first: that one is no longer open."
-        invite.stage = "connecting"
+            return f"That invitation is no longer open: invite {name} again first."
+        invite.stage, invite.reply = "connecting", reply
         self.ctx.effect("peer-accept", str(invite.seat), reply.description)
         if self.ctx.can_scan:  # the reply came another way while the camera looks for it
             self.ctx.effect("scan-stop", str(invite.seat))
         return None
+
+    def _another_reply(self, invite: Invite, reply: Reply, taken: Reply) -> str:
+        """A second reply to the invitation being connected: the friend opened it twice.
+        An invitation connects one reply only: an older one is refused; a newer one
+        means the older page may be gone, so that attempt stops and the host invites
+        again (both said in words)."""
+        name = self.names[invite.seat]
+        if reply.made <= taken.made:
+            return (
+                f"This reply is older than the one {name} is connecting with (they opened "
+                "your invitation more than once): it was not used."
+            )
+        self.ctx.effect("peer-close", str(invite.seat))
+        self.referee.dropped(invite.seat)
+        invite.stage, invite.reply, invite.link, invite.qr = "new", None, "", ""
+        invite.problem = (
+            f"{name} sent a newer reply (they opened your invitation again), and an invitation "
+            f"connects one reply only: invite {name} again and send the new link."
+        )
+        return invite.problem
 
     def peer(self, kind: str, key: str, payload: str) -> None:
         invite = self.invites.get(int(key)) if key.isdigit() else None
@@ -266,20 +297,23 @@ class Hosting:
             )
             invite.stage, invite.problem = "invited", ""
         elif kind == "open":
-            invite.stage = "here"
+            invite.stage, invite.met = "here", True
             self.referee.connected(invite.seat)
         elif kind == "message":
             self.referee.receive(invite.seat, payload)
         elif kind in ("unsteady", "steady"):
             invite.unsteady = kind == "unsteady" and invite.stage == "here"
         elif kind in ("closed", "failed"):
-            invite.unsteady = False
-            was_here = invite.stage == "here"
-            invite.stage = "dropped"
+            invite.unsteady, invite.reply = False, None
+            was_here, name = invite.stage == "here", self.names[invite.seat]
+            invite.stage = "dropped" if invite.met else "new"
             invite.problem = (
-                f"{self.names[invite.seat]}’s device was disconnected."
+                f"{name}’s device was disconnected."
                 if was_here
-                else f"The connection could not be made ({payload})."
+                else f"{name}’s device could not be reached ({payload}). If {name} opened "
+                "your invitation more than once, only the reply from the page they used last "
+                f"can connect; else your devices may be on networks that cannot meet. "
+                f"Invite {name} again."
             )
             self.referee.dropped(invite.seat)
             if was_here:
@@ -325,6 +359,7 @@ class Hosting:
 
     def _offer(self, invite: Invite) -> None:
         invite.stage, invite.link, invite.qr, invite.problem = "making", "", "", ""
+        invite.reply = None
         self.referee.dropped(invite.seat)
         ice = list(self.stun()) if self.internet else []
         self.ctx.effect("peer-offer", str(invite.seat), json.dumps(ice))

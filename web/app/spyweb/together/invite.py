@@ -60,6 +60,7 @@ class Reply:
     description: str  # the friend's device's session description (SDP)
     table: str
     seat: int
+    made: int = 0  # when it was made (ms since 1970, the friend's clock): the newest counts
 
 
 def _pack(prefix: str, fields: dict[str, Any]) -> str:
@@ -197,6 +198,6 @@ def stun_list(text: str) -> tuple[str, ...]:
 def read_reply(code: Any) -> Reply:
     """The reply in `code` (the code, or a whole link ending in it); BadCode if not."""
     fields = _unpack(code, REPLY, "a reply")
-    kinds = {k: (int if k == "seat" else str) for k in Reply.__dataclass_fields__}
+    kinds = {k: (int if k in ("seat", "made") else str) for k in Reply.__dataclass_fields__}
     _check(fields, kinds, "reply")
     return Reply(**fields)

@@ -89,7 +89,8 @@ class JoinScreen(Screen):
         if self.invitation is not None and self.invitation.game not in spygames.GAMES:
             self.problem = "This invitation is for a game this version of spygames does not have."
             self.invitation = None
-        self.stage = "ready"  # ready, answering, reply, connected, dropped, failed
+        self.stage = "ready"  # ready, answering, reply, replaced, connected, dropped, failed
+        self.made = 0  # when this page made its reply (ms since 1970)
         self.reply: str | None = None
         self.reply_qr = ""
         self.failure = ""
@@ -108,7 +109,7 @@ class JoinScreen(Screen):
         invitation = self.invitation
         if invitation is None:
             return
-        if act == "join" and self.stage in ("ready", "dropped", "failed"):
+        if act == "join" and self.stage in ("ready", "replaced", "dropped", "failed"):
             self.stage = "answering"
             self.ctx.effect("peer-answer", HOST, invitation.description, json.dumps(invitation.ice))
         elif act == "copy-reply" and self.reply:
@@ -173,7 +174,13 @@ class JoinScreen(Screen):
         if key != HOST or self.invitation is None or self.joined is None:
             return
         if kind == "described":
-            code = reply_code(Reply(payload, self.invitation.table, self.invitation.seat))
+            self.made = int(self.ctx.saves.clock() * 1000)
+            invitation = self.invitation
+            code = reply_code(Reply(payload, invitation.table, invitation.seat, self.made))
+            # This browser's other tabs holding a reply to the same invitation: theirs no
+            # longer works (the host connects one reply, and this one is the newest).
+            self.ctx.tab_posts.append({"kind": "replied", "table": invitation.table,
+                                       "seat": invitation.seat, "made": self.made})  # fmt: skip
             self.reply = f"{self.ctx.base_url}#/answer/{code}"  # a link, or a code to paste
             self.reply_qr = qr_code(self.reply, "QR code of your reply")
             self.stage = "reply"
@@ -202,6 +209,24 @@ class JoinScreen(Screen):
             else:
                 self.stage, self.failure = "failed", payload
         self._flush()
+
+    def replaced(self, message: dict[str, Any]) -> bool:
+        """Another tab of this browser made a reply to this same invitation after this
+        one did (the link was opened twice): this page's reply no longer works, and says
+        so; its half-made connection is closed. True when the page must be redrawn."""
+        invitation, made = self.invitation, message.get("made")
+        if (
+            invitation is None
+            or self.stage != "reply"
+            or message.get("table") != invitation.table
+            or message.get("seat") != invitation.seat
+            or not isinstance(made, int)
+            or made <= self.made
+        ):
+            return False
+        self.stage, self.reply, self.reply_qr = "replaced", None, ""
+        self.ctx.effect("peer-close", HOST)
+        return True
 
     def pending_delay(self) -> int | None:
         """Connected but not yet welcomed: say hello again in HELLO_AGAIN_MS (a hello the
@@ -385,6 +410,14 @@ class JoinScreen(Screen):
                    f"{host} scan it with their phone’s camera.</figcaption></figure>"
                    if self.reply_qr else "")
             )  # fmt: skip
+        if self.stage == "replaced":
+            return (
+                f'<p class="join-status" role="alert" id="join-replaced">This reply no longer '
+                f"works: you opened {host}’s invitation again in another tab, and the reply "
+                f"made there replaces this one. Send {host} the reply from that tab, or make "
+                "this tab’s the newest.</p>"
+                + button("Make a new reply here", "join", id="join-go", class_="btn")
+            )
         if self.stage == "connected":
             return (
                 f'<p class="join-status" role="status">Connected to {host}’s table. '

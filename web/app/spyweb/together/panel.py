@@ -116,7 +116,8 @@ def _row(row: FriendRow, can_share: bool, can_scan: bool) -> str:
     if row.problem:
         parts.append(f'<p class="friend-problem" role="alert">{esc(row.problem)}</p>')
     if row.stage in ("new", "dropped"):
-        invite = f"Invite {name} again" if row.stage == "dropped" or row.bot else f"Invite {name}"
+        again = row.stage == "dropped" or row.bot or row.problem
+        invite = f"Invite {name} again" if again else f"Invite {name}"
         parts.append(
             '<p class="friend-buttons">'
             + button(invite, "friend-invite", seat, id=f"friend-invite-{seat}",

@@ -1,0 +1,125 @@
+"""Invitations that cannot trap anyone (issue 38): an invitation opened twice pasted the
+first tab's reply and left the host "connecting…" for over 75 s, pointing at buttons that
+were not there, while the first tab never said its reply no longer worked.
+
+Now the newest reply counts: a friend's older tab is told in words (the browser's tabs
+share a channel), the host refuses an older reply and, given a newer one while an older
+one connects, stops that attempt and says to invite again; a reply that does not connect
+in time (web/peers.mjs, `CONNECT_S`) leaves the host with Invite again in view."""
+
+from __future__ import annotations
+
+import re
+
+from spyweb.app import App
+from spyweb.store import MemoryStorage, Saves
+from spyweb.together.invite import read_reply
+from spyweb.together.join import JoinScreen
+from test_web_together import host_table
+
+CLOCK = [1_000.0]
+
+
+def friend_tab(storage: MemoryStorage) -> App:
+    app = App(storage)
+    app.ctx.saves = Saves(storage, clock=lambda: CLOCK[0])
+    return app
+
+
+def invitation(host: App) -> str:
+    host.click("friend-invite", "1")
+    (offer,) = [e for e in host.take_effects() if e[0] == "peer-offer"]
+    host.peer("described", offer[1], "v=0\r\no=host\r\n")
+    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"',
+                     host.render())  # fmt: skip
+    assert link is not None
+    return "#" + link.group(1).split("#", 1)[1]
+
+
+def reply_from(tab: App, link: str, sdp: str) -> str:
+    """The friend opens `link` in `tab` and presses Join: the reply it shows."""
+    CLOCK[0] += 1
+    tab.route(link)
+    tab.click("join", "")
+    tab.take_effects()
+    tab.peer("described", "host", f"v=0\r\no=friend {sdp}\r\n")
+    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', tab.render())
+    assert reply is not None
+    return reply.group(1)
+
+
+def status(host: App) -> str:
+    found = re.search(r'id="friend-status-1">(.*?)</p>', host.render())
+    assert found is not None
+    return re.sub("<[^>]+>", "", found.group(1))
+
+
+def test_the_friends_older_tab_says_its_reply_no_longer_works() -> None:
+    host = host_table(players=3)
+    link = invitation(host)
+    storage = MemoryStorage()
+    first, second = friend_tab(storage), friend_tab(storage)
+    reply_from(first, link, "first")
+    reply_from(second, link, "second")
+    for message in second.take_posts():
+        first.tab_message(message)
+    page = first.render()
+    assert "This reply no longer works: you opened Ana’s invitation again in another tab" in page
+    assert 'id="reply-code"' not in page and 'id="join-go"' in page
+    assert ("peer-close", "host") in first.take_effects()
+    for message in first.take_posts():  # the newer tab hears nothing that changes it
+        assert not second.tab_message(message)
+    assert 'id="reply-code"' in second.render()
+    screen = first.screen
+    assert isinstance(screen, JoinScreen)
+    first.click("join", "")  # the player makes this tab's reply the newest after all
+    assert screen.stage == "answering"
+
+
+def test_an_older_reply_is_refused_and_a_newer_one_stops_the_attempt_in_words() -> None:
+    host = host_table(players=3)
+    link = invitation(host)
+    storage = MemoryStorage()
+    older = reply_from(friend_tab(storage), link, "first")
+    newer = reply_from(friend_tab(storage), link, "second")
+    assert read_reply(newer).made > read_reply(older).made
+    host.submit("friend-reply", {"seat": "1", "reply": newer})
+    assert status(host) == "Ben: connecting…"
+    host.take_effects()
+    host.submit("friend-reply", {"seat": "1", "reply": older})
+    assert "older than the one Ben is connecting with" in host.ctx.refusals[-1]
+    assert status(host) == "Ben: connecting…" and not host.take_effects()
+    host.submit("friend-reply", {"seat": "1", "reply": newer})
+    assert host.ctx.refusals[-1] == "Ben is connecting with this reply already."
+
+    # The other way round: the older reply was taken first, then the newer one comes.
+    host = host_table(players=3)
+    link = invitation(host)
+    older = reply_from(friend_tab(storage), link, "third")
+    newer = reply_from(friend_tab(storage), link, "fourth")
+    host.submit("friend-reply", {"seat": "1", "reply": older})
+    host.take_effects()
+    host.submit("friend-reply", {"seat": "1", "reply": newer})
+    words = "Ben sent a newer reply (they opened your invitation again)"
+    assert host.ctx.refusals[-1].startswith(words)
+    assert ("peer-close", "1") in host.take_effects()
+    page = host.render()
+    assert status(host) == "Ben: not invited yet" and words in page
+    assert ">Invite Ben again</button>" in page
+    host.peer("failed", "1", "failed")  # what the closed attempt's browser says late
+    assert status(host) == "Ben: not invited yet"
+
+
+def test_a_reply_that_does_not_connect_in_time_leaves_invite_again_in_view() -> None:
+    host = host_table(players=3)
+    link = invitation(host)
+    reply = reply_from(friend_tab(MemoryStorage()), link, "gone")
+    host.submit("friend-reply", {"seat": "1", "reply": reply})
+    assert status(host) == "Ben: connecting…"
+    host.peer("failed", "1", "no answer within 20 seconds")
+    page = host.render()
+    assert status(host) == "Ben: not invited yet"
+    assert "Ben’s device could not be reached (no answer within 20 seconds)" in page
+    assert ">Invite Ben again</button>" in page
+    # Every button the row's words point at is there.
+    assert "Invite Ben again" in page.split('id="friend-status-1"')[1]
