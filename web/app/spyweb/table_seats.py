@@ -164,11 +164,37 @@ class SeatedTable(GameScreen):
         if self.hosting is not None and self.slot is not None:
             for slot, other in list(self.ctx.hostings.items()):
                 if slot != self.slot:
-                    other.close()
+                    if other is not self.hosting:  # not this table's, carried to a new game
+                        other.close()
                     del self.ctx.hostings[slot]
             self.ctx.hostings[self.slot] = self.hosting
             self.hosting.keep(self.slot)
             self.hosting.changed()
+
+    def _ask_again(self, act: str, arg: str) -> bool:
+        """Play again / New deal, once the host said yes when it matters: a game in
+        progress (kept under Saved games) or friends at the table (they stay seated)."""
+        here = [self.seats[s].name for s in self.hosting.at_table()] if self.hosting else []
+        if not here:
+            return self.ask_before_leaving(act, arg, "Start a new deal at this table?", "New deal")
+        who = " and ".join(here)
+        kept = " The game you are playing is kept under Saved games." if self.in_progress else ""
+        return self.ctx.ask(
+            act,
+            arg,
+            f"Start a new game with {who}?",
+            f"A new deal at this table, with the same seats: {who} "
+            f"{'stays' if len(here) == 1 else 'stay'} at the table and "
+            f"{'is' if len(here) == 1 else 'are'} told you started it.{kept}",
+            "New game",
+        )
+
+    def _again_together(self) -> None:
+        """A new deal at this table; the friends connected stay seated in it and are told."""
+        if self.hosting is not None:
+            host = next((s.name for s in self.seats if s.here), "The host")
+            self.hosting.referee.new_game(f"{host} started a new game at this table.")
+        self._again()
 
     def _bot_for(self, seat: int) -> None:
         """A bot plays the friend's seat from now on (kept beside the save), once the host
@@ -332,11 +358,9 @@ class SeatedTable(GameScreen):
         elif act == "newtable":
             if self.ask_before_leaving(act, arg, "Set up a new table?", "New table"):
                 self.ctx.navigate(f"#/{self.game_id}/new")
-        elif act == "again":
-            if self.state is not None and self.ask_before_leaving(
-                act, arg, "Start a new deal at this table?", "New deal"
-            ):
-                self._again()
+        elif act == "again" and self.state is not None:
+            if self._ask_again(act, arg):
+                self._again_together()
         elif act == "show-hand":
             if self.handoff_needed:
                 self.holder = self.current

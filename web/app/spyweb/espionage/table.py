@@ -437,7 +437,8 @@ class EspionageTable(SeatedTable):
     def scene_for(self, seat: int) -> dict[str, Any]:
         """What a friend's seat on another device may see now: its own view, its legal
         actions on its turn, the public log. Nothing from the record (the deal number,
-        links): they would tell the deck's order; nothing chosen on this device."""
+        links): they would tell the deck's order, until the game is over (its replay);
+        nothing chosen on this device."""
         state = self.state
         assert state is not None
         mine = not state.is_over and state.to_play[0] == seat
@@ -451,4 +452,6 @@ class EspionageTable(SeatedTable):
             log=tuple((entry.kind, entry.text) for entry in self.log),
             pace=self.pace.name,
             guest=True,
+            # Once the game is over nothing is secret: the friend may replay it.
+            replay_route=links.replay_route(state.record(), seat) if state.is_over else None,
         ).to_json()

@@ -428,7 +428,8 @@ class SpyNetTable(SeatedTable):
         face-down missions stay face down), its legal actions on its turn with the
         engine's reasons for whatever it may pick (`every_refusal`), what it got since
         its last move, the public log. Nothing from the record (the deal number, links:
-        they would tell the deck's order) and nothing chosen on this device."""
+        they would tell the deck's order) until the game is over, and nothing chosen on
+        this device."""
         state = self.state
         assert isinstance(state, SpyNetState)
         view = self.seat_view(seat)
@@ -456,4 +457,6 @@ class SpyNetTable(SeatedTable):
             since=None if state.is_over else tuple(since(self.moves, seat, view["turn"])),
             log=tuple((e.kind, e.text) for e in self.log),
             guest=True,
+            # Once the game is over nothing is secret: the friend may replay it.
+            replay_route=replay_route(state.record(), seat) if state.is_over else None,
         ).to_json()

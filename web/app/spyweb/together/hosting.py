@@ -108,6 +108,10 @@ class Hosting:
         invite = self.invites.get(seat)
         return invite is not None and invite.stage == "here"
 
+    def at_table(self) -> list[int]:
+        """The seats whose friend is connected now."""
+        return [s for s, i in sorted(self.invites.items()) if i.stage == "here"]
+
     def waiting_for(self) -> list[str]:
         """The names of the friends not at the table now."""
         return [self.names[s] for s, i in sorted(self.invites.items()) if i.stage != "here"]

@@ -195,6 +195,9 @@ class JoinScreen(Screen):
                 not welcomed or now_over != over or bot != self.joined.bot
             ):
                 remember(self.ctx.saves, self.invitation, over=now_over, bot=self.joined.bot)
+            if self.joined.news is not None:  # a new game: this seat's table starts afresh
+                self.ctx.notify(self.joined.news)
+                self.joined.news, self.guest = None, None
             if self.joined.refusal is not None:
                 self.ctx.refuse(self.joined.refusal)
                 self.joined.refusal = None
@@ -351,6 +354,12 @@ class JoinScreen(Screen):
             words = (
                 f"Reconnecting to {host}’s table… (the connection wavered; it usually comes "
                 "back within a few seconds)"
+            )
+            role = "status"
+        elif self._over():
+            words = (
+                f"At {host}’s table · the game is over. {host} may start another one here: "
+                'keep this page open to play it, or go <a href="#/">Home</a>.'
             )
             role = "status"
         else:

@@ -52,6 +52,7 @@ class Joined:
     bot: bool = False  # a bot plays this seat now (the host let one while we were away)
     sent: Sent | None = None  # this seat's action on its way, until the host answers
     played: int | None = None  # the move this seat's last action became, once answered
+    news: str | None = None  # what the host said of the table (a new game), to show once
     outbox: list[str] = field(default_factory=list)
     noted: list[str] = field(default_factory=list)
 
@@ -114,6 +115,12 @@ class Joined:
                 self.refusal = message["reason"]
                 if message["id"]:
                     self.sent = None
+            return True
+        if kind == "newgame":
+            self.n, self.news, self.played = -1, message["words"], None
+            if self.sent is not None:  # it was for the game that has ended
+                self.sent = None
+                self.refusal = f"Your last move was not played: {message['words']}"
             return True
         if kind == "seat":
             self.bot = message["bot"]

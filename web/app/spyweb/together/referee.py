@@ -104,6 +104,16 @@ class Referee:
             friend.last_scene = ""
             self._scene(friend)
 
+    def new_game(self, words: str) -> None:
+        """The host starts a new game at this table: each connected friend is told
+        (`words`), and the new game's scenes follow; the old game's answers are done."""
+        for friend in self.friends.values():
+            friend.answers.clear()
+            friend.acted.clear()
+            friend.last_scene = ""
+            if friend.connected and friend.said_hello:
+                self._send(friend.seat, {"kind": "newgame", "words": words})
+
     def receive(self, seat: int, text: Any) -> None:
         """A message from `seat`'s device."""
         friend = self.friends.get(seat)

@@ -15,6 +15,8 @@ From the host:
   why (the engine's words); the game stands at move `n`;
 - `seat`: whether a bot plays your seat now (`bot`: the host let one play it while you
   were away; you see the table, and the host can give the seat back);
+- `newgame`: the host started a new game at this table, with the same seats (`words`
+  say so); the new game's scenes follow, from move 0;
 - `closed`: the host stopped the table for now (`reason`).
 
 From a guest:
@@ -63,6 +65,7 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "played": {"id": int, "n": int},
     "refused": {"id": int, "n": int, "reason": str},
     "seat": {"bot": bool},
+    "newgame": {"words": str},
     "closed": {"reason": str},
     "hello": {"table": str, "seat": int},
     "act": {"id": int, "n": int, "action": dict},
@@ -70,7 +73,9 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "ping": {"t": int},
     "pong": {"t": int},
 }
-FROM_HOST = frozenset({"welcome", "scene", "played", "refused", "seat", "closed", "ping", "pong"})
+FROM_HOST = frozenset(
+    {"welcome", "scene", "played", "refused", "seat", "newgame", "closed", "ping", "pong"}
+)
 FROM_GUEST = frozenset({"hello", "act", "bye", "ping", "pong"})
 
 

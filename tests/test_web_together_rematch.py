@@ -1,0 +1,106 @@
+"""A rematch with the same friends (issue 38: Play again dropped every friend, who was
+told the finished game "is kept", and a rematch needed the whole two-link handshake
+again). Play again and New deal keep each connected friend seated in the new game once
+the host says yes; the friend is told who started it; the friend's end screen offers
+the game's replay and Home, and says the host may start another."""
+
+from __future__ import annotations
+
+import random
+
+from spyweb.espionage import EspionageTable
+from spyweb.together.join import JoinScreen
+from test_web_together import Network, click_move, joined_pair
+from test_web_together_routes import until_bens_turn
+
+
+def play_to_the_end(net: Network, rng: random.Random) -> None:
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    for _ in range(3000):
+        state = table.state
+        assert state is not None
+        if state.is_over:
+            return
+        page = net.guest if state.to_play[0] == 1 else net.host
+        if not click_move(page, rng):
+            net.host.click("continue", "")
+        net.run()
+    raise AssertionError("the game did not end")
+
+
+def test_play_again_keeps_the_friend_seated_in_the_new_game() -> None:
+    rng = random.Random(5)
+    net = joined_pair(players=3, seed=22)
+    play_to_the_end(net, rng)
+    net.run()
+    end = net.guest.render()
+    assert "the game is over. Ana may start another one here" in end
+    assert 'href="#/"' in end and 'href="#/replay/' in end  # Home, and the replay
+    first = net.host.screen
+    assert isinstance(first, EspionageTable) and first.slot is not None
+    first_slot = first.slot
+    net.host.click("again", "")
+    assert "Start a new game with Ben?" in net.host.render()
+    assert first.state is not None and first.state.is_over  # nothing happened yet
+    net.host.click("confirm-yes", "")
+    target, _ = net.host.take_navigation()
+    if target:
+        net.host.route(target)
+    net.run()
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    assert table.slot != first_slot and len(table.state.actions) <= 2
+    assert "Ben</b>: at the table" in net.host.render()
+    assert not [e for e in net.host.ctx.effects if e[0] == "peer-close"]
+    joined = net.guest.screen
+    assert isinstance(joined, JoinScreen) and joined.joined is not None
+    assert "Ana started a new game at this table." in net.guest.ctx.messages
+    assert joined.joined.n == len(table.state.actions)
+    assert "stopped playing" not in net.guest.render()
+    assert "game is over" not in net.guest.render()
+    # ... and Ben plays the new game: a move of his is played.
+    for _ in range(100):
+        if table.state.to_play[0] == 1:
+            break
+        if not click_move(net.host, rng):
+            net.host.click("continue", "")
+        net.run()
+    before = len(table.state.actions)
+    while len(table.state.actions) == before:
+        assert click_move(net.guest, rng)
+        net.run()
+    assert net.guest.ctx.refusals == []
+
+
+def test_a_new_deal_mid_game_asks_first_and_says_the_game_is_kept() -> None:
+    net = joined_pair(players=3, seed=21)
+    until_bens_turn(net, random.Random(1))  # a game in progress
+    net.host.click("again", "")
+    page = net.host.render()
+    assert "Start a new game with Ben?" in page and "kept under Saved games" in page
+    net.host.click("confirm-no", "")
+    assert "Start a new game with Ben?" not in net.host.render()
+    net.host.click("again", "")
+    net.host.click("confirm-yes", "")
+    target, _ = net.host.take_navigation()
+    if target:
+        net.host.route(target)
+    net.run()
+    assert "Ben</b>: at the table" in net.host.render()
+    assert "Ana started a new game at this table." in net.guest.ctx.messages
+
+
+def test_a_move_sent_for_the_old_game_is_told_it_was_not_played() -> None:
+    net = joined_pair(players=3, seed=21)
+    joined = net.guest.screen
+    assert isinstance(joined, JoinScreen) and joined.joined is not None
+    joined.send({"type": "call"})  # sent, not yet answered, when the new game starts
+    net.guest.take_effects()
+    net.host.click("again", "")
+    net.host.click("confirm-yes", "")
+    net.run()
+    assert net.guest.ctx.refusals[-1] == (
+        "Your last move was not played: Ana started a new game at this table."
+    )
+    assert joined.joined.sent is None
