@@ -65,6 +65,7 @@
       hash: location.hash,
       storage: stored(),
       share: !!navigator.share,
+      vibrate: typeof navigator.vibrate === "function",
       reducedMotion: !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches),
     });
   }

@@ -347,6 +347,19 @@ function run([kind, ...payload]) {
   else if (kind === "share") navigator.share({ url: payload[0], title: "spygames" }).catch(() => {});
   else if (kind === "share-text") navigator.share({ text: payload[0] }).catch(() => {});
   else if (kind === "download") download(...payload);
+  else if (kind === "turn") turn(...payload);
+}
+
+// It is (on = "1") or is no longer this device's turn at a table played together: the
+// installed app's badge says so where the browser has one, and — if the player allowed
+// it — the device vibrates once ("always", or only while the page is "hidden").
+function turn(on, vibrate) {
+  if (on !== "1") {
+    navigator.clearAppBadge?.()?.catch(() => {});
+    return;
+  }
+  navigator.setAppBadge?.(1)?.catch(() => {});
+  if (vibrate === "always" || (vibrate === "hidden" && document.hidden)) navigator.vibrate?.(200);
 }
 
 function download(name, text) {

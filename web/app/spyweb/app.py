@@ -22,7 +22,7 @@ from .home import preboot_html as home_preboot
 from .markup import button, esc
 from .rules import RulesScreen
 from .saved import SavedGamesScreen, StatsScreen
-from .screen import Confirm, Context, GameScreen, Screen
+from .screen import VIBRATE_PREF, Confirm, Context, GameScreen, Screen
 from .store import FULL, KEPT, KEPT_PREF, Saves, Storage
 from .tabs import ELSEWHERE, Tabs
 from .together.wire import HOST
@@ -40,6 +40,7 @@ class App:
         self.hash = "#/"
         self.replace_hash: str | None = None
         self._instead: str | None = None  # a bad address: what the URL bar shows instead
+        self.turn = False  # the turn signal last sent to the page (`take_effects`)
 
     # -- routing ---------------------------------------------------------------
     def route(self, location_hash: str) -> None:
@@ -146,6 +147,9 @@ class App:
             self.ctx.effect("share", arg)
         elif act == "take-over":
             self._take_over()
+        elif act == "turn-vibrate":
+            on = self.ctx.saves.pref(VIBRATE_PREF) != "1"
+            self.ctx.saves.set_pref(VIBRATE_PREF, "1" if on else "0")
         elif self.ctx.confirming is None and not self.away:
             self.screen.handle(act, arg)
 
@@ -261,8 +265,29 @@ class App:
             hosting.scanned(kind, key, payload)
 
     def take_effects(self) -> list[tuple[str, ...]]:
+        self._signal_turn()
         effects, self.ctx.effects = self.ctx.effects, []
         return effects
+
+    def _turn_now(self) -> bool:
+        """A person at this device is to play at a table played across devices: on this
+        screen, or at the table this tab hosts while the host looks at another page."""
+        hosted = [getattr(h.host, "turn_signal", False) for h in self.ctx.hostings.values()]
+        return self.screen.turn_signal or any(hosted)
+
+    def _signal_turn(self) -> None:
+        """Say so when it becomes this device's turn at a table played together, and when
+        it no longer is: the page sets or clears the app's badge, and — if the player
+        allowed it (`VIBRATE_PREF`) — vibrates once ("always" on a friend's device; on the
+        host's, only while the tab is hidden: the host is looking at the table otherwise)."""
+        turn = self._turn_now()
+        if turn == self.turn:
+            return
+        self.turn = turn
+        vibrate = ""
+        if turn and self.ctx.can_vibrate and self.ctx.saves.pref(VIBRATE_PREF) == "1":
+            vibrate = self.screen.turn_vibrates
+        self.ctx.effect("turn", "1" if turn else "0", vibrate)
 
     def pending_delay(self) -> int | None:
         return None if self.away else self.screen.pending_delay()
@@ -346,7 +371,7 @@ class App:
     # -- output ------------------------------------------------------------------
     @property
     def title(self) -> str:
-        return self.screen.title
+        return ("Your turn — " if self._turn_now() else "") + self.screen.title
 
     def render(self) -> str:
         body = ELSEWHERE if self.away else self.screen.render()  # first: may report a save

@@ -34,6 +34,9 @@ class Confirm:
     values: dict[str, str] | None = None  # set when a form submit asked
 
 
+VIBRATE_PREF = "turn-vibrate"  # "1": vibrate once when it becomes this device's turn
+
+
 @dataclass
 class Context:
     """What a screen may use: the saves, messages, navigation, questions, page effects."""
@@ -42,6 +45,7 @@ class Context:
     base_url: str = ""  # the page's address without the hash, for share links
     can_share: bool = False  # the browser has the Web Share API
     can_scan: bool = False  # the browser reads QR codes from a camera (web/scanner.mjs)
+    can_vibrate: bool = False  # the device can vibrate (navigator.vibrate)
     reduced_motion: bool = False  # the player asked for less motion (show steps at once)
     messages: list[str] = field(default_factory=list)
     goto: str | None = None  # a hash the app should navigate to after this event
@@ -108,6 +112,13 @@ class Screen:
     """Base screen. `handle` gets `data-act`/`data-arg` of the clicked element."""
 
     title = "spygames"
+    turn_vibrates = "hidden"  # when the turn's vibration is felt: while the tab is hidden
+
+    @property
+    def turn_signal(self) -> bool:
+        """A person at this device is to play at a table played across devices (the tab's
+        title, the app's badge and, if allowed, a vibration say so: `App.take_effects`)."""
+        return False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -257,3 +268,15 @@ class GameScreen(Screen):
         """What a share link sends: this deal, from its start."""
         assert self.state is not None
         return {**self.state.record(), "actions": []}
+
+
+def vibrate_html(ctx: Context) -> str:
+    """The choice to feel one's turn at a table played across devices (a checkbox the app
+    keeps in `VIBRATE_PREF`), where the device can vibrate."""
+    if not ctx.can_vibrate:
+        return ""
+    on = " checked" if ctx.saves.pref(VIBRATE_PREF) == "1" else ""
+    return (
+        '<label class="turn-vibrate"><input type="checkbox" data-act="turn-vibrate" '
+        f'id="turn-vibrate"{on}> Vibrate when it is my turn</label>'
+    )

@@ -292,6 +292,10 @@ class SeatedTable(GameScreen):
         return None if self.handoff_needed else self.holder
 
     @property
+    def turn_signal(self) -> bool:
+        return self.hosting is not None and self.my_turn
+
+    @property
     def my_turn(self) -> bool:
         cur = self.current
         return cur is not None and cur == self.viewer and self.seats[cur].here

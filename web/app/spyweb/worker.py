@@ -336,6 +336,7 @@ def begin(started: dict[str, Any], send: Send) -> Link:
     else:
         storage = PageStorage(started.get("storage"), send)
         app = App(storage, base_url=str(started["href"]), can_share=bool(started["share"]))
+        app.ctx.can_vibrate = started.get("vibrate") is True
         app.ctx.reduced_motion = bool(started.get("reducedMotion"))
         link = Link(app, send, storage)
         link.where = where

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from spygames.seats import BOT_LEVELS
 
-from ..screen import Context
+from ..screen import VIBRATE_PREF, Context
 from .invite import (
     STUN,
     BadCode,
@@ -380,6 +380,7 @@ class Hosting:
         return Friends(
             rows, self.internet, self.stun(), self.ctx.can_share, self.stun_open,
             self.stun_saved, self.ctx.can_scan,
+            self.ctx.saves.pref(VIBRATE_PREF) == "1" if self.ctx.can_vibrate else None,
         )  # fmt: skip
 
 

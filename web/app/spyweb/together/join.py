@@ -20,7 +20,7 @@ import spygames
 
 from ..catalogue import game_name
 from ..markup import button, esc
-from ..screen import Context, Screen
+from ..screen import Context, Screen, vibrate_html
 from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
 from .joined import Joined
 from .qr import qr_code
@@ -76,7 +76,19 @@ GUESTS: dict[str, Callable[[], Guest]] = {}
 
 
 class JoinScreen(Screen):
-    title = "Join a table — spygames"
+    turn_vibrates = "always"  # a phone in a pocket: felt whenever the turn comes
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        """The tab's title: whose table, once at it ("Your turn — " before it: `App.title`)."""
+        if self.invitation is None or self.stage not in ("connected", "dropped"):
+            return "Join a table — spygames"
+        return f"{self.invitation.host_name}’s table — spygames"
+
+    @property
+    def turn_signal(self) -> bool:
+        scene = self.joined.scene if self.joined is not None else None
+        return scene is not None and scene.get("my_turn") is True and self.held() is None
 
     def __init__(self, ctx: Context, code: str) -> None:
         super().__init__(ctx)
@@ -373,7 +385,10 @@ class JoinScreen(Screen):
                 "again when you are back at the table (played once, or you are told why not)."
             )
         move = joined.n if joined is not None else -1  # the move the scene was drawn at
-        return f'<p class="join-bar" id="join-bar" role="{role}" data-move="{move}">{words}</p>'
+        return (
+            f'<p class="join-bar" id="join-bar" role="{role}" data-move="{move}">{words}</p>'
+            + vibrate_html(self.ctx)
+        )
 
     def _guest(self) -> Guest | None:
         if self.guest is None and self.invitation is not None:

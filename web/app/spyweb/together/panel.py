@@ -48,6 +48,7 @@ class Friends:
     stun_open: bool = False  # the form that changes the STUN servers is unfolded
     stun_saved: int = 0  # times the list was saved (each makes a fresh field)
     can_scan: bool = False  # the browser reads QR codes from a camera (a Scan button)
+    vibrate: bool | None = None  # vibrate on the host's turn (None: the device cannot)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -57,7 +58,7 @@ class Friends:
         rows = tuple(FriendRow(**row) for row in data["rows"])
         return cls(
             rows, data["internet"], tuple(data["stun"]), data["can_share"],
-            data["stun_open"], data["stun_saved"], data["can_scan"],
+            data["stun_open"], data["stun_saved"], data["can_scan"], data["vibrate"],
         )  # fmt: skip
 
 
@@ -67,14 +68,18 @@ def friends_html(friends: Friends | None, prefix: str) -> str:
         return ""
     rows = "".join(_row(row, friends.can_share, friends.can_scan) for row in friends.rows)
     internet = (
-        '<label class="friends-internet"><input type="checkbox" data-act="friend-internet"'
-        f"{' checked' if friends.internet else ''}> Connect over the internet</label>"
-        '<p class="friends-note">Off: your friends need to be on the same network as you '
-        "(the same Wi-Fi). On: a public STUN server ("
-        + esc(", ".join(friends.stun))
-        + ") helps your devices find a path to each other; no game data passes through "
-        "it. It applies to the next invitation you make.</p>"
-    ) + _stun_form(friends)
+        (
+            '<label class="friends-internet"><input type="checkbox" data-act="friend-internet"'
+            f"{' checked' if friends.internet else ''}> Connect over the internet</label>"
+            '<p class="friends-note">Off: your friends need to be on the same network as you '
+            "(the same Wi-Fi). On: a public STUN server ("
+            + esc(", ".join(friends.stun))
+            + ") helps your devices find a path to each other; no game data passes through "
+            "it. It applies to the next invitation you make.</p>"
+        )
+        + _stun_form(friends)
+        + _vibrate(friends.vibrate)
+    )
     stop = (
         '<p class="friends-stop">'
         + button("Stop for now (the game is kept)", "friend-stop", id="friends-stop", class_="btn")
@@ -164,6 +169,17 @@ def _row(row: FriendRow, can_share: bool, can_scan: bool) -> str:
             + "</form>"
         )  # fmt: skip
     return f'<div class="friend" data-seat="{seat}">{"".join(parts)}</div>'
+
+
+def _vibrate(on: bool | None) -> str:
+    """The host's choice to feel their turn while the tab is hidden (`App._signal_turn`)."""
+    if on is None:
+        return ""
+    return (
+        '<label class="turn-vibrate"><input type="checkbox" data-act="turn-vibrate" '
+        f'id="turn-vibrate"{" checked" if on else ""}> Vibrate when it is my turn and this '
+        "page is hidden</label>"
+    )
 
 
 def _stun_form(friends: Friends) -> str:
