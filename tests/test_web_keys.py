@@ -230,8 +230,8 @@ def test_rules_pages_their_demos_and_a_demo_tried(game: str) -> None:
 def test_a_join_screen_before_and_after_the_connection() -> None:
     app = routed("#/join/" + invitation_code(invitation(1)))
     assert isinstance(app.screen, JoinScreen) and check(twin_of(app)) == []
-    espionage = joined_pair().guest  # an Espionage seat: no shortcuts on a friend's device
-    assert check(twin_of(espionage)) == []
+    espionage = joined_pair().guest  # an Espionage seat: U, its Undo through the host, only
+    assert check(twin_of(espionage)) == ["u", "U"]
 
 
 def test_a_friends_spynet_seat_and_the_hosts_table() -> None:

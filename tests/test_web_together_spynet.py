@@ -414,7 +414,8 @@ def test_the_host_reopens_the_table_and_the_friend_takes_their_seat_back() -> No
 
 def test_the_friends_keyboard_shortcuts_are_the_tables() -> None:
     """R, D, T, P, E and X work on the friend's page as on the host's; Escape closes an
-    open card; U and H (the host's Undo and Hint) do nothing there."""
+    open card; H (the host's Hint) does nothing there, and U asks the host for the
+    friend's Undo (refused in words with nothing to undo)."""
     net = seated(["human", "friend"], seed=5)
     table = net.host.screen
     assert isinstance(table, SpyNetTable) and table.state is not None
@@ -428,6 +429,8 @@ def test_the_friends_keyboard_shortcuts_are_the_tables() -> None:
         guest.key(key)
         net.run()
     assert len(state.actions) == moves
+    assert guest.ctx.refusals[-1].startswith("Nothing to undo: ")
+    guest.click("dismiss", "")
     guest.key("R")
     net.run()
     assert state.actions[-1] == {"type": "recruit"} and len(state.actions) == moves + 1

@@ -306,6 +306,13 @@ class EngineHost:
         self.played.append((seat, action))
         return None
 
+    def undo_for(self, seat: int) -> str | None:
+        point = self.state.undo_point(seat)
+        if point.upto is None:
+            return str(point.reason)
+        self.state = spygames.replay(self.state.record(), upto=point.upto)
+        return None
+
     def scene_for(self, seat: int) -> dict[str, Any]:
         mine = seat in self.state.to_play and not self.state.is_over
         return {"view": self.state.view(seat), "legal": self.state.legal_actions() if mine else []}

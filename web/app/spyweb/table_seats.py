@@ -249,6 +249,39 @@ class SeatedTable(GameScreen):
         """What a friend's seat may see now, as JSON data."""
         raise NotImplementedError
 
+    def friend_undo_point(self, seat: int) -> spygames.UndoPoint:
+        """Where a friend's Undo goes: the engine's Undo rule for their seat, as long as
+        it takes back no other person's move (a bot's, as at a table alone, it may)."""
+        state = self.state
+        if state is None:
+            return spygames.UndoPoint(None, "there is nothing to undo")
+        point = state.undo_point(seat)
+        if point.upto is None:
+            return point
+        others = [i for i in self.humans if i != seat]
+        record = state.record()
+        back = spygames.replay(record, upto=point.upto)
+        for action in record["actions"][point.upto :]:
+            actor = back.to_play[0]
+            if actor in others:
+                return spygames.UndoPoint(None, f"{self.seats[actor].name} has played since")
+            back.apply(action)
+        return point
+
+    def undo_for(self, seat: int) -> str | None:
+        """A friend's Undo (the referee has checked the move they saw): None once their
+        last decision is taken back, logged and saved; else why not, in words."""
+        point = self.friend_undo_point(seat)
+        if point.upto is None:
+            return str(point.reason)
+        self._take_back(seat, point.upto)
+        return None
+
+    def _take_back(self, person: int, upto: int) -> None:
+        """The game back to just before action `upto`, `person`'s Undo: the log says so,
+        and the table saves."""
+        raise NotImplementedError
+
     def peer(self, kind: str, key: str, payload: str) -> None:
         if self.hosting is not None:
             self.hosting.peer(kind, key, payload)

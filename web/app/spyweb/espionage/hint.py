@@ -158,9 +158,15 @@ class Hints:
 
 def helpers_html(scene: Scene) -> str:
     """The Hint and Undo buttons (Undo only with one person at the table) and the
-    hint itself, above the bid panel."""
-    if scene.over or scene.guest:
+    hint itself, above the bid panel; on a friend's device, their Undo alone (it goes
+    through the host)."""
+    if scene.over:
         return ""
+    if scene.guest:
+        undo = undo_html(scene)
+        return f'<div class="esp-helpers" role="group" aria-label="Take back">{undo}</div>' * (
+            undo != ""
+        )
     hint = hint_button(scene) if scene.my_turn or not scene.pass_and_play else ""
     tools = hint + undo_html(scene)
     if not tools:

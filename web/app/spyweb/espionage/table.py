@@ -292,7 +292,11 @@ class EspionageTable(SeatedTable):
         if point.upto is None:
             self.ctx.refuse(f"Nothing to undo: {point.reason}.")
             return
-        self.state, self.log = take_back(state, self.log, point.upto, self.name, self.humans[0])
+        self._take_back(self.humans[0], point.upto)
+
+    def _take_back(self, person: int, upto: int) -> None:
+        assert self.state is not None
+        self.state, self.log = take_back(self.state, self.log, upto, self.name, person)
         self.sel = {"count": 0, "attribute": None, "next": None}
         self.hints.clear()
         self.thinking = None
@@ -452,6 +456,12 @@ class EspionageTable(SeatedTable):
             log=tuple((entry.kind, entry.text) for entry in self.log),
             pace=self.pace.name,
             guest=True,
+            undo=True,  # the friend's own Undo, through the host (`undo_for`)
+            refusals=(
+                {"undo": str(undo.reason)}
+                if (undo := self.friend_undo_point(seat)).upto is None
+                else {}
+            ),
             # Once the game is over nothing is secret: the friend may replay it.
             replay_route=links.replay_route(state.record(), seat) if state.is_over else None,
         ).to_json()

@@ -237,12 +237,20 @@ class SpyNetTable(SeatedTable):
         if point.upto is None:
             self.ctx.refuse(f"Nothing to undo: {point.reason}.")
             return
+        self._take_back(self.humans[0], point.upto)
+
+    def _friend_undo_at(self, seat: int) -> UndoAt:
+        point = self.friend_undo_point(seat)
+        return UndoAt(point.upto, point.reason)
+
+    def _take_back(self, person: int, upto: int) -> None:
+        state = self.state
+        assert state is not None
         record = state.record()
-        back = spygames.replay(record, upto=point.upto)
-        person = self.humans[0]
+        back = spygames.replay(record, upto=upto)
         # the log loses the lines of the step taken back (the words they were logged in)
         lines: list[LogEntry] = []
-        if len(record["actions"]) == point.upto + 1:
+        if len(record["actions"]) == upto + 1:
             lines = Narrator(self.who).entries(
                 cast(SpyNetView, back.view(person)), person, record["actions"][-1], state
             )
@@ -252,7 +260,7 @@ class SpyNetTable(SeatedTable):
                 drop -= 1
         self.log.append(undone(self.who.name(person), lines))
         self.state = back
-        del self.moves[point.upto :]
+        del self.moves[upto:]
         self.thinking = None
         self.hints.clear()
         self.hand_before.pop(person, None)
@@ -457,6 +465,8 @@ class SpyNetTable(SeatedTable):
             since=None if state.is_over else tuple(since(self.moves, seat, view["turn"])),
             log=tuple((e.kind, e.text) for e in self.log),
             guest=True,
+            # the friend's own Undo, through the host (`undo_for`), on their turn
+            undo=self._friend_undo_at(seat) if mine else None,
             # Once the game is over nothing is secret: the friend may replay it.
             replay_route=replay_route(state.record(), seat) if state.is_over else None,
         ).to_json()

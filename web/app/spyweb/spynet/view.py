@@ -210,11 +210,14 @@ def _hand(s: Scene, who: Who) -> str:
 
 def _turn_panel(s: Scene, who: Who) -> str:
     """The turn's panel; on the person's own turn with the Hint and Undo at its foot
-    (Undo with one person at the table only: see `undo.py`)."""
+    (Undo with one person at the table only: see `undo.py`; on a friend's device, their
+    Undo alone, which goes through the host)."""
     panel = _panel(s, who)
     assert s.view is not None
-    if s.view["over"] or not s.my_turn or s.guest:
+    if s.view["over"] or not s.my_turn:
         return panel
+    if s.guest:
+        return with_undo(panel, s.undo)
     hint = s.hint or HintShown()
     return with_undo(panel, s.undo, hint_button(hint), hint_box(hint))
 

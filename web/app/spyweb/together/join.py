@@ -22,7 +22,7 @@ from ..catalogue import game_name
 from ..markup import button, esc
 from ..screen import Context, Screen, vibrate_html
 from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
-from .joined import Joined
+from .joined import UNDO, Joined
 from .qr import qr_code
 from .remembered import JoinedTable, joined_table, remember
 from .wire import HOST, held_scene
@@ -128,10 +128,12 @@ class JoinScreen(Screen):
             self.ctx.effect("copy", self.reply, "reply-code")
         elif act == "share-reply" and self.reply:
             self.ctx.effect("share-text", self.reply)
-        elif self.stage in ("connected", "dropped") and self.guest and self.joined is not None:
-            scene = self.joined.scene
-            if scene is not None:
-                self._sent(self.guest.handle(scene, act, arg))
+        elif self.stage in ("connected", "dropped") and self.joined is not None:
+            scene, guest = self.joined.scene, self._guest()
+            if scene is not None and act == "undo" and scene.get("undo"):
+                self.send(UNDO)  # through the host, by the engine's Undo rule for the seat
+            elif scene is not None and guest is not None:
+                self._sent(guest.handle(scene, act, arg))
 
     def drop(self, dragged: str, act: str, arg: str) -> None:
         guest = self._guest()
@@ -140,6 +142,9 @@ class JoinScreen(Screen):
             self._sent(guest.drop(scene, dragged, act, arg))
 
     def key(self, key: str) -> bool:
+        if key in ("u", "U") and self._undo_offered():
+            self.handle("undo", "")
+            return True
         keying = self._keying()
         if keying is None:
             return False
@@ -151,7 +156,13 @@ class JoinScreen(Screen):
 
     def keys(self) -> list[str]:
         keying = self._keying()
-        return keying[0].keys(keying[1]) if keying is not None else []
+        undo = ["u", "U"] if self._undo_offered() else []
+        return (keying[0].keys(keying[1]) if keying is not None else []) + undo
+
+    def _undo_offered(self) -> bool:
+        """The host's scene offers this seat an Undo (the button is drawn: U presses it)."""
+        scene = self.joined.scene if self.joined is not None else None
+        return self.stage == "connected" and scene is not None and bool(scene.get("undo"))
 
     def _keying(self) -> tuple[Keying, dict[str, Any]] | None:
         """The seat's table and the host's scene, when keys go to them: connected, with a

@@ -36,6 +36,9 @@ class Sent:
     action: dict[str, Any]
 
 
+UNDO: dict[str, Any] = {"type": "undo"}  # what `Sent` holds for an Undo (no engine action)
+
+
 def new_id() -> int:
     """An action's id: random, so that ids from an earlier page never meet again."""
     return secrets.randbits(52) + 1
@@ -78,9 +81,16 @@ class Joined:
         self._send_act()
         return None
 
+    def undo(self) -> str | None:
+        """Ask the host to take back this seat's last decision (answered like an action:
+        `undone`, or refused with the engine's reason); why it cannot be sent, or None."""
+        return self.act(UNDO)
+
     def _send_act(self) -> None:
         sent = self.sent
-        if sent is not None:
+        if sent is not None and sent.action is UNDO:
+            self._send({"kind": "undo", "id": sent.id, "n": sent.n})
+        elif sent is not None:
             self._send({"kind": "act", "id": sent.id, "n": sent.n, "action": sent.action})
 
     def bye(self) -> None:
@@ -106,7 +116,9 @@ class Joined:
                 return False  # an older scene, overtaken
             self.scene, self.n = message["scene"], message["n"]
             return True
-        if kind == "played":
+        if kind == "undone":  # moves taken back: the scene drawn at move n comes next
+            self.n = min(self.n, message["n"])
+        if kind in ("played", "undone"):
             if self.sent is not None and message["id"] == self.sent.id:
                 self.sent, self.played = None, message["n"]
             return True

@@ -53,6 +53,12 @@ class Host(Protocol):
         """Everything `seat` may see now, as JSON data (never another seat's cards)."""
         ...
 
+    def undo_for(self, seat: int) -> str | None:
+        """Take back `seat`'s last decision as far as the engine's Undo rule allows it
+        (and no other person's move with it): None once done (logged and saved), else
+        the reason it cannot be, in words."""
+        ...
+
 
 @dataclass
 class Friend:
@@ -129,7 +135,7 @@ class Referee:
             self._hello(friend, message)
         elif not friend.said_hello:
             self._refuse(friend, "The device has not said which invitation it holds.")
-        elif kind == "act":
+        elif kind in ("act", "undo"):
             self._act(friend, message)
         elif kind == "ping":
             self._send(seat, {"kind": "pong", "t": message["t"]})
@@ -183,7 +189,9 @@ class Referee:
                 friend.answers[action_id] = {"kind": "played", "id": action_id, "n": n}
 
     def _act(self, friend: Friend, message: wire.Message) -> None:
-        action_id, action = message["id"], json.dumps(message["action"], sort_keys=True)
+        action_id = message["id"]
+        undo = message["kind"] == "undo"
+        action = json.dumps({"undo": True} if undo else message["action"], sort_keys=True)
         answered = friend.answers.get(action_id)
         if answered is not None:  # sent again: answered as the first time, not replayed
             if friend.acted.get(action_id, action) != action:
@@ -203,6 +211,19 @@ class Referee:
             self._refuse(friend, "The table has moved on since that move was chosen.", action_id)
             friend.last_scene = ""
             self._scene(friend)
+            return
+        if undo:
+            reason = self.host.undo_for(friend.seat)
+            if reason is not None:
+                self._refuse(friend, f"Nothing to undo: {reason}.", action_id)
+                return
+            now = self.host.move_count()
+            self._answer(friend, action_id, {"kind": "undone", "id": action_id, "n": now})
+            for other in self.friends.values():  # the game went back: so do their scenes
+                if other is not friend and other.connected and other.said_hello:
+                    self._send(other.seat, {"kind": "undone", "id": 0, "n": now})
+                other.last_scene = ""  # sent again: the one the host's save sent came first
+            self.changed()
             return
         if friend.seat not in self.host.to_play():
             self._refuse(friend, "It is not your turn.", action_id)

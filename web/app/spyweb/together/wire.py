@@ -11,6 +11,8 @@ From the host:
 - `welcome`: the seat is yours (its number, your name, the game, the table's id);
 - `scene`: everything your seat may see now (`scene`), at move `n` of the game;
 - `played`: your action `id` was played, as move `n` of the game;
+- `undone`: your Undo `id` took your last decision back, or (`id` 0) another friend's
+  did: the game is back at move `n`, and the scene drawn there follows;
 - `refused`: your action `id` (0: a message that was no action) was not played, and
   why (the engine's words); the game stands at move `n`;
 - `seat`: whether a bot plays your seat now (`bot`: the host let one play it while you
@@ -26,6 +28,8 @@ From a guest:
   Its `id` (a number the guest's page draws at random, never 0) names it: every `act` is
   answered `played` or `refused` with its id, and an `act` sent again after a
   reconnection is answered as the first was, never played twice;
+- `undo`: take back my last decision, as far as the engine's Undo rule allows my seat
+  (chosen at move `n`, with an `id`, and answered like an `act`: `undone` or `refused`);
 - `bye`: I am leaving the table.
 
 Either way: `ping` and `pong` (with a number `t` the other end sends back) tell a
@@ -63,20 +67,23 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "welcome": {"seat": int, "name": str, "game": str, "table": str},
     "scene": {"n": int, "scene": dict},
     "played": {"id": int, "n": int},
+    "undone": {"id": int, "n": int},
     "refused": {"id": int, "n": int, "reason": str},
     "seat": {"bot": bool},
     "newgame": {"words": str},
     "closed": {"reason": str},
     "hello": {"table": str, "seat": int},
     "act": {"id": int, "n": int, "action": dict},
+    "undo": {"id": int, "n": int},
     "bye": {},
     "ping": {"t": int},
     "pong": {"t": int},
 }
 FROM_HOST = frozenset(
-    {"welcome", "scene", "played", "refused", "seat", "newgame", "closed", "ping", "pong"}
-)
-FROM_GUEST = frozenset({"hello", "act", "bye", "ping", "pong"})
+    {"welcome", "scene", "played", "undone", "refused", "seat", "newgame", "closed", "ping",
+     "pong"}
+)  # fmt: skip
+FROM_GUEST = frozenset({"hello", "act", "undo", "bye", "ping", "pong"})
 
 
 class BadMessage(ValueError):
@@ -156,7 +163,7 @@ def _check_values(kind: str, message: Message) -> None:
                 raise BadMessage(f"“{name}” {problem}")
     if kind == "act" and not isinstance(message["action"].get("type"), str):
         raise BadMessage("the action has no type")
-    if kind == "act" and message["id"] == 0:
+    if kind in ("act", "undo") and message["id"] == 0:
         raise BadMessage("the action has no id")
 
 
@@ -182,6 +189,8 @@ def held_scene(scene: dict[str, Any]) -> dict[str, Any]:
     held = {**scene, "my_turn": False, "legal": []}
     if "refusals" in held:
         held["refusals"] = {}
+    if "undo" in held:  # Espionage says whether Undo is offered, SpyNet where it goes
+        held["undo"] = False if isinstance(held["undo"], bool) else None
     return held
 
 
