@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMPS := .stamps
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: serve site wheel browser test lint types workflows unit e2e e2e-long bench bench-quick fuzz mutate mutate-quick clean
+.PHONY: serve site wheel browser test lint types workflows unit e2e e2e-long chaos bench bench-quick fuzz mutate mutate-quick clean
 
 serve: site
 	@echo "Serving _site/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -72,6 +72,16 @@ e2e: site browser
 # short (a whole SpyNet team game across two devices, where `make e2e` plays its opening).
 e2e-long: site browser
 	$(PY) -m pytest e2e -q -p no:cacheprovider -m long -s
+
+# An evening of chaos at a table played together (e2e/test_together_chaos.py): CHAOS_GAMES
+# games of Espionage between a host and a friend on two browser contexts while pages
+# reload, close, drop their connection, open an invitation twice and wander the site;
+# CHAOS_SEED picks the fault schedule. Prints games, faults and moves checked. `make e2e`
+# runs a short evening (two games).
+CHAOS_GAMES ?= 6
+CHAOS_SEED ?= 38
+chaos: site browser
+	CHAOS_GAMES=$(CHAOS_GAMES) CHAOS_SEED=$(CHAOS_SEED) $(PY) -m pytest e2e/test_together_chaos.py -q -p no:cacheprovider -m long -s
 
 # The same site on the other engines (e2e/xbrowser): boots clean, a move in each game, a
 # reload keeps the saves, an offline reload plays on; Firefox also joins a Chromium host's

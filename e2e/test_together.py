@@ -338,7 +338,9 @@ def test_the_host_changes_the_stun_servers(page: Page, site_url: str) -> None:
     expect(stun).to_have_value("stun:a.example.org:3478\nstuns:b.example.org")
     shot(page, "together-stun-desktop")
     page.set_viewport_size({"width": 375, "height": 812})
-    page.locator("#friends").scroll_into_view_if_needed()
+    # The panel in view by the page's own scroll: a bot's move may redraw the table under
+    # a Playwright handle ("Element is not attached to the DOM" on a loaded machine).
+    page.evaluate("document.getElementById('friends').scrollIntoView({block: 'nearest'})")
     page.screenshot(path=str(SHOTS / "together-stun-phone.png"))  # the panel in view
     assert no_horizontal_scroll(page)
     page.click("#friend-stun-save")

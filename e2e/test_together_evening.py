@@ -8,9 +8,23 @@ Two browser contexts (two devices) over WebRTC on loopback, as in test_together.
 from __future__ import annotations
 
 import re
+import urllib.request
+from pathlib import Path
 
-from conftest import BOOT_TIMEOUT, Guard, boot, open_page, saved_record, saved_record_js, wait_for
+import pytest
+from conftest import (
+    BOOT_TIMEOUT,
+    Guard,
+    boot,
+    open_page,
+    origin_of,
+    saved_record,
+    saved_record_js,
+    wait_for,
+)
 from playwright.sync_api import Browser, Page, expect
+from server import SiteServer
+from test_offline import copy_site, worker_caches
 from test_together import MOVE_MS, invite, join
 
 import spygames
@@ -25,13 +39,12 @@ def moves(host: Page) -> int:
 
 
 def bid_or_go_on(page: Page) -> bool:
-    """The page's person keeps the round going: looks at a showdown, else bids on the
-    first attribute the panel allows, else calls. False when the page offers nothing."""
-    for selector in ("#esp-continue",):
-        button = page.locator(selector)
-        if button.count() and button.is_enabled():
-            button.click()
-            return True
+    """The page's person keeps the round going: bids on the first attribute the panel
+    allows, else calls (a showdown not yet looked at is looked at first: that is no
+    move). False when the page offers no move."""
+    button = page.locator("#esp-continue")
+    if button.count() and button.is_enabled():
+        button.click()
     attribute = page.locator("[data-act=attr]:not([disabled])")
     if attribute.count():
         attribute.first.click()
@@ -100,4 +113,36 @@ def test_the_host_walks_the_site_between_a_friends_moves_before_and_after_a_relo
     expect(host.locator("#friend-status-1")).to_have_text(re.compile(r"Ben: at the table$"))
     host.context.close()
     guest.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def test_same_wifi_no_internet_after_one_visit(browser: Browser, tmp_path: Path) -> None:
+    """Issue 38, "Same Wi-Fi, no internet": Ana and Ben each visited the site once; then
+    the web server is stopped (the site comes from each device's offline copy only), and
+    they still host, join and play: WebRTC on one network needs nothing else."""
+    site = copy_site(tmp_path / "site")
+    server = SiteServer(site).__enter__()
+    url = server.url
+    guard = Guard(origin_of(url))
+    host = open_page(browser, guard)
+    ben = open_page(browser, guard, viewport={"width": 375, "height": 812})
+    for page in (host, ben):  # one visit each: the offline copy is made
+        boot(page, url)
+        worker_caches(page)
+        wait_for(page, "navigator.serviceWorker.controller !== null")
+    server.__exit__(None, None, None)  # the web server is gone
+    with pytest.raises(OSError):  # nothing answers at the site's address any more
+        urllib.request.urlopen(url, timeout=5)
+    boot(host, f"{url}#/espionage/deal/21")
+    host.select_option("#esp-players", "3")
+    for i, (name, kind) in enumerate([("Ana", "human"), ("Ben", "friend"), ("Cy", "normal")]):
+        host.fill(f"#esp-seat{i}-name", name)
+        host.select_option(f"#esp-seat{i}-kind", kind)
+    host.click("#esp-start")
+    ben.goto("about:blank")
+    join(host, ben, invite(host))
+    until_bens_turn(host)
+    ben_plays(host, ben, "offline")
+    host.context.close()
+    ben.context.close()
     assert not guard.problems, "\n".join(guard.problems)

@@ -10,6 +10,7 @@ in time (web/peers.mjs, `CONNECT_S`) leaves the host with Invite again in view."
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from spyweb.app import App
 from spyweb.store import MemoryStorage, Saves
@@ -123,3 +124,43 @@ def test_a_reply_that_does_not_connect_in_time_leaves_invite_again_in_view() -> 
     assert ">Invite Ben again</button>" in page
     # Every button the row's words point at is there.
     assert "Invite Ben again" in page.split('id="friend-status-1"')[1]
+
+
+def test_the_reply_mentions_scanning_only_where_the_hosts_browser_can_scan() -> None:
+    for can_scan in (False, True):
+        host = host_table(players=3)
+        host.ctx.can_scan = can_scan
+        link = invitation(host)
+        tab = friend_tab(MemoryStorage())
+        reply_from(tab, link, "scan")
+        page = tab.render()
+        assert ('id="join-qr"' in page) == can_scan
+        assert ("Or let Ana scan it" in page) == can_scan
+
+
+def test_the_reply_links_tab_says_when_the_friend_is_at_the_table() -> None:
+    host = host_table(players=3)
+    link = invitation(host)
+    reply = reply_from(friend_tab(MemoryStorage()), link, "tab")
+    tab = App(host.ctx.saves.storage)  # the host opens the reply link: a new tab
+    tab.route("#" + reply.split("#", 1)[1])
+    for message in tab.take_posts():
+        host.tab_message(message)
+    for message in host.take_posts():
+        tab.tab_message(message)
+    assert "Your friend is connecting" in tab.render()
+    host.peer("open", "1", "")
+    for message in host.take_posts():
+        tab.tab_message(message)
+    page = tab.render()
+    assert "Your friend is at the table" in page
+    assert "Ben is at the table: you can close this tab." in page
+
+
+def test_the_home_page_and_footer_say_what_leaves_the_page_when_playing_together() -> None:
+    app = App(MemoryStorage())
+    page = app.render()
+    assert "play Espionage and SpyNet together, each from their own device" in page
+    assert "only the moves, and what each seat may see, go from one to the other" in page
+    footer = (Path(__file__).parents[1] / "index.html").read_text()
+    assert "nothing leaves this page, but the moves of a table you share" in footer

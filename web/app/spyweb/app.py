@@ -309,7 +309,11 @@ class App:
 
     def tab_message(self, message: object) -> bool:
         """A message from another tab of the site; True when the page must be redrawn."""
-        if isinstance(message, dict) and message.get("kind") in ("reply", "reply-taken"):
+        if isinstance(message, dict) and message.get("kind") in (
+            "reply",
+            "reply-taken",
+            "reply-here",
+        ):
             return self._reply_message(message)
         if isinstance(message, dict) and message.get("kind") == "replied":
             replaced = getattr(self.screen, "replaced", None)  # a friend's join screen
@@ -320,18 +324,22 @@ class App:
         """A friend's reply opened in another tab (`#/answer/…`), for this tab's table if
         it hosts friends; or, in that other tab, what the table made of it."""
         code, tab = message.get("code"), message.get("tab")
-        if message["kind"] == "reply-taken":
+        if message["kind"] in ("reply-taken", "reply-here"):
             from .together.answer import AnswerScreen
 
             screen = self.screen
             if not isinstance(screen, AnswerScreen) or message.get("to") != self.tabs.id:
                 return False
-            screen.answered(message.get("taken") == "yes", str(message.get("words", ""))[:300])
+            words = str(message.get("words", ""))[:300]
+            if message["kind"] == "reply-here":
+                screen.at_table(words)
+            else:
+                screen.answered(message.get("taken") == "yes", words)
             return True
         hosting = getattr(self.screen, "hosting", None)
         if hosting is None or self.away or not isinstance(code, str) or not isinstance(tab, str):
             return False
-        refused = hosting.take_reply(code)
+        refused = hosting.take_reply(code, tab=tab)
         if refused is not None and "another invitation" in refused:
             return False  # another open table's friend, perhaps: let that tab answer
         words = refused or "The reply was passed to your table: your friend is connecting."

@@ -30,6 +30,7 @@ class AnswerScreen(Screen):
             self.problem = str(exc)
         self.outcome: str | None = None  # what the table said, once it answered
         self.taken = False
+        self.here = False  # the friend is at the table (the table said so)
         self.waited = False
 
     @property
@@ -40,6 +41,10 @@ class AnswerScreen(Screen):
     def answered(self, taken: bool, words: str) -> None:
         """The table that took (or refused) the reply says so."""
         self.taken, self.outcome = taken, words
+
+    def at_table(self, words: str) -> None:
+        """The table says the friend whose reply this was is at the table now."""
+        self.taken, self.outcome, self.here = True, words, True
 
     def pending_delay(self) -> int | None:
         return WAIT_MS if self.passing and not self.waited else None
@@ -60,7 +65,13 @@ class AnswerScreen(Screen):
                 "<p>Ask your friend to send their reply again, as it is.</p></section>"
             )
         if self.outcome is not None:
-            title = "Your friend is connecting" if self.taken else "The reply was not taken"
+            title = (
+                "Your friend is at the table"
+                if self.here
+                else "Your friend is connecting"
+                if self.taken
+                else "The reply was not taken"
+            )
             role = "status" if self.taken else "alert"
             return (
                 head + f'<h1 id="join-title">{title}</h1>'

@@ -74,6 +74,7 @@ class Invite:
     bot: bool = False  # a bot plays the seat (the host let one, while the friend was away)
     reply: Reply | None = None  # the reply being connected (the newest the host was given)
     met: bool = False  # the friend has been at the table (in this game, on this device)
+    answer_tab: str = ""  # the tab that passed the reply on (told once the friend is here)
 
 
 @dataclass
@@ -240,7 +241,7 @@ class Hosting:
                 self.ctx.refuse(refused)
         return True
 
-    def take_reply(self, code: str, seat: int | None = None) -> str | None:
+    def take_reply(self, code: str, seat: int | None = None, *, tab: str = "") -> str | None:
         """Connect the friend whose reply `code` is (pasted into `seat`'s box, or opened
         as a link in another tab): None once under way, else why not, in words."""
         try:
@@ -260,7 +261,7 @@ class Hosting:
             return f"{name} is at the table already: that reply is not needed."
         if invite.stage != "invited":
             return f"That invitation is no longer open: invite {name} again first."
-        invite.stage, invite.reply = "connecting", reply
+        invite.stage, invite.reply, invite.answer_tab = "connecting", reply, tab
         self.ctx.effect("peer-accept", str(invite.seat), reply.description)
         if self.ctx.can_scan:  # the reply came another way while the camera looks for it
             self.ctx.effect("scan-stop", str(invite.seat))
@@ -294,6 +295,7 @@ class Hosting:
             invitation = Invitation(
                 payload, self.table, invite.seat, self.game, self.host_name,
                 self.names[invite.seat], self.stun() if self.internet else (),
+                self.ctx.can_scan,
             )  # fmt: skip
             invite.link = f"{self.ctx.base_url}#/join/{invitation_code(invitation)}"
             invite.qr = qr_code(
@@ -302,6 +304,11 @@ class Hosting:
             invite.stage, invite.problem = "invited", ""
         elif kind == "open":
             invite.stage, invite.met = "here", True
+            if invite.answer_tab:  # the tab the reply was opened in says so too
+                words = f"{self.names[invite.seat]} is at the table: you can close this tab."
+                self.ctx.tab_posts.append({"kind": "reply-here", "to": invite.answer_tab,
+                                           "words": words})  # fmt: skip
+                invite.answer_tab = ""
             self.referee.connected(invite.seat)
         elif kind == "message":
             self.referee.receive(invite.seat, payload)
@@ -314,10 +321,10 @@ class Hosting:
             invite.problem = (
                 f"{name}’s device was disconnected."
                 if was_here
-                else f"{name}’s device could not be reached ({payload}). If {name} opened "
-                "your invitation more than once, only the reply from the page they used last "
-                f"can connect; else your devices may be on networks that cannot meet. "
-                f"Invite {name} again."
+                else f"{name}’s device could not be reached ({payload}). An invitation "
+                f"opened on two pages often cannot connect: invite {name} again, and ask them "
+                "to open the new link once. Otherwise your devices may be on networks that "
+                "cannot meet."
             )
             self.referee.dropped(invite.seat)
             if was_here:

@@ -53,6 +53,7 @@ class Invitation:
     host_name: str
     seat_name: str
     ice: tuple[str, ...] = ()  # STUN servers the host chose (none: one network only)
+    scan: bool = False  # the host's browser can scan the reply's QR code
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,8 @@ def _unpack(code: Any, prefix: str, what: str) -> dict[str, Any]:
 
 def _check(fields: dict[str, Any], kinds: Mapping[str, type], what: str) -> None:
     if set(fields) != set(kinds) or any(
-        not isinstance(fields[k], t) or isinstance(fields[k], bool) for k, t in kinds.items()
+        not isinstance(fields[k], t) or (t is not bool and isinstance(fields[k], bool))
+        for k, t in kinds.items()
     ):
         raise BadCode(f"This {what} is damaged or from another version of spygames.")
     if not fields["description"].startswith("v=0") or not fields["description"].isascii():
@@ -129,12 +131,12 @@ def read_invitation(code: Any) -> Invitation:
     """The invitation in `code` (the code, or a whole link ending in it); BadCode if not."""
     fields = _unpack(code, INVITE, "an invitation")
     kinds: dict[str, type] = {k: str for k in Invitation.__dataclass_fields__}
-    kinds.update(seat=int, ice=list)
+    kinds.update(seat=int, ice=list, scan=bool)
     _check(fields, kinds, "invitation")
     ice = fields.pop("ice")
     if len(ice) > MAX_SERVERS or not all(is_stun(url) for url in ice):
         raise BadCode("This invitation names a server that is not a STUN server.")
-    return Invitation(**fields, ice=tuple(ice))
+    return Invitation(**{**fields, "ice": tuple(ice)})
 
 
 MAX_SERVERS = 4

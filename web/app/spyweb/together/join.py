@@ -103,6 +103,7 @@ class JoinScreen(Screen):
             self.invitation = None
         self.stage = "ready"  # ready, answering, reply, replaced, connected, dropped, failed
         self.made = 0  # when this page made its reply (ms since 1970)
+        self.heard: float | None = None  # when the connection last carried a message
         self.reply: str | None = None
         self.reply_qr = ""
         self.failure = ""
@@ -211,6 +212,7 @@ class JoinScreen(Screen):
             self.stage, self.unsteady = "connected", False  # a new connection: no waver
             self.joined.hello()
         elif kind == "message":
+            self.heard = self.ctx.saves.clock()
             welcomed, over, bot = self.joined.welcomed, self._over(), self.joined.bot
             self.joined.receive(payload)
             now_over = self._over()
@@ -228,8 +230,9 @@ class JoinScreen(Screen):
             self.unsteady = kind == "unsteady"
         elif kind in ("closed", "failed"):
             self.unsteady = False
-            if self.stage == "connected" and self.joined.welcomed:  # last connected now
-                remember(self.ctx.saves, self.invitation, over=self._over(), bot=self.joined.bot)
+            if self.stage == "connected" and self.joined.welcomed:  # last connected: when heard
+                remember(self.ctx.saves, self.invitation, over=self._over(), bot=self.joined.bot,
+                         seen=self.heard)  # fmt: skip
             if self.stage in ("connected", "dropped") or kind == "closed":  # lost, not unmade
                 self.stage = "dropped"
             else:
@@ -396,9 +399,10 @@ class JoinScreen(Screen):
                 "again when you are back at the table (played once, or you are told why not)."
             )
         move = joined.n if joined is not None else -1  # the move the scene was drawn at
+        link = "lost" if self.stage != "connected" else "wavering" if self.unsteady else "open"
         return (
-            f'<p class="join-bar" id="join-bar" role="{role}" data-move="{move}">{words}</p>'
-            + vibrate_html(self.ctx)
+            f'<p class="join-bar" id="join-bar" role="{role}" data-move="{move}" '
+            f'data-link="{link}">{words}</p>' + vibrate_html(self.ctx)
         )
 
     def _guest(self) -> Guest | None:
@@ -442,8 +446,9 @@ class JoinScreen(Screen):
                    if self.ctx.can_share else "")
                 + "</p>"
                 + (f'<figure class="friend-qr" id="join-qr">{self.reply_qr}<figcaption>Or let '
-                   f"{host} scan it with their phone’s camera.</figcaption></figure>"
-                   if self.reply_qr else "")
+                   f"{host} scan it: their browser can read it with its camera.</figcaption>"
+                   "</figure>"
+                   if self.reply_qr and invitation.scan else "")
             )  # fmt: skip
         if self.stage == "replaced":
             return (

@@ -120,14 +120,19 @@ def _store(saves: Saves, tables: list[JoinedTable]) -> None:
 
 
 def remember(
-    saves: Saves, invitation: Invitation, *, over: bool = False, bot: bool = False
+    saves: Saves,
+    invitation: Invitation,
+    *,
+    over: bool = False,
+    bot: bool = False,
+    seen: float | None = None,
 ) -> None:
-    """This device is connected to the invitation's table now (and the game has ended,
-    if `over`; a bot plays the seat, if `bot`): it goes first in the list, keeping when
-    it was first joined."""
+    """This device is connected to the invitation's table now — or was last `seen`
+    connected then — (and the game has ended, if `over`; a bot plays the seat, if `bot`):
+    it goes first in the list, keeping when it was first joined."""
     if not saves.lasting:
         return  # an embedded page keeps nothing
-    now = saves.clock()
+    now = saves.clock() if seen is None else seen
     before = joined_table(saves, invitation.table)
     entry = JoinedTable(
         table=invitation.table,
@@ -135,7 +140,7 @@ def remember(
         host=invitation.host_name,
         seat=invitation.seat,
         name=invitation.seat_name,
-        joined=before.joined if before is not None else now,
+        joined=min(before.joined, now) if before is not None else now,
         seen=now,
         over=over,
         bot=bot,
