@@ -47,7 +47,19 @@ import spygames.spynet as spynet
 from spygames.espionage.cards import DECK, card_name
 
 MOVE_MS = 30_000
+ANA_BEN_CY = [("Ana", "human"), ("Ben", "friend"), ("Cy", "normal")]
 CARD_ID = re.compile(r'"([afm]\d\d)"')  # a SpyNet card's id in a view's JSON
+
+
+def seat_table(host: Page, url: str, seats: list[tuple[str, str]]) -> None:
+    """Open Espionage's deal at `url` on the host's page and start it with these seats
+    (name, kind: human, friend or a bot's level)."""
+    boot(host, url)
+    host.select_option("#esp-players", str(len(seats)))
+    for i, (name, kind) in enumerate(seats):
+        host.fill(f"#esp-seat{i}-name", name)
+        host.select_option(f"#esp-seat{i}-kind", kind)
+    host.click("#esp-start")
 
 
 def invite(host: Page, seat: int = 1) -> str:
@@ -156,12 +168,7 @@ def test_two_devices_play_a_whole_game_of_espionage(
     host = open_page(browser, guard)
     guest = open_page(browser, guard, viewport={"width": 375, "height": 812})
     guest.context.add_init_script(RECEIVED)
-    boot(host, f"{site_url}#/espionage/deal/21")
-    host.select_option("#esp-players", "3")
-    for i, (name, kind) in enumerate([("Ana", "human"), ("Ben", "friend"), ("Cy", "normal")]):
-        host.fill(f"#esp-seat{i}-name", name)
-        host.select_option(f"#esp-seat{i}-kind", kind)
-    host.click("#esp-start")
+    seat_table(host, f"{site_url}#/espionage/deal/21", ANA_BEN_CY)
     expect(host.locator("#friend-status-1")).to_contain_text("not invited yet")
     join(host, guest, invite(host))
     shot(host, "together-host")

@@ -36,7 +36,7 @@ from conftest import (
     wait_for,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_together import RECEIVED
+from test_together import RECEIVED, seat_table
 from test_together_evening import DETOURS, bid_or_go_on
 
 import spygames
@@ -301,12 +301,8 @@ def test_an_evening_of_chaos_loses_no_move(
     host = open_page(browser, guard)
     ben = open_page(browser, guard, viewport={"width": 375, "height": 812})
     ben.context.add_init_script(RECEIVED + SENT)
-    boot(host, f"{site_url}#/espionage/deal/{seed}")
-    host.select_option("#esp-players", "3")
-    for i, (name, kind) in enumerate([("Ana", "human"), ("Ben", "friend"), ("Cy", "easy")]):
-        host.fill(f"#esp-seat{i}-name", name)
-        host.select_option(f"#esp-seat{i}-kind", kind)
-    host.click("#esp-start")
+    seats = [("Ana", "human"), ("Ben", "friend"), ("Cy", "easy")]
+    seat_table(host, f"{site_url}#/espionage/deal/{seed}", seats)
     host.click("#esp-pace-fast")
     evening = Evening(host, ben, site_url, random.Random(seed))
     evening.games.append(evening.current())

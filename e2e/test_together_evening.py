@@ -25,7 +25,7 @@ from conftest import (
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
 from test_offline import copy_site, worker_caches
-from test_together import MOVE_MS, invite, join
+from test_together import ANA_BEN_CY, MOVE_MS, invite, join, seat_table
 
 import spygames
 
@@ -87,12 +87,7 @@ def test_the_host_walks_the_site_between_a_friends_moves_before_and_after_a_relo
 ) -> None:
     host = open_page(browser, guard)
     guest = open_page(browser, guard, viewport={"width": 375, "height": 812})
-    boot(host, f"{site_url}#/espionage/deal/21")
-    host.select_option("#esp-players", "3")
-    for i, (name, kind) in enumerate([("Ana", "human"), ("Ben", "friend"), ("Cy", "normal")]):
-        host.fill(f"#esp-seat{i}-name", name)
-        host.select_option(f"#esp-seat{i}-kind", kind)
-    host.click("#esp-start")
+    seat_table(host, f"{site_url}#/espionage/deal/21", ANA_BEN_CY)
     join(host, guest, invite(host))
     for reloaded in (False, True):
         for where in DETOURS:
@@ -133,12 +128,7 @@ def test_same_wifi_no_internet_after_one_visit(browser: Browser, tmp_path: Path)
     server.__exit__(None, None, None)  # the web server is gone
     with pytest.raises(OSError):  # nothing answers at the site's address any more
         urllib.request.urlopen(url, timeout=5)
-    boot(host, f"{url}#/espionage/deal/21")
-    host.select_option("#esp-players", "3")
-    for i, (name, kind) in enumerate([("Ana", "human"), ("Ben", "friend"), ("Cy", "normal")]):
-        host.fill(f"#esp-seat{i}-name", name)
-        host.select_option(f"#esp-seat{i}-kind", kind)
-    host.click("#esp-start")
+    seat_table(host, f"{url}#/espionage/deal/21", ANA_BEN_CY)
     ben.goto("about:blank")
     join(host, ben, invite(host))
     until_bens_turn(host)

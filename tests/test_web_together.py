@@ -105,8 +105,9 @@ def joined_pair(players: int = 3, seed: int = 21) -> Network:
     return net
 
 
-def connect(net: Network) -> None:
-    """Ana invites Ben (again), Ben joins from the link, Ana pastes his reply."""
+def connect(net: Network, where: str = "at the table") -> None:
+    """Ana invites Ben (again), Ben joins from the link, Ana pastes his reply; her panel
+    then says where he is."""
     host = net.host
     host.click("friend-invite", "1")
     net.run()
@@ -122,7 +123,7 @@ def connect(net: Network) -> None:
     assert reply is not None
     host.submit("friend-reply", {"seat": "1", "reply": reply.group(1)})
     net.run()
-    assert "Ben</b>: at the table" in host.render()
+    assert f"Ben</b>: {where}" in host.render()
 
 
 def hidden(state: spygames.State, seat: int) -> set[str]:
@@ -370,7 +371,7 @@ def test_a_bot_plays_a_friends_seat_once_asked_and_gives_it_back_after_a_reload(
     assert isinstance(reopened, EspionageTable) and reopened.state is not None
     assert reopened.seats[1].kind == "bot" and reopened.hosting is not None
     assert "Ben</b>: a bot is playing for them" in net.host.render()
-    connect_watching(net)
+    connect(net, "back at the table, watching")
     guest = net.guest.render()
     assert "A bot is playing for you" in guest
     assert not any(f'data-act="{a}"' in guest for a in ("bid", "call", "spot"))
@@ -394,22 +395,6 @@ def test_a_bot_plays_a_friends_seat_once_asked_and_gives_it_back_after_a_reload(
             assert click_move(net.guest, rng)
             net.run()
         assert net.guest.ctx.refusals == []
-
-
-def connect_watching(net: Network) -> None:
-    """Ben invited again while a bot plays his seat: he joins and watches."""
-    net.host.click("friend-invite", "1")
-    net.run()
-    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"',
-                     net.host.render())  # fmt: skip
-    assert link is not None
-    net.guest.route("#" + link.group(1).split("#", 1)[1])
-    net.guest.click("join", "")
-    net.run()
-    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', net.guest.render())
-    assert reply is not None
-    net.host.submit("friend-reply", {"seat": "1", "reply": reply.group(1)})
-    net.run()
 
 
 def test_a_reply_opened_as_a_link_in_another_tab_connects_the_friend() -> None:
@@ -436,7 +421,7 @@ def test_a_reply_opened_as_a_link_in_another_tab_connects_the_friend() -> None:
     assert "Ben</b>: at the table" in host.render()
     for message in host.take_posts():
         tab.tab_message(message)
-    assert "Your friend is connecting" in tab.render()
+    assert "Your friend is at the table" in tab.render()  # connected by then
 
 
 def test_a_reply_no_open_table_takes_says_what_to_do_instead() -> None:

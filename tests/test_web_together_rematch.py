@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 
 from spyweb.espionage import EspionageTable
+from spyweb.spynet import SpyNetTable
 from spyweb.together.join import JoinScreen
 from test_web_together import Network, click_move, joined_pair
 from test_web_together_routes import until_bens_turn
+from test_web_together_spynet import seated
 
 
 def play_to_the_end(net: Network, rng: random.Random) -> None:
@@ -60,12 +62,7 @@ def test_play_again_keeps_the_friend_seated_in_the_new_game() -> None:
     assert "stopped playing" not in net.guest.render()
     assert "game is over" not in net.guest.render()
     # ... and Ben plays the new game: a move of his is played.
-    for _ in range(100):
-        if table.state.to_play[0] == 1:
-            break
-        if not click_move(net.host, rng):
-            net.host.click("continue", "")
-        net.run()
+    until_bens_turn(net, rng)
     before = len(table.state.actions)
     while len(table.state.actions) == before:
         assert click_move(net.guest, rng)
@@ -104,3 +101,28 @@ def test_a_move_sent_for_the_old_game_is_told_it_was_not_played() -> None:
         "Your last move was not played: Ana started a new game at this table."
     )
     assert joined.joined.sent is None
+
+
+def test_a_new_spynet_deal_keeps_the_friends_seated() -> None:
+    net = seated(["human", "friend", "friend"], seed=4)
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.slot is not None
+    first = table.slot
+    net.host.click("again", "")
+    assert "Start a new game with Ben and Cai?" in net.host.render()
+    net.host.click("confirm-yes", "")
+    target, _ = net.host.take_navigation()
+    if target:
+        net.host.route(target)
+    net.run()
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None and table.slot != first
+    page = net.host.render()
+    assert "Ben</b>: at the table" in page and "Cai</b>: at the table" in page
+    for seat in (1, 2):
+        guest = net.guests[seat]
+        joined = guest.screen
+        assert isinstance(joined, JoinScreen) and joined.joined is not None
+        assert "Ana started a new game at this table." in guest.ctx.messages
+        assert joined.joined.n == len(table.state.actions)
+        assert 'id="sn-table"' in guest.render()

@@ -305,7 +305,7 @@ class Hosting:
         elif kind == "open":
             invite.stage, invite.met = "here", True
             if invite.answer_tab:  # the tab the reply was opened in says so too
-                words = f"{self.names[invite.seat]} is at the table: you can close this tab."
+                words = f"{self.names[invite.seat]} is at the table."
                 self.ctx.tab_posts.append({"kind": "reply-here", "to": invite.answer_tab,
                                            "words": words})  # fmt: skip
                 invite.answer_tab = ""
