@@ -160,7 +160,6 @@ def test_the_reply_links_tab_says_when_the_friend_is_at_the_table() -> None:
 def test_the_home_page_and_footer_say_what_leaves_the_page_when_playing_together() -> None:
     app = App(MemoryStorage())
     page = app.render()
-    assert "play Espionage and SpyNet together, each from their own device" in page
-    assert "only the moves, and what each seat may see, go from one to the other" in page
+    assert "play together from your own devices (only the moves go between them)" in page
     footer = (Path(__file__).parents[1] / "index.html").read_text()
     assert "nothing leaves this page, but the moves of a table you share" in footer

@@ -52,10 +52,8 @@ def home_html(saved: set[str], joined: str = "") -> str:
 INTRO = (
     '<section class="intro"><h1>spygames</h1>'
     '<p class="pitch">Three spy card games for your browser — play alone against bots, '
-    "pass one device around the table, send a friend the same deal, or play Espionage and "
-    "SpyNet together, each from their own device. No install, works offline.</p>"
-    '<p class="pitch-note">Played together, your devices connect straight to each other: '
-    "only the moves, and what each seat may see, go from one to the other.</p></section>"
+    "pass one device around, or play together from your own devices (only the moves go "
+    "between them). No install, works offline.</p></section>"
 )
 
 
