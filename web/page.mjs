@@ -236,10 +236,19 @@ function typed() {
 // there and usable, else on the screen's main action (its first enabled primary button),
 // else on its heading; on a new screen, on its heading. Never leave it on the page's
 // body, where a keyboard player would start over.
-function refocus(focused, newScreen) {
+function refocus(focused, newScreen, selection) {
   const again = newScreen || !focused ? null : document.getElementById(focused);
   if (again && !again.disabled) {
     again.focus();
+    // The text selected (or the caret) in a field, as it was: a paste or a keystroke
+    // landing just after a redraw goes where it was aimed, not before the field's text.
+    if (selection) {
+      try {
+        again.setSelectionRange(...selection);
+      } catch {
+        // a field without a selection (a number): nothing to put back
+      }
+    }
     return;
   }
   const selectors = newScreen ? ["h1", "h2"] : [".btn-primary:not([disabled])", "h1", "h2"];
@@ -287,6 +296,14 @@ function draw(frame) {
   const active = document.activeElement;
   const focused = active ? active.id || "" : "";
   const inside = !!active && app.contains(active);
+  let selection = null;
+  try {
+    if (typeof active?.selectionStart === "number") {
+      selection = [active.selectionStart, active.selectionEnd, active.selectionDirection];
+    }
+  } catch {
+    selection = null; // a field without a selection
+  }
   const newScreen = frame.screen !== screen;
   screen = frame.screen;
   const fields = newScreen ? new Map() : typed();
@@ -300,7 +317,7 @@ function draw(frame) {
   keys = new Set(frame.keys);
   const wanted = app.querySelector("[data-autofocus]");
   if (wanted) wanted.focus();
-  else if (inside) refocus(focused, newScreen);
+  else if (inside) refocus(focused, newScreen, selection);
   announceLog(newScreen);
   performance.mark("spy:rendered");
   if (!painted && python) {
