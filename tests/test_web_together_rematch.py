@@ -16,6 +16,15 @@ from test_web_together_routes import until_bens_turn
 from test_web_together_spynet import seated
 
 
+def yes_new_game(net: Network) -> None:
+    """The host says yes to the new game: the table goes to its new slot's address."""
+    net.host.click("confirm-yes", "")
+    target, _ = net.host.take_navigation()
+    if target:
+        net.host.route(target)
+    net.run()
+
+
 def play_to_the_end(net: Network, rng: random.Random) -> None:
     table = net.host.screen
     assert isinstance(table, EspionageTable) and table.state is not None
@@ -45,11 +54,7 @@ def test_play_again_keeps_the_friend_seated_in_the_new_game() -> None:
     net.host.click("again", "")
     assert "Start a new game with Ben?" in net.host.render()
     assert first.state is not None and first.state.is_over  # nothing happened yet
-    net.host.click("confirm-yes", "")
-    target, _ = net.host.take_navigation()
-    if target:
-        net.host.route(target)
-    net.run()
+    yes_new_game(net)
     table = net.host.screen
     assert isinstance(table, EspionageTable) and table.state is not None
     assert table.slot != first_slot and len(table.state.actions) <= 2
@@ -79,11 +84,7 @@ def test_a_new_deal_mid_game_asks_first_and_says_the_game_is_kept() -> None:
     net.host.click("confirm-no", "")
     assert "Start a new game with Ben?" not in net.host.render()
     net.host.click("again", "")
-    net.host.click("confirm-yes", "")
-    target, _ = net.host.take_navigation()
-    if target:
-        net.host.route(target)
-    net.run()
+    yes_new_game(net)
     assert "Ben</b>: at the table" in net.host.render()
     assert "Ana started a new game at this table." in net.guest.ctx.messages
 
@@ -110,11 +111,7 @@ def test_a_new_spynet_deal_keeps_the_friends_seated() -> None:
     first = table.slot
     net.host.click("again", "")
     assert "Start a new game with Ben and Cai?" in net.host.render()
-    net.host.click("confirm-yes", "")
-    target, _ = net.host.take_navigation()
-    if target:
-        net.host.route(target)
-    net.run()
+    yes_new_game(net)
     table = net.host.screen
     assert isinstance(table, SpyNetTable) and table.state is not None and table.slot != first
     page = net.host.render()
