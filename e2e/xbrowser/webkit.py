@@ -18,7 +18,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver import WebKitGTK, WebKitGTKOptions
 from selenium.webdriver.common.by import By
 from selenium.webdriver.webkitgtk.service import Service
@@ -81,6 +81,12 @@ class Driver:
     def click(self, css: str) -> None:
         enabled = f"document.querySelector({css!r}) && !document.querySelector({css!r}).disabled"
         self.until(enabled, css, self.plan["step_seconds"])
+        for _ in range(5):  # a frame may redraw the screen between the find and the click:
+            try:  # the control is found again in the new one, as Playwright's locators do
+                self.web.find_element(By.CSS_SELECTOR, css).click()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.1)
         self.web.find_element(By.CSS_SELECTOR, css).click()
 
     def play(self, site: str, offline: Callable[[], None]) -> dict[str, Any]:
