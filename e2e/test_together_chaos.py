@@ -1,8 +1,9 @@
 """Chaos at a table played together (issue 38): Ana hosts Espionage for Ben (on his own
 device) and a bot, and they play seeded random games while the harness, at random
 moments, reloads Ana's page, walks her across the site and back, closes Ben's page (and
-opens a new one), drops Ben's connection (sometimes right after he tapped a move), opens
-an invitation twice, and presses Play again at each game's end.
+opens a new one), drops Ben's connection (sometimes right after he tapped a move), makes
+it waver for a few seconds and come back (`BLIP`), opens an invitation twice, and presses
+Play again at each game's end.
 
 After the run, against Ana's saves: every move Ben's pages were told was played is in
 the game's record at the move it was told, made by Ben's seat, exactly once; Ben's live
@@ -49,7 +50,43 @@ RTCDataChannel.prototype.send = function (data) {
   return send.call(this, data);
 };
 """
-FAULTS = ("reload-host", "detour", "close-ben", "drop", "drop-mid-move", "twice")
+# A blip on Ben's network, as his browser lives it: the connection says "disconnected"
+# while his Wi-Fi wavers, what either side sends waits (SCTP keeps it), and when the
+# network comes back the connection says "connected" and what waited arrives, in order.
+# Ahead of RECEIVED and SENT: a message counts as received when the page gets it.
+BLIP = """
+window.blip = { on: false, peers: [], incoming: [], outgoing: [] };
+const Native = window.RTCPeerConnection;
+window.RTCPeerConnection = class extends Native {
+  constructor(...args) { super(...args); window.blip.peers.push(this); }
+  get connectionState() { return window.blip.on ? "disconnected" : super.connectionState; }
+};
+const nativeSend = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) {
+  if (window.blip.on) window.blip.outgoing.push([this, data]);
+  else nativeSend.call(this, data);
+};
+const nativeAdd = RTCDataChannel.prototype.addEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, listener, ...rest) {
+  if (type !== "message") return nativeAdd.call(this, type, listener, ...rest);
+  const hold = (event) => {
+    if (window.blip.on) window.blip.incoming.push([listener, event]);
+    else listener(event);
+  };
+  return nativeAdd.call(this, type, hold, ...rest);
+};
+window.waver = (on) => {
+  window.blip.on = on;
+  for (const peer of window.blip.peers) peer.dispatchEvent(new Event("connectionstatechange"));
+  if (on) return;
+  for (const [channel, data] of window.blip.outgoing.splice(0)) nativeSend.call(channel, data);
+  for (const [listener, event] of window.blip.incoming.splice(0)) listener(event);
+};
+"""
+FAULTS = (
+    "reload-host", "detour", "close-ben", "drop", "drop-mid-move", "blip", "blip-mid-move",
+    "twice",
+)  # fmt: skip
 STEP_MS = 30_000
 
 
@@ -167,6 +204,18 @@ class Evening:
             "data-link", "lost", timeout=STEP_MS
         )
 
+    def blip(self, moved: bool = False) -> None:
+        """Ben's network wavers for a few seconds (well inside peers.mjs's RECOVER_S), his
+        page says so and offers no move, then it comes back and what waited arrives."""
+        self.ben.evaluate("window.waver(true)")
+        bar = self.ben.locator("#join-bar")
+        expect(bar).to_have_attribute("data-link", "wavering", timeout=STEP_MS)
+        if not moved:  # a move sent just before waits for the network, as the bar says
+            expect(self.ben.locator("#esp-bid, #esp-call, #esp-spot")).to_have_count(0)
+        self.ben.wait_for_timeout(self.rng.uniform(1_000, 5_000))
+        self.ben.evaluate("window.waver(false)")
+        expect(bar).to_have_attribute("data-link", "open", timeout=STEP_MS)
+
     def ben_moves(self, fault: str | None) -> None:
         n = len(saved_record(self.host, "espionage")["actions"])
         bar = self.ben.locator("#join-bar")
@@ -178,6 +227,9 @@ class Evening:
             self.drop()
             self.drain()
             return
+        if fault == "blip-mid-move":  # the network wavers as the move goes, and comes back
+            self.note("blip-mid-move")
+            self.blip(moved=True)
         wait_for(
             self.host,
             f"({saved_record_js('espionage')}).actions.length > {n}"
@@ -203,6 +255,9 @@ class Evening:
         elif fault == "drop":
             self.note(fault)
             self.drop()
+        elif fault == "blip" and self.connected():
+            self.note(fault)
+            self.blip()
         if not self.connected():
             twice = fault == "twice" or self.rng.random() < 0.2
             if twice:
@@ -218,7 +273,7 @@ class Evening:
                 self.host.go_back()
                 self.at_table()
             else:
-                self.ben_moves(fault if fault == "drop-mid-move" else None)
+                self.ben_moves(fault if fault in ("drop-mid-move", "blip-mid-move") else None)
         elif seat == 0:
             self.at_table()
             n = len(state.actions)
@@ -300,7 +355,7 @@ def test_an_evening_of_chaos_loses_no_move(
     seed = int(os.environ.get("CHAOS_SEED", "38"))
     host = open_page(browser, guard)
     ben = open_page(browser, guard, viewport={"width": 375, "height": 812})
-    ben.context.add_init_script(RECEIVED + SENT)
+    ben.context.add_init_script(BLIP + RECEIVED + SENT)
     seats = [("Ana", "human"), ("Ben", "friend"), ("Cy", "easy")]
     seat_table(host, f"{site_url}#/espionage/deal/{seed}", seats)
     host.click("#esp-pace-fast")
