@@ -83,6 +83,14 @@ CHAOS_SEED ?= 38
 chaos: site browser
 	CHAOS_GAMES=$(CHAOS_GAMES) CHAOS_SEED=$(CHAOS_SEED) $(PY) -m pytest e2e/test_together_chaos.py -q -p no:cacheprovider -m long -s
 
+# The together e2e tests under load: STRESS_RUNS runs beside STRESS_LOOPS busy loops
+# (e2e/stress.py), each run's outcome and load average printed; fails if any run failed.
+STRESS_RUNS ?= 20
+STRESS_LOOPS ?= 2
+.PHONY: stress
+stress: site browser
+	$(PY) e2e/stress.py $(STRESS_RUNS) $(STRESS_LOOPS)
+
 # The same site on the other engines (e2e/xbrowser): boots clean, a move in each game, a
 # reload keeps the saves, an offline reload plays on; Firefox also joins a Chromium host's
 # table as a friend and bids (together_firefox.py). Each installs its engine (Debian's
