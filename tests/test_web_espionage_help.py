@@ -239,7 +239,7 @@ def test_hint_selects_the_hard_bots_bid_so_one_click_plays_it() -> None:
     assert state is not None
     assert advice.action in state.legal_actions()
     # the same as the hard bot asked from your view (no bluff in a hint)
-    bot = GAME.bot("hard", seed=spygames.bot_seed(state.seed, 0, "hint"))
+    bot = GAME.bot("hard", seed=table.bot_seed(0, "hint"))
     assert isinstance(bot, HardBot)
     bot.bluff = 0.0
     assert bot.advise(state.view(0), state.legal_actions()).action == advice.action
@@ -374,7 +374,9 @@ def test_hint_search_decides_from_the_view_only() -> None:
     for other in (rest[:6], rest[-6:]):
         state = GAME.new(seed=1, players=2, setup={"hands": [mine, other], "first": 1})
         state.apply(bid(3, "london", 0))
-        thinking = Thinking(hint_bot(3, 0), state.view(0), state.legal_actions(), at=0)
+        thinking = Thinking(
+            hint_bot(spygames.bot_seed(3, 0, "hint")), state.view(0), state.legal_actions(), at=0
+        )
         found = None
         while found is None:
             found = thinking.step(0)

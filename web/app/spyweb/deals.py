@@ -1,6 +1,13 @@
 """Deal numbers: every table's "Deal #" box, and the seeds new games are dealt from.
 
 A deal number is the game's seed, so the same number deals the same cards anywhere.
+
+A game's bots are seeded from a key of their own (`new_bots_key`), drawn at random when
+the game starts and kept in its save beside the record: nothing of the deal reveals it.
+A bot seeded from the deal number (even through a hash) could search the deal numbers
+for the one that gives its own seed, deal the cards again and read every hidden hand.
+The key never leaves the device: it is not in the record, so no share link, friend's
+device or replay gets it.
 """
 
 from __future__ import annotations
@@ -15,6 +22,12 @@ MAX_DEAL = 999_999_999
 def new_seed() -> int:
     """A deal number the "Deal #" box can reach again."""
     return random.SystemRandom().randrange(1, MAX_DEAL + 1)
+
+
+def new_bots_key() -> int:
+    """A key for a new game's bots' seeds (`spygames.bot_seed(key, seat, label)`), 53
+    random bits (exact in JSON read by JavaScript too)."""
+    return random.SystemRandom().getrandbits(53)
 
 
 def parse_deal(text: str) -> int | None:

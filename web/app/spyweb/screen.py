@@ -10,7 +10,7 @@ from typing import Any
 
 import spygames
 
-from .deals import bad_deal, parse_deal
+from .deals import bad_deal, new_bots_key, parse_deal
 from .store import Saves, Summary
 
 
@@ -164,6 +164,8 @@ class GameScreen(Screen):
 
     It keeps its game in a slot of the saves: `_begin` gives a new game its own slot
     (the one it replaces stays under Saved games), `_save` stores each new position.
+    The game's bots (and its Hint) are seeded from `bots_key`, kept in the slot beside
+    the record (see `spyweb.deals`): `bot_seed` gives a seat its seed.
     """
 
     game_id = ""
@@ -179,6 +181,8 @@ class GameScreen(Screen):
     ) -> None:
         super().__init__(ctx)
         self.slot: str | None = None
+        self.bots_key = new_bots_key()
+        self.key_kept = False  # bots_key is the resumed game's, from its save
 
     @classmethod
     def rules_html(cls) -> str:
@@ -208,13 +212,20 @@ class GameScreen(Screen):
         if found is None:
             return None
         self.slot, state = found
+        kept = self.ctx.saves.slot(self.slot)
+        if kept is not None and kept.bots is not None:
+            self.bots_key, self.key_kept = kept.bots, True
         return state
+
+    def bot_seed(self, seat: int, label: str = spygames.seeds.DEFAULT_LABEL) -> int:
+        """The seed of this game's bot in `seat` (`label`: another use, the Hint's)."""
+        return spygames.bot_seed(self.bots_key, seat, label)
 
     def _begin(self) -> None:
         """The table now plays a new game: it goes into a slot of its own."""
         assert self.state is not None
         self.ctx.moved()
-        self.slot = self.ctx.saves.start(self.state.record(), self.summary())
+        self.slot = self.ctx.saves.start(self.state.record(), self.summary(), self.bots_key)
 
     def _save(self) -> None:
         """Store the position the game has just moved to."""
@@ -224,7 +235,7 @@ class GameScreen(Screen):
         if self.slot is None:
             self._begin()
         else:
-            self.ctx.saves.save(self.slot, self.state.record(), self.summary())
+            self.ctx.saves.save(self.slot, self.state.record(), self.summary(), self.bots_key)
 
     def keep(self) -> None:
         """Put this game into a slot of its own in the saves the context has now (a game

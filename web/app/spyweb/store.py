@@ -3,9 +3,10 @@ resumes, the finished games kept for the record, and small preferences.
 
 Keys, all under `spygames:`:
   `slot:<id>`       one game: `{"id", "game", "created", "updated", "engine", "writes",
-                    "record", "summary", "counted"}` (the record is the engine's save
-                    format, `engine` the spygames version that wrote it, `writes` how
-                    many times it was written)
+                    "record", "summary", "counted", "bots"}` (the record is the
+                    engine's save format, `engine` the spygames version that wrote it,
+                    `writes` how many times it was written, `bots` the key the game's
+                    bots are seeded from: see `spyweb.deals.new_bots_key`)
   `current:<game>`  the slot the game's table resumes
   `pref:<name>`     a preference;  `stats:<game>` the player's record (see stats.py)
 
@@ -99,6 +100,7 @@ class Slot:
     reason: str | None = None  # the engine's own words for a damaged slot
     engine: str = ""  # the spygames version that stored it ("" when unknown)
     writes: int = 0
+    bots: int | None = None  # the key of the game's bots' seeds (None: not kept yet)
 
     @property
     def over(self) -> bool:
@@ -125,6 +127,7 @@ class Slot:
             "record": self.record,
             "summary": self.summary or {},
             "counted": self.counted,
+            **({} if self.bots is None else {"bots": self.bots}),
         }
 
 
@@ -168,6 +171,7 @@ def parse_slot(slot_id: str, raw: str) -> Slot:
         counted=data.get("counted") is True,
         engine=engine if isinstance(engine, str) else "",
         writes=as_count(data.get("writes")),
+        bots=as_key(data.get("bots")),
     )
     slot.reason = record_problem(record)
     if slot.reason is not None:
@@ -212,6 +216,16 @@ def as_number(value: Any) -> float:
 def as_count(value: Any) -> int:
     """A stored count; 0 for anything else (a float, `Infinity`, text)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def as_key(value: Any) -> int | None:
+    """A stored bots' key (a whole number below `BOTS_KEYS`), else None (a new one is
+    drawn: the game's bots then think differently; its moves are the record's)."""
+    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < BOTS_KEYS
+    return value if ok else None
+
+
+BOTS_KEYS = 2**53  # a bots' key is below this: exact in JSON read by JavaScript too
 
 
 class Saves:
@@ -283,7 +297,7 @@ class Saves:
         self.held[slot.id] = slot.writes
         return slot.id, spygames.replay(slot.record)
 
-    def start(self, record: dict[str, Any], summary: Summary) -> str:
+    def start(self, record: dict[str, Any], summary: Summary, bots: int | None = None) -> str:
         """A new slot for a new (or shared) game, made current. The game it replaces stays
         under Saved games, unless no move had been made in it."""
         game_id = str(record["game"])
@@ -295,13 +309,16 @@ class Saves:
                 self.messages.append(KEPT)
         slot_id = new_slot_id(game_id)
         now = self.clock()
-        slot = Slot(slot_id, game_id, "", record=record, summary=summary, created=now, writes=1)
+        slot = Slot(slot_id, game_id, "", record=record, summary=summary, created=now, writes=1,
+                    bots=bots)  # fmt: skip
         if self._write(slot):
             self.held[slot_id] = slot.writes
         self.set_quietly(CURRENT + game_id, slot_id)
         return slot_id
 
-    def save(self, slot_id: str, record: dict[str, Any], summary: Summary) -> bool:
+    def save(
+        self, slot_id: str, record: dict[str, Any], summary: Summary, bots: int | None = None
+    ) -> bool:
         """Store the game's newest position; a finished game is counted in the stats once.
         False, and nothing written, when another tab has written this slot since this
         tab last read or wrote it (the slot is then `elsewhere`)."""
@@ -320,6 +337,7 @@ class Saves:
             created=old.created if old else self.clock(),
             counted=old.counted if old and old.problem is None else False,
             writes=old.writes + 1 if old else 1,
+            bots=bots if bots is not None else old.bots if old else None,
         )
         finishing = slot.over and not slot.counted
         slot.counted = slot.counted or slot.over

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import spygames
 
-from .deals import new_seed
+from .deals import new_bots_key, new_seed
 from .screen import Context, GameScreen
 from .seats import Seat
 from .share import share_panel
@@ -78,9 +78,12 @@ class SeatedTable(GameScreen):
         """Seat the table for this game: a bot for each bot seat, nobody holding the device."""
         self.state = state
         self.seats = seats
+        if not state.actions and not self.key_kept:  # a new game: a key of its own
+            self.bots_key = new_bots_key()
+        self.key_kept = False  # the next game seated here is a new one
         self._host(state)
         self.bots = {
-            i: self.game.bot(s.level, seed=spygames.bot_seed(state.seed, i))
+            i: self.game.bot(s.level, seed=self.bot_seed(i))
             for i, s in enumerate(seats)
             if not s.is_human
         }
@@ -216,7 +219,7 @@ class SeatedTable(GameScreen):
             return
         self.hosting.to_bot(seat)
         self.seats[seat] = Seat(name, "bot", "normal")
-        self.bots[seat] = self.game.bot("normal", seed=spygames.bot_seed(self.state.seed, seat))
+        self.bots[seat] = self.game.bot("normal", seed=self.bot_seed(seat))
         self.bots_ready = False
         self._keep_hosting()
         self.ctx.notify(f"A bot plays for {name} now.")

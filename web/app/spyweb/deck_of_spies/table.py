@@ -302,7 +302,7 @@ class DeckOfSpiesTable(GameScreen):
         if self.thinking is not None and self.thinking.at == at:
             return  # already thinking about this very position
         # A modest budget keeps the answer well under a second in the browser.
-        bot = _game().bot("hard", seed=spygames.bot_seed(self.seed, 0, "hint"), budget=HINT_BUDGET)
+        bot = _game().bot("hard", seed=self.bot_seed(0, "hint"), budget=HINT_BUDGET)
         # The search runs in short slices between paints (see tick), so the page never
         # freezes while the hint is being worked out.
         self.thinking = Thinking(

@@ -97,11 +97,10 @@ def why(advice: spygames.Advice, bid: Bid | None, name: Callable[[int], str]) ->
     return reason if reason.endswith((".", "!", "?")) else reason + "."
 
 
-def hint_bot(game_seed: int, seat: int) -> spygames.Bot:
-    """The bot that gives `seat` its hints: the hard bot, never bluffing."""
-    bot = spygames.get_game("espionage").bot(
-        "hard", seed=spygames.bot_seed(game_seed, seat, "hint")
-    )
+def hint_bot(seed: int) -> spygames.Bot:
+    """The bot that gives a seat its hints (seeded with `seed`, the table's `bot_seed`
+    for the seat and "hint"): the hard bot, never bluffing."""
+    bot = spygames.get_game("espionage").bot("hard", seed=seed)
     if isinstance(bot, HardBot):
         bot.bluff = 0.0  # advice is the best move, never a bluff
     return bot
@@ -129,11 +128,12 @@ class Hints:
     def working_on(self, at: Hashable) -> bool:
         return self.thinking is not None and self.thinking.at == at
 
-    def start(self, state: spygames.State, at: Hashable) -> None:
-        """Start working out the hint for the seat to play in `state`."""
+    def start(self, state: spygames.State, at: Hashable, seed: int) -> None:
+        """Start working out the hint for the seat to play in `state` (its bot seeded
+        with `seed`)."""
         seat = state.to_play[0]
         self.thinking = Thinking(
-            hint_bot(state.seed, seat),
+            hint_bot(seed),
             state.view(seat),
             state.legal_actions(),
             at=at,

@@ -242,16 +242,17 @@ class Hints:
     def clear(self) -> None:
         self.advice, self.work = None, None
 
-    def ask(self, state: SpyNetState, at: Hashable) -> None:
+    def ask(self, state: SpyNetState, at: Hashable, seed: int) -> None:
         """Start working out the hard bot's move for the seat to play at `at` (the
-        table's position), unless the advice is known or already on its way."""
+        table's position; the bot seeded with `seed`), unless the advice is known or
+        already on its way."""
         if self.advice is not None:
             return
         if self.work is not None and self.work.at == at:
             return  # already working on this very position
         seat = state.to_play[0]
         game = spygames.get_game("spynet")
-        bot = game.bot("hard", seed=spygames.bot_seed(state.seed, seat, "hint"), budget=HINT_BUDGET)
+        bot = game.bot("hard", seed=seed, budget=HINT_BUDGET)
         view = state.view(seat)
         self.view = cast(SpyNetView, view)
         self.work = Thinking(bot, view, offered(state), at=at, slice_s=HINT_SLICE_S)
