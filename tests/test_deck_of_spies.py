@@ -259,6 +259,24 @@ def test_assassinate_only_when_the_hand_cannot_pay() -> None:
     assert "assassinate it" in (poor.why_illegal({"type": "counter", "cards": ["2C"]}) or "")
 
 
+def test_a_hand_adding_up_to_exactly_the_spys_value_pays_and_one_less_must_assassinate() -> None:
+    """The boundary of "If the values in your hand don't add up to the spy's value":
+    a hand of exactly 13 adds up to the K♣ (counter with all of it, no assassination);
+    a hand of 12 does not (assassinate, nothing else)."""
+    exact = deal(["AH", "2C", "3H", "3S", "4D"], ["KC"])  # 1 + 2 + 3 + 3 + 4 = 13
+    assert exact.view(0)["must_assassinate"] is False
+    actions = exact.legal_actions()
+    whole = {"AH", "2C", "3H", "3S", "4D"}
+    assert whole in [set(a["cards"]) for a in actions if a["type"] == "counter"]
+    assert all(a["type"] != "assassinate" for a in actions)
+    assert exact.why_illegal({"type": "assassinate", "ace": "AH"}) == (
+        "you can still pay: assassinate only when your hand sums below 13"
+    )
+    short = deal(["AH", "2C", "3H", "2S", "4D"], ["KC"])  # 1 + 2 + 3 + 2 + 4 = 12
+    assert short.view(0)["must_assassinate"] is True
+    assert {a["type"] for a in short.legal_actions()} == {"assassinate"}
+
+
 def test_assassinate_with_an_ace_from_the_hand() -> None:
     """Assassinate: "Take one Ace … remove it from the game", "Put the spy face down on the
     spy discard pile", "Put all cards in your hand on your draw discard pile. Your turn is

@@ -773,9 +773,15 @@ def test_a_condition_met_exactly_scores_and_one_short_does_not(
 
 def test_three_missions_in_a_branch_is_the_line() -> None:
     """m31 Grand Slam: "3 missions" in its branch — itself and two more scores, one
-    more short does not."""
-    for missions, points in ((["m31", "m01", "m02"], 4), (["m31", "m01"], 0)):
-        mine = _tableau({"ops": missions}, ("a01", "ops", 0))
+    more short does not, and a third mission in another branch does not make up for it
+    (the count is the mission's own branch's, not the tableau's)."""
+    cases = (
+        ({"ops": ["m31", "m01", "m02"]}, 4),
+        ({"ops": ["m31", "m01"]}, 0),
+        ({"ops": ["m31", "m01"], "cover": ["m06"]}, 0),
+    )
+    for missions, points in cases:
+        mine = _tableau(missions, ("a01", "ops", 0))
         state = new(hands=[[], []], deck=["m09"], piles=[["m05"], [], []],
                     tableaus=[mine, {}])  # fmt: skip
         scored = {m["card"]: m["points"] for m in end_now(state)["missions"]}
