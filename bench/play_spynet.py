@@ -1,14 +1,22 @@
 """SpyNet scripted: you against a hard bot at the fast pace, two players, for click -> DOM
 latency and the longest main-thread task while it thinks.
 
-You play as e2e/test_spynet.py's player does: keep the first draft card, deploy when an
-agent or mission can go (every other turn), else recruit (take a pile every third time,
-else pass it on); the first playable agent with no funding on its first branch, then a
-mission if one can go; skip effects; discard the first card when told to.
+You play as e2e/test_spynet.py's player does, choosing only among what the page offers:
+keep the first draft card, deploy every other turn when the table offers Deploy (it
+offers none when nothing in the hand can go, and says why), else recruit (take a pile
+every third time, else pass it on, where the page offers both); the first playable agent
+with no funding on its first branch, then a mission if one can go; skip effects; discard
+the first card when told to.
+
+Each kind of step is counted in `walked`. The quick run (`make bench-quick`, in
+`make test`) plays on past its `moves` until it has walked every path in `PATHS`, the
+turn with nothing to deploy included, so a step the full run takes cannot rot unseen: a
+path not walked by `QUICK_CAP` asks fails the quick run.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from playwright.sync_api import Browser, Page
@@ -29,6 +37,10 @@ ASKS = (
 )
 TURN = ", ".join(selector for selector, _ in ASKS)
 ASKED_MS = 120_000  # a hard bot's turn, on a loaded machine
+# Every path of `_step`; the quick run walks them all (a rare one: "nothing to deploy").
+PATHS = frozenset({"draft", "deploy", "recruit", "nothing to deploy", "take", "pass on",
+                   "agent", "mission", "end turn"})  # fmt: skip
+QUICK_CAP = 400  # asks: the quick run gives up (and fails) on a path not walked by then
 
 
 def _asked(page: Page, progress: Progress) -> str:
@@ -44,33 +56,55 @@ def _asked(page: Page, progress: Progress) -> str:
                 return what
 
 
-def _deploy(page: Page, human: list[float]) -> None:
+def _deploy(page: Page, human: list[float], walked: Counter[str]) -> None:
     """Play the first playable agent and a mission if one can go, then end the turn."""
     for kind in ("agent", "mission"):
         card = f"#sn-hand .sn-playable[data-kind={kind}] >> nth=0"
         if not page.locator(card).count():
             continue
+        walked[kind] += 1
         human.append(click(page, card) or 0.0)
         human.append(act(page, ".sn-targets button >> nth=0", GAME))
         if not page.locator("#sn-end").count() or page.locator(".sn-effect").count():
             return  # an effect to settle first: the next ask
+    walked["end turn"] += 1
     human.append(act(page, "#sn-end", GAME))
 
 
-def _step(page: Page, what: str, turn: int, human: list[float]) -> None:
+def _offered(page: Page, *selectors: str) -> str:
+    """The first of `selectors` the page offers (in view and enabled)."""
+    for selector in selectors:
+        found = page.locator(selector)
+        if found.count() and found.first.is_visible() and found.first.is_enabled():
+            return selector
+    raise StepFailed(f"{GAME}: the page offers none of {', '.join(selectors)}")
+
+
+def _step(page: Page, what: str, turn: int, human: list[float], walked: Counter[str]) -> None:
     if what == "draft":
+        walked["draft"] += 1
         human.append(act(page, ".sn-draft [data-act=keep] >> nth=0", GAME))
     elif what == "choose":
-        playable = page.locator("#sn-hand [data-kind=agent], #sn-hand [data-kind=mission]")
-        deploy = playable.count() and turn % 2
-        human.append(act(page, "#sn-deploy" if deploy else "#sn-recruit", GAME))
+        if not page.locator("#sn-deploy").count():
+            walked["nothing to deploy"] += 1  # the table says why and offers Recruit only
+            human.append(act(page, _offered(page, "#sn-recruit"), GAME))
+            return
+        wanted = ("#sn-deploy", "#sn-recruit") if turn % 2 else ("#sn-recruit", "#sn-deploy")
+        chosen = _offered(page, *wanted)
+        walked["deploy" if chosen == "#sn-deploy" else "recruit"] += 1
+        human.append(act(page, chosen, GAME))
     elif what == "recruit":
-        human.append(act(page, "#sn-take" if turn % 3 == 0 else "#sn-pass-on", GAME))
+        wanted = ("#sn-take", "#sn-pass-on") if turn % 3 == 0 else ("#sn-pass-on", "#sn-take")
+        chosen = _offered(page, *wanted)
+        walked["take" if chosen == "#sn-take" else "pass on"] += 1
+        human.append(act(page, chosen, GAME))
     elif what == "deploy":
-        _deploy(page, human)
+        _deploy(page, human, walked)
     elif what == "discard":
+        walked["discard"] += 1
         human.append(act(page, "#sn-hand [data-card] >> nth=0", GAME))
     elif what == "effect":
+        walked["effect"] += 1
         human.append(act(page, "#sn-skip", GAME))
 
 
@@ -85,18 +119,25 @@ def spynet(browser: Browser, url: str, seed: int = 7, moves: int | None = None) 
     page.click("#sn-pace-fast")
     reset_longtasks(page)
     human: list[float] = []
+    walked: Counter[str] = Counter()
     progress = Progress(page, GAME)
     turn = 0
-    while moves is None or turn < moves:
+    while moves is None or turn < moves or not set(walked) >= PATHS:
         what = _asked(page, progress)
         if what == "end":
             break
-        if turn >= 1000:
-            raise StepFailed(f"{GAME}: deal {seed} not over after 1000 asks")
+        if turn >= (1000 if moves is None else QUICK_CAP):
+            missed = sorted(PATHS - set(walked))
+            raise StepFailed(f"{GAME}: deal {seed} not over (or {missed} not walked) "
+                             f"after {turn} asks")  # fmt: skip
         turn += 1
-        _step(page, what, turn, human)
+        _step(page, what, turn, human, walked)
         if page.locator(".notice").count():
             raise StepFailed(f"{GAME}: the page refused a move: {page.text_content('.notice')}")
     tasks = longtasks(page)
     page.context.close()
-    return {"human_ms": [h for h in human if h], "longtasks_ms": tasks, "moves": turn}
+    if moves is not None and not set(walked) >= PATHS:
+        missed = ", ".join(sorted(PATHS - set(walked)))
+        raise StepFailed(f"{GAME}: the game ended before the quick run walked {missed}")
+    return {"human_ms": [h for h in human if h], "longtasks_ms": tasks, "moves": turn,
+            "walked": dict(sorted(walked.items()))}  # fmt: skip
