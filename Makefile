@@ -23,6 +23,15 @@ $(STAMPS)/npm: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	@mkdir -p $(STAMPS) && touch $@
 
+# micropip and packaging for the Python people write (PyScript's packages), from PyPI,
+# pinned by hash in web/python-wheels.txt; the build serves them beside Pyodide.
+$(STAMPS)/pywheels: web/python-wheels.txt $(STAMPS)/venv
+	rm -rf build/pywheels
+	$(PY) -m pip download -q --require-hashes --no-deps --only-binary=:all: \
+		--python-version 3.14 --implementation py --abi none --platform any \
+		-r web/python-wheels.txt -d build/pywheels
+	@mkdir -p $(STAMPS) && touch $@
+
 # Lighthouse for the bench (bench/lighthouse.py), pinned in its own package: not in web/,
 # so `make site` and the e2e suite do not install it.
 $(STAMPS)/lighthouse: bench/lighthouse/package.json bench/lighthouse/package-lock.json
@@ -38,7 +47,7 @@ browser: $(STAMPS)/venv
 wheel: $(STAMPS)/venv
 	rm -rf dist && $(PY) -m pip wheel -q --no-deps --no-build-isolation -w dist .
 
-site: $(STAMPS)/venv $(STAMPS)/npm wheel
+site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/pywheels wheel
 	$(PY) web/tools/build_site.py
 
 # --- tests ------------------------------------------------------------------

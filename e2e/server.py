@@ -69,6 +69,7 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Access-Control-Allow-Origin", "*")  # as GitHub Pages sends
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -122,11 +123,13 @@ class SiteServer:
 
 class BlogServer:
     """A stand-in for someone's blog, on another origin (its own port): serves `blog.html`
-    from e2e/ with `__SITE__` replaced by the address of the spygames site it embeds."""
+    from e2e/ with `__SITE__` replaced by the address of the spygames site it embeds (or
+    the page given as `text`)."""
 
-    def __init__(self, site_url: str) -> None:
+    def __init__(self, site_url: str, text: str | None = None) -> None:
         page = Path(__file__).with_name("blog.html")
-        body = page.read_text().replace("__SITE__", site_url).encode()
+        body = (text if text is not None else page.read_text()).replace("__SITE__", site_url)
+        body = body.encode()
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self) -> None:

@@ -21,8 +21,19 @@ FILES = {
     # fetched only for a module the trimmed standard library left out
     "vendor/pyodide/python_stdlib_full.zip": "PK",
     ".nojekyll": "",
+    # for the Python people write (web/tools/people.py): the tables never fetch them
+    "wheels/spygames-1.0-py3-none-any.whl": "PK",
+    "simple/spygames/index.html": "<!DOCTYPE html>",
+    "vendor/pyscript/core.js": "// PyScript",
+    "vendor/pyodide-py/pyodide.mjs": "// Pyodide as shipped",
 }
-LAZY = {"vendor/pyodide/python_stdlib_full.zip"}
+LAZY = {
+    "vendor/pyodide/python_stdlib_full.zip",
+    "wheels/spygames-1.0-py3-none-any.whl",
+    "simple/spygames/index.html",
+    "vendor/pyscript/core.js",
+    "vendor/pyodide-py/pyodide.mjs",
+}
 
 
 @pytest.fixture

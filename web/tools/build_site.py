@@ -36,6 +36,7 @@ import cjk
 import css_subset
 import lean
 import packed
+import people
 import resvg_py
 import snapshot
 
@@ -324,6 +325,7 @@ def build(site: Path, dist: Path) -> None:
     page = page.replace("<!--FRAMES-->", preboot_frames())
     (site / "index.html").write_text(page)
     (site / ".nojekyll").write_text("")
+    people.write(site, wheel, MODULES, ROOT / "build" / "pywheels")
     write_icons(site)
     write_manifest(site)
     version, files = write_service_worker(site)
@@ -405,7 +407,11 @@ def precache_list(site: Path) -> list[str]:
     """Every file of the site the service worker copies at install, relative to sw.js: a
     file with an .xz copy is downloaded as the copy (the worker keeps it decoded)."""
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
-    return sorted(f for f in files if not NOT_PRECACHED.match(f) and f + ".xz" not in files)
+    return sorted(
+        f
+        for f in files
+        if not NOT_PRECACHED.match(f) and not people.PATHS.match(f) and f + ".xz" not in files
+    )
 
 
 def build_hash(site: Path, template: str) -> str:

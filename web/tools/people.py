@@ -1,0 +1,105 @@
+"""What the site serves for the Python people write with PyScript and micropip (DESIGN,
+"Which page starts Python how"): a blogger's PyScript page, and the Bot Lab after it.
+
+The tables never load any of this (their worker unpacks the engine itself); the service
+worker does not precache it (`PATHS`), so a player's first visit and offline copy do not
+grow. Written into the site:
+
+- `wheels/spygames-<version>-py3-none-any.whl`: the engine wheel as `make wheel` built it
+  (the tables' copy in `dist/` is reworked: bytecode, games split out). A version's
+  address never changes.
+- `simple/spygames/` (and `simple/`): a PEP 503 index of those wheels, the stable
+  address of the newest: `micropip.install("spygames", index_urls=SITE + "simple")`.
+- `vendor/pyscript/`: `@pyscript/core`'s `dist/` as pinned in web/package.json, without
+  source maps.
+- `vendor/pyodide-py/`: Pyodide as shipped (the tables' copy is made lean and its
+  standard library trimmed, which micropip's imports would not survive), with micropip
+  and packaging from PyPI (web/python-wheels.txt) and a lock file that lists only those
+  two, each with its file's own sha256 (Pyodide checks it).
+
+A page names `vendor/pyodide-py/pyodide.mjs` as PyScript's `interpreter`, so nothing is
+fetched from a CDN.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+
+PATHS = re.compile(r"^(wheels|simple|vendor/pyscript|vendor/pyodide-py)/")
+"""The files written here: none of them is precached by the service worker."""
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+LOCKED = ("micropip", "packaging")  # the lock file's only entries
+SOURCE_MAP = re.compile(r"^(//# sourceMappingURL=\S*|/\*# sourceMappingURL=\S* \*/)\n?", re.M)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
+    """Write every part into `site`; returns the paths written, relative to it."""
+    wheels = site / "wheels"
+    wheels.mkdir()
+    shutil.copy2(wheel, wheels / wheel.name)
+    write_index(site, [wheels / wheel.name])
+    shutil.copytree(
+        modules / "@pyscript" / "core" / "dist",
+        site / "vendor" / "pyscript",
+        ignore=shutil.ignore_patterns("*.map"),
+    )
+    write_pyodide(site / "vendor" / "pyodide-py", modules / "pyodide", pywheels)
+    written = sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and PATHS.match(p.relative_to(site).as_posix())
+    )
+    for name in written:  # the maps stay out, and so do the comments pointing at them
+        if name.endswith((".js", ".mjs", ".css")):
+            path = site / name
+            path.write_text(SOURCE_MAP.sub("", path.read_text(encoding="utf-8")), encoding="utf-8")
+    return written
+
+
+def write_index(site: Path, wheels: list[Path]) -> None:
+    """PEP 503's simple index: the project list, and the project's page of wheels (each
+    link with its sha256, which micropip checks)."""
+    project = site / "simple" / "spygames"
+    project.mkdir(parents=True)
+    links = "".join(
+        f'<a href="../../wheels/{html.escape(w.name)}#sha256={sha256(w)}">'
+        f"{html.escape(w.name)}</a><br>\n"
+        for w in wheels
+    )
+    page = (
+        "<!DOCTYPE html>\n<html><head><title>Links for {0}</title></head><body>\n"
+        "{1}</body></html>\n"
+    )
+    (project / "index.html").write_text(page.format("spygames", links))
+    (site / "simple" / "index.html").write_text(
+        page.format("projects", '<a href="spygames/">spygames</a><br>\n')
+    )
+
+
+def write_pyodide(folder: Path, shipped: Path, pywheels: Path) -> None:
+    folder.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(shipped / name, folder / name)
+    lock = json.loads((shipped / "pyodide-lock.json").read_text())
+    kept = {}
+    for name in LOCKED:
+        entry = lock["packages"][name]
+        found = sorted(pywheels.glob(f"{name}-{entry['version']}-*.whl"))
+        if len(found) != 1:
+            raise SystemExit(
+                f"expected one {name} {entry['version']} wheel in {pywheels}: `make site` "
+                "downloads it (web/python-wheels.txt)"
+            )
+        shutil.copy2(found[0], folder / found[0].name)
+        kept[name] = {**entry, "file_name": found[0].name, "sha256": sha256(found[0])}
+    lock["packages"] = kept
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
