@@ -180,6 +180,61 @@ def solve(args: argparse.Namespace, out: TextIO | None = None) -> None:
     ceiling.print_deals(found, out, bot_wins)
 
 
+def lab(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """`lab FILE --game G --against LEVEL --games N`: the person's bot in FILE against the
+    built-in bots (spygames.lab), the same match the Bot Lab page plays for that seed."""
+    import secrets
+    import signal
+    import time
+
+    from .lab import BotError, Match, deal_number, describe, load
+
+    out = out or sys.stdout
+    seed = args.seed if args.seed is not None else secrets.randbits(53)
+    choose = load(args.file.read_text(), args.file.name)
+    limit = args.limit
+
+    def timed(view: Any, legal: Any, rng: Any) -> Any:
+        """`choose`, stopped after `limit` seconds (where the system has an interval timer)."""
+
+        def over(*_: object) -> None:
+            raise TimeoutError(f"no answer within {limit} s (--limit)")
+
+        if not hasattr(signal, "setitimer"):
+            return choose(view, legal, rng)
+        before = signal.signal(signal.SIGALRM, over)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            return choose(view, legal, rng)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, before)
+
+    match = Match(timed, args.game, args.against, args.games, args.players, seed,
+                  filename=args.file.name)  # fmt: skip
+    started = time.perf_counter()
+    try:
+        for result in match.play():
+            if args.list:
+                verdict = "won " if result.won else "lost"
+                print(f"{result.index + 1:>5}. deal #{result.deal:<10} seat {result.seat}  "
+                      f"{verdict}  {result.moves:>4} moves  {result.reason}", file=out)  # fmt: skip
+    except BotError as exc:
+        index = len(match.results)
+        print(f"error in game {index + 1} (deal #{deal_number(seed, index)}, seat "
+              f"{index % (match.players or 1)}): {exc.message}", file=sys.stderr)  # fmt: skip
+        if exc.view is not None:
+            print(f"the view it was given: {json.dumps(exc.view)}", file=sys.stderr)
+        return 1
+    took = time.perf_counter() - started
+    summary = match.summary()
+    name = match.game.name
+    print(f"{name}, {args.file.name} against {args.against} ({match.players} players), "
+          f"match seed {seed}: {describe(summary)}; {summary['games'] / took:.1f} games/s",
+          file=out)  # fmt: skip
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m spygames", description=__doc__)
     parser.add_argument("--version", action="version", version=f"spygames {__version__}")
@@ -209,6 +264,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sim.add_argument(
         "--credits", action="store_true", help="list every credited label (e.g. each card)"
     )
+    p_lab = sub.add_parser("lab", help="your bot (a Python file) against the built-in bots")
+    p_lab.add_argument("file", type=Path, help="a Python file defining choose(view, legal, rng)")
+    p_lab.add_argument("--game", choices=sorted(GAMES), required=True)
+    p_lab.add_argument("--against", default="normal", help="the built-in bots' level")
+    p_lab.add_argument("--games", type=int, default=100)
+    p_lab.add_argument("--players", type=int)
+    p_lab.add_argument("--seed", type=int, help="the match seed (else drawn and printed)")
+    p_lab.add_argument("--limit", type=float, default=5.0, help="seconds per decision")
+    p_lab.add_argument("--list", action="store_true", help="print each game")
     p_rep = sub.add_parser("replay", help="print a saved record step by step")
     p_rep.add_argument("file", type=Path)
     p_sol = sub.add_parser("solve", help="could a Deck of Spies deal be won, and how?")
@@ -256,6 +320,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print_league(reports)
         elif args.command == "solve":
             solve(args)
+        elif args.command == "lab":
+            return lab(args)
         else:
             record = json.loads(args.file.read_text())
             print_replay(record)

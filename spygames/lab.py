@@ -1,0 +1,194 @@
+"""The Bot Lab's matches: a bot a person wrote in Python against the built-in bots.
+
+A person's bot is a Python file (or text) defining one function,
+
+    def choose(view, legal, rng):
+        return legal[0]
+
+given its seat's `view` (exactly what the seat may know), the `legal` actions and a
+seeded `random.Random`, and returning one of the legal actions: the engine bots' own
+contract. `python -m spygames lab mybot.py --game espionage --against hard --games 200`
+runs a match on CPython; the Bot Lab page runs the same code (this module) in the
+browser, so the same match seed gives the same games and figures on both.
+
+Seeds: a match has one seed (`--seed`, else drawn at random and printed). Game `i` is
+dealt from `deal_number(seed, i)` (a deal number a table can open); the person's bot gets
+`random.Random(bot_seed(seed, i, "yours"))`, the built-in bots `bot_seed(key, seat)` with
+`key = bot_seed(seed, i, "bots")`: nothing of the deal number gives any of them away. The
+person's bot plays seat `i % players`, so every seat is played in turn.
+
+Mistakes are the person's to read, never a crash: `BotError` says what went wrong — a
+syntax error or an exception with its line in the bot's file, an action that is not
+legal now with the engine's reason and the view the bot was given, no `choose`.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalAction, SpyGamesError
+from .protocol import Action, Bot, State, View
+from .registry import get_game
+from .seeds import bot_seed
+from .simulate import wilson
+
+Choose = Callable[[View, list[Action], random.Random], Action]
+MAX_DEAL = 999_999_999  # the tables' deal numbers (web's spyweb.deals.MAX_DEAL)
+MAX_GAMES = 1000
+
+
+class BotError(SpyGamesError):
+    """A person's bot went wrong: `message` in words, `line` in its file when known, and
+    `view` (the view it was given) for an illegal action."""
+
+    def __init__(self, message: str, line: int | None = None, view: View | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.view = view
+
+
+def load(source: str, filename: str = "mybot.py") -> Choose:
+    """The `choose` function `source` defines; BotError if it does not compile, raises
+    while it runs, or defines no `choose`."""
+    try:
+        code = compile(source, filename, "exec")
+    except SyntaxError as exc:
+        raise BotError(f"{exc.msg} (line {exc.lineno})", exc.lineno) from None
+    space: dict[str, Any] = {"__name__": "mybot"}
+    try:
+        exec(code, space)
+    except Exception as exc:
+        raise _raised(exc, filename, "while the file ran") from None
+    choose = space.get("choose")
+    if not callable(choose):
+        raise BotError("the file defines no function `choose(view, legal, rng)`")
+    return choose  # type: ignore[no-any-return]
+
+
+def _raised(exc: BaseException, filename: str, when: str) -> BotError:
+    """An exception from the person's code, with the last line of theirs it passed."""
+    line = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename == filename:
+            line = frame.lineno
+    where = f" (line {line})" if line is not None else ""
+    return BotError(f"{type(exc).__name__}: {exc} {when}{where}", line)
+
+
+def deal_number(match_seed: int, game: int) -> int:
+    """The deal number of game `game` of a match (one a table's "Deal #" can open)."""
+    return bot_seed(match_seed, game, "deal") % MAX_DEAL + 1
+
+
+@dataclass
+class GameResult:
+    """One game of a match: its deal, the person's bot's seat, whether it won, its
+    record (to open at a table as a replay)."""
+
+    index: int
+    deal: int
+    seat: int
+    won: bool
+    moves: int
+    reason: str
+    record: dict[str, Any] = field(repr=False)
+
+
+@dataclass
+class Match:
+    """`games` games of `game_id` for `players` seats: the person's bot (`choose`) in one
+    seat, the built-in bots of level `against` in the others."""
+
+    choose: Choose
+    game_id: str
+    against: str = "normal"
+    games: int = 100
+    players: int | None = None
+    seed: int = 1
+    filename: str = "mybot.py"
+    results: list[GameResult] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        game = get_game(self.game_id)
+        self.game = game
+        if self.players is None:
+            self.players = game.min_players
+        if not game.min_players <= self.players <= game.max_players:
+            raise BotError(
+                f"{game.name} is for {game.min_players}–{game.max_players} players, "
+                f"not {self.players}"
+            )
+        if self.against not in game.bot_levels:
+            raise BotError(f"no {self.against!r} bot: {', '.join(game.bot_levels)}")
+        if not 1 <= self.games <= MAX_GAMES:
+            raise BotError(f"a match is 1 to {MAX_GAMES} games, not {self.games}")
+
+    def play(self) -> Iterator[GameResult]:
+        """Play the games not played yet, one at a time (a page shows its progress and may
+        stop between two)."""
+        while len(self.results) < self.games:
+            result = self.play_one(len(self.results))
+            self.results.append(result)
+            yield result
+
+    def play_one(self, index: int) -> GameResult:
+        players = self.players or 1
+        deal = deal_number(self.seed, index)
+        seat = index % players
+        state: State = self.game.new(seed=deal, players=players)
+        mine = random.Random(bot_seed(self.seed, index, "yours"))
+        key = bot_seed(self.seed, index, "bots")
+        bots: dict[int, Bot] = {
+            s: self.game.bot(self.against, seed=bot_seed(key, s))
+            for s in range(players)
+            if s != seat
+        }
+        while not state.is_over:
+            to_play = state.to_play[0]
+            view = state.view(to_play)
+            legal = state.legal_actions()
+            if to_play == seat:
+                action = self._ask(view, legal, mine)
+                try:
+                    state.apply(action)
+                except IllegalAction as exc:
+                    raise BotError(f"your bot chose {action!r}, which is not legal now: {exc}",
+                                   view=view) from None  # fmt: skip
+            else:
+                state.apply(bots[to_play].choose(view, legal))
+        result = state.result or {}
+        won = bool(result.get("won")) if players == 1 else seat in result.get("winners", [])
+        return GameResult(index, deal, seat, won, len(state.actions),
+                          str(result.get("reason", "")), state.record())  # fmt: skip
+
+    def _ask(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        try:
+            return self.choose(view, list(legal), rng)
+        except Exception as exc:
+            raise _raised(exc, self.filename, "in choose") from None
+
+    @property
+    def won(self) -> int:
+        return sum(r.won for r in self.results)
+
+    def summary(self) -> dict[str, Any]:
+        """Games played, won, the rate and its 95% interval (Wilson's)."""
+        n = len(self.results)
+        low, high = wilson(self.won, n)
+        return {"game": self.game_id, "against": self.against, "players": self.players,
+                "seed": self.seed, "games": n, "won": self.won,
+                "rate": self.won / n if n else 0.0, "interval": [low, high]}  # fmt: skip
+
+
+def describe(summary: dict[str, Any]) -> str:
+    """One line: "won 57 of 200 (28.5%, 95% interval 22.7–35.1%)"."""
+    low, high = summary["interval"]
+    return (
+        f"won {summary['won']} of {summary['games']} ({summary['rate']:.1%}, "
+        f"95% interval {low:.1%}–{high:.1%})"
+    )

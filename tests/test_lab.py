@@ -1,0 +1,133 @@
+"""The Bot Lab's matches (spygames.lab) and `python -m spygames lab` (issue 39): a bot a
+person wrote plays the built-in bots; the same match seed gives the same games; every
+mistake of the bot's is told in words with its line, never a crash; nothing of a game's
+deal number gives any bot's seed away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spygames import bot_seed
+from spygames.cli import main
+from spygames.lab import BotError, Match, deal_number, describe, load
+
+FIRST = "def choose(view, legal, rng):\n    return legal[0]\n"
+RANDOM = "def choose(view, legal, rng):\n    return rng.choice(legal)\n"
+
+
+def summary_of(source: str, **kw: object) -> tuple[dict[str, object], list[object]]:
+    match = Match(load(source), **kw)  # type: ignore[arg-type]
+    played = [(r.deal, r.seat, r.won, r.moves) for r in match.play()]
+    return match.summary(), played
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("deck-of-spies", 1), ("espionage", 3),
+                                                  ("spynet", 2)])  # fmt: skip
+def test_the_same_match_seed_plays_the_same_games(game_id: str, players: int) -> None:
+    games = 4 if game_id == "spynet" else 12
+    one = summary_of(RANDOM, game_id=game_id, against="easy", games=games, players=players,
+                     seed=11)  # fmt: skip
+    assert one == summary_of(RANDOM, game_id=game_id, against="easy", games=games,
+                             players=players, seed=11)  # fmt: skip
+    other = summary_of(RANDOM, game_id=game_id, against="easy", games=games, players=players,
+                       seed=12)  # fmt: skip
+    assert one[1] != other[1]
+    assert one[0]["games"] == games
+    assert {seat for _, seat, _, _ in one[1]} == set(range(players))  # every seat in turn
+
+
+def test_the_win_rate_comes_with_its_interval() -> None:
+    match = Match(load(RANDOM), "espionage", "easy", games=30, seed=3)
+    list(match.play())
+    summary = match.summary()
+    low, high = summary["interval"]
+    assert low <= summary["rate"] <= high and summary["won"] == sum(r.won for r in match.results)
+    assert describe(summary).startswith(f"won {summary['won']} of 30 (")
+
+
+def test_no_bot_seed_comes_from_the_deal_number() -> None:
+    match = Match(load(FIRST), "espionage", "normal", games=20, players=3, seed=7)
+    for index in range(20):
+        deal = deal_number(7, index)
+        from_deal = {bot_seed(deal, s, label) for s in range(4) for label in ("bot", "yours",
+                                                                              "hint")}  # fmt: skip
+        yours = bot_seed(7, index, "yours")
+        key = bot_seed(7, index, "bots")
+        assert yours not in from_deal and yours != deal
+        assert not {bot_seed(key, s) for s in range(3)} & from_deal
+        assert 1 <= deal <= 999_999_999
+    assert match.games == 20
+
+
+def test_a_syntax_error_is_told_with_its_line() -> None:
+    with pytest.raises(BotError) as caught:
+        load("def choose(view, legal, rng):\n    return legal[0\n")
+    assert caught.value.line == 2 and "line 2" in caught.value.message
+
+
+def test_an_exception_in_choose_is_told_with_its_line() -> None:
+    source = "def choose(view, legal, rng):\n    x = 1\n    return legal[99]\n"
+    match = Match(load(source), "espionage", games=1)
+    with pytest.raises(BotError) as caught:
+        list(match.play())
+    assert caught.value.line == 3
+    assert caught.value.message.startswith("IndexError: list index out of range in choose")
+
+
+def test_an_illegal_action_is_told_with_the_engines_reason_and_the_view() -> None:
+    match = Match(load("def choose(view, legal, rng):\n    return {'type': 'spot'}\n"),
+                  "espionage", games=1)  # fmt: skip
+    with pytest.raises(BotError) as caught:
+        list(match.play())
+    assert "not legal now" in caught.value.message and caught.value.view is not None
+    assert caught.value.view["seat"] == 0
+
+
+def test_a_file_without_choose_or_that_fails_as_it_runs_is_told() -> None:
+    with pytest.raises(BotError, match="defines no function `choose"):
+        load("def play(view, legal, rng):\n    return legal[0]\n")
+    with pytest.raises(BotError, match=r"ZeroDivisionError: .* while the file ran \(line 1\)"):
+        load("x = 1 / 0\n")
+
+
+@pytest.mark.parametrize(("games", "ok"), [(0, False), (1, True), (1000, True), (1001, False)])
+def test_a_match_is_one_to_a_thousand_games(games: int, ok: bool) -> None:
+    if ok:
+        Match(load(FIRST), "espionage", games=games)
+    else:
+        with pytest.raises(BotError, match="1 to 1000 games"):
+            Match(load(FIRST), "espionage", games=games)
+
+
+def test_seats_and_levels_the_game_does_not_have_are_refused() -> None:
+    with pytest.raises(BotError, match="2–4 players, not 5"):
+        Match(load(FIRST), "espionage", players=5)
+    with pytest.raises(BotError, match="no 'genius' bot"):
+        Match(load(FIRST), "espionage", against="genius")
+
+
+def test_the_command_line_plays_the_same_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = tmp_path / "mybot.py"
+    bot.write_text(RANDOM)
+    argv = ["lab", str(bot), "--game", "espionage", "--against", "easy", "--games", "12",
+            "--seed", "11"]  # fmt: skip
+    assert main(argv) == 0
+    line = capsys.readouterr().out
+    match = Match(load(RANDOM), "espionage", "easy", games=12, seed=11)
+    list(match.play())
+    assert f"match seed 11: {describe(match.summary())}" in line
+
+
+def test_the_command_line_stops_a_bot_that_never_answers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = tmp_path / "slow.py"
+    bot.write_text("def choose(view, legal, rng):\n    while True:\n        pass\n")
+    argv = ["lab", str(bot), "--game", "espionage", "--games", "1", "--limit", "0.2"]
+    assert main(argv) == 1
+    said = capsys.readouterr().err
+    assert "TimeoutError: no answer within 0.2 s (--limit) in choose (line " in said
