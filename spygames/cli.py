@@ -188,6 +188,7 @@ def lab(args: argparse.Namespace, out: TextIO | None = None) -> int:
     import time
 
     from .lab import BotError, Match, deal_number, describe, load
+    from .words import count
 
     out = out or sys.stdout
     seed = args.seed if args.seed is not None else secrets.randbits(53)
@@ -228,8 +229,8 @@ def lab(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return 1
     took = time.perf_counter() - started
     summary = match.summary()
-    name = match.game.name
-    print(f"{name}, {args.file.name} against {args.against} ({match.players} players), "
+    name, seats = match.game.name, count(match.players or 1, "player")
+    print(f"{name}, {args.file.name} against {args.against} ({seats}), "
           f"match seed {seed}: {describe(summary)}; {summary['games'] / took:.1f} games/s",
           file=out)  # fmt: skip
     return 0

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import math
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +18,13 @@ RECORD_KEYS = ("game", "format", "seed", "players", "options", "setup", "actions
 MAX_DEPTH = 24  # nesting of a record's JSON: real ones reach 9 (a SpyNet setup's funding)
 MAX_ITEMS = 500_000  # values in a record: a long SpyNet game holds a few thousand
 MAX_SEED = 2**63 - 1  # seeds are whole numbers 0..MAX_SEED (every deal the app makes is)
+
+
+def pack(record: dict[str, Any]) -> str:
+    """A record packed for a link's address: compact JSON, zlib, URL-safe base64 without
+    padding (the web's share and replay links; the Bot Lab's replays of its games)."""
+    data = zlib.compress(json.dumps(record, separators=(",", ":")).encode(), 9)
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
 def shape_problem(value: Any) -> str | None:

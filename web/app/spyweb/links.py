@@ -9,6 +9,7 @@ from typing import Any
 
 import spygames
 from spygames.protocol import RECORD_FORMAT
+from spygames.record import pack
 
 
 class BadLink(ValueError):
@@ -21,8 +22,7 @@ class BadLink(ValueError):
 
 
 def encode(record: dict[str, Any]) -> str:
-    data = zlib.compress(json.dumps(record, separators=(",", ":")).encode(), 9)
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+    return pack(record)
 
 
 MAX_PAYLOAD = 200_000  # characters of link
