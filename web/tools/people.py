@@ -17,6 +17,8 @@ grow. Written into the site:
   and packaging from PyPI (web/python-wheels.txt) and a lock file that lists only those
   two, each with its file's own sha256 (Pyodide checks it).
 
+- `lab/`: the Bot Lab's page (web/lab/), its `lab.mjs` told the wheel's name.
+
 A page names `vendor/pyodide-py/pyodide.mjs` as PyScript's `interpreter`, so nothing is
 fetched from a CDN.
 """
@@ -30,7 +32,7 @@ import re
 import shutil
 from pathlib import Path
 
-PATHS = re.compile(r"^(wheels|simple|vendor/pyscript|vendor/pyodide-py)/")
+PATHS = re.compile(r"^(wheels|simple|lab|vendor/pyscript|vendor/pyodide-py)/")
 """The files written here: none of them is precached by the service worker."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCKED = ("micropip", "packaging")  # the lock file's only entries
@@ -53,6 +55,7 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
         ignore=shutil.ignore_patterns("*.map"),
     )
     write_pyodide(site / "vendor" / "pyodide-py", modules / "pyodide", pywheels)
+    write_lab(site / "lab", modules.parent / "lab", wheel.name)
     written = sorted(
         p.relative_to(site).as_posix()
         for p in site.rglob("*")
@@ -103,3 +106,11 @@ def write_pyodide(folder: Path, shipped: Path, pywheels: Path) -> None:
         kept[name] = {**entry, "file_name": found[0].name, "sha256": sha256(found[0])}
     lock["packages"] = kept
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def write_lab(folder: Path, source: Path, wheel: str) -> None:
+    shutil.copytree(source, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    script = (folder / "lab.mjs").read_text(encoding="utf-8")
+    if script.count("__WHEEL__") != 1:
+        raise SystemExit("web/lab/lab.mjs must hold __WHEEL__ exactly once")
+    (folder / "lab.mjs").write_text(script.replace("__WHEEL__", wheel), encoding="utf-8")

@@ -1,0 +1,115 @@
+"""The Bot Lab (issue 39), in Chromium: Python starts through PyScript in its worker with
+spygames installed by micropip; a person's bot plays a match against the built-in bots
+with a progress bar and a win rate; a mistake is shown with its line; a bot that never
+answers is stopped and Python starts again; a bot (a stranger's code, say) finds no
+network, storage or further workers to reach; the code is kept across a reload. Nothing
+is loaded from another origin, and no console error."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from conftest import Guard, open_page, shot
+from playwright.sync_api import Browser, Page, expect
+
+BOOT_MS = 120_000
+RUN_MS = 120_000
+LOOPING = "def choose(view, legal, rng):\n    while True:\n        pass\n"
+BROKEN = "def choose(view, legal, rng):\n    return legal[0\n"
+PROBING = """\
+import js
+
+NAMES = ("fetch", "caches", "indexedDB", "Worker", "SharedWorker", "XMLHttpRequest",
+         "WebSocket", "importScripts", "BroadcastChannel", "EventSource")
+
+
+def choose(view, legal, rng):
+    reached = []
+    holder = js.globalThis
+    while holder:
+        for name in NAMES:
+            if js.Reflect.get(holder, name):
+                reached.append(name)
+        holder = js.Object.getPrototypeOf(holder)
+    if js.Function("return typeof fetch === 'function'")():
+        reached.append("fetch by Function")
+    raise RuntimeError("reached: " + (", ".join(reached) or "nothing"))
+"""
+
+
+@pytest.fixture
+def lab(browser: Browser, guard: Guard, site_url: str) -> Iterator[Page]:
+    page = open_page(browser, guard, viewport={"width": 1280, "height": 800})
+    page.goto(f"{site_url}lab/")
+    expect(page.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    yield page
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def write(page: Page, code: str) -> None:
+    page.fill("#lab-source", code)
+
+
+def run(page: Page, games: int = 10) -> None:
+    page.fill("#lab-games", str(games))
+    page.click("#lab-run")
+
+
+def test_python_starts_through_pyscript_with_spygames_installed_by_micropip(lab: Page) -> None:
+    assert lab.locator("#lab-python").get_attribute("data-installer") == "micropip"
+    expect(lab.locator("#lab-python")).to_contain_text("installed by micropip")
+
+
+def test_a_match_shows_its_progress_and_the_win_rate_with_every_game(lab: Page) -> None:
+    lab.fill("#lab-seed", "11")
+    run(lab, 20)
+    expect(lab.locator("#lab-status")).to_contain_text("20 games in", timeout=RUN_MS)
+    expect(lab.locator("#lab-rate")).to_have_text(re.compile(r"Won \d+ of 20 \(\d+\.\d%\)"))
+    expect(lab.locator("#lab-interval")).to_contain_text("95% interval")
+    assert lab.locator("#lab-games-list li").count() == 20
+    assert lab.locator("#lab-chart polyline").count() == 1
+    shot(lab, "lab-match")
+    rate = lab.text_content("#lab-rate")
+    run(lab, 20)  # the same seed: the same games
+    expect(lab.locator("#lab-status")).to_contain_text("20 games in", timeout=RUN_MS)
+    assert lab.text_content("#lab-rate") == rate
+    href = lab.locator("#lab-games-list a").first.get_attribute("href") or ""
+    assert href.startswith("../#/replay/")
+
+
+def test_a_syntax_error_is_shown_with_its_line(lab: Page) -> None:
+    write(lab, BROKEN)
+    run(lab)
+    expect(lab.locator("#lab-error")).to_contain_text("Line 2:")
+    assert lab.evaluate("document.activeElement.id") == "lab-source"
+
+
+def test_a_bot_that_never_answers_is_stopped_and_python_starts_again(lab: Page) -> None:
+    write(lab, LOOPING)
+    run(lab)
+    expect(lab.locator("#lab-error")).to_contain_text("more than 2 seconds", timeout=RUN_MS)
+    expect(lab.locator("#lab-run")).to_be_visible()
+    expect(lab.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    write(lab, "def choose(view, legal, rng):\n    return legal[0]\n")
+    run(lab)
+    expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
+
+
+def test_a_bot_reaches_no_network_storage_or_workers(lab: Page) -> None:
+    lab.evaluate("localStorage.setItem('spygames:slot:espionage-kept', 'a saved game')")
+    write(lab, PROBING)
+    run(lab)
+    expect(lab.locator("#lab-error")).to_contain_text("RuntimeError: reached: nothing")
+    assert lab.evaluate("localStorage.getItem('spygames:slot:espionage-kept')") == "a saved game"
+
+
+def test_the_code_is_kept_across_a_reload_per_game(lab: Page) -> None:
+    write(lab, "# mine\ndef choose(view, legal, rng):\n    return legal[-1]\n")
+    lab.wait_for_timeout(500)
+    lab.select_option("#lab-game", "spynet")
+    expect(lab.locator("#lab-source")).to_have_value(re.compile("A SpyNet bot"))
+    lab.reload()
+    expect(lab.locator("#lab-source")).to_have_value(re.compile("^# mine"))

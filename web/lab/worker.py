@@ -1,0 +1,123 @@
+# The Bot Lab's Python, in PyScript's worker (web/lab/lab.mjs starts it with PyWorker):
+# spygames installed by micropip from PyScript's `packages`, a person's bot loaded from
+# the editor's text, and a match played a few games per call so the page can show its
+# progress, stop between two calls, and end this worker if the bot never answers.
+#
+# The page calls (through `sync`, each answer a JSON string):
+#   start(source, game, against, games, players, seed) -> {"ok"} or {"error", "line"}
+#   play(count)  -> {"games": [...], "summary": {...}} or {"error", "line", "view"}
+#   hello() -> {"kind": "ready", "version", "installer"} once this file has run
+# and hears (xworker.postMessage) "ask"/"done" around each decision of the person's bot
+# (the page's watchdog).
+
+import importlib.metadata
+import json
+
+from polyscript import xworker
+
+from spygames.lab import BotError, Match, load
+from spygames.record import pack
+
+sync = xworker.sync  # what the page may call (PyScript's `pyscript.sync`)
+
+match = None
+
+
+def _error(exc):
+    return json.dumps({"error": exc.message, "line": exc.line, "view": exc.view})
+
+
+def start(source, game, against, games, players, seed):
+    global match
+    match = None
+    try:
+        choose = load(str(source))
+    except BotError as exc:
+        return _error(exc)
+
+    def watched(view, legal, rng):
+        xworker.postMessage("ask")
+        try:
+            return choose(view, legal, rng)
+        finally:
+            xworker.postMessage("done")
+
+    try:
+        match = Match(watched, str(game), str(against), int(games), int(players) or None, int(seed))
+    except BotError as exc:
+        return _error(exc)
+    return json.dumps({"ok": True})
+
+
+def play(count):
+    if match is None:
+        return json.dumps({"error": "no match started", "line": None, "view": None})
+    played = []
+    try:
+        for _ in range(int(count)):
+            if len(match.results) >= match.games:
+                break
+            result = match.play_one(len(match.results))
+            match.results.append(result)
+            played.append(
+                {
+                    "index": result.index,
+                    "deal": result.deal,
+                    "seat": result.seat,
+                    "won": result.won,
+                    "moves": result.moves,
+                    "reason": result.reason,
+                    "replay": pack(result.record),
+                }
+            )
+    except BotError as exc:
+        return _error(exc)
+    return json.dumps({"games": played, "summary": match.summary()})
+
+
+# A bot may come from a link: a stranger's code. Before any of it runs, this worker gives
+# up what a bot has no business with (spygames is installed by now): the network, Cache
+# Storage, IndexedDB, further workers, WebRTC. Each name is shadowed on the worker's
+# global object and on its prototypes with nothing: a bot that imports `js` (PyScript
+# itself needs it importable) finds nothing there to reach them with.
+SEALED = (
+    "fetch",
+    "XMLHttpRequest",
+    "WebSocket",
+    "EventSource",
+    "caches",
+    "indexedDB",
+    "Worker",
+    "SharedWorker",
+    "importScripts",
+    "RTCPeerConnection",
+    "RTCDataChannel",
+    "WebTransport",
+    "BroadcastChannel",
+)
+
+
+def seal():
+    import js
+
+    nothing = js.JSON.parse('{"value": null}')
+    holder = js.globalThis
+    while holder:  # the global object and its prototypes (fetch is on one); null ends it
+        for name in SEALED:
+            if js.Object.hasOwn(holder, name):
+                js.Object.defineProperty(holder, name, nothing)
+        holder = js.Object.getPrototypeOf(holder)
+
+
+sync.start = start
+sync.play = play
+seal()
+found = importlib.metadata.distribution("spygames")
+READY = json.dumps(
+    {
+        "kind": "ready",
+        "version": found.version,
+        "installer": (found.read_text("INSTALLER") or "").strip(),
+    }
+)
+sync.hello = lambda: READY
