@@ -58,12 +58,9 @@ def run(page: Page, games: int = 10) -> None:
     page.click("#lab-run")
 
 
-def test_python_starts_through_pyscript_with_spygames_installed_by_micropip(lab: Page) -> None:
+def test_a_match_shows_its_progress_and_the_win_rate_with_every_game(lab: Page) -> None:
     assert lab.locator("#lab-python").get_attribute("data-installer") == "micropip"
     expect(lab.locator("#lab-python")).to_contain_text("installed by micropip")
-
-
-def test_a_match_shows_its_progress_and_the_win_rate_with_every_game(lab: Page) -> None:
     lab.fill("#lab-seed", "11")
     run(lab, 20)
     expect(lab.locator("#lab-status")).to_contain_text("20 games in", timeout=RUN_MS)
@@ -80,14 +77,20 @@ def test_a_match_shows_its_progress_and_the_win_rate_with_every_game(lab: Page) 
     assert href.startswith("../#/replay/")
 
 
-def test_a_syntax_error_is_shown_with_its_line(lab: Page) -> None:
-    write(lab, BROKEN)
+def test_mistakes_are_shown_and_a_bot_reaches_nothing_and_cannot_freeze_the_page(
+    lab: Page,
+) -> None:
+    write(lab, BROKEN)  # a syntax error: shown at its line, the editor on it
     run(lab)
     expect(lab.locator("#lab-error")).to_contain_text("Line 2:")
     assert lab.evaluate("document.activeElement.id") == "lab-source"
-
-
-def test_a_bot_that_never_answers_is_stopped_and_python_starts_again(lab: Page) -> None:
+    # A bot (a stranger's code, say) looks for the network, storage and workers.
+    lab.evaluate("localStorage.setItem('spygames:slot:espionage-kept', 'a saved game')")
+    write(lab, PROBING)
+    run(lab)
+    expect(lab.locator("#lab-error")).to_contain_text("RuntimeError: reached: nothing")
+    assert lab.evaluate("localStorage.getItem('spygames:slot:espionage-kept')") == "a saved game"
+    # A bot that never answers: stopped, and Python starts again.
     write(lab, LOOPING)
     run(lab)
     expect(lab.locator("#lab-error")).to_contain_text("more than 2 seconds", timeout=RUN_MS)
@@ -96,14 +99,6 @@ def test_a_bot_that_never_answers_is_stopped_and_python_starts_again(lab: Page) 
     write(lab, "def choose(view, legal, rng):\n    return legal[0]\n")
     run(lab)
     expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
-
-
-def test_a_bot_reaches_no_network_storage_or_workers(lab: Page) -> None:
-    lab.evaluate("localStorage.setItem('spygames:slot:espionage-kept', 'a saved game')")
-    write(lab, PROBING)
-    run(lab)
-    expect(lab.locator("#lab-error")).to_contain_text("RuntimeError: reached: nothing")
-    assert lab.evaluate("localStorage.getItem('spygames:slot:espionage-kept')") == "a saved game"
 
 
 def test_the_code_is_kept_across_a_reload_per_game(lab: Page) -> None:
