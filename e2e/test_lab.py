@@ -84,6 +84,15 @@ def test_mistakes_are_shown_and_a_bot_reaches_nothing_and_cannot_freeze_the_page
     run(lab)
     expect(lab.locator("#lab-error")).to_contain_text("Line 2:")
     assert lab.evaluate("document.activeElement.id") == "lab-source"
+    lab.keyboard.press("Escape")  # then Tab leaves the editor: no keyboard trap
+    lab.keyboard.press("Tab")
+    assert lab.evaluate("document.activeElement.id") != "lab-source"
+    write(lab, "def choose(view, legal, rng):\n    return {'type': 'spot'}\n")
+    run(lab)  # an illegal action: the engine's reason and the view it was given
+    expect(lab.locator("#lab-error")).to_contain_text("which is not legal now")
+    error = lab.locator("#lab-error")
+    expect(error).to_contain_text('The view it was given:\n{\n "game": "espionage"')
+    expect(lab.locator("#lab-status")).to_contain_text("Stopped in game 1")
     # A bot (a stranger's code, say) looks for the network, storage and workers.
     lab.evaluate("localStorage.setItem('spygames:slot:espionage-kept', 'a saved game')")
     write(lab, PROBING)

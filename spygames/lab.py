@@ -157,7 +157,7 @@ class Match:
                 try:
                     state.apply(action)
                 except IllegalAction as exc:
-                    raise BotError(f"your bot chose {action!r}, which is not legal now: {exc}",
+                    raise BotError(f"Your bot chose {action!r}, which is not legal now: {exc}",
                                    view=view) from None  # fmt: skip
             else:
                 state.apply(bots[to_play].choose(view, legal))

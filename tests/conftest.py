@@ -1,6 +1,9 @@
+import random
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "web" / "app"), str(ROOT / "web" / "tools")]
@@ -32,3 +35,18 @@ def pytest_runtest_logreport(report: Any) -> None:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     for text in _FIGURES:
         terminalreporter.write_line(text)
+
+
+@pytest.fixture(autouse=True)
+def steady_bots_keys(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """A table draws its bots' key at random when a game starts (spyweb.deals): here
+    each test draws the same keys on every run, in the same order (a generator seeded
+    with the test's id), so a test that plays a deal against a table's bots plays it the
+    same way each time, as it would on a player's device with those keys. A test marked
+    `drawn_bots_keys` gets them as the app draws them (render_corpus seeds that itself)."""
+    if request.node.get_closest_marker("drawn_bots_keys"):
+        return
+    from spyweb import deals
+
+    keys = random.Random(request.node.nodeid)
+    monkeypatch.setattr(deals, "new_bots_key", lambda: keys.getrandbits(53))

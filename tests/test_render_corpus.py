@@ -24,6 +24,7 @@ def corpus() -> ModuleType:
     return module
 
 
+@pytest.mark.drawn_bots_keys  # the walk seeds the system's random source itself
 @pytest.mark.parametrize("game", ["dos", "esp", "sn"])
 def test_a_walk_is_the_same_every_time_and_plays(corpus: ModuleType, game: str) -> None:
     name, route, kinds, _ = next(w for w in corpus.WALKS if w[0].startswith(game))

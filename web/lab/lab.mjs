@@ -100,9 +100,20 @@ function insert(text) {
   }
 }
 
+// Tab indents; Escape, then Tab, leaves the editor (a keyboard is never trapped in it).
+let leaving = false;
 source.addEventListener("keydown", (event) => {
   const { selectionStart: at, value } = source;
   const lineStart = value.lastIndexOf("\n", at - 1) + 1;
+  if (event.key === "Escape") {
+    leaving = true;
+    return;
+  }
+  if (event.key === "Tab" && leaving) {
+    leaving = false;
+    return; // the browser moves the focus on
+  }
+  leaving = false;
   if (event.key === "Tab" && !event.shiftKey && !event.ctrlKey && !event.altKey) {
     event.preventDefault();
     insert("    ".slice((at - lineStart) % 4));
@@ -275,7 +286,10 @@ async function run(event) {
       ]);
       const found = JSON.parse(answer);
       if (found.error) {
-        showError(found.view ? `${found.error}. The view it was given: ${JSON.stringify(found.view)}` : found.error, found.line);
+        const done = summary ? summary.games : 0;
+        showError(found.view ? `${found.error}. The view it was given:\n${JSON.stringify(found.view, null, 1)}` : found.error, found.line);
+        $("lab-status").textContent = `Stopped in game ${done + 1} (match seed ${seed}): see the message under your code.`;
+        running.errored = true;
         break;
       }
       for (const g of found.games) {
@@ -293,7 +307,7 @@ async function run(event) {
     // the worker was ended (a bot that never answered): said by stuck()
   }
   const seconds = (performance.now() - t0) / 1000;
-  if (summary && !running.stuck) {
+  if (summary && !running.stuck && !running.errored) {
     const rate = (summary.games / seconds).toFixed(1);
     $("lab-status").textContent = running.cancelled
       ? `Stopped after ${summary.games} of ${games} games (match seed ${seed}).`

@@ -10,7 +10,8 @@ from typing import Any
 
 import spygames
 
-from .deals import bad_deal, new_bots_key, parse_deal
+from . import deals
+from .deals import bad_deal, parse_deal
 from .store import Saves, Summary
 
 
@@ -181,7 +182,7 @@ class GameScreen(Screen):
     ) -> None:
         super().__init__(ctx)
         self.slot: str | None = None
-        self.bots_key = new_bots_key()
+        self.bots_key = deals.new_bots_key()
         self.key_kept = False  # bots_key is the resumed game's, from its save
 
     @classmethod

@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 import spygames
 
-from .deals import new_bots_key, new_seed
+from . import deals
+from .deals import new_seed
 from .screen import Context, GameScreen
 from .seats import Seat
 from .share import share_panel
@@ -79,7 +80,7 @@ class SeatedTable(GameScreen):
         self.state = state
         self.seats = seats
         if not state.actions and not self.key_kept:  # a new game: a key of its own
-            self.bots_key = new_bots_key()
+            self.bots_key = deals.new_bots_key()
         self.key_kept = False  # the next game seated here is a new one
         self._host(state)
         self.bots = {
