@@ -27,6 +27,11 @@ FLEETING = (
 )
 
 
+def tried_how(game_id: str) -> str:
+    """How a tried game is played: against bots, or alone in a solo game."""
+    return "Played alone" if spygames.get_game(game_id).max_players == 1 else "Played against bots"
+
+
 class RulesScreen(Screen):
     def __init__(self, ctx: Context, game_id: str, demo_id: str | None = None) -> None:
         super().__init__(ctx)
@@ -206,8 +211,8 @@ class RulesScreen(Screen):
         return (
             '<div class="rules-try">'
             + tried(self.player.demo, self.live_from, table, extra=keep, arriving=arriving)
-            + '<p class="rules-try-note">Played against bots and not saved: it is gone when you '
-            "leave this page, unless you keep it.</p></div>"
+            + f'<p class="rules-try-note">{tried_how(self.player.demo.game)} and not saved: it is '
+            "gone when you leave this page, unless you keep it.</p></div>"
         )
 
     def _demos(self) -> str:

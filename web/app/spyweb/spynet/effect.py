@@ -58,7 +58,11 @@ def choose_panel(view: SpyNetView, nothing: str | None = None) -> str:
                 'Deploy <span class="kbd">D</span>', "deploy", class_="btn sn-big", id="sn-deploy"
             )
             + "<p>Play cards from your hand: one agent (with funding), missions where you "
-            "dominate, a card to your teammate.</p>"
+            + (
+                "dominate, a card to your teammate.</p>"
+                if view.get("teammate") is not None
+                else "dominate.</p>"
+            )
         )
     return (
         '<section class="sn-act sn-choose" aria-labelledby="sn-act-title">'

@@ -1,0 +1,31 @@
+"""Wording by game (issue 40): words that fit the game at hand — a solo game's tried
+demo is not "played against bots", and a two-player SpyNet Deploy offers no teammate."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from spyweb.rules import tried_how
+from spyweb.spynet.effect import choose_panel
+
+import spygames
+
+
+def test_a_tried_demo_of_a_solo_game_is_played_alone() -> None:
+    assert tried_how("deck-of-spies") == "Played alone"
+    assert tried_how("espionage") == "Played against bots"
+    assert tried_how("spynet") == "Played against bots"
+
+
+def deploy_blurb(players: int) -> str:
+    state = spygames.get_game("spynet").new(seed=5, players=players)
+    return choose_panel(cast(Any, state.view(0)))
+
+
+def test_deploy_offers_a_card_to_the_teammate_only_where_there_is_one() -> None:
+    """ "You may pass up to one card facedown to your teammate" (Deploy): only at four,
+    played in teams of two, does a seat have a teammate."""
+    assert "a card to your teammate" in deploy_blurb(4)
+    for players in (2, 3):
+        html = deploy_blurb(players)
+        assert "teammate" not in html and "missions where you dominate." in html
