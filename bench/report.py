@@ -156,6 +156,22 @@ def together(t: Table, r: dict[str, Any]) -> None:
           f"{pct(trips, .5):.0f} / {pct(trips, .95):.0f}", "", None)  # fmt: skip
 
 
+def lab(t: Table, r: dict[str, Any]) -> None:
+    b = r["lab"]
+    print("The Bot Lab: PyScript's worker, spygames installed by micropip (ms)")
+    t.row("Python ready, cold / warm visit", f"{b['cold_ms']:.0f} / {b['warm_ms']:.0f}", "", None)
+    t.row("bytes the page asked for (on disk)", f"{b['bytes'] / 1e6:.2f} MB", "", None)
+    ratio = b["cpython_games_s"] / b["lab_games_s"]
+    t.row(f"match games/s, Lab / CPython ({b['games']} games)",
+          f"{b['lab_games_s']:.1f} / {b['cpython_games_s']:.1f}", "Lab within 2×",
+          ratio <= 2)  # fmt: skip
+    t.row("the same result as on CPython (same seed)", "yes" if b["same_result"] else "NO",
+          "yes", b["same_result"])  # fmt: skip
+    longest = max(b["longtasks_ms"], default=0)
+    t.row("longest main-thread task during the match", f"{longest:.0f} ms", "≤ 100 ms",
+          longest <= 100)  # fmt: skip
+
+
 def embeds(t: Table, r: dict[str, Any]) -> None:
     print("Embeds: a demo frame on someone's blog, cold cache (medians)")
     for demo, e in r["embed"].items():
@@ -235,6 +251,7 @@ def report(r: dict[str, Any]) -> None:
         (("bytes",), lambda: cold_bytes(t, r["bytes"])),
         (("play",), lambda: playing(t, r)),
         (("together",), lambda: together(t, r)),
+        (("lab",), lambda: lab(t, r)),
         (("embed",), lambda: embeds(t, r)),
         (("lighthouse",), lambda: lighthouse(t, r["lighthouse"])),
         (("cpython", "pyodide"), lambda: bots(t, r)),

@@ -1,0 +1,81 @@
+"""The Bot Lab, measured: Python ready (PyScript's worker, spygames installed by micropip)
+on a cold and a warm visit, the bytes the page asked for, a match's games/s against the
+same match on CPython (spygames.lab, same seed), and the page's longest main-thread task
+while the match plays (target: none over 100 ms: the page never freezes).
+
+The match is the Espionage template against normal bots, two players; the quick run
+plays 20 games, the full run 200.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from spygames.lab import Match, load
+
+from .browser import LONGTASKS, StepFailed
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = ROOT / "web" / "lab" / "templates" / "espionage.py"
+SEED = 11
+READY_MS = 180_000
+
+
+def _ready(page: Page) -> float:
+    started = time.perf_counter()
+    page.wait_for_selector("#lab-python[data-state=ready], #lab-python[data-state=failed]",
+                           timeout=READY_MS)  # fmt: skip
+    if page.get_attribute("#lab-python", "data-state") != "ready":
+        raise StepFailed(f"lab: Python did not start: {page.text_content('#lab-python')}")
+    return (time.perf_counter() - started) * 1000
+
+
+def run(browser: Browser, url: str, site: Path, games: int) -> dict[str, Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(LONGTASKS)
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    started = time.perf_counter()
+    page.goto(f"{url}lab/")
+    _ready(page)
+    cold_ms = (time.perf_counter() - started) * 1000
+    size = sum(_size(u, url, site) for u in set(asked))
+    started = time.perf_counter()
+    page.reload()
+    _ready(page)
+    warm_ms = (time.perf_counter() - started) * 1000
+    page.fill("#lab-seed", str(SEED))
+    page.fill("#lab-games", str(games))
+    page.evaluate("window.__longtasks.length = 0")
+    page.click("#lab-run")
+    page.wait_for_selector("#lab-status:has-text('games in')", timeout=READY_MS)
+    status = page.text_content("#lab-status") or ""
+    found = re.search(r"(\d+) games in ([\d.]+) s", status)
+    if not found or int(found.group(1)) != games:
+        raise StepFailed(f"lab: the match did not finish: {status!r}")
+    lab_rate = games / float(found.group(2))
+    tasks = list(page.evaluate("window.__longtasks"))
+    rate = page.text_content("#lab-rate") or ""
+    context.close()
+    match = Match(load(TEMPLATE.read_text()), "espionage", "normal", games, 2, SEED)
+    started = time.perf_counter()
+    list(match.play())
+    cpython_rate = games / (time.perf_counter() - started)
+    same = f"Won {match.won} of {games} " in rate
+    return {"cold_ms": cold_ms, "warm_ms": warm_ms, "bytes": size, "games": games,
+            "lab_games_s": lab_rate, "cpython_games_s": cpython_rate, "same_result": same,
+            "longtasks_ms": tasks}  # fmt: skip
+
+
+def _size(address: str, url: str, site: Path) -> int:
+    """The size on disk of a file of the site the page asked for (0 for anything else)."""
+    if not address.startswith(url):
+        return 0
+    path = site / address[len(url) :].split("#")[0].split("?")[0]
+    return path.stat().st_size if path.is_file() else 0
