@@ -263,6 +263,7 @@ async function run(event) {
     return;
   }
   running = { cancelled: false, stuck: false };
+  $("lab-status").textContent = `0 of ${games} games played`;
   $("lab-run").hidden = true;
   $("lab-cancel").hidden = false;
   $("lab-games-list").replaceChildren();
