@@ -6,12 +6,13 @@ deal number gives any bot's seed away."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from spygames import bot_seed
 from spygames.cli import main
-from spygames.lab import BotError, Match, deal_number, describe, load
+from spygames.lab import BotError, Match, describe, load
 
 FIRST = "def choose(view, legal, rng):\n    return legal[0]\n"
 RANDOM = "def choose(view, legal, rng):\n    return rng.choice(legal)\n"
@@ -47,18 +48,40 @@ def test_the_win_rate_comes_with_its_interval() -> None:
     assert describe(summary).startswith(f"won {summary['won']} of 30 (")
 
 
-def test_no_bot_seed_comes_from_the_deal_number() -> None:
-    match = Match(load(FIRST), "espionage", "normal", games=20, players=3, seed=7)
-    for index in range(20):
-        deal = deal_number(7, index)
-        from_deal = {bot_seed(deal, s, label) for s in range(4) for label in ("bot", "yours",
-                                                                              "hint")}  # fmt: skip
-        yours = bot_seed(7, index, "yours")
-        key = bot_seed(7, index, "bots")
-        assert yours not in from_deal and yours != deal
-        assert not {bot_seed(key, s) for s in range(3)} & from_deal
-        assert 1 <= deal <= 999_999_999
-    assert match.games == 20
+def test_no_bot_seed_comes_from_the_deal_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every seed a match gives (the built-in bots', and the person's bot's generator)
+    is none of the seeds a deal number's hash would give."""
+    import random
+
+    import spygames
+
+    game = spygames.get_game("espionage")
+    real = game.bot
+    seeds: list[int] = []
+
+    def seated(level: str, seed: int = 0, **kw: object) -> object:
+        seeds.append(seed)
+        return real(level, seed=seed, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(game, "bot", seated)
+    generators: list[random.Random] = []
+    draws: list[float] = []  # each game's generator's first number
+
+    def choose(view: Any, legal: list[Any], rng: random.Random) -> Any:
+        if not any(rng is seen for seen in generators):
+            generators.append(rng)
+            draws.append(rng.random())
+        return legal[0]
+
+    match = Match(choose, "espionage", "normal", games=20, players=3, seed=7)
+    results = list(match.play())
+    from_deal = {bot_seed(r.deal, s, label) for r in results for s in range(4)
+                 for label in ("bot", "yours", "hint")} | {r.deal for r in results}  # fmt: skip
+    assert len(seeds) == 40 and not set(seeds) & from_deal
+    assert len(draws) == 20
+    deal_draws = {random.Random(seed).random() for seed in from_deal}
+    assert not set(draws) & deal_draws
+    assert all(1 <= r.deal <= 999_999_999 for r in results)
 
 
 def test_a_syntax_error_is_told_with_its_line() -> None:

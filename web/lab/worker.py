@@ -11,6 +11,7 @@
 # (the page's watchdog).
 
 import importlib.metadata
+import itertools
 import json
 
 from polyscript import xworker
@@ -54,11 +55,7 @@ def play(count):
         return json.dumps({"error": "no match started", "line": None, "view": None})
     played = []
     try:
-        for _ in range(int(count)):
-            if len(match.results) >= match.games:
-                break
-            result = match.play_one(len(match.results))
-            match.results.append(result)
+        for result in itertools.islice(match.play(), int(count)):  # the next `count` games
             played.append(
                 {
                     "index": result.index,
