@@ -325,7 +325,9 @@ def build(site: Path, dist: Path) -> None:
     page = page.replace("<!--FRAMES-->", preboot_frames())
     (site / "index.html").write_text(page)
     (site / ".nojekyll").write_text("")
-    people.write(site, wheel, MODULES, ROOT / "build" / "pywheels")
+    for name in people.write(site, wheel, MODULES, ROOT / "build" / "pywheels"):
+        if name.endswith((".js", ".mjs", ".css")):  # the maps stay out (see SOURCE_MAP_COMMENT)
+            strip_source_maps(site / name)
     write_icons(site)
     write_manifest(site)
     version, files = write_service_worker(site)

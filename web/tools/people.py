@@ -36,7 +36,6 @@ PATHS = re.compile(r"^(wheels|simple|lab|vendor/pyscript|vendor/pyodide-py)/")
 """The files written here: none of them is precached by the service worker."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCKED = ("micropip", "packaging")  # the lock file's only entries
-SOURCE_MAP = re.compile(r"^(//# sourceMappingURL=\S*|/\*# sourceMappingURL=\S* \*/)\n?", re.M)
 
 
 def sha256(path: Path) -> str:
@@ -61,11 +60,7 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
         for p in site.rglob("*")
         if p.is_file() and PATHS.match(p.relative_to(site).as_posix())
     )
-    for name in written:  # the maps stay out, and so do the comments pointing at them
-        if name.endswith((".js", ".mjs", ".css")):
-            path = site / name
-            path.write_text(SOURCE_MAP.sub("", path.read_text(encoding="utf-8")), encoding="utf-8")
-    return written
+    return written  # the build strips their source-map comments, as it does the tables' own
 
 
 def write_index(site: Path, wheels: list[Path]) -> None:
