@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import time
 from collections.abc import Iterator
@@ -249,3 +250,19 @@ def play_first_dos_action(page: Page, state: Any) -> dict[str, Any]:
     state.apply(action)
     expect(page.locator(".dos")).to_have_attribute("data-actions", str(done + 1))
     return action
+
+
+def copy_site(folder: Path) -> Path:
+    """A copy of the built site in `folder`, for a test to change."""
+    shutil.copytree(Path(os.environ.get("SPYGAMES_SITE", ROOT / "_site")), folder)
+    return folder
+
+
+@pytest.fixture
+def own_site(pytestconfig: pytest.Config, tmp_path: Path) -> Iterator[tuple[Path, SiteServer]]:
+    """A copy of `_site/` on its own server (its own origin), for the test to change."""
+    if pytestconfig.getoption("--base-url"):
+        pytest.skip("needs the built _site/ to make a second version of it")
+    site = copy_site(tmp_path / "site")
+    with SiteServer(site) as server:
+        yield site, server

@@ -8,11 +8,20 @@ is loaded from another origin, and no console error."""
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from conftest import Guard, open_page, shot
+import service_worker
+from conftest import ROOT, Guard, open_page, origin_of, shot
 from playwright.sync_api import Browser, Page, expect
+from server import SiteServer
+from service_worker import cache_name
+
+sys.path.insert(0, str(ROOT / "web" / "tools"))
+import build_site
+import people
 
 BOOT_MS = 120_000
 RUN_MS = 120_000
@@ -111,10 +120,88 @@ def test_mistakes_are_shown_and_a_bot_reaches_nothing_and_cannot_freeze_the_page
     expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
 
 
-def test_the_code_is_kept_across_a_reload_per_game(lab: Page) -> None:
+def test_the_code_is_kept_per_game_and_the_lab_works_offline_after_one_visit(lab: Page) -> None:
+    """Issue 39: the code "survives reload and going offline"; the Lab opens offline. One
+    visit online keeps every file of the Lab (web/sw.js, keepLab); offline, the page
+    reloads from those copies, Python starts, the code is there and a match runs."""
     write(lab, "# mine\ndef choose(view, legal, rng):\n    return legal[-1]\n")
     lab.wait_for_timeout(500)
     lab.select_option("#lab-game", "spynet")
     expect(lab.locator("#lab-source")).to_have_value(re.compile("A SpyNet bot"))
+    offline = lab.locator("#lab-offline")
+    expect(offline).to_have_attribute("data-kept", "true", timeout=BOOT_MS)
+    expect(offline).to_have_text("Kept on this device: the Lab works offline.")
+    lab.context.set_offline(True)
     lab.reload()
     expect(lab.locator("#lab-source")).to_have_value(re.compile("^# mine"))
+    expect(lab.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    run(lab)
+    expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
+    lab.context.set_offline(False)
+
+
+# Once the new worker has installed (its precache done): the caches, {name: files}.
+UPDATED = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update();
+    const worker = registration.installing || registration.waiting;
+    while (worker.state === "installing") {
+        await new Promise((done) => worker.addEventListener("statechange", done));
+    }
+    const found = {};
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        if (name.startsWith("spygames /")) found[name] = (await cache.keys()).length;
+    }
+    return found;
+}"""
+
+
+# The waiting worker takes over (boot.js sends the same message on the tables' Reload).
+SWITCH = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const switched = new Promise((done) =>
+        navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }));
+    registration.waiting.postMessage({ type: "skip-waiting" });
+    await switched;
+}"""
+
+
+def test_an_update_keeps_the_lab_offline(
+    browser: Browser, own_site: tuple[Path, SiteServer]
+) -> None:
+    """A person who has opened the Lab keeps it offline across an update: the new worker
+    keeps the Lab's files too, copying the unchanged ones from the old version's cache
+    (only the changed files are downloaded), and the new Lab then starts offline."""
+    site, server = own_site
+    url = server.url
+    guard = Guard(origin_of(url))
+    page = open_page(browser, guard)
+    try:
+        page.goto(f"{url}lab/")
+        expect(page.locator("#lab-offline")).to_have_attribute("data-kept", "true", timeout=BOOT_MS)
+        build_a, files = service_worker.worker_build(page.request.get(url + "sw.js").text())
+        lab_files = people.lab_files(site)
+        sheet = site / "lab" / "lab.css"
+        sheet.write_text(sheet.read_text() + "\n/* version B */\n")
+        build_b, _ = build_site.write_service_worker(site)
+        server.requests.clear()
+        found = page.evaluate(UPDATED)
+        assert found == {
+            cache_name(url, build_a): len(files) + len(lab_files),
+            cache_name(url, build_b): len(files) + len(lab_files),
+        }
+        assert sorted(set(server.requests)) == ["/spygames/lab/lab.css", "/spygames/sw.js"]
+        page.evaluate(SWITCH)  # the update is taken, as the tables' Reload does
+        page.context.set_offline(True)
+        page.reload()
+        expect(page.locator("#lab-python")).to_have_attribute(
+            "data-state", "ready", timeout=BOOT_MS
+        )
+        css = page.evaluate("fetch('lab.css').then((r) => r.text())")
+        assert "version B" in css
+        run(page)
+        expect(page.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
+    finally:
+        page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)

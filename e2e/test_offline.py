@@ -11,14 +11,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import service_worker
-from conftest import BOOT_TIMEOUT, ROOT, Guard, boot, open_page, origin_of, wait_for
+from conftest import BOOT_TIMEOUT, ROOT, Guard, boot, copy_site, open_page, origin_of, wait_for
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
 from service_worker import SETTLE, cache_name
@@ -107,28 +105,12 @@ def test_one_visit_is_enough_to_play_offline(page: Page, site_url: str) -> None:
     expect(page.locator(".dos")).to_have_attribute("data-actions", "1")
 
 
-def copy_site(folder: Path) -> Path:
-    """A copy of the built site in `folder`, for a test to change."""
-    shutil.copytree(Path(os.environ.get("SPYGAMES_SITE", ROOT / "_site")), folder)
-    return folder
-
-
 def new_version(site: Path, mark: str) -> tuple[str, list[str]]:
     """Deploy another version of `site`: one changed file (app.css), sw.js rebuilt."""
     css = site / "styles" / "app.css"
     css.write_text(css.read_text() + f"\n/* {mark} */\n")
     build, files = build_site.write_service_worker(site)
     return build, files
-
-
-@pytest.fixture
-def own_site(pytestconfig: pytest.Config, tmp_path: Path) -> Iterator[tuple[Path, SiteServer]]:
-    """A copy of `_site/` on its own server (its own origin), for the test to change."""
-    if pytestconfig.getoption("--base-url"):
-        pytest.skip("needs the built _site/ to make a second version of it")
-    site = copy_site(tmp_path / "site")
-    with SiteServer(site) as server:
-        yield site, server
 
 
 def test_a_new_version_waits_for_the_players_reload(

@@ -16,6 +16,7 @@ from conftest import (
     BOOT_TIMEOUT,
     Guard,
     boot,
+    copy_site,
     open_page,
     origin_of,
     saved_record,
@@ -24,7 +25,7 @@ from conftest import (
 )
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
-from test_offline import copy_site, worker_caches
+from test_offline import worker_caches
 from test_together import ANA_BEN_CY, MOVE_MS, invite, join, seat_table
 
 import spygames

@@ -67,6 +67,27 @@ def test_precache_lists_every_file_the_app_fetches_and_nothing_else(site: Path) 
     assert listed == sorted(listed) and not any(n.startswith(("/", "./")) for n in listed)
 
 
+def test_the_labs_files_are_listed_apart_kept_only_once_the_lab_is_opened(site: Path) -> None:
+    """Issue 39: the Lab works offline, yet a player who never opens it downloads none of
+    it. sw.js lists the Lab's files with their hashes in `LAB` (kept by keepLab), never in
+    `PRECACHE`; PEP 503's index is not the Lab's."""
+    (site / "lab").mkdir()
+    (site / "lab" / "index.html").write_text("<!DOCTYPE html>")
+    build_site.write_service_worker(site)
+    _, listed, text = worker_parts(site)
+    found = re.search(r"const LAB = (\{.*?\});", text, re.S)
+    assert found and "__LAB__" not in text
+    lab = json.loads(found.group(1))
+    assert sorted(lab) == [
+        "lab/index.html",
+        "vendor/pyodide-py/pyodide.mjs",
+        "vendor/pyscript/core.js",
+        "wheels/spygames-1.0-py3-none-any.whl",
+    ]
+    assert lab["lab/index.html"] == build_site.file_hash(site / "lab" / "index.html")
+    assert not set(lab) & set(listed)
+
+
 def test_a_file_with_an_xz_copy_is_precached_as_the_copy_under_the_files_hash(
     site: Path,
 ) -> None:

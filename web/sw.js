@@ -15,6 +15,11 @@
 // cache of the version being replaced.
 const BUILD = "__BUILD__";
 const PRECACHE = __PRECACHE__;
+// The Bot Lab's files ({file: hash}, written by the build: web/tools/people.py), never
+// precached for a player: once the Lab has been opened they are all kept (keepLab), so
+// the Lab works offline too, and each update keeps them again, as it keeps the tables'.
+const LAB = __LAB__;
+const LAB_PAGE = "lab/index.html";
 
 // A file listed as "<file>.xz" is downloaded as that copy (a quarter smaller than what
 // gzip makes of it: web/tools/packed.py) and kept decoded, under the plain file's
@@ -51,12 +56,26 @@ self.addEventListener("install", (event) => {
 
 async function precache() {
   const cache = await caches.open(CACHE);
+  const older = await olderCaches();
+  await keep(cache, older, PRECACHE);
+  // A player who has opened the Lab keeps it offline across updates.
+  for (const old of older) {
+    if (await old.match(new URL(LAB_PAGE, self.location).href)) return keep(cache, older, LAB);
+  }
+}
+
+async function olderCaches() {
   const names = await caches.keys();
-  const older = await Promise.all(
+  return Promise.all(
     names.filter((name) => name.startsWith(OURS) && name !== CACHE).map((n) => caches.open(n))
   );
+}
+
+// Put each of `files` ({path: hash}) in `cache`: an older version's copy with the same
+// hash, else a download checked against the hash.
+async function keep(cache, older, files) {
   await Promise.all(
-    Object.entries(PRECACHE).map(async ([path, hash]) => {
+    Object.entries(files).map(async ([path, hash]) => {
       const url = new URL(path, self.location).href;
       const type = TYPES[path.replace(/\.xz$/, "")]; // an .xz copy's file: kept decoded
       const key = type ? url.replace(/\.xz$/, "") : url; // where the page will ask for it
@@ -119,6 +138,9 @@ async function dropIfOursAndOld(name) {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "keep-lab") {
+    event.waitUntil(keepLab().then((kept) => event.source?.postMessage({ type: "lab-kept", kept })));
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -137,7 +159,31 @@ async function cacheFirst(request, url) {
     const hit = await cache.match(INDEX);
     if (hit) return hit;
   }
+  const lab = new URL(LAB_PAGE, self.location).href;
+  if (request.mode === "navigate" && (page === lab || page === lab.replace(/index\.html$/, ""))) {
+    const hit = await cache.match(lab);
+    if (hit) return hit;
+  }
   // Every file is static, so a query string (embed.html?run=1) names the same file.
   const hit = await cache.match(request, { ignoreVary: true, ignoreSearch: true });
   return hit || fetch(request);
+}
+
+let keepingLab = null;
+
+// Every file of the Lab into this version's cache (the Lab's page asks, see
+// web/lab/lab.mjs), its page last: a Lab page in the cache means all of the Lab is.
+// Resolves to whether it is all kept.
+function keepLab() {
+  keepingLab ??= (async () => {
+    const cache = await caches.open(CACHE);
+    const older = await olderCaches();
+    const { [LAB_PAGE]: page, ...rest } = LAB;
+    await keep(cache, older, rest);
+    await keep(cache, older, { [LAB_PAGE]: page });
+    return true;
+  })()
+    .catch(() => false) // offline, or mid-deployment: the next visit to the Lab tries again
+    .finally(() => (keepingLab = null));
+  return keepingLab;
 }

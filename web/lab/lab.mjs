@@ -325,6 +325,29 @@ $("lab-cancel").addEventListener("click", () => {
   if (running) running.cancelled = true;
 });
 
+// -- offline ---------------------------------------------------------------------------
+// The site's service worker keeps every file of the Lab once asked (web/sw.js, keepLab),
+// so after one visit the Lab opens and runs offline. Asked once Python is ready, so the
+// copy does not compete with the Lab's own start.
+async function keepOffline() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const offline = $("lab-offline");
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type !== "lab-kept") return;
+    offline.textContent = event.data.kept
+      ? "Kept on this device: the Lab works offline."
+      : "Not kept for offline use yet: it will be on a later visit online.";
+    offline.dataset.kept = String(event.data.kept);
+  });
+  try {
+    await navigator.serviceWorker.register("../sw.js"); // the tables' worker: one per site
+    const registration = await navigator.serviceWorker.ready;
+    registration.active.postMessage({ type: "keep-lab" });
+  } catch {
+    // No service worker here (a private window, say): the Lab works online.
+  }
+}
+
 window.addEventListener("beforeunload", keep);
 await openGame(game.value);
-startPython();
+startPython().then(keepOffline);

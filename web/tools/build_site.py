@@ -85,6 +85,7 @@ SW_BUILD = "__BUILD__"
 SW_PRECACHE = "__PRECACHE__"
 SW_UNXZ = "/* __UNXZ__ */"  # where web/unxz.js goes: an imported script is one more request
 SW_TYPES = "__TYPES__"  # each file with an .xz copy: its type (packed.packed_files)
+SW_LAB = "__LAB__"  # the Bot Lab's files, kept once the Lab is opened (people.lab_files)
 
 # The Content-Security-Policy of both pages, index.html and embed.html (the frame starts
 # the same runtime when a reader presses Try it yourself): only this site's own files,
@@ -439,7 +440,7 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     to make a new version.
     """
     template = (WEB / "sw.js").read_text()
-    for placeholder in (SW_BUILD, SW_PRECACHE, SW_UNXZ, SW_TYPES):
+    for placeholder in (SW_BUILD, SW_PRECACHE, SW_UNXZ, SW_TYPES, SW_LAB):
         if template.count(placeholder) != 1:
             raise SystemExit(f"web/sw.js must hold {placeholder} exactly once")
     files = precache_list(site)
@@ -450,6 +451,8 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     worker = template.replace(SW_BUILD, version).replace(SW_PRECACHE, listing)
     worker = worker.replace(SW_UNXZ, (WEB / "unxz.js").read_text())
     worker = worker.replace(SW_TYPES, json.dumps(packed.worker_types(site, files)))
+    lab = {name: file_hash(site / name) for name in people.lab_files(site)}
+    worker = worker.replace(SW_LAB, json.dumps(lab, indent=1).replace("\n", "\n "))
     (site / "sw.js").write_text(worker)
     return version, files
 

@@ -3,7 +3,8 @@
 
 The tables never load any of this (their worker unpacks the engine itself); the service
 worker does not precache it (`PATHS`), so a player's first visit and offline copy do not
-grow. Written into the site:
+grow. Once a person opens the Bot Lab, the worker keeps the Lab's files (`LAB`), so the
+Lab works offline too. Written into the site:
 
 - `wheels/spygames-<version>-py3-none-any.whl`: the engine wheel as `make wheel` built it
   (the tables' copy in `dist/` is reworked: bytecode, games split out). A version's
@@ -34,6 +35,8 @@ from pathlib import Path
 
 PATHS = re.compile(r"^(wheels|simple|lab|vendor/pyscript|vendor/pyodide-py)/")
 """The files written here: none of them is precached by the service worker."""
+LAB = re.compile(r"^(wheels|lab|vendor/pyscript|vendor/pyodide-py)/")
+"""The files the Bot Lab may load: the service worker keeps them all once it is opened."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCKED = ("micropip", "packaging")  # the lock file's only entries
 
@@ -109,3 +112,12 @@ def write_lab(folder: Path, source: Path, wheel: str) -> None:
     if script.count("__WHEEL__") != 1:
         raise SystemExit("web/lab/lab.mjs must hold __WHEEL__ exactly once")
     (folder / "lab.mjs").write_text(script.replace("__WHEEL__", wheel), encoding="utf-8")
+
+
+def lab_files(site: Path) -> list[str]:
+    """The Bot Lab's files in `site` (relative to it), for the service worker's `LAB`."""
+    return sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and LAB.match(p.relative_to(site).as_posix())
+    )
