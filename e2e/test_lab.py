@@ -7,6 +7,7 @@ is loaded from another origin, and no console error."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import service_worker
-from conftest import ROOT, Guard, open_page, origin_of, shot
+from conftest import ROOT, Guard, open_page, origin_of, shot, wait_for
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
 from service_worker import cache_name
@@ -138,6 +139,63 @@ def test_the_code_is_kept_per_game_and_the_lab_works_offline_after_one_visit(lab
     run(lab)
     expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
     lab.context.set_offline(False)
+
+
+MINE = "# mine\ndef choose(view, legal, rng):\n    return legal[0]\n"
+THEIRS = "# theirs: the last legal move\ndef choose(view, legal, rng):\n    return legal[-1]\n"
+
+
+def kept(page: Page) -> str | None:
+    return page.evaluate("localStorage.getItem('spygames:lab:espionage')")  # type: ignore[no-any-return]
+
+
+def test_a_bot_shared_by_link_shows_its_code_runs_only_on_run_and_asks_before_it_replaces(
+    lab: Page, site_url: str
+) -> None:
+    """Issue 39: "a link holds the bot's code (compressed, like a share link); opening it
+    shows the code and runs nothing until the person presses Run, and never replaces
+    their own code without asking"; a damaged link says so and changes nothing."""
+    write(lab, THEIRS)
+    lab.click("#lab-share")
+    link = lab.locator("#lab-link").input_value()
+    assert link.startswith(f"{site_url}lab/#bot/espionage/") and "theirs" not in link
+    expect(lab.locator("#lab-link-said")).to_contain_text("it runs only when they press Run")
+    write(lab, MINE)
+    wait_for(lab, f"localStorage.getItem('spygames:lab:espionage') === {json.dumps(MINE)}")
+
+    friend = lab.context.new_page()  # the link opened in another tab of the same browser
+    friend.goto(link)
+    source = friend.locator("#lab-source")
+    expect(source).to_have_value(THEIRS)
+    expect(source).not_to_be_editable()
+    expect(friend.locator("#lab-from-link")).to_be_visible()
+    expect(friend.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    expect(friend.locator("#lab-python")).to_contain_text("installed by micropip")  # again
+    expect(friend.locator("#lab-status")).to_have_text("")  # nothing has run
+    expect(friend.locator("#lab-result")).to_be_hidden()
+    assert kept(friend) == MINE
+    shot(friend, "lab-from-link")
+    run(friend)
+    expect(friend.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
+    assert kept(friend) == MINE
+
+    friend.once("dialog", lambda dialog: dialog.dismiss())  # "Replace your … code?": no
+    friend.click("#lab-adopt")
+    expect(friend.locator("#lab-from-link")).to_be_visible()
+    assert kept(friend) == MINE
+    friend.once("dialog", lambda dialog: dialog.accept())
+    friend.click("#lab-adopt")
+    expect(friend.locator("#lab-from-link")).to_be_hidden()
+    expect(source).to_be_editable()
+    assert kept(friend) == THEIRS and friend.evaluate("location.hash") == ""
+
+    friend.goto(link[:-6] + "AbCdEf")  # a damaged link: said, and nothing changes
+    expect(friend.locator("#lab-error")).to_contain_text("could not be read")
+    expect(friend.locator("#lab-error")).to_contain_text("Your own code is unchanged.")
+    expect(source).to_have_value(THEIRS)
+    expect(friend.locator("#lab-from-link")).to_be_hidden()
+    assert kept(friend) == THEIRS
+    friend.close()
 
 
 # Once the new worker has installed (its precache done): the caches, {name: files}.

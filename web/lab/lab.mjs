@@ -7,6 +7,7 @@
 // that never ends) is stopped: the worker is ended and a new one started, and the page
 // says so. The code is kept as it is typed, per game, in localStorage.
 import { PyWorker } from "../vendor/pyscript/core.js";
+import { linkFor, readLink } from "./share.mjs";
 
 const WHEEL = "__WHEEL__"; // written by the build (web/tools/people.py)
 const DECIDE_S = 2; // the longest a bot may think about one decision
@@ -23,6 +24,7 @@ let ready = null; // a promise: the worker has said "ready"
 let watchdog = 0;
 let running = null; // {cancelled} while a match plays
 let current = game.value; // the game whose code the editor holds
+let shared = null; // {game, code} while the editor shows a bot from a link (not kept)
 
 // -- Python ----------------------------------------------------------------------------
 function startPython() {
@@ -33,7 +35,11 @@ function startPython() {
   // PyWorker takes the interpreter's address as `version` (polyscript's XWorker option);
   // the config's `interpreter` is read only for <script type="py"> tags.
   const version = new URL("../vendor/pyodide-py/pyodide.mjs", import.meta.url).href;
-  const config = { packages: [new URL(`../wheels/${WHEEL}`, import.meta.url).href] };
+  // packages_cache "never": micropip installs the wheel on every start. PyScript's cache
+  // would load it later from a lock file kept in IndexedDB, holding the wheel's sha256,
+  // which an updated site's wheel of the same name would fail.
+  const wheel = new URL(`../wheels/${WHEEL}`, import.meta.url).href;
+  const config = { packages: [wheel], packages_cache: "never" };
   let said;
   ready = new Promise((done) => (said = done));
   const made = PyWorker(new URL("worker.py", import.meta.url).href, { config, version });
@@ -145,6 +151,7 @@ source.addEventListener("scroll", () => {
 });
 
 function keep() {
+  if (shared) return; // a bot from a link is never kept over the person's own code
   try {
     localStorage.setItem(KEPT + current, source.value);
   } catch {
@@ -166,6 +173,10 @@ async function openGame(gameId) {
   }
   source.value = kept ?? (await template(gameId));
   numberLines();
+  setPlayers(gameId);
+}
+
+function setPlayers(gameId) {
   const [low, high] = PLAYERS[gameId];
   const players = $("lab-players");
   players.replaceChildren();
@@ -176,6 +187,7 @@ async function openGame(gameId) {
 
 game.addEventListener("change", () => {
   keep();
+  if (shared) leaveShared();
   current = game.value;
   openGame(current);
 });
@@ -348,6 +360,91 @@ async function keepOffline() {
   }
 }
 
+// -- a bot from a link -----------------------------------------------------------------
+// Share makes a link holding this game's code; opening one shows its code read-only and
+// runs nothing until Run. "Use it as my code" asks before it replaces the person's own.
+$("lab-share").addEventListener("click", async () => {
+  const lab = location.href.split("#")[0];
+  const link = await linkFor(lab, game.value, source.value);
+  const field = $("lab-link");
+  field.value = link;
+  $("lab-link-box").hidden = false;
+  field.focus();
+  field.select();
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch {
+    copied = false; // no clipboard here: the link is selected for the person to copy
+  }
+  $("lab-link-said").textContent = copied
+    ? "Link copied. Whoever opens it sees this code; it runs only when they press Run."
+    : "Copy this link. Whoever opens it sees this code; it runs only when they press Run.";
+});
+
+function showShared(found) {
+  shared = found;
+  current = found.game;
+  game.value = found.game;
+  source.value = found.code;
+  source.readOnly = true;
+  numberLines();
+  setPlayers(found.game);
+  $("lab-from-link").hidden = false;
+  $("lab-template").hidden = true;
+}
+
+function leaveShared() {
+  shared = null;
+  source.readOnly = false;
+  $("lab-from-link").hidden = true;
+  $("lab-template").hidden = false;
+  history.replaceState(null, "", location.href.split("#")[0]);
+}
+
+async function openLink() {
+  const found = await readLink(location.hash);
+  if (!found) return false;
+  if (found.error) {
+    showError(`${found.error} Your own code is unchanged.`, null);
+    history.replaceState(null, "", location.href.split("#")[0]);
+    return false;
+  }
+  showShared(found);
+  return true;
+}
+
+$("lab-mine").addEventListener("click", async () => {
+  leaveShared();
+  await openGame(current);
+  source.focus();
+});
+
+$("lab-adopt").addEventListener("click", async () => {
+  const { game: gameId, code } = shared;
+  let own = null;
+  try {
+    own = localStorage.getItem(KEPT + gameId);
+  } catch {
+    own = null;
+  }
+  const name = game.selectedOptions[0].textContent;
+  if (own !== null && own !== code && own !== (await template(gameId))) {
+    if (!confirm(`Replace your ${name} code with this bot? Your own code will be lost.`)) return;
+  }
+  leaveShared();
+  keep();
+  source.focus();
+});
+
+window.addEventListener("hashchange", async () => {
+  if (location.hash.startsWith("#bot/")) {
+    keep();
+    await openLink();
+  }
+});
+
 window.addEventListener("beforeunload", keep);
-await openGame(game.value);
+if (!(await openLink())) await openGame(game.value);
 startPython().then(keepOffline);

@@ -1,0 +1,65 @@
+// A bot's code in a link: lab/#bot/<game>/<code>, the code as UTF-8, compressed with
+// zlib's deflate (CompressionStream "deflate": its checksum tells a damaged link from a
+// good one) and written in base64url. The Lab shows such a code and runs none of it until
+// the person presses Run (web/lab/lab.mjs).
+
+export const GAMES = ["espionage", "deck-of-spies", "spynet"];
+const PREFIX = "#bot/";
+const MAX_LINK = 100_000; // characters of the link's code part
+const MAX_CODE = 200_000; // bytes of code once inflated
+
+const DAMAGED = "This link's bot could not be read: part of the link is missing or changed.";
+
+function base64url(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function unbase64url(text) {
+  const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(plain, (c) => c.charCodeAt(0));
+}
+
+async function squeeze(bytes, how) {
+  const stream = new Blob([bytes]).stream().pipeThrough(how);
+  const parts = [];
+  let size = 0;
+  for (const reader = stream.getReader(); ; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_CODE) {
+      await reader.cancel();
+      throw new Error("too long");
+    }
+    parts.push(value);
+  }
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
+// The address of the Lab (`lab`, a URL without its hash) holding `code` for `game`.
+export async function linkFor(lab, game, code) {
+  const packed = await squeeze(new TextEncoder().encode(code), new CompressionStream("deflate"));
+  return `${lab}${PREFIX}${game}/${base64url(packed)}`;
+}
+
+// What a location's hash holds: null (no bot), {game, code}, or {error} in a person's words.
+export async function readLink(hash) {
+  if (!hash.startsWith(PREFIX)) return null;
+  const [game, data = "", ...rest] = hash.slice(PREFIX.length).split("/");
+  if (!GAMES.includes(game) || rest.length) {
+    return { error: "This link is not a bot for any of the Lab's games." };
+  }
+  if (data.length > MAX_LINK || !/^[A-Za-z0-9_-]+$/.test(data)) return { error: DAMAGED };
+  try {
+    const bytes = await squeeze(unbase64url(data), new DecompressionStream("deflate"));
+    const code = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return { game, code };
+  } catch (error) {
+    if (error.message === "too long") return { error: "This link's bot is too long to open." };
+    return { error: DAMAGED };
+  }
+}
