@@ -2,10 +2,12 @@
 
 A table travels with its record (a save, a share link), so any device shows the same
 names, people and bots. One seat per player:
-`{"name": str, "kind": "human" | "bot", "level": "easy" | "normal" | "hard"}`. A name is
-1–20 characters once trimmed (it is kept trimmed); `level` is required for a bot and
-optional for a person (kept as "normal"); at least one seat must be a person. The rules
-never look at the seats: they describe the table for whoever shows the game.
+`{"name": str, "kind": "human" | "bot", "level": "easy" | "normal" | "hard" | "yours"}`.
+A name is 1–20 characters once trimmed (it is kept trimmed); `level` is required for a
+bot and optional for a person (kept as "normal"); at least one seat must be a person.
+"yours" is a person's own bot, written in the Bot Lab (a device without that bot plays
+the seat with the normal bot). The rules never look at the seats: they describe the
+table for whoever shows the game.
 
 >>> read_seats([{"name": " Ann ", "kind": "human"}, {"name": "Bo", "kind": "bot",
 ...             "level": "hard"}], 2)[0]
@@ -21,6 +23,9 @@ from .errors import InvalidSetup
 SEAT_KEYS: Final = ("name", "kind", "level")
 SEAT_KINDS: Final = ("human", "bot")
 BOT_LEVELS: Final = ("easy", "normal", "hard")
+"""The built-in bots' levels."""
+SEAT_LEVELS: Final = (*BOT_LEVELS, "yours")
+"""A bot seat's levels: the built-in bots', and "yours" (a person's own bot)."""
 MAX_NAME: Final = 20
 """A seat's name is at most this long, once trimmed."""
 
@@ -66,8 +71,8 @@ def read_seat(raw: Any, at: int) -> dict[str, str]:
     if kind not in SEAT_KINDS:
         raise InvalidSetup(f"{where}: kind must be human or bot, not {kind!r}")
     if kind == "bot" and "level" not in raw:
-        raise InvalidSetup(f"{where}: a bot needs a level ({', '.join(BOT_LEVELS)})")
+        raise InvalidSetup(f"{where}: a bot needs a level ({', '.join(SEAT_LEVELS)})")
     level = raw.get("level", "normal")
-    if level not in BOT_LEVELS:
-        raise InvalidSetup(f"{where}: level must be one of {', '.join(BOT_LEVELS)}, not {level!r}")
+    if level not in SEAT_LEVELS:
+        raise InvalidSetup(f"{where}: level must be one of {', '.join(SEAT_LEVELS)}, not {level!r}")
     return {"name": name, "kind": kind, "level": level}

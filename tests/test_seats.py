@@ -27,6 +27,16 @@ def test_seats_are_tidied() -> None:
 
 
 @pytest.mark.parametrize("game", ["espionage", "spynet"])
+def test_a_persons_own_bot_is_a_seat_level(game: str) -> None:
+    """Issue 39: "'Your bot' becomes a seat kind on the setup form of the game's table":
+    its seat is a bot of level "yours" in the record, which plays like any other."""
+    table = [seat("Ann", "human"), seat("Mine", level="yours")]
+    state = spygames.get_game(game).new(seed=3, players=2, options={"seats": table})
+    assert state.options["seats"][1] == {"name": "Mine", "kind": "bot", "level": "yours"}
+    assert spygames.replay(state.record()).options == state.options
+
+
+@pytest.mark.parametrize("game", ["espionage", "spynet"])
 @pytest.mark.parametrize(
     ("seats", "words"),
     [

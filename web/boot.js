@@ -25,6 +25,21 @@
       return null; // a browser that lets the page store nothing
     }
   }
+  // The games whose "Your bot" this tab holds: the Bot Lab's "Play it at a table" keeps
+  // its code in sessionStorage, for as long as the tab lives (web/yours.mjs runs it).
+  function yours() {
+    try {
+      var games = [];
+      for (var i = 0; i < sessionStorage.length; i++) {
+        var key = sessionStorage.key(i);
+        if (key.indexOf("spygames:yours:") === 0) games.push(key.slice("spygames:yours:".length));
+      }
+      return games;
+    } catch (error) {
+      return [];
+    }
+  }
+  window.spygamesYours = yours;
   function startPython() {
     var meta = document.querySelector('meta[name="spygames-packed"]');
     if (!meta || typeof WebAssembly !== "object" || !window.Worker) return;
@@ -67,6 +82,7 @@
       share: !!navigator.share,
       vibrate: typeof navigator.vibrate === "function",
       reducedMotion: !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches),
+      yours: yours(),
     });
   }
 

@@ -43,6 +43,7 @@ let dragging = null; // the data-arg of the card being dragged
 let version = null;
 let peers = null;
 let scanner = null;
+let yours = null;
 let full = false; // the browser refused the last write for want of room
 // What the site's tabs say to each other (what each plays, a friend's reply): the app's
 // words, carried both ways (none in a frame on another site).
@@ -359,6 +360,7 @@ function frame(message) {
 function run([kind, ...payload]) {
   if (kind.startsWith("peer-")) connections().then((c) => c.run(kind, payload));
   else if (kind.startsWith("scan-")) camera().then((s) => s.run(kind, payload));
+  else if (kind.startsWith("yours-")) yourBots().then((y) => y.run(kind, payload));
   else if (kind === "announce") announce(payload[0]);
   else if (kind === "copy") copy(...payload);
   else if (kind === "share") navigator.share({ url: payload[0], title: "spygames" }).catch(() => {});
@@ -417,6 +419,18 @@ function connections() {
   peers ??= import("./peers.mjs").then(({ Connections }) => new Connections(reporter("peer")));
   return peers;
 }
+
+// Your bot from the Bot Lab, in a worker of its own: loaded when a table first asks it.
+function yourBots() {
+  yours ??= import("./yours.mjs").then(({ YourBots }) => new YourBots(reporter("yours")));
+  return yours;
+}
+
+// Back to this page from the Lab through the browser's page cache: the tab's bots may
+// have changed since it started.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && window.spygamesYours) send({ t: "yours-games", games: window.spygamesYours() });
+});
 
 // The camera's QR code reader, where the browser can read QR codes.
 function camera() {

@@ -177,6 +177,7 @@ async function openGame(gameId) {
 }
 
 function setPlayers(gameId) {
+  $("lab-table").hidden = gameId === "deck-of-spies" || shared !== null; // a solo game: no seat
   const [low, high] = PLAYERS[gameId];
   const players = $("lab-players");
   players.replaceChildren();
@@ -337,6 +338,20 @@ $("lab-cancel").addEventListener("click", () => {
   if (running) running.cancelled = true;
 });
 
+// -- at a table -------------------------------------------------------------------------
+// "Your bot" becomes a seat kind at this game's table for as long as the tab lives: the
+// code as it is now goes into the tab's sessionStorage (web/yours.mjs reads it there).
+$("lab-table").addEventListener("click", () => {
+  keep();
+  try {
+    sessionStorage.setItem(`spygames:yours:${game.value}`, source.value);
+  } catch {
+    showError("Your browser keeps nothing for this tab, so your bot cannot sit at a table.", null);
+    return;
+  }
+  location.href = new URL(`../#/${game.value}/new`, location.href).href;
+});
+
 // -- offline ---------------------------------------------------------------------------
 // The site's service worker keeps every file of the Lab once asked (web/sw.js, keepLab),
 // so after one visit the Lab opens and runs offline. Asked once Python is ready, so the
@@ -397,6 +412,7 @@ function showShared(found) {
 
 function leaveShared() {
   shared = null;
+  $("lab-table").hidden = current === "deck-of-spies";
   source.readOnly = false;
   $("lab-from-link").hidden = true;
   $("lab-template").hidden = false;

@@ -107,7 +107,8 @@ POLICY = (
      "Python's worker fetches the runtime, the stdlib, our wheel and the UI zip"),
     ("worker-src", "'self'",
      "sw.js, the offline copy; worker.mjs, where Python runs; snapshot.mjs, which keeps "
-     "Python's memory for the next visit"),
+     "Python's memory for the next visit; yours-worker.mjs, where the person's own bot "
+     "from the Bot Lab runs"),
     ("img-src", "'self' data:",
      "our icons; data:: embed.html's empty icon is a data: URL (a frame on someone's blog "
      "never asks this site for a favicon)"),
@@ -119,7 +120,7 @@ POLICY = (
 )  # fmt: skip
 POLICY_SLOT = "<!--POLICY-->"
 # The page's side of the app (web/page.mjs) and what it loads when a screen asks.
-PAGE_SCRIPTS = ("page.mjs", "peers.mjs", "scanner.mjs")
+PAGE_SCRIPTS = ("page.mjs", "peers.mjs", "scanner.mjs", "yours.mjs", "yours-worker.mjs")
 BOOT_SCRIPT = '<script src="./boot.js"></script>'
 
 

@@ -63,6 +63,10 @@ class Context:
     # .Sent): they outlive the join screen, which a new invitation replaces.
     unanswered: dict[str, Any] = field(default_factory=dict)
     tab_posts: list[dict[str, Any]] = field(default_factory=list)  # for the site's other tabs
+    # The games whose "Your bot" this tab holds (the Bot Lab's, spyweb.yours), and its
+    # answers come back from the page, by decision.
+    yours: set[str] = field(default_factory=set)
+    yours_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def notify(self, message: str, detail: str = "") -> None:
         """Say something to the player; `detail` (engine words, for a bug report) is

@@ -25,8 +25,10 @@ KIND_LABELS = {
     "normal": "Bot — normal",
     "hard": "Bot — hard",
     "friend": "A friend, on another device",
+    "yours": "Your bot, from the Bot Lab",
 }
 FRIEND = "friend"  # the setup's choice for a seat played on another device
+YOURS = "yours"  # the setup's choice (and the seat's level) for the person's own bot
 
 
 @dataclass(frozen=True)
@@ -52,10 +54,10 @@ class Seat:
 
     @property
     def tag(self) -> str:
-        """ "Person", "Friend · another device" or "Bot · hard"."""
+        """ "Person", "Friend · another device", "Bot · hard" or "Your bot"."""
         if self.is_human:
             return "Friend · another device" if self.away else "Person"
-        return f"Bot · {self.level}"
+        return "Your bot" if self.level == YOURS else f"Bot · {self.level}"
 
 
 def default_seats(names: Sequence[str], players: int = 2) -> list[Seat]:
@@ -72,7 +74,7 @@ def _seat(raw: Any) -> Seat | None:
     name, kind, level = raw.get("name"), raw.get("kind"), raw.get("level", "normal")
     if not isinstance(name, str) or not name.strip() or kind not in ("human", "bot"):
         return None
-    if level not in KINDS[1:]:
+    if level not in (*KINDS[1:], YOURS):
         level = "normal"
     return Seat(name.strip()[:MAX_NAME], kind, level, raw.get("away") is True and kind == "human")
 
@@ -110,9 +112,10 @@ def last_seats(saves: Saves, pref: str, names: Sequence[str]) -> list[Seat]:
 
 
 def parse(
-    values: dict[str, str], names: Sequence[str], *, friends: bool = False
+    values: dict[str, str], names: Sequence[str], *, friends: bool = False, yours: bool = False
 ) -> tuple[list[Seat], str | None]:
-    """Seats from the setup form; an error sentence when they cannot make a table."""
+    """Seats from the setup form; an error sentence when they cannot make a table. With
+    `yours` a seat may be the person's own bot (the Bot Lab's, in this tab)."""
     try:
         players = int(values.get("players", "2"))
     except ValueError:
@@ -131,7 +134,11 @@ def parse(
             n += 1
         taken.add(name.casefold())
         choice = values.get(f"seat{i}-kind", "human" if i == 0 else "normal")
-        if choice not in (*KINDS, FRIEND) or (choice == FRIEND and not friends):
+        if (
+            choice not in (*KINDS, FRIEND, YOURS)
+            or (choice == FRIEND and not friends)
+            or (choice == YOURS and not yours)
+        ):
             choice = "normal"
         if choice in ("human", FRIEND):
             seats.append(Seat(name, "human", away=choice == FRIEND))
@@ -163,17 +170,18 @@ def seat_rows(
     extra: Callable[[int], str] | None = None,
     *,
     friends: bool = False,
+    yours: bool = False,
 ) -> str:
     """The seat rows, always four (rows past the chosen number hide themselves by CSS);
     `extra(i)` adds to row i (a team badge, say); with `friends` a seat may be played by
-    a friend on another device."""
+    a friend on another device, with `yours` by the person's own bot."""
     rows = []
-    kinds = (*KINDS, FRIEND) if friends else KINDS
+    kinds = (*KINDS, *((FRIEND,) if friends else ()), *((YOURS,) if yours else ()))
     for i in range(4):
         seat = seats[i] if i < len(seats) else Seat(names[i], "bot", "normal")
+        chosen = seat.choice if seat.choice in kinds else "normal"  # your bot gone, say
         options = "".join(
-            f'<option value="{k}"{" selected" if seat.choice == k else ""}>'
-            f"{KIND_LABELS[k]}</option>"
+            f'<option value="{k}"{" selected" if chosen == k else ""}>{KIND_LABELS[k]}</option>'
             for k in kinds
         )
         rows.append(

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import spygames
 
-from . import deals
+from . import deals, yours
 from .deals import new_seed
 from .screen import Context, GameScreen
 from .seats import Seat
@@ -84,7 +84,7 @@ class SeatedTable(GameScreen):
         self.key_kept = False  # the next game seated here is a new one
         self._host(state)
         self.bots = {
-            i: self.game.bot(s.level, seed=self.bot_seed(i))
+            i: yours.bot_for(self.ctx, self.game_id, s.level, self.bot_seed(i), s.name)
             for i, s in enumerate(seats)
             if not s.is_human
         }
@@ -360,6 +360,11 @@ class SeatedTable(GameScreen):
         )
 
     # -- the bots ---------------------------------------------------------------------------
+    @property
+    def yours_here(self) -> bool:
+        """This tab holds the person's own bot for this game: "Your bot" is a seat kind."""
+        return self.game_id in self.ctx.yours
+
     @property
     def pace(self) -> Pace:
         return Pace(self.ctx.saves, self.pace_pref, self.paces)

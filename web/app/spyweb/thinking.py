@@ -24,6 +24,7 @@ from typing import Any
 import spygames
 
 SLICE_S = 0.03  # the longest stretch of a bot's work between two paints
+WAIT_MS = 40  # how often to look again for a bot that waits on the page (spyweb.yours)
 
 
 class Thinking:
@@ -66,3 +67,9 @@ class Thinking:
             return next(self.steps)
         except StopIteration:  # a bot that never yielded its advice: ask it outright
             return self.bot.advise(self.view, self.legal)
+
+    @property
+    def delay_ms(self) -> int:
+        """How soon the table should step again: at once, unless the bot waits for the
+        page's answer (your bot's, `waiting`)."""
+        return WAIT_MS if getattr(self.bot, "waiting", False) else 0

@@ -155,6 +155,13 @@ class Link:
             self.heard(str(message["data"]))
         elif kind == "resume":
             self.resume(message)
+        elif kind == "yours":  # your bot's answer (web/yours.mjs): the table takes it
+            from . import yours
+
+            _, key, payload = self._report(message)
+            self.guard(lambda: yours.answered(app.ctx, key, payload))
+        elif kind == "yours-games":  # the tab's bots from the Lab, the page shown again
+            app.ctx.yours = {str(g) for g in message.get("games") or []}
 
     @staticmethod
     def _report(message: dict[str, Any]) -> tuple[str, str, str]:
@@ -338,6 +345,7 @@ def begin(started: dict[str, Any], send: Send) -> Link:
         app = App(storage, base_url=str(started["href"]), can_share=bool(started["share"]))
         app.ctx.can_vibrate = started.get("vibrate") is True
         app.ctx.reduced_motion = bool(started.get("reducedMotion"))
+        app.ctx.yours = {str(g) for g in started.get("yours") or []}
         link = Link(app, send, storage)
         link.where = where
 

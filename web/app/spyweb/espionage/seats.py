@@ -87,13 +87,15 @@ def last_seats(saves: Saves) -> list[Seat]:
     return shared.last_seats(saves, PREF_LAST, DEFAULT_NAMES)
 
 
-def parse(values: dict[str, str]) -> tuple[list[Seat], str | None]:
-    """Seats from the setup form; an error sentence when they cannot make a table."""
-    return shared.parse(values, DEFAULT_NAMES, friends=True)
+def parse(values: dict[str, str], yours: bool = False) -> tuple[list[Seat], str | None]:
+    """Seats from the setup form; an error sentence when they cannot make a table. With
+    `yours` a seat may be the person's own bot."""
+    return shared.parse(values, DEFAULT_NAMES, friends=True, yours=yours)
 
 
-def setup_html(seats: list[Seat], seed: int | None) -> str:
-    """The seats form: 2–4 rows (rows past the chosen number hide themselves by CSS)."""
+def setup_html(seats: list[Seat], seed: int | None, yours: bool = False) -> str:
+    """The seats form: 2–4 rows (rows past the chosen number hide themselves by CSS);
+    with `yours`, "Your bot" is one of the kinds."""
     return (
         '<section class="setup" aria-labelledby="esp-setup-title">'
         '<h1 id="esp-setup-title"><span class="esp-emblem" aria-hidden="true">◉</span> '
@@ -104,7 +106,7 @@ def setup_html(seats: list[Seat], seed: int | None) -> str:
         f"{shared.deal_line(seed)}"
         '<form class="setup-form" data-act="start" id="esp-setup-form">'
         f"{shared.players_field('esp', len(seats))}"
-        f"{shared.seat_rows(seats, 'esp', DEFAULT_NAMES, friends=True)}"
+        f"{shared.seat_rows(seats, 'esp', DEFAULT_NAMES, friends=True, yours=yours)}"
         '<p class="setup-note">With two or more people, the screen hides every hand '
         "between turns so you can pass the device around.</p>"
         '<div class="setup-actions">'

@@ -86,7 +86,7 @@ class EspionageTable(SeatedTable):
         self._start(self.seats, None)
 
     def _start_from(self, values: dict[str, str]) -> None:
-        seats, problem = parse(values)
+        seats, problem = parse(values, self.yours_here)
         self.setup_seats = seats
         if problem:
             self.ctx.refuse(problem)
@@ -221,7 +221,9 @@ class EspionageTable(SeatedTable):
         return self._try(action)
 
     def pending_delay(self) -> int | None:
-        if self.thinking is not None or self.hints.thinking is not None:
+        if self.thinking is not None:
+            return self.thinking.delay_ms
+        if self.hints.thinking is not None:
             return 0
         if self.stepping:
             return self.pace.ms
@@ -391,7 +393,8 @@ class EspionageTable(SeatedTable):
     # -- rendering --------------------------------------------------------------------------
     def render(self) -> str:
         if self.state is None:
-            return f'<div class="esp">{setup_html(self.setup_seats, self.seed)}</div>'
+            form = setup_html(self.setup_seats, self.seed, self.yours_here)
+            return f'<div class="esp">{form}</div>'
         return render(self.scene())
 
     def scene(self) -> Scene:

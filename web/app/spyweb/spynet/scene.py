@@ -91,6 +91,7 @@ class Scene:
     end_arriving: bool = False
     setup_seats: tuple[Seat, ...] = ()  # the seats screen, before a game
     setup_situation: str = ""
+    setup_yours: bool = False  # "Your bot" is a kind on the seats screen (the Bot Lab's)
     position: bool = False  # a demo's or a replay's position, with nobody to act
     actions: int = 0  # how many moves the position has seen
     events: tuple[str, ...] = ()  # a position: what its last move did, in the log's words

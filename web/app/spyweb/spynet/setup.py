@@ -43,9 +43,10 @@ def seats_for(options: dict[str, Any], players: int) -> list[Seat]:
     return carried or [Seat(f"Player {i + 1}", "human") for i in range(players)]
 
 
-def parse(values: dict[str, str]) -> tuple[list[Seat], str, str | None]:
-    """Seats and situation from the form; an error sentence when they cannot make a table."""
-    seats, problem = shared.parse(values, DEFAULT_NAMES, friends=True)
+def parse(values: dict[str, str], yours: bool = False) -> tuple[list[Seat], str, str | None]:
+    """Seats and situation from the form; an error sentence when they cannot make a table.
+    With `yours` a seat may be the person's own bot."""
+    seats, problem = shared.parse(values, DEFAULT_NAMES, friends=True, yours=yours)
     situation = values.get("situation", "")
     if situation not in SITUATION_CHOICES:
         situation = ""
@@ -64,7 +65,7 @@ def _team_badge(i: int) -> str:
     return f'<span class="sn-team sn-team-{team} sn-setup-team">{TEAM_NAMES[team]}</span>'
 
 
-def setup_html(seats: list[Seat], situation: str, seed: int | None) -> str:
+def setup_html(seats: list[Seat], situation: str, seed: int | None, yours: bool = False) -> str:
     chosen = situation if situation in SITUATION_CHOICES else ""
     options = [
         f'<option value=""{" selected" if chosen == "" else ""}>'
@@ -90,7 +91,7 @@ def setup_html(seats: list[Seat], situation: str, seed: int | None) -> str:
         f"{shared.deal_line(seed)}"
         '<form class="setup-form" data-act="start" id="sn-setup-form">'
         f"{shared.players_field('sn', len(seats))}"
-        f"{shared.seat_rows(seats, 'sn', DEFAULT_NAMES, _team_badge, friends=True)}"
+        f"{shared.seat_rows(seats, 'sn', DEFAULT_NAMES, _team_badge, friends=True, yours=yours)}"
         '<p class="setup-note sn-teams-note">With four players, seats 1 and 3 (White team) '
         "play against seats 2 and 4 (Black team); teammates sit across from each other. "
         "With two or three, everyone plays alone.</p>"

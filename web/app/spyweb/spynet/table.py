@@ -89,7 +89,7 @@ class SpyNetTable(SeatedTable):
         self._start(self.seats, self._situation_option(), None)
 
     def _start_from(self, values: dict[str, str]) -> None:
-        seats, situation, problem = parse(values)
+        seats, situation, problem = parse(values, self.yours_here)
         self.setup_seats, self.setup_situation = seats, situation
         if problem:
             self.ctx.refuse(problem)
@@ -174,7 +174,9 @@ class SpyNetTable(SeatedTable):
             self.reading = None
 
     def pending_delay(self) -> int | None:
-        if self.thinking is not None or self.hints.thinking:
+        if self.thinking is not None:
+            return self.thinking.delay_ms
+        if self.hints.thinking:
             return 0
         return super().pending_delay()
 
@@ -382,6 +384,7 @@ class SpyNetTable(SeatedTable):
             return Scene(
                 setup_seats=tuple(self.setup_seats),
                 setup_situation=self.setup_situation,
+                setup_yours=self.yours_here,
                 deal=self.seed,
                 pace=pace,
                 gallery=gallery_filter,

@@ -55,7 +55,8 @@ def render(s: Scene) -> str:
     if s.view is None:
         return (
             f'<div class="sn">{cards.sprite()}'
-            f"{setup_screen(list(s.setup_seats), s.setup_situation, s.deal)}</div>"
+            f"{setup_screen(list(s.setup_seats), s.setup_situation, s.deal, s.setup_yours)}"
+            "</div>"
         )
     view = s.view
     who = who_of(s)

@@ -1,0 +1,142 @@
+"""Your bot at a table (issue 39): "'Your bot' becomes a seat kind on the setup form of
+the game's table for as long as the tab lives". The Lab's "Play it at a table" seats the
+person's code; it plays its seat's moves from a worker of its own that reaches nothing
+(no network, storage or further workers); a bot that fails is said in its own words and
+the normal bot takes its seat; a tab without it plays that seat with the normal bot."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import BOOT_TIMEOUT, Guard, open_page, saved_record, saved_record_js, shot, wait_for
+from playwright.sync_api import Browser, Page, expect
+
+import spygames
+
+BOOT_MS = 120_000
+FIRST = "# the first legal move, always\ndef choose(view, legal, rng):\n    return legal[0]\n"
+PROBING = """\
+import js
+
+NAMES = ("fetch", "caches", "indexedDB", "Worker", "SharedWorker", "XMLHttpRequest",
+         "WebSocket", "importScripts", "BroadcastChannel", "EventSource", "localStorage")
+
+
+def choose(view, legal, rng):
+    reached = []
+    holder = js.globalThis
+    while holder:
+        for name in NAMES:
+            if js.Reflect.get(holder, name):
+                reached.append(name)
+        holder = js.Object.getPrototypeOf(holder)
+    raise RuntimeError("reached: " + (", ".join(reached) or "nothing"))
+"""
+LOOPING = "def choose(view, legal, rng):\n    while True:\n        pass\n"
+
+
+@pytest.fixture
+def lab(browser: Browser, guard: Guard, site_url: str) -> Iterator[Page]:
+    page = open_page(browser, guard, viewport={"width": 1280, "height": 800})
+    page.goto(f"{site_url}lab/")
+    expect(page.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    yield page
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def seat_my_bot(page: Page, site_url: str, code: str) -> None:
+    """From the Lab: this code at Espionage's table, in seat 2 against Ann."""
+    if not page.url.startswith(f"{site_url}lab/"):
+        page.goto(f"{site_url}lab/")
+    page.fill("#lab-source", code)
+    page.click("#lab-table")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+    expect(page.locator("#esp-setup-form")).to_be_visible()
+    page.fill("#esp-seat0-name", "Ann")
+    page.select_option("#esp-seat0-kind", "human")
+    page.fill("#esp-seat1-name", "Mine")
+    page.select_option("#esp-seat1-kind", "yours")
+    page.select_option("#esp-players", "2")
+    page.click("#esp-start")
+    expect(page.locator("#esp-table")).to_be_visible()
+    page.click("#esp-pace-fast")
+
+
+def ann_opens_if_first(page: Page) -> None:
+    """The deal may give Ann the first bid: she makes it, so Mine has a decision."""
+    expect(page.locator("#esp-bid, .notice").first).to_be_visible(timeout=30_000)
+    if not saved_record(page, "espionage")["actions"]:
+        page.locator(".esp-groups .esp-pick:not([disabled])").first.click()
+        page.keyboard.press("b")
+
+
+def test_your_bot_plays_its_seat_at_the_table_for_the_tabs_life(
+    lab: Page, site_url: str, browser: Browser
+) -> None:
+    assert lab.locator("#lab-table").is_visible()
+    lab.select_option("#lab-game", "deck-of-spies")  # a solo game: no seat to give it
+    expect(lab.locator("#lab-table")).to_be_hidden()
+    lab.select_option("#lab-game", "espionage")
+    seat_my_bot(lab, site_url, FIRST)
+    expect(lab.locator("#esp-seat-1 .esp-tag")).to_have_text("Your bot")
+    # Ann raises whenever it is her turn, until a call shows the hands; each of Mine's
+    # moves is the first legal one, as its code says.
+    for _ in range(6):
+        expect(lab.locator("#esp-bid, #esp-continue").first).to_be_visible(timeout=30_000)
+        if lab.locator("#esp-continue").count():
+            break
+        moves = len(saved_record(lab, "espionage")["actions"])
+        lab.locator(".esp-groups .esp-pick:not([disabled])").first.click()
+        lab.keyboard.press("b")
+        wait_for(lab, f"{saved_record_js('espionage')}.actions.length > {moves}")
+    record = saved_record(lab, "espionage")
+    assert record["options"]["seats"][1] == {"name": "Mine", "kind": "bot", "level": "yours"}
+    state = spygames.get_game("espionage").new(
+        seed=record["seed"], players=2, options=record["options"]
+    )
+    mine = 0
+    for action in record["actions"]:
+        if state.to_play == [1]:
+            assert action == state.legal_actions()[0]
+            mine += 1
+        state.apply(action)
+    assert mine >= 1
+    shot(lab, "your-bot-table")
+
+    # Another tab holds no bot of yours: that seat is the normal bot's there, and its
+    # seats form offers no "Your bot".
+    other = lab.context.new_page()
+    other.goto(f"{site_url}#/espionage")
+    other.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+    expect(other.locator(".notice")).to_contain_text("which this tab does not hold")
+    other.goto(f"{site_url}#/espionage/new")
+    expect(other.locator("#esp-seat1-kind option[value=yours]")).to_have_count(0)
+    other.close()
+
+
+def test_a_bot_that_reaches_out_or_never_answers_is_stopped_and_the_normal_bot_plays(
+    lab: Page, site_url: str
+) -> None:
+    lab.evaluate("localStorage.setItem('spygames:lab:kept-test', 'kept')")
+    seat_my_bot(lab, site_url, PROBING)
+    ann_opens_if_first(lab)
+    notice = lab.locator(".notice")
+    expect(notice).to_contain_text(
+        "Your bot in Mine’s seat stopped: RuntimeError: reached: nothing"
+    )
+    expect(notice).to_contain_text("(line 15 of its code)")
+    expect(notice).to_contain_text("The normal bot plays that seat from now on.")
+    expect(lab.locator("#esp-bid")).to_be_visible(timeout=30_000)  # the game goes on
+    assert lab.evaluate("localStorage.getItem('spygames:lab:kept-test')") == "kept"
+
+    lab.goto(f"{site_url}lab/")
+    expect(lab.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    lab.once("dialog", lambda dialog: dialog.accept())  # the game in progress is kept
+    seat_my_bot(lab, site_url, LOOPING)
+    ann_opens_if_first(lab)
+    expect(lab.locator(".notice")).to_contain_text(
+        "It took more than 2 seconds on one decision.", timeout=30_000
+    )
+    expect(lab.locator("#esp-bid")).to_be_visible(timeout=30_000)
