@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import random
 from typing import Any
 
 import pytest
@@ -54,6 +55,20 @@ def test_count_can_be_negative_in_odds() -> None:
     dist = odds.count_distribution(hand, "moscow", dealt=6)
     assert min(dist) < 0 and dist[-2] > 0
     assert sum(dist.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("attribute", [*ATTRIBUTES, "no-such-attribute"])
+def test_the_pool_counts_each_unseen_card_by_what_it_adds(attribute: str) -> None:
+    """The odds' pool: "each unseen card is worth +1 (a matching spy or a Mercenary), −1
+    (a Traitor) or 0", counted card by card here against odds.pool's set arithmetic."""
+    rng = random.Random(attribute)
+    for size in (0, 1, 6, 12, len(DECK)):
+        known = rng.sample(DECK, size)
+        unseen = [c for c in DECK if c not in known]
+        worth = [count([c], attribute) for c in unseen]
+        expected = (worth.count(1), worth.count(-1), worth.count(0))
+        assert odds.pool(known, attribute) == expected
+        assert odds.pool([*known, *known[:2], "not-a-card"], attribute) == expected
 
 
 def test_split_distribution_without_tilt_is_the_plain_deal() -> None:

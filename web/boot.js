@@ -29,12 +29,12 @@
   // its code in sessionStorage, for as long as the tab lives (web/yours.mjs runs it).
   function yours() {
     try {
-      var games = [];
+      var held = [];
       for (var i = 0; i < sessionStorage.length; i++) {
         var key = sessionStorage.key(i);
-        if (key.indexOf("spygames:yours:") === 0) games.push(key.slice("spygames:yours:".length));
+        if (key.indexOf("spygames:yours:") === 0) held.push(key.slice("spygames:yours:".length));
       }
-      return games;
+      return held;
     } catch (error) {
       return [];
     }

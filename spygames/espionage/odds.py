@@ -23,24 +23,30 @@ Distribution = dict[int, float]
 """Count -> probability (sums to 1)."""
 
 
+def _worth(attribute: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The deck's cards worth +1 and −1 to a count of `attribute`."""
+    return (
+        frozenset(c for c in DECK if value_for(c, attribute) > 0),
+        frozenset(c for c in DECK if value_for(c, attribute) < 0),
+    )
+
+
+_WORTH = {a: _worth(a) for a in ATTRIBUTES}
+_DECK_SET = frozenset(DECK)
+
+
 def pool(known: Iterable[str], attribute: str) -> tuple[int, int, int]:
     """(plus, minus, zero) among the cards *not* in `known`, for `attribute`.
 
     plus = matching spies + Mercenaries, minus = Traitors, zero = everything else.
+    (Set arithmetic on each attribute's cards, worked out once: the bots ask this
+    hundreds of thousands of times a match.)
     """
-    seen = set(known)
-    plus = minus = zero = 0
-    for card in DECK:
-        if card in seen:
-            continue
-        v = value_for(card, attribute)
-        if v > 0:
-            plus += 1
-        elif v < 0:
-            minus += 1
-        else:
-            zero += 1
-    return plus, minus, zero
+    plus_cards, minus_cards = _WORTH.get(attribute) or _worth(attribute)
+    seen = _DECK_SET.intersection(known)
+    plus = len(plus_cards) - len(plus_cards & seen)
+    minus = len(minus_cards) - len(minus_cards & seen)
+    return plus, minus, len(DECK) - len(seen) - plus - minus
 
 
 @lru_cache(maxsize=4096)

@@ -11,6 +11,7 @@ import { linkFor, readLink } from "./share.mjs";
 
 const WHEEL = "__WHEEL__"; // written by the build (web/tools/people.py)
 const DECIDE_S = 2; // the longest a bot may think about one decision
+const BEAT_S = 0.5; // worker.py's: its "ask" may have come this long before the decision
 const SLICE_MS = 80; // games per call: about this long, so the page answers at once
 const KEPT = "spygames:lab:"; // + game id: the code as last typed
 const PLAYERS = { "deck-of-spies": [1, 1], espionage: [2, 4], spynet: [2, 4] };
@@ -55,7 +56,7 @@ function startPython() {
 function heard(data, said = () => {}) {
   if (data === "ask") {
     clearTimeout(watchdog);
-    watchdog = setTimeout(stuck, DECIDE_S * 1000);
+    watchdog = setTimeout(stuck, (DECIDE_S + BEAT_S) * 1000); // see worker.py
   } else if (data === "done") {
     clearTimeout(watchdog);
   } else if (typeof data === "string" && data.startsWith("{")) {
@@ -298,6 +299,7 @@ async function run(event) {
           running.stop = stop;
         }),
       ]);
+      clearTimeout(watchdog); // the call is back: no decision is running
       const found = JSON.parse(answer);
       if (found.error) {
         const done = summary ? summary.games : 0;

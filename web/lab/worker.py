@@ -7,12 +7,17 @@
 #   start(source, game, against, games, players, seed) -> {"ok"} or {"error", "line"}
 #   play(count)  -> {"games": [...], "summary": {...}} or {"error", "line", "view"}
 #   hello() -> {"kind": "ready", "version", "installer"} once this file has run
-# and hears (xworker.postMessage) "ask"/"done" around each decision of the person's bot
-# (the page's watchdog).
+# and hears (xworker.postMessage) "ask" and "done" for the page's watchdog: "ask" as a
+# decision of the person's bot begins, unless the watchdog was set less than BEAT_S ago
+# (then it already covers this decision, at most BEAT_S longer); "done" once a decision
+# ends more than BEAT_S after the watchdog was set. So the page hears a few messages a
+# second, not two per decision, and stops a decision that has run DECIDE_S (its timer is
+# DECIDE_S + BEAT_S from the "ask").
 
 import importlib.metadata
 import itertools
 import json
+import time
 
 from polyscript import xworker
 
@@ -22,6 +27,8 @@ from spygames.record import pack
 sync = xworker.sync  # what the page may call (PyScript's `pyscript.sync`)
 
 match = None
+BEAT_S = 0.5
+armed_at = None  # when the page's watchdog was last set by "ask" (None: it is not set)
 
 
 def _error(exc):
@@ -37,11 +44,17 @@ def start(source, game, against, games, players, seed):
         return _error(exc)
 
     def watched(view, legal, rng):
-        xworker.postMessage("ask")
+        global armed_at
+        now = time.monotonic()
+        if armed_at is None or now - armed_at > BEAT_S:
+            xworker.postMessage("ask")
+            armed_at = now
         try:
             return choose(view, legal, rng)
         finally:
-            xworker.postMessage("done")
+            if time.monotonic() - armed_at > BEAT_S:
+                xworker.postMessage("done")
+                armed_at = None
 
     try:
         match = Match(watched, str(game), str(against), int(games), int(players) or None, int(seed))
@@ -51,6 +64,8 @@ def start(source, game, against, games, players, seed):
 
 
 def play(count):
+    global armed_at
+    armed_at = None  # the page clears its watchdog as each call returns
     if match is None:
         return json.dumps({"error": "no match started", "line": None, "view": None})
     played = []
