@@ -1,7 +1,8 @@
 """The Bot Lab, measured: Python ready (PyScript's worker, spygames installed by micropip)
 on a cold and a warm visit, the bytes the page asked for, a match's games/s against the
 same match on CPython (spygames.lab, same seed), and the page's longest main-thread task
-while the match plays (target: none over 100 ms: the page never freezes).
+while the match plays (target: none over 100 ms: the page never freezes); then the Lab in
+a frame (lab/embed.html) that nobody runs: its bytes (target: under 100 KB) and no Python.
 
 The match is the Espionage template against normal bots, two players; the quick run
 plays 20 games, the full run 200.
@@ -70,7 +71,25 @@ def run(browser: Browser, url: str, site: Path, games: int) -> dict[str, Any]:
     same = f"Won {match.won} of {games} " in rate
     return {"cold_ms": cold_ms, "warm_ms": warm_ms, "bytes": size, "games": games,
             "lab_games_s": lab_rate, "cpython_games_s": cpython_rate, "same_result": same,
-            "longtasks_ms": tasks}  # fmt: skip
+            "longtasks_ms": tasks, "embed": framed(browser, url, site)}  # fmt: skip
+
+
+def framed(browser: Browser, url: str, site: Path) -> dict[str, Any]:
+    """The Lab in a frame (lab/embed.html) that nobody runs: the bytes it asked for (on
+    disk), and whether any of Python (anything under vendor/) was among them."""
+    context = browser.new_context(viewport={"width": 640, "height": 620})
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"{url}lab/embed.html#espionage")
+    page.wait_for_selector("#lab-title:has-text('Espionage')", timeout=READY_MS)
+    page.wait_for_timeout(2000)  # anything late (a lazy import) counts too
+    context.close()
+    files = {u.split("#")[0] for u in asked}
+    return {
+        "bytes": sum(_size(u, url, site) for u in files),
+        "python": sorted(u[len(url) :] for u in files if "/vendor/" in u),
+    }
 
 
 def _size(address: str, url: str, site: Path) -> int:

@@ -170,6 +170,11 @@ def lab(t: Table, r: dict[str, Any]) -> None:
     longest = max(b["longtasks_ms"], default=0)
     t.row("longest main-thread task during the match", f"{longest:.0f} ms", "≤ 100 ms",
           longest <= 100)  # fmt: skip
+    e = b["embed"]
+    t.row("the Lab in a frame: bytes until Run", f"{e['bytes'] / 1e3:.0f} KB", "< 100 KB",
+          e["bytes"] < 100_000)  # fmt: skip
+    t.row("the Lab in a frame: Python loaded until Run", ", ".join(e["python"]) or "none",
+          "none", not e["python"])  # fmt: skip
 
 
 def embeds(t: Table, r: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ is loaded from another origin, and no console error."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -17,8 +18,9 @@ import pytest
 import service_worker
 from conftest import ROOT, Guard, open_page, origin_of, shot, wait_for
 from playwright.sync_api import Browser, Page, expect
-from server import SiteServer
+from server import BlogServer, SiteServer
 from service_worker import cache_name
+from test_embed import Origins
 
 sys.path.insert(0, str(ROOT / "web" / "tools"))
 import build_site
@@ -157,6 +159,7 @@ def test_a_bot_shared_by_link_shows_its_code_runs_only_on_run_and_asks_before_it
     their own code without asking"; a damaged link says so and changes nothing."""
     write(lab, THEIRS)
     lab.click("#lab-share")
+    expect(lab.locator("#lab-link-said")).to_contain_text("it runs only when they press Run")
     link = lab.locator("#lab-link").input_value()
     assert link.startswith(f"{site_url}lab/#bot/espionage/") and "theirs" not in link
     expect(lab.locator("#lab-link-said")).to_contain_text("it runs only when they press Run")
@@ -179,12 +182,15 @@ def test_a_bot_shared_by_link_shows_its_code_runs_only_on_run_and_asks_before_it
     expect(friend.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
     assert kept(friend) == MINE
 
-    friend.once("dialog", lambda dialog: dialog.dismiss())  # "Replace your … code?": no
-    friend.click("#lab-adopt")
+    with friend.expect_event("dialog") as asked:  # "Replace your … code?": no
+        friend.click("#lab-adopt")
+    assert "Replace your Espionage code with this bot?" in asked.value.message
+    asked.value.dismiss()
     expect(friend.locator("#lab-from-link")).to_be_visible()
     assert kept(friend) == MINE
-    friend.once("dialog", lambda dialog: dialog.accept())
-    friend.click("#lab-adopt")
+    with friend.expect_event("dialog") as asked:  # yes
+        friend.click("#lab-adopt")
+    asked.value.accept()
     expect(friend.locator("#lab-from-link")).to_be_hidden()
     expect(source).to_be_editable()
     assert kept(friend) == THEIRS and friend.evaluate("location.hash") == ""
@@ -261,5 +267,47 @@ def test_an_update_keeps_the_lab_offline(
         run(page)
         expect(page.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
     finally:
+        page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+def test_a_blog_post_carries_an_editable_bot_that_loads_python_only_on_run(
+    lab: Page, browser: Browser, site_url: str
+) -> None:
+    """Issue 39: "`embed.html#/lab/<game>` (or an equivalent) lets a blog post carry an
+    editable bot with Run, and stays under 100 KB until the reader presses Run": the
+    Lab's Share gives the frame; on another origin it shows the code, fetches no Python
+    (nothing under vendor/) and less than 100 KB until Run; Run plays a match there."""
+    write(lab, THEIRS)
+    lab.click("#lab-share")
+    expect(lab.locator("#lab-link-said")).to_contain_text("it runs only when they press Run")
+    snippet = lab.locator("#lab-snippet").input_value()
+    assert snippet.startswith(f'<iframe src="{site_url}lab/embed.html#bot/espionage/')
+    site = Path(os.environ.get("SPYGAMES_SITE", ROOT / "_site"))
+    post = (
+        '<!DOCTYPE html><html><head><link rel="icon" href="data:,"></head>'
+        f"<body><h1>My first bot</h1>{snippet}</body></html>"
+    )
+    with BlogServer(site_url, post) as blog:
+        guard = Origins(origin_of(site_url), origin_of(blog.url))
+        page = open_page(browser, guard, viewport={"width": 800, "height": 900})
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto(blog.url)
+        frame = page.frame_locator("iframe")
+        expect(frame.locator("#lab-source")).to_have_value(THEIRS)
+        expect(frame.locator("#lab-title")).to_have_text("A bot for Espionage")
+        page.wait_for_timeout(2000)  # anything late counts too
+        ours = {u.split("#")[0] for u in asked if u.startswith(site_url)}
+        size = sum((site / u[len(site_url) :]).stat().st_size for u in ours)
+        assert size < 100_000 and not [u for u in ours if "/vendor/" in u], (size, ours)
+        shot(page, "lab-embed")
+        frame.locator("#lab-games").fill("10")
+        frame.locator("#lab-run").click()
+        expect(frame.locator("#lab-status")).to_contain_text("10 games in", timeout=BOOT_MS)
+        expect(frame.locator("#lab-rate")).to_contain_text("of 10")
+        with page.expect_popup() as opened:
+            frame.locator("#lab-open").click()
+        assert opened.value.url.startswith(f"{site_url}lab/#bot/espionage/")
         page.context.close()
     assert not guard.problems, "\n".join(guard.problems)

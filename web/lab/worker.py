@@ -1,4 +1,4 @@
-# The Bot Lab's Python, in PyScript's worker (web/lab/lab.mjs starts it with PyWorker):
+# The Bot Lab's Python, in PyScript's worker (web/lab/python.mjs starts it with PyWorker):
 # spygames installed by micropip from PyScript's `packages`, a person's bot loaded from
 # the editor's text, and a match played a few games per call so the page can show its
 # progress, stop between two calls, and end this worker if the bot never answers.

@@ -18,7 +18,7 @@ Lab works offline too. Written into the site:
   and packaging from PyPI (web/python-wheels.txt) and a lock file that lists only those
   two, each with its file's own sha256 (Pyodide checks it).
 
-- `lab/`: the Bot Lab's page (web/lab/), its `lab.mjs` told the wheel's name.
+- `lab/`: the Bot Lab's page and its embed (web/lab/), its `python.mjs` told the wheel's name.
 
 A page names `vendor/pyodide-py/pyodide.mjs` as PyScript's `interpreter`, so nothing is
 fetched from a CDN.
@@ -108,10 +108,10 @@ def write_pyodide(folder: Path, shipped: Path, pywheels: Path) -> None:
 
 def write_lab(folder: Path, source: Path, wheel: str) -> None:
     shutil.copytree(source, folder, ignore=shutil.ignore_patterns("__pycache__"))
-    script = (folder / "lab.mjs").read_text(encoding="utf-8")
+    script = (folder / "python.mjs").read_text(encoding="utf-8")
     if script.count("__WHEEL__") != 1:
-        raise SystemExit("web/lab/lab.mjs must hold __WHEEL__ exactly once")
-    (folder / "lab.mjs").write_text(script.replace("__WHEEL__", wheel), encoding="utf-8")
+        raise SystemExit("web/lab/python.mjs must hold __WHEEL__ exactly once")
+    (folder / "python.mjs").write_text(script.replace("__WHEEL__", wheel), encoding="utf-8")
 
 
 def lab_files(site: Path) -> list[str]:
