@@ -66,6 +66,30 @@ def test_each_placement_says_what_it_does_to_the_branch() -> None:
     assert target_label(table.render(), branch).endswith("→ 8 (beats Bo’s 4: you’d dominate)")
 
 
+def test_the_label_gives_the_branchs_new_total_not_the_cards_power() -> None:
+    """Issue 40: "Play in Deep Cover → 2 (beats Agent Lynx's 2…)" read as wrong
+    arithmetic: the number is the branch's total once the agent is in (docs/playing.md:
+    "→ 5 (beats Lynx's 4)"), on the button and on the tableau's "Play here"."""
+    mine, held, theirs = agent_in("ops", 2), agent_in("ops", 3), agent_in("ops", 4)
+    table = scripted(
+        [seat("Ann"), seat("Bo", "bot")],
+        {
+            "first": 0,
+            "hands": [[mine], []],
+            "deck": spare(mine, held, theirs),
+            "tableaus": [
+                {"agents": {"ops": [{"card": held, "funding": []}]}},
+                {"agents": {"ops": [{"card": theirs, "funding": []}]}},
+            ],
+        },
+    )
+    table.handle("deploy", "")
+    table.handle("pick", mine)
+    html = table.render()
+    assert target_label(html, "ops").endswith("→ 5 (beats Bo’s 4: you’d dominate)")
+    assert ">Play here → 5</button>" in html
+
+
 def test_a_placement_in_an_empty_branch_dominates() -> None:
     mine = agent_in("tech", 2)
     table, branch = duel(mine, agent_in("ops", 4), [])

@@ -18,7 +18,7 @@ from spygames.spynet.views import Deploy, SpyNetView
 from ..markup import button, esc
 from . import cards
 from .log import Who
-from .model import BRANCH, CARD, DeployChoices, agent_power, kind, placement
+from .model import BRANCH, CARD, DeployChoices, kind, placement
 
 Why = Mapping[str, str]
 """The engine's reasons for the refused controls shown, by `refused_controls`' keys."""
@@ -275,12 +275,11 @@ def _agent_controls(
         else ""
     )
     branches = choices.branches_for(card, sel.funding)
+    after = {b: placement(view, card, b, sel.funding) for b in branches}
     targets = "".join(
-        button(
-            f"{cards.icon(b)} Play in {esc(BRANCH[b]['name'])} → "
-            f"{agent_power(card, sel.funding, b, view['situation'])}"
-            f' <span class="sn-outcome">'
-            f"{esc(outcome(placement(view, card, b, sel.funding), view, who))}</span>",
+        button(  # the branch's total once the agent is in, as the outcome compares it
+            f"{cards.icon(b)} Play in {esc(BRANCH[b]['name'])} → {after[b]['power']}"
+            f' <span class="sn-outcome">{esc(outcome(after[b], view, who))}</span>',
             "agent",
             f"{card}@{b}",
             class_="btn btn-primary sn-branch-btn",

@@ -17,7 +17,7 @@ from .effect import choose_panel, discard_panel, draft_panel, effect_panel, wait
 from .end import end_html
 from .hint import hint_box, hint_button, mark
 from .log import Who
-from .model import CARD, DeployChoices, EffectChoices, agent_power, kind
+from .model import CARD, DeployChoices, EffectChoices, kind, placement
 from .piles import piles_html, recruit_panel
 from .reading import reading_html
 from .rules import rules_for
@@ -158,7 +158,8 @@ def _tools(s: Scene) -> str:
 
 
 def _targets(s: Scene) -> dict[str, int] | None:
-    """Branches of your tableau the selected agent may enter, with its power there."""
+    """Branches of your tableau the selected agent may enter, with your power there once
+    it is in (the branch's new total, as the Play in buttons say)."""
     card = s.picked.card
     if s.view is None or not s.my_turn or s.view["phase"] != "deploy":
         return None
@@ -166,7 +167,7 @@ def _targets(s: Scene) -> dict[str, int] | None:
         return None
     funding = list(s.picked.funding)
     branches = DeployChoices.from_legal(list(s.legal)).branches_for(card, funding)
-    return {b: agent_power(card, funding, b, s.view["situation"]) for b in branches}
+    return {b: placement(s.view, card, b, funding)["power"] for b in branches}
 
 
 def _aim(s: Scene) -> dict[str, str] | None:
