@@ -126,8 +126,9 @@ def since_html(moves: list[Move], view: SpyNetView, who: Who) -> str:
     """The strip: one line per other seat, then the stars."""
     seat = view["seat"]
     lines = seat_lines(since(moves, seat, view["turn"]), who, seat)
-    items = "".join(
-        f'<li title="{esc(who.name(s))}: {esc(text)}"><b>{esc(who.name(s))}</b> {esc(text)}</li>'
+    items = "".join(  # focusable: a tap or Tab opens a line cut short on a phone
+        f'<li tabindex="0" title="{esc(who.name(s))}: {esc(text)}">'
+        f"<b>{esc(who.name(s))}</b> {esc(text)}</li>"
         for s, text in lines
     )
     if not items:
