@@ -86,7 +86,7 @@ def test_espionage_header_round_is_the_logs_last_round(seed: int) -> None:
     state = played_out("espionage", seed, players=3)
     table = EspionageTable(context(), state=spygames.replay(state.record()))
     html = table.render()
-    header = re.search(r'class="esp-meta">Round (\d+) ', html)
+    header = re.search(r'class="esp-meta">Round (\d+)\b', html)
     rounds = [int(e.text.split()[1]) for e in table.log if e.kind == "round"]
     assert header is not None and int(header.group(1)) == rounds[-1] == max(rounds)
     assert table.log[-1].kind == "end"

@@ -29,3 +29,23 @@ def test_deploy_offers_a_card_to_the_teammate_only_where_there_is_one() -> None:
     for players in (2, 3):
         html = deploy_blurb(players)
         assert "teammate" not in html and "missions where you dominate." in html
+
+
+def test_a_friends_espionage_header_ends_with_what_it_says() -> None:
+    """Issue 40: the friend's Espionage header ended "Round 1 ·" (no deal number on a
+    friend's device, and the phone hides the cards dealt): each part brings its own dot."""
+    import re
+
+    from test_web_together import joined_pair
+
+    net = joined_pair()
+    metas = {}
+    for who, app in (("host", net.host), ("friend", net.guest)):
+        found = re.search(r'<p class="esp-meta">(.*?)</p>', app.render())
+        assert found, who
+        metas[who] = found.group(1)
+    phone = {w: re.sub(r'<span class="esp-meta-dealt">.*?</span>', "", m) for w, m in metas.items()}
+    plain = {w: re.sub(r"<[^>]+>", "", m) for w, m in metas.items()}
+    assert plain["friend"] == "Round 1 · 12 cards dealt" and phone["friend"] == "Round 1"
+    assert re.fullmatch(r"Round 1 · 12 cards dealt · Deal #21", plain["host"])
+    assert phone["host"] == "Round 1 · Deal #21"

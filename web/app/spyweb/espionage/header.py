@@ -24,7 +24,8 @@ def bar_html(scene: Scene) -> str:
     shown = scene.revealed
     if scene.holding_showdown and shown is not None:  # not the next round yet
         round_, dealt = shown["round"], sum(len(h) for h in shown["hands"])
-    deal = f"Deal #{scene.deal}" if scene.deal is not None else ""
+    # A friend's device has no deal number (it would tell the cards): nothing to join.
+    deal = f" · Deal #{scene.deal}" if scene.deal is not None else ""
     rules = (
         '<button type="button" class="btn btn-quiet" data-act="rules" id="esp-rules" '
         f'aria-expanded="{"true" if scene.rules_open else "false"}">Rules</button>'
@@ -48,8 +49,8 @@ def bar_html(scene: Scene) -> str:
         '<div class="esp-top"><header class="esp-bar">'
         '<h1 class="esp-title"><span class="esp-emblem" aria-hidden="true">◉</span> '
         "Espionage</h1>"
-        f'<p class="esp-meta">Round {round_} · <span class="esp-meta-dealt">'
-        f"{count(dealt, 'card')} dealt · </span>"
+        f'<p class="esp-meta">Round {round_}<span class="esp-meta-dealt">'
+        f" · {count(dealt, 'card')} dealt</span>"
         f"{deal}</p></header>"
         f'<div class="esp-tools">{tools}</div></div>'
     )
