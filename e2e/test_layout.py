@@ -304,3 +304,36 @@ def test_spynet_turn_fits_late_in_the_game(sized: Page, site_url: str, players: 
     sn_act(page, "#sn-deploy")
     expect(page.locator("#sn-end")).to_be_visible()
     check(page, f"sn{players}-late-deploy", ("#sn-hand [data-card]", "#sn-end"))
+
+
+# Each seat's "Played by" select, its chosen kind measured in the select's own font: the
+# select is wide enough to show it whole (issue 40: "A friend, on another devic").
+SELECTS_CUT = """() => {
+    const probe = document.createElement("span");
+    probe.style.cssText = "position: absolute; visibility: hidden; white-space: nowrap";
+    document.body.append(probe);
+    const cut = [];
+    for (const select of document.querySelectorAll(".setup-seat select")) {
+        if (!select.offsetParent) continue;  // a seat row hidden for fewer players
+        probe.style.font = getComputedStyle(select).font;
+        probe.textContent = select.selectedOptions[0].textContent;
+        const room = select.clientWidth - 28;  // the arrow and the padding
+        if (probe.offsetWidth > room) cut.push(`${select.id}: ${probe.textContent}`);
+    }
+    probe.remove();
+    return cut;
+}"""
+
+
+@pytest.mark.parametrize("game", ["espionage", "spynet"])
+def test_the_seats_form_shows_each_kind_whole_at_four_seats(
+    sized: Page, site_url: str, game: str
+) -> None:
+    page = sized
+    prefix = {"espionage": "esp", "spynet": "sn"}[game]
+    go_to(page, site_url, f"#/{game}/new", f"#{prefix}-setup-form")
+    page.select_option(f"#{prefix}-players", "4")
+    for seat in range(1, 4):
+        page.select_option(f"#{prefix}-seat{seat}-kind", "friend")
+    assert page.evaluate(SELECTS_CUT) == []
+    assert no_horizontal_scroll(page)
