@@ -113,6 +113,13 @@ def new_version(site: Path, mark: str) -> tuple[str, list[str]]:
     return build, files
 
 
+# A JS expression: a new worker has installed and waits (the update is ready).
+INSTALLED = (
+    "navigator.serviceWorker.getRegistration()"
+    ".then((r) => !!r && !!r.waiting && r.waiting.state === 'installed')"
+)
+
+
 def test_a_new_version_waits_for_the_players_reload(
     browser: Browser, own_site: tuple[Path, SiteServer]
 ) -> None:
@@ -136,11 +143,22 @@ def test_a_new_version_waits_for_the_players_reload(
         build_b, files_b = new_version(site, "version B")
         assert build_b != build_a and files_b == files
 
-        # The tab comes back into view: the page looks for an update and offers it...
+        # The tab comes back into view: the page looks for an update and has it ready,
+        # but offers it only at a calm moment: not while a friend's device is connected
+        # (stood in for here by the page's own signal, page.mjs's spygamesCalm)...
         server.requests.clear()
+        page.evaluate(
+            "window.friendConnected = true; const calm = window.spygamesCalm;"
+            " window.spygamesCalm = () => !window.friendConnected && calm()"
+        )
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-        expect(banner).to_be_visible(timeout=WORKER_TIMEOUT)
+        wait_for(page, INSTALLED, timeout=WORKER_TIMEOUT)
+        page.wait_for_timeout(4000)  # more than boot.js's CALM_MS: it has looked again
+        expect(banner).to_be_hidden()
+        page.evaluate("window.friendConnected = false")  # the friend has gone
+        expect(banner).to_be_visible(timeout=10_000)
         expect(banner).to_contain_text("A new version is ready")
+        expect(banner).to_contain_text("your games are kept")
         # ...having downloaded the new worker and the one changed file, nothing else: the
         # other files came from version A's cache, whose copies have the same hash.
         changed = sorted(set(server.requests))

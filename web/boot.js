@@ -227,11 +227,25 @@
     var box = document.getElementById("update");
     var switching = false;
     // A new version is ready when a worker has installed while an older one controls
-    // this page (on a first visit there is no controller and nothing to offer).
+    // this page (on a first visit there is no controller and nothing to offer). It is
+    // offered at a calm moment: while a friend's device is connected to this one
+    // (page.mjs's spygamesCalm), the banner waits, looking again every CALM_MS.
+    var CALM_MS = 3000;
+    var waitingForCalm = 0;
+    function calm() { return !window.spygamesCalm || window.spygamesCalm(); }
+    function show() {
+      if (calm()) {
+        clearInterval(waitingForCalm);
+        waitingForCalm = 0;
+        box.hidden = false;
+      } else if (!waitingForCalm) {
+        waitingForCalm = setInterval(show, CALM_MS);
+      }
+    }
     function track(sw) {
       if (!sw) return;
       function offer() {
-        if (sw.state === "installed" && navigator.serviceWorker.controller) box.hidden = false;
+        if (sw.state === "installed" && navigator.serviceWorker.controller) show();
       }
       offer();
       sw.addEventListener("statechange", offer);

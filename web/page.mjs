@@ -415,10 +415,18 @@ function reporter(type) {
 }
 
 // Loaded on first use (playing together).
+let connected = null; // the Connections, once loaded
 function connections() {
-  peers ??= import("./peers.mjs").then(({ Connections }) => new Connections(reporter("peer")));
+  peers ??= import("./peers.mjs").then(({ Connections }) => {
+    connected = new Connections(reporter("peer"));
+    return connected;
+  });
   return peers;
 }
+
+// A calm moment for an update (boot.js's banner waits for one): no other device is
+// connected to this one, since a reload would drop a friend mid-game.
+window.spygamesCalm = () => !connected || connected.live() === 0;
 
 // Your bot from the Bot Lab, in a worker of its own: loaded when a table first asks it.
 function yourBots() {

@@ -57,6 +57,16 @@ export class Connections {
     this.unsteady = new Set(); // keys reported unsteady, not yet back
   }
 
+  // How many other devices are connected to this one now (an open channel each): the
+  // update banner waits until none is (boot.js, page.mjs's spygamesCalm).
+  live() {
+    let open = 0;
+    for (const channel of this.channels.values()) {
+      if (String(channel.readyState) === "open") open += 1;
+    }
+    return open;
+  }
+
   // Carry out one `peer-…` effect.
   run(kind, payload) {
     const key = payload[0];

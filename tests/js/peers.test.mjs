@@ -246,6 +246,22 @@ test("an answer takes the offer and reports its channel's opening and messages",
   ]);
 });
 
+test("live counts the other devices connected now: an open channel each", async () => {
+  const { connections, made, clock } = browser();
+  assert.equal(connections.live(), 0);
+  connections.run("peer-answer", ["host", "v=0 offer", "[]"]);
+  await clock.advance(0.05);
+  const channel = new Channel("table", { ordered: true });
+  made[0].fire("datachannel", { channel });
+  assert.equal(connections.live(), 0); // not open yet
+  channel.readyState = "open";
+  channel.fire("open");
+  assert.equal(connections.live(), 1);
+  channel.readyState = "closed";
+  channel.fire("close");
+  assert.equal(connections.live(), 0);
+});
+
 test("a channel that is no longer the table's closes without a word", async () => {
   const { connections, reports, made, clock } = browser();
   connections.run("peer-answer", ["host", "v=0 offer", "[]"]);
