@@ -10,6 +10,7 @@ from conftest import (
     BOOT_TIMEOUT,
     Guard,
     boot,
+    no_horizontal_scroll,
     open_page,
     play_first_dos_action,
     saved_record,
@@ -233,3 +234,47 @@ def test_espionage_new_table_asks_first_and_keeps_the_game(page: Page, site_url:
     row.get_by_role("button", name="Continue").click()
     expect(page.locator("#esp-table")).to_be_visible()
     assert saved_record(page, "espionage")["actions"][: len(record["actions"])] == record["actions"]
+
+
+def test_saved_games_rows_line_their_buttons_up(page: Page, site_url: str) -> None:
+    """Issue 40: "Saved games rows align their buttons differently". A game with moves
+    (Continue, Replay, Export, Delete), one without (no Replay) and a damaged one
+    (Download, Discard): each action keeps its column, on a laptop and a phone."""
+    moved = spygames.get_game("deck-of-spies").new(seed=61)
+    moved.apply(moved.legal_actions()[0])
+    fresh = spygames.get_game("deck-of-spies").new(seed=62)
+    slots = {
+        "deck-of-spies-moved": {"engine": "0.0.1", "record": moved.record(), "updated": 2},
+        "deck-of-spies-fresh": {"engine": "0.0.1", "record": fresh.record(), "updated": 1},
+    }
+    boot(page, site_url)
+    page.evaluate(
+        """(slots) => {
+        for (const [id, data] of Object.entries(slots)) {
+            data.updated = Date.now() / 1000 - 3600 * data.updated;
+            localStorage.setItem('spygames:slot:' + id, JSON.stringify(data));
+        }
+        localStorage.setItem('spygames:slot:deck-of-spies-bad', '{"record": {');
+    }""",
+        slots,
+    )
+    for width, height in ((1280, 800), (375, 812)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{site_url}#/saves")
+        page.reload()
+        page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+        expect(page.locator(".saves-row")).to_have_count(3)
+        expect(page.locator("#replay-deck-of-spies-fresh")).to_have_count(0)
+
+        def left(selector: str) -> float:
+            box = page.locator(selector).bounding_box()
+            assert box is not None, selector
+            return round(box["x"])
+
+        assert left("#go-deck-of-spies-moved") == left("#go-deck-of-spies-fresh"), width
+        assert left("#exp-deck-of-spies-moved") == left("#exp-deck-of-spies-fresh"), width
+        assert left("#del-deck-of-spies-moved") == left("#del-deck-of-spies-fresh"), width
+        assert left("#discard-deck-of-spies-bad") == left("#del-deck-of-spies-fresh"), width
+        assert left("#dl-deck-of-spies-bad") == left("#go-deck-of-spies-fresh"), width
+        assert no_horizontal_scroll(page), width
+        shot(page, f"saved-games-aligned-{width}")
