@@ -6,44 +6,14 @@ the normal bot takes its seat; a tab without it plays that seat with the normal 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from conftest import BOOT_TIMEOUT, Guard, open_page, saved_record, saved_record_js, shot, wait_for
+from conftest import BOOT_TIMEOUT, saved_record, saved_record_js, shot, wait_for
 from playwright.sync_api import Browser, Page, expect
+from test_lab import BOOT_MS, LOOPING, PROBING
+from test_lab import lab as lab  # the Lab, ready (a fixture)
 
 import spygames
 
-BOOT_MS = 120_000
 FIRST = "# the first legal move, always\ndef choose(view, legal, rng):\n    return legal[0]\n"
-PROBING = """\
-import js
-
-NAMES = ("fetch", "caches", "indexedDB", "Worker", "SharedWorker", "XMLHttpRequest",
-         "WebSocket", "importScripts", "BroadcastChannel", "EventSource", "localStorage")
-
-
-def choose(view, legal, rng):
-    reached = []
-    holder = js.globalThis
-    while holder:
-        for name in NAMES:
-            if js.Reflect.get(holder, name):
-                reached.append(name)
-        holder = js.Object.getPrototypeOf(holder)
-    raise RuntimeError("reached: " + (", ".join(reached) or "nothing"))
-"""
-LOOPING = "def choose(view, legal, rng):\n    while True:\n        pass\n"
-
-
-@pytest.fixture
-def lab(browser: Browser, guard: Guard, site_url: str) -> Iterator[Page]:
-    page = open_page(browser, guard, viewport={"width": 1280, "height": 800})
-    page.goto(f"{site_url}lab/")
-    expect(page.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
-    yield page
-    page.context.close()
-    assert not guard.problems, "\n".join(guard.problems)
 
 
 def seat_my_bot(page: Page, site_url: str, code: str) -> None:
@@ -126,7 +96,8 @@ def test_a_bot_that_reaches_out_or_never_answers_is_stopped_and_the_normal_bot_p
     expect(notice).to_contain_text(
         "Your bot in Mine’s seat stopped: RuntimeError: reached: nothing"
     )
-    expect(notice).to_contain_text("(line 15 of its code)")
+    raised = PROBING.splitlines().index(next(x for x in PROBING.splitlines() if "raise" in x))
+    expect(notice).to_contain_text(f"(line {raised + 1} of its code)")
     expect(notice).to_contain_text("The normal bot plays that seat from now on.")
     expect(lab.locator("#esp-bid")).to_be_visible(timeout=30_000)  # the game goes on
     assert lab.evaluate("localStorage.getItem('spygames:lab:kept-test')") == "kept"
