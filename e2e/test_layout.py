@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from a11y import settle
-from conftest import SHOTS, no_horizontal_scroll, saved_record_js, wait_for
+from conftest import SHOTS, no_horizontal_scroll, same_bots, saved_record_js, wait_for
 from playwright.sync_api import Browser, Page, expect
 from shared_page import SIZES, SharedPages, checked, go
 from spyweb import links  # the app's own link format
@@ -147,6 +147,8 @@ def seat_table(page: Page, prefix: str, players: int) -> None:
         page.fill(f"#{prefix}-seat{i}-name", BOTS[i - 1])
         page.select_option(f"#{prefix}-seat{i}-kind", "normal")
     page.click(f"#{prefix}-start")
+    page.wait_for_selector(f"#{prefix}-table")
+    same_bots(page, {"esp": "espionage", "sn": "spynet"}[prefix])  # the same moves each run
     page.click(f"#{prefix}-pace-fast")
     dismiss_notices(page)
 
