@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import service_worker
 from conftest import ROOT, Guard, open_page, origin_of, shot, wait_for
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, expect
 from server import BlogServer, SiteServer
 from service_worker import cache_name
 from test_embed import Origins
@@ -151,6 +151,27 @@ def kept(page: Page) -> str | None:
     return page.evaluate("localStorage.getItem('spygames:lab:espionage')")  # type: ignore[no-any-return]
 
 
+def answer_dialog(page: Page, selector: str, *, accept: bool) -> str:
+    """Click `selector` and answer the dialog it opens (a handler set before the click,
+    and waited for, so the next dialog never meets this one's handler); its words."""
+    said: list[str] = []
+
+    def handle(dialog: Dialog) -> None:
+        said.append(dialog.message)
+        if accept:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.once("dialog", handle)
+    page.click(selector)
+    for _ in range(200):
+        if said:
+            return said[0]
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} opened no dialog")
+
+
 def test_a_bot_shared_by_link_shows_its_code_runs_only_on_run_and_asks_before_it_replaces(
     lab: Page, site_url: str
 ) -> None:
@@ -182,15 +203,11 @@ def test_a_bot_shared_by_link_shows_its_code_runs_only_on_run_and_asks_before_it
     expect(friend.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
     assert kept(friend) == MINE
 
-    with friend.expect_event("dialog") as asked:  # "Replace your … code?": no
-        friend.click("#lab-adopt")
-    assert "Replace your Espionage code with this bot?" in asked.value.message
-    asked.value.dismiss()
+    asked = answer_dialog(friend, "#lab-adopt", accept=False)  # "Replace your … code?": no
+    assert "Replace your Espionage code with this bot?" in asked
     expect(friend.locator("#lab-from-link")).to_be_visible()
     assert kept(friend) == MINE
-    with friend.expect_event("dialog") as asked:  # yes
-        friend.click("#lab-adopt")
-    asked.value.accept()
+    answer_dialog(friend, "#lab-adopt", accept=True)
     expect(friend.locator("#lab-from-link")).to_be_hidden()
     expect(source).to_be_editable()
     assert kept(friend) == THEIRS and friend.evaluate("location.hash") == ""
