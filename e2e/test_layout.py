@@ -20,8 +20,10 @@ from conftest import SHOTS, no_horizontal_scroll, same_bots, saved_record_js, wa
 from playwright.sync_api import Browser, Page, expect
 from shared_page import SIZES, SharedPages, checked, go
 from spyweb import links  # the app's own link format
+from test_words import broken_words
 
 import spygames
+import spygames.spynet as spynet
 
 BOTS = ("Rook", "Vesper", "Cy")
 
@@ -303,6 +305,24 @@ def test_spynet_turn_fits_late_in_the_game(sized: Page, site_url: str, players: 
     go_to(page, site_url, f"#/play/{late_spynet(players)}", "#sn-recruit")
     expect(page.locator("#sn-recruit")).to_be_visible()
     check(page, f"sn{players}-late-choose", SN_CHOOSE)
+    # the others' agents are named whole, never broken inside a word (issue 40:
+    # "Quarte rmaste r"), even if every one of them had the longest name
+    assert broken_words(page, ".sn-other .sn-name") == []
+    longest = max(
+        (
+            w
+            for c in map(spynet.card_info, spynet.DECK)
+            if c["kind"] == "agent"
+            for w in str(c["name"]).split()
+        ),
+        key=len,
+    )
+    page.evaluate(
+        "(name) => document.querySelectorAll('.sn-other .sn-chip .sn-name')"
+        ".forEach(e => { e.textContent = name; })",
+        longest,
+    )
+    assert broken_words(page, ".sn-other .sn-name") == [], longest
     sn_act(page, "#sn-deploy")
     expect(page.locator("#sn-end")).to_be_visible()
     check(page, f"sn{players}-late-deploy", ("#sn-hand [data-card]", "#sn-end"))
