@@ -102,6 +102,24 @@ def outside(page: Page, selectors: tuple[str, ...]) -> list[str]:
     return problems
 
 
+def covered(page: Page, selectors: tuple[str, ...]) -> list[str]:
+    """Each element of `selectors` that something else lies over at its middle (a docked
+    panel, say), or that is out of view, with the page at its top."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate(
+        """(sels) => sels.flatMap(sel => [...document.querySelectorAll(sel)].flatMap(e => {
+            const r = e.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const top = document.elementFromPoint(x, y);
+            if (top && (e === top || e.contains(top))) return [];
+            const label = e.closest('[aria-label]')?.getAttribute('aria-label') || sel;
+            const over = top ? top.closest('[id]')?.id || top.className : 'nothing (out of view)';
+            return [`${label} under ${over}`];
+        }))""",
+        list(selectors),
+    )
+
+
 def touch_problems(page: Page) -> list[str]:
     """On a touch screen: keyboard badges hidden, every control at least 44 px square."""
     return page.evaluate(
@@ -305,6 +323,10 @@ def test_spynet_turn_fits_late_in_the_game(sized: Page, site_url: str, players: 
     go_to(page, site_url, f"#/play/{late_spynet(players)}", "#sn-recruit")
     expect(page.locator("#sn-recruit")).to_be_visible()
     check(page, f"sn{players}-late-choose", SN_CHOOSE)
+    if size_of(page) == "desktop":
+        # issue 40: the move's panel and the hand docked over your own tableau; now the
+        # branches of every tableau, yours first, and what happened show uncovered
+        assert covered(page, ("#sn-since", ".sn-mine .sn-col-head", ".sn-other .sn-col-head")) == []
     # the others' agents are named whole, never broken inside a word (issue 40:
     # "Quarte rmaste r"), even if every one of them had the longest name
     assert broken_words(page, ".sn-other .sn-name") == []

@@ -21,6 +21,8 @@ from spyweb.rules import RulesScreen
 from spyweb.screen import Context
 from spyweb.spynet import SpyNetTable, gallery
 from spyweb.spynet import table as spynet_table
+from spyweb.spynet import tableau as spynet_tableau
+from spyweb.spynet.log import Who
 from spyweb.spynet.model import CARD, DeployChoices, EffectChoices, public
 from spyweb.store import MemoryStorage, Saves
 
@@ -939,3 +941,25 @@ def test_the_draft_panel_says_where_the_other_card_goes() -> None:
     full = GAME.new(seed=5, players=4, setup={"first": 1})
     panel = draft_panel(full.view(0), Who([], 4))
     assert "The other 3 go face down to Player 4, on your right." in panel
+
+
+def test_another_seats_face_down_missions_show_as_one_back_with_their_count() -> None:
+    """Their backs are all alike: one back says how many, so a deep stack of missions
+    takes one line in another's tableau (issue 40: the tableaus past the fold); a face
+    this seat may see stays a card of its own."""
+    table, missions = four_with_missions(("human", "bot", "bot", "bot"))
+    assert table.state is not None
+    view = table.state.view(0)
+    view["tableaus"][2]["missions"]["ops"] = [None, None, None]
+    view["tableaus"][3]["missions"]["ops"] = [None]
+    view["tableaus"][0]["missions"]["ops"] = [missions[0], missions[0]]
+    who = Who(list(table.seats), 4)
+    cy = spynet_tableau.tableau(view, 2, who, list(table.seats), viewer=0)
+    ops = cy[cy.index("sn-col-ops") :].split("</section>")[0]
+    assert ops.count("sn-back") == 1
+    assert "3 missions" in ops and 'title="3 face-down missions: only Cy may look at them"' in ops
+    di = spynet_tableau.tableau(view, 3, who, list(table.seats), viewer=0)
+    di_ops = di[di.index("sn-col-ops") :].split("</section>")[0]
+    assert di_ops.count("sn-back") == 1 and ">Mission<" in di_ops
+    mine = spynet_tableau.tableau(view, 0, who, list(table.seats), viewer=0, mine=True)
+    assert mine.count(f'data-card="{missions[0]}"') == 2 and "sn-back" not in mine

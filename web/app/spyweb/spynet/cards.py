@@ -265,10 +265,21 @@ def facedown(
     it is, for the back's label."""
     if card_id is not None:
         return card(card_id, size=size, cls="" if revealed else "sn-facedown", read=read)
-    label = f"A face-down mission: only {owner} may look at it" if owner else "A face-down mission"
+    return backs(1, size=size, owner=owner)
+
+
+def backs(n: int, *, size: str = "strip", owner: str = "") -> str:
+    """`n` face-down missions that this seat may not look at, as one back with their
+    count: their backs are all alike, so one tells as much as `n` and takes one line."""
+    if n == 1:
+        label = "A face-down mission" + (f": only {owner} may look at it" if owner else "")
+        name = "Mission"
+    else:
+        label = f"{n} face-down missions" + (f": only {owner} may look at them" if owner else "")
+        name = f"{n} missions"
     return (
         f'<div class="sn-card sn-{size} sn-back sn-k-mission" title="{esc(label)}">'
-        '<span class="sn-val">?</span><span class="sn-name">Mission</span></div>'
+        f'<span class="sn-val">?</span><span class="sn-name">{name}</span></div>'
     )
 
 

@@ -97,10 +97,12 @@ def tableau(
                 read=read,
             )
             stack.append(f"<li>{drawn}</li>")
+        hidden = sum(m is None for m in t["missions"][b])
         missions = "".join(
             cards.facedown(m, size=size, revealed=view["over"], owner=owner, read=read)
             for m in t["missions"][b]
-        )
+            if m is not None
+        ) + (cards.backs(hidden, size=size, owner=owner) if hidden else "")
         if missions:
             missions = f'<div class="sn-missions">{missions}</div>'
         target = ""

@@ -80,22 +80,28 @@ def render(s: Scene) -> str:
         read=True,
     )
     hand = _hand(s, who)
-    layout = f"sn-layout sn-n{s.players}"
+    layout = f"sn-layout sn-live sn-n{s.players}"
     if view["over"]:
         layout += " sn-over"
     if not hand:
         layout += " sn-nohand"
     log = [LogEntry(k, text) for k, text in s.log]
+    # On a wide screen what happened since your turn and the turn's panel head the side
+    # column, beside the tableaus, not over them; the game's end heads the main column
+    # (a phone orders them all in one column)
+    panel = _turn_panel(s, who)
     parts = [
         cards.sprite(),
         _bar(s),
+        f'<div class="{layout}">',
         _since(s, who),
-        f'<div class="{layout}"><div class="sn-main">',
+        '<div class="sn-main">',
+        panel if view["over"] else "",
         f'<div class="sn-others sn-others-{s.players - 1}">{others}</div>',
         mine,
         hand,
-        _turn_panel(s, who),
         '</div><div class="sn-aside">',
+        "" if view["over"] else panel,
         piles_html(view, read=True),
         f'<div class="sn-side">{friends_html(s.friends, "sn")}{_share_html(s)}'
         f"{log_html(log, 'sn')}{'' if s.guest else deal_form(s.deal, label='Deal')}</div>",
