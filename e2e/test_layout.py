@@ -78,10 +78,11 @@ def sized(request: pytest.FixtureRequest, shared: SharedPages) -> Iterator[Page]
         yield page
 
 
-def outside(page: Page, selectors: tuple[str, ...]) -> list[str]:
+def outside(page: Page, selectors: tuple[str, ...], top: bool = True) -> list[str]:
     """Each selector that matches nothing, or an element not wholly in the viewport
-    (the page scrolled to its top)."""
-    page.evaluate("window.scrollTo(0, 0)")
+    (the page scrolled to its top, or where it stands if not `top`)."""
+    if top:
+        page.evaluate("window.scrollTo(0, 0)")
     found: list[dict[str, Any]] = page.evaluate(
         """(sels) => sels.map(sel => {
             const els = [...document.querySelectorAll(sel)];
@@ -253,6 +254,12 @@ def with_odds_and_hint(page: Page, name: str, selectors: tuple[str, ...]) -> Non
     page.wait_for_selector("#esp-hint-box", timeout=60_000)
     settle(page)  # the box pops in: measure it at its size
     try:
+        if size_of(page) == "phone":
+            # issue 40: the reason lay below the fold; it scrolls into view as it
+            # appears, the move it advises still in view above it
+            problems = outside(page, ("#esp-hint-box", ".esp-hinted"), top=False)
+            page.screenshot(path=str(SHOTS / f"layout-{name}-hint-shown-phone.png"))
+            assert not problems, problems
         check(page, f"{name}-odds-hint", (*selectors, *ESP_ODDS_HINT[size_of(page)]))
     finally:
         page.click("#esp-odds")

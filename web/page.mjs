@@ -39,6 +39,7 @@ let first = true;
 let painted = false; // whether the worker has been told the first frame is on screen
 let said = ""; // the log line last announced
 let spoken = false; // a screen's own words were said since the last draw
+let shown = new Set(); // the [data-reveal] names the last frame drew
 let dragging = null; // the data-arg of the card being dragged
 let version = null;
 let peers = null;
@@ -293,6 +294,25 @@ function announceLog(newScreen) {
   spoken = false;
 }
 
+// An answer the player asked for (the Hint's advice, `data-reveal`) scrolls into view as
+// it first appears, as little as it takes: on a phone it lands below the fold, under the
+// control it advises, which stays in view above it.
+function reveal(newScreen) {
+  const now = new Map([...app.querySelectorAll("[data-reveal]")].map((e) => [e.dataset.reveal, e]));
+  if (!newScreen) {
+    for (const [name, element] of now) {
+      if (shown.has(name)) continue;
+      // once it has popped in: a box still scaled down would be measured short
+      const popped = element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {}));
+      Promise.all(popped).then(() => {
+        const now = element.isConnected ? element : app.querySelector(`[data-reveal="${name}"]`);
+        now?.scrollIntoView({ block: "nearest", inline: "nearest" });
+      });
+    }
+  }
+  shown = new Set(now.keys());
+}
+
 function draw(frame) {
   const active = document.activeElement;
   const focused = active ? active.id || "" : "";
@@ -320,6 +340,7 @@ function draw(frame) {
   if (wanted) wanted.focus();
   else if (inside) refocus(focused, newScreen, selection);
   announceLog(newScreen);
+  reveal(newScreen);
   performance.mark("spy:rendered");
   if (!painted && python) {
     // Once this first frame is painted and the page is idle, Python's worker downloads

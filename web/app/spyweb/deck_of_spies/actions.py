@@ -98,7 +98,7 @@ def hint_box(scene: Scene) -> str:
         data_hint=json.dumps(action, separators=(",", ":")),
     )
     return (
-        f'<section class="dos-hint" role="status"{data}>'
+        f'<section class="dos-hint" role="status" data-reveal="hint"{data}>'
         f'<p><span class="dos-hint-tag">Hint</span> <b>{esc(vm.describe(action))}</b></p>'
         f'<p class="dos-hint-why">{esc(sentence(scene.hint.reason))}</p></section>'
     )

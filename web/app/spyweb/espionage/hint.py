@@ -185,6 +185,7 @@ def box(scene: Scene) -> str:
         id="esp-hint-box",
         class_="esp-hint",
         role="status",
+        data_reveal="hint",
         data_hint_type=action["type"],
         data_hint=json.dumps(action, separators=(",", ":")),
     )

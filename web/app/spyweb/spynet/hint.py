@@ -289,7 +289,13 @@ def hint_box(hint: HintShown) -> str:
     action = hint.action
     if action is None:
         return ""
-    data = attrs(id="sn-hint-box", class_="sn-hint", role="status", data_hint_type=action["type"])
+    data = attrs(
+        id="sn-hint-box",
+        class_="sn-hint",
+        role="status",
+        data_hint_type=action["type"],
+        data_reveal="hint",
+    )
     return (
         f"<section{data}>"
         f'<p><span class="sn-hint-tag">Hint</span> <b>{esc(hint.what)}</b>'
