@@ -42,8 +42,9 @@ ESP_TURN = (
 ESP_ANSWER = ("#esp-call", "#esp-spot", ".esp-plaque-bid")
 # Issue 11: with "Show odds" on and the Hint asked, its answer and the odds are shown too
 # and the bid panel still fits.
-# On the phone the Hint's explanation follows the panel below the fold (the hand, the
-# standing bid and the panel fill the screen); the Bid button shows the hinted move.
+# On the phone the Hint's explanation follows the panel, below the fold at the page's top
+# (the hand, the standing bid and the panel fill the screen): it scrolls into view as it
+# appears, with the hinted move's button still in view (checked where the page stands).
 ESP_ODDS_HINT = {"desktop": (".esp-odds", "#esp-hint", "#esp-hint-box"), "phone": (".esp-odds",)}
 SN_CHOOSE = ("#sn-hand [data-card]", "#sn-recruit", "#sn-deploy, #sn-nothing")  # Deploy, or why not
 SN_RECRUIT = ("#sn-reveal [data-card]", "#sn-take", "#sn-pass-on")
