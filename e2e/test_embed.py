@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from a11y import settle
 from conftest import SHOTS, Guard, boot, open_page, origin_of, saved_record, shot, wait_for
 from playwright.sync_api import Browser, Frame, FrameLocator, Page, Request, expect
 from server import BlogServer
@@ -324,3 +325,95 @@ def test_an_embeds_small_style_sheet_has_every_rule_its_steps_use(
     found = page.evaluate(MISSING_RULES, frames)
     assert found["applying"] > 1000, found  # rules × frames that apply: the check is real
     assert not found["missing"], "\n".join(found["missing"][:20])
+
+
+# Where things stand in a frame's stage: its visible box, the box of what the step is
+# about (if any), and the caption's top.
+STAGE = """() => {
+    const stage = document.querySelector('.demo-stage');
+    const edge = stage.getBoundingClientRect();
+    const subject = stage.querySelector('.sn-fresh, .pos-recruit, .pos-effect');
+    const cue = document.querySelector('.stage-more');
+    return {
+        top: edge.top, bottom: edge.bottom,
+        hidden: stage.scrollHeight - stage.clientHeight - stage.scrollTop,
+        cue: cue && !cue.hidden ? cue.getBoundingClientRect().top : null,
+        subject: subject && [subject.getBoundingClientRect().top,
+                             subject.getBoundingClientRect().top + subject.offsetHeight],
+        caption: document.querySelector('.demo-caption').getBoundingClientRect().top,
+    };
+}"""
+
+
+def test_a_spynet_demo_in_the_smallest_frame_shows_each_steps_subject(
+    browser: Browser, guard: Guard, site_url: str
+) -> None:
+    """Issue 40: at 320×400 your own tableau lay below the fold of the frame's stage,
+    which scrolled with no sign. Each step about one card or pile scrolls to it, clear
+    of the "More below" cue, and the cue shows exactly while something lies below."""
+    page = open_page(browser, guard, viewport={"width": 320, "height": 400})
+    try:
+        for demo in ("sn-dominate", "sn-recruit", "sn-eliminate"):
+            page.goto(f"{site_url}embed.html#/demo/{demo}")
+            expect(page.locator(".demo")).to_have_attribute("data-step", "0")
+            subjects = 0
+            for n in range(10):
+                if n:
+                    if page.locator("#demo-next[disabled]").count():
+                        break
+                    page.click("#demo-next")
+                    expect(page.locator(".demo")).to_have_attribute("data-step", str(n))
+                settle(page)
+                at = page.evaluate(STAGE)
+                assert (at["cue"] is not None) == (at["hidden"] > 4), (demo, n, at)
+                if at["subject"]:
+                    subjects += 1
+                    top, foot = at["subject"]
+                    floor = at["cue"] if at["cue"] is not None else at["bottom"]
+                    assert at["top"] - 1 <= top and foot <= floor + 1, (demo, n, at)
+                    page.screenshot(path=str(SHOTS / f"embed-320x400-{demo}-{n}.png"))
+            assert subjects, f"{demo}: no step about one card or pile"
+        # the cue scrolls the stage on
+        page.goto(f"{site_url}embed.html#/demo/sn-dominate")
+        expect(page.locator(".stage-more")).to_be_visible()
+        page.click(".stage-more")
+        wait_for(page, "document.querySelector('.demo-stage').scrollTop > 0")
+    finally:
+        page.context.close()
+
+
+def test_espionage_in_its_suggested_frame_keeps_caption_and_bid_in_view(
+    browser: Browser, guard: Guard, site_url: str
+) -> None:
+    """Issue 40, at the suggested 600×560: a band of empty stage lay between the table
+    and its caption; Try it's table shrank to tiny text with Bid under the bar below.
+    Each step's caption follows its table; the live table takes Espionage's compact
+    layout, readable, and Bid lies in view with nothing over it."""
+    page = open_page(browser, guard, viewport={"width": 600, "height": 560})
+    try:
+        page.goto(f"{site_url}embed.html#/demo/esp-bid-raise")
+        expect(page.locator(".demo")).to_have_attribute("data-step", "0")
+        for n in range(6):
+            if n:
+                page.click("#demo-next")
+                expect(page.locator(".demo")).to_have_attribute("data-step", str(n))
+            at = page.evaluate(STAGE)
+            assert at["caption"] - at["bottom"] < 12, (n, at)
+        page.click("#demo-restart")
+        page.click("#demo-try")
+        bid = page.locator("#esp-bid")
+        expect(bid).to_be_visible(timeout=BOOT)
+        settle(page)
+        expect(bid).to_be_in_viewport(ratio=1)
+        over = page.evaluate(
+            """() => { const r = document.querySelector('#esp-bid').getBoundingClientRect();
+                const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                if (top && top.closest('#esp-bid')) return null;
+                return top && top.outerHTML.slice(0, 80); }"""
+        )
+        assert over is None, f"Bid lies under {over}"
+        zoom = page.evaluate("+(document.querySelector('.live-stage > *').style.zoom || 1)")
+        assert zoom >= 0.8, f"the live table is zoomed to {zoom}"
+        page.screenshot(path=str(SHOTS / "embed-600x560-live.png"))
+    finally:
+        page.context.close()

@@ -130,6 +130,8 @@
   function show(index) {
     step = Math.max(0, Math.min(steps.length - 1, index));
     app.innerHTML = steps[step];
+    fit();
+    follow();
     if (step === steps.length - 1) stop();
     if (refused) cannotRun();
     waiting();
@@ -222,10 +224,50 @@
       table.style.zoom = String(scale);
     }
   }
-  new MutationObserver(fit).observe(app, { childList: true });
+  // A step that is about one thing (the card just played, the pile being looked at, the
+  // effect to use) scrolls the stage to it when the frame is too short to show it.
+  function follow() {
+    var stage = app.querySelector(".demo-stage:not(.live-stage)");
+    if (!stage) return;
+    stage.scrollTop = 0;
+    var subject = stage.querySelector(".sn-fresh, .pos-recruit, .pos-effect");
+    if (!subject) return;
+    // its foot as laid out (it may be popping in, drawn smaller for now), clear of the
+    // "More below" cue, with what stands above it (its branch, its tableau) in view
+    var edge = stage.getBoundingClientRect(), box = subject.getBoundingClientRect();
+    var foot = (box.top + box.bottom) / 2 + subject.offsetHeight / 2;
+    if (foot > edge.bottom) stage.scrollTop = foot - edge.bottom + 48;
+    more();
+  }
+
+  // A stage that scrolls says so: "More below" over its foot while anything is hidden
+  // there (a click scrolls on), gone at its end. Drawn again with every step.
+  function more() {
+    var stage = app.querySelector(".demo-stage, .replay-stage");
+    if (!stage) return;
+    var cue = stage.parentNode.querySelector(".stage-more");
+    var hidden = stage.scrollHeight - stage.clientHeight - stage.scrollTop > 4;
+    if (hidden && !cue) {
+      cue = document.createElement("div");
+      cue.className = "stage-more";
+      cue.setAttribute("aria-hidden", "true"); // the stage itself scrolls by keyboard
+      cue.textContent = "More below ↓";
+      cue.addEventListener("click", function () {
+        stage.scrollBy({ top: stage.clientHeight * 0.8, behavior: "smooth" });
+      });
+      stage.after(cue);
+    }
+    if (cue) {
+      cue.hidden = !hidden;
+      cue.style.top = stage.offsetTop + stage.clientHeight - cue.offsetHeight + "px";
+    }
+  }
+  app.addEventListener("scroll", more, true);
+
+  new MutationObserver(function () { fit(); more(); }).observe(app, { childList: true });
   // Everything here follows from the address: a new one, before Python, starts afresh.
   window.addEventListener("hashchange", function () { if (!python()) location.reload(); });
-  window.addEventListener("resize", fit);
+  window.addEventListener("resize", function () { fit(); more(); });
 
   if (route[0] === "demo" && route.length === 2 && runtime.demos.indexOf(route[1]) >= 0) {
     demo = route[1];

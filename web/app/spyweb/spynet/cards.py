@@ -258,13 +258,15 @@ def facedown(
     revealed: bool = False,
     owner: str = "",
     read: bool = False,
+    fresh: bool = False,
 ) -> str:
     """A face-down mission: its face for its owner alone (striped: face down), else — for
     everyone else, a teammate too — a back; once `revealed` (the end), its face. The
     view decides: `card_id` is None where the seat may not look. `owner` names whose
-    it is, for the back's label."""
+    it is, for the back's label; `fresh` marks it as just played."""
     if card_id is not None:
-        return card(card_id, size=size, cls="" if revealed else "sn-facedown", read=read)
+        cls = ("" if revealed else "sn-facedown") + (" sn-fresh" if fresh else "")
+        return card(card_id, size=size, cls=cls.strip(), read=read)
     return backs(1, size=size, owner=owner)
 
 

@@ -78,6 +78,10 @@ class SpyNetPosition(PositionView):
             if played and fresh and move is not None and move["type"] in ("agent", "flip")
             else None
         )
+        if played and fresh and move is not None and move["type"] == "mission":
+            # a mission goes face down: marked only where this seat sees its face
+            mine = view["tableaus"][seat]["missions"].values()
+            just = str(move["card"]) if any(move["card"] in m for m in mine) else None
         tried = move.get("card") if move is not None and refused is not None else None
         return Scene(
             seats=tuple(self.seats),

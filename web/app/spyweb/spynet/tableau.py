@@ -99,7 +99,14 @@ def tableau(
             stack.append(f"<li>{drawn}</li>")
         hidden = sum(m is None for m in t["missions"][b])
         missions = "".join(
-            cards.facedown(m, size=size, revealed=view["over"], owner=owner, read=read)
+            cards.facedown(
+                m,
+                size=size,
+                revealed=view["over"],
+                owner=owner,
+                read=read,
+                fresh=m is not None and m == fresh,
+            )
             for m in t["missions"][b]
             if m is not None
         ) + (cards.backs(hidden, size=size, owner=owner) if hidden else "")
