@@ -64,13 +64,12 @@ DRAWN_AT = """performance.timeOrigin +
 
 
 def files_of_boot(page: Page) -> list[Any]:
-    """Every file of the boot until the first draw, the page's and Python's worker's (and
-    the worker's own script)."""
+    """Every file of the boot until the first draw, the page's and Python's worker's
+    (whose own script, worker.mjs, it imports from its blob: address: web/boot.js)."""
     files = list(page.evaluate(FILES))
     upto = page.evaluate(DRAWN_AT)
     for worker in page.workers:
-        if worker.url.endswith("/worker.mjs"):
-            files.append([worker.url, 0, 0])
+        if worker.url.startswith("blob:") and worker.url.endswith("#worker.mjs"):
             files += worker.evaluate(WORKER_FILES, upto)
     return files
 

@@ -23,6 +23,7 @@ from playwright.sync_api import (
     Locator,
     Page,
     Request,
+    Worker,
     expect,
     sync_playwright,
 )
@@ -122,6 +123,18 @@ class Guard:
 
     def page_error(self, error: Any) -> None:
         self.problems.append(f"page error: {error}")
+
+
+def python_worker(page: Page) -> Worker:
+    """Python's worker: it starts from a blob: address (so that it runs under the page's
+    Content-Security-Policy) whose fragment names its script."""
+    (found,) = [w for w in page.workers if is_worker(w, "worker.mjs")]
+    return found
+
+
+def is_worker(worker: Worker, script: str) -> bool:
+    """Whether `worker` runs `script` (web/policed.mjs: blob:…#<script>)."""
+    return worker.url.startswith("blob:") and worker.url.endswith("#" + script)
 
 
 def origin_of(url: str) -> str:

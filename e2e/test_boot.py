@@ -13,14 +13,19 @@ from conftest import (
     BOOT_TIMEOUT,
     CHROMIUM,
     FLAGS,
+    ROOT,
     Guard,
     boot,
+    is_worker,
     open_page,
+    origin_of,
+    python_worker,
     saved_record_js,
     shot,
     wait_for,
 )
 from playwright.sync_api import Browser, Page, Route, expect
+from server import SiteServer
 
 import spygames
 
@@ -180,7 +185,7 @@ def test_python_starts_in_a_worker_and_the_page_is_never_held_up(
         boot(page, site_url + "#/espionage/new")
     finally:
         trace = browser.stop_tracing()
-    assert [w for w in page.workers if w.url.endswith("/worker.mjs")]
+    assert python_worker(page).url.startswith("blob:")
     assert page.evaluate("typeof globalThis.loadPyodide") == "undefined"
     tasks = task_cpu_ms(trace)
     assert len(tasks) > 100  # the page's main thread was in the trace
@@ -207,9 +212,11 @@ def test_python_starts_without_stack_switching_in_its_worker_and_the_snapshot_wo
             route.continue_()
 
     page.route(WASM, second_waits)
-    with page.expect_worker(lambda worker: "snapshot.mjs" in worker.url, timeout=60_000) as made:
+    with page.expect_worker(
+        lambda worker: is_worker(worker, "snapshot.mjs"), timeout=60_000
+    ) as made:
         boot(page, site_url + "#/espionage/deal/7")
-        (python,) = [w for w in page.workers if w.url.endswith("/worker.mjs")]
+        python = python_worker(page)
         assert python.evaluate(STACK_SWITCHING) is False
     worker = made.value
     for _ in range(300):  # until the worker asks for the runtime: it hid stack switching
@@ -338,3 +345,38 @@ def test_a_browser_without_webassembly_is_told_what_to_use(page: Page, site_url:
     page.wait_for_load_state("load")
     # Python's worker is never started, so nothing throws (the guard sees no page error).
     assert page.workers == [] and page.evaluate("typeof window.spygamesPython") == "undefined"
+
+
+# Inside a worker: what an eval, a Function and a fetch from another origin do.
+TRIES = """(elsewhere) => new Promise((done) => setTimeout(async () => {
+    // in a task of the worker's own: DevTools lets the code it evaluates itself eval
+    const said = [];
+    try { said.push("eval ran: " + eval("1 + 1")); } catch (e) { said.push("eval: " + e.name); }
+    try { said.push("Function ran: " + Function("return 2")()); }
+    catch (e) { said.push("Function: " + e.name); }
+    try { await fetch(elsewhere, {mode: "no-cors"}); said.push("fetch went out"); }
+    catch (e) { said.push("fetch: " + e.name); }
+    done(said);
+}, 0))"""
+
+
+def test_pythons_worker_runs_under_the_pages_policy(
+    page: Page, guard: Guard, site_url: str
+) -> None:
+    """Issue 40: the page's Content-Security-Policy is a meta tag, and a worker loaded from
+    its own URL was not under it (there an eval ran and a fetch could go anywhere).
+    Python's worker starts from a blob: address, which takes the page's policy: inside it
+    an eval and a Function are refused, and so is a fetch to another origin (a server that
+    answers: the refusal is the policy's, not the network's). The game still plays."""
+    with SiteServer(ROOT / "e2e") as other:  # another origin that would answer
+        elsewhere = other.url + "blog.html"
+        assert origin_of(elsewhere) != origin_of(site_url)
+        boot(page, site_url + "#/espionage/new")
+        python = python_worker(page)
+        assert python.evaluate(TRIES, elsewhere) == [
+            "eval: EvalError",
+            "Function: EvalError",
+            "fetch: TypeError",
+        ]
+    guard.problems[:] = [p for p in guard.problems if "Content-Security-Policy" not in p]
+    expect(page.locator("#esp-setup-form")).to_be_visible()

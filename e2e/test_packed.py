@@ -7,7 +7,7 @@ message."""
 from __future__ import annotations
 
 import pytest
-from conftest import BOOT_TIMEOUT, SNAPSHOT_KEPT, Guard, boot, open_page, wait_for
+from conftest import BOOT_TIMEOUT, SNAPSHOT_KEPT, Guard, boot, open_page, python_worker, wait_for
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
 PACKED = (
@@ -34,7 +34,7 @@ def test_a_first_visit_downloads_the_copies_and_a_later_one_the_workers_files(
         assert path + ".xz" in first and path not in first, path
     assert {"vendor/xz/unxz.js", "vendor/xz/xz.wasm"} <= first
     # decoded in Python's worker, not on the page's main thread (which never loads it)
-    (python,) = [w for w in page.workers if w.url.endswith("/worker.mjs")]
+    python = python_worker(page)
     assert python.evaluate("typeof spygamesUnxz") == "function"
     assert page.evaluate("typeof spygamesUnxz") == "undefined"
     expect(page.locator("#esp-setup-form")).to_be_visible()

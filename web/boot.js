@@ -55,7 +55,7 @@
     });
     if (!plain) urls = ["./vendor/xz/xz.wasm"].concat(urls.map(function (url) { return url + ".xz"; }));
     var python = window.spygamesPython = {
-      worker: new Worker("./worker.mjs", { type: "module", name: "spygames-python" }),
+      worker: policed("./worker.mjs", "spygames-python"),
       early: [], // the worker's messages before page.mjs took over
       stage: mark,
       failed: function (text) { fail(failedLoad(text) ? MISSING : BROKEN); },
@@ -137,6 +137,18 @@
     });
   }
   document.addEventListener("DOMContentLoaded", active);
+  // Python's worker under this page's Content-Security-Policy: a worker loaded from the
+  // site's own address would carry only the policy of its response's headers (Pages sends
+  // none), so it starts from a blob: address, which takes its creator's policy, and
+  // imports worker.mjs from there. Inside it no eval runs and nothing is fetched from
+  // another origin.
+  function policed(script, name) {
+    var url = new URL(script, document.baseURI).href;
+    var source = "import " + JSON.stringify(url) + ";\n";
+    var blob = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    return new Worker(blob + "#worker.mjs", { type: "module", name: name }); // as policed.mjs
+  }
+
   function mark(stage) {
     if (done[stage] || failed) return;
     STAGES.slice(0, STAGES.indexOf(stage)).forEach(mark); // each stage follows the one before

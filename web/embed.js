@@ -54,6 +54,14 @@
     if (button) button.disabled = true;
   }
 
+  // Python's worker under this page's policy, as web/boot.js starts it (see there).
+  function policed(script, name) {
+    var url = new URL(script, document.baseURI).href;
+    var source = "import " + JSON.stringify(url) + ";\n";
+    var blob = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    return new Worker(blob + "#worker.mjs", { type: "module", name: name }); // as policed.mjs
+  }
+
   function boot() {
     if (!canRun) { refused = true; cannotRun(); return; }
     if (booted) return;
@@ -79,7 +87,7 @@
     });
     if (!plain && runtime.packed.length) urls.unshift("./vendor/xz/xz.wasm");
     var python = window.spygamesPython = {
-      worker: new Worker("./worker.mjs", { type: "module", name: "spygames-python" }),
+      worker: policed("./worker.mjs", "spygames-python"),
       early: [], // the worker's messages before page.mjs took over
       embed: true,
       stage: function () { /* a frame has no progress bar */ },

@@ -474,12 +474,13 @@ function camera() {
 // write 30 MB into its reader's browser).
 function keepSnapshot() {
   if (root.dataset.pythonSnapshot !== "keep") return;
-  const start = () => {
+  const start = async () => {
+    const { policedWorker } = await import("./policed.mjs"); // the page's policy, in it too
     const script = new URL("./vendor/pyodide/snapshot.mjs", document.baseURI);
     // The worker downloads what the page downloaded: a worker made by a page that no
     // service worker serves is not served by one either.
     if (root.dataset.download === "xz") script.searchParams.set("download", "xz");
-    const worker = new Worker(script, { type: "module" });
+    const worker = policedWorker(script, { name: "spygames-snapshot" });
     worker.addEventListener("message", () => worker.terminate());
     worker.addEventListener("error", (event) => {
       event.preventDefault();

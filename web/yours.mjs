@@ -5,6 +5,9 @@
 // that worker gives up the network, storage and further workers before any of it runs.
 // A decision that takes more than DECIDE_S ends the worker (a new one starts for the
 // next game) and is answered with the reason.
+
+import { policedWorker } from "./policed.mjs";
+
 const DECIDE_S = 2; // as in the Lab
 const KEPT = "spygames:yours:"; // + game id: the code
 
@@ -16,8 +19,7 @@ export class YourBots {
   }
 
   start() {
-    this.worker = new Worker(new URL("./yours-worker.mjs", import.meta.url), {
-      type: "module",
+    this.worker = policedWorker(new URL("./yours-worker.mjs", import.meta.url), {
       name: "spygames-your-bot",
     });
     this.worker.onmessage = ({ data }) => this.answered(data.key, data.answer);

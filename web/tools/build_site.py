@@ -105,7 +105,9 @@ POLICY = (
      "and font-src still keep every URL home."),
     ("connect-src", "'self'",
      "Python's worker fetches the runtime, the stdlib, our wheel and the UI zip"),
-    ("worker-src", "'self'",
+    ("worker-src", "'self' blob:",
+     "blob:: Python's worker starts from a blob: address that imports worker.mjs, so that "
+     "it runs under this policy (a worker from a URL of its own would not); "
      "sw.js, the offline copy; worker.mjs, where Python runs; snapshot.mjs, which keeps "
      "Python's memory for the next visit; yours-worker.mjs, where the person's own bot "
      "from the Bot Lab runs"),
@@ -120,7 +122,14 @@ POLICY = (
 )  # fmt: skip
 POLICY_SLOT = "<!--POLICY-->"
 # The page's side of the app (web/page.mjs) and what it loads when a screen asks.
-PAGE_SCRIPTS = ("page.mjs", "peers.mjs", "scanner.mjs", "yours.mjs", "yours-worker.mjs")
+PAGE_SCRIPTS = (
+    "page.mjs",
+    "peers.mjs",
+    "scanner.mjs",
+    "yours.mjs",
+    "yours-worker.mjs",
+    "policed.mjs",
+)
 BOOT_SCRIPT = '<script src="./boot.js"></script>'
 
 
