@@ -126,15 +126,17 @@ class Guard:
 
 
 def python_worker(page: Page) -> Worker:
-    """Python's worker: it starts from a blob: address (so that it runs under the page's
-    Content-Security-Policy) whose fragment names its script."""
+    """Python's worker (web/worker.mjs)."""
     (found,) = [w for w in page.workers if is_worker(w, "worker.mjs")]
     return found
 
 
 def is_worker(worker: Worker, script: str) -> bool:
-    """Whether `worker` runs `script` (web/policed.mjs: blob:…#<script>)."""
-    return worker.url.startswith("blob:") and worker.url.endswith("#" + script)
+    """Whether `worker` runs `script`: from a blob: address whose fragment names it (so
+    that it runs under the page's Content-Security-Policy), or, on a page the service
+    worker controls, from its own address (web/policed.mjs)."""
+    url = worker.url.split("?")[0]
+    return (url.startswith("blob:") and url.endswith("#" + script)) or url.endswith("/" + script)
 
 
 def origin_of(url: str) -> str:

@@ -26,6 +26,7 @@ from conftest import (
 )
 from playwright.sync_api import Browser, Page, Route, expect
 from server import SiteServer
+from service_worker import SETTLE
 
 import spygames
 
@@ -368,15 +369,22 @@ def test_pythons_worker_runs_under_the_pages_policy(
     Python's worker starts from a blob: address, which takes the page's policy: inside it
     an eval and a Function are refused, and so is a fetch to another origin (a server that
     answers: the refusal is the policy's, not the network's). The game still plays."""
+    refused = ["eval: EvalError", "Function: EvalError", "fetch: TypeError"]
     with SiteServer(ROOT / "e2e") as other:  # another origin that would answer
         elsewhere = other.url + "blog.html"
         assert origin_of(elsewhere) != origin_of(site_url)
         boot(page, site_url + "#/espionage/new")
         python = python_worker(page)
-        assert python.evaluate(TRIES, elsewhere) == [
-            "eval: EvalError",
-            "Function: EvalError",
-            "fetch: TypeError",
-        ]
+        assert python.url.startswith("blob:")  # a first visit: the page's own policy
+        assert python.evaluate(TRIES, elsewhere) == refused
+        # once the offline copy serves the page, the worker starts from its own address
+        # and the service worker gives it the policy as a header (web/sw.js)
+        page.evaluate(SETTLE)
+        wait_for(page, "window.workerCaches")
+        page.reload()
+        page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+        python = python_worker(page)
+        assert python.url.endswith("/worker.mjs")
+        assert python.evaluate(TRIES, elsewhere) == refused
     guard.problems[:] = [p for p in guard.problems if "Content-Security-Policy" not in p]
     expect(page.locator("#esp-setup-form")).to_be_visible()

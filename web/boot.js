@@ -138,12 +138,16 @@
   }
   document.addEventListener("DOMContentLoaded", active);
   // Python's worker under this page's Content-Security-Policy: a worker loaded from the
-  // site's own address would carry only the policy of its response's headers (Pages sends
+  // site's own address carries only the policy of its response's headers (Pages sends
   // none), so it starts from a blob: address, which takes its creator's policy, and
-  // imports worker.mjs from there. Inside it no eval runs and nothing is fetched from
-  // another origin.
+  // imports worker.mjs from there; on a page the service worker controls, from its own
+  // address, which sw.js serves with the policy as a header (web/policed.mjs says why).
+  // Inside it no eval runs and nothing is fetched from another origin.
   function policed(script, name) {
     var url = new URL(script, document.baseURI).href;
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      return new Worker(url, { type: "module", name: name }); // sw.js adds the policy
+    }
     var source = "import " + JSON.stringify(url) + ";\n";
     var blob = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
     return new Worker(blob + "#worker.mjs", { type: "module", name: name }); // as policed.mjs

@@ -57,6 +57,9 @@
   // Python's worker under this page's policy, as web/boot.js starts it (see there).
   function policed(script, name) {
     var url = new URL(script, document.baseURI).href;
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      return new Worker(url, { type: "module", name: name }); // sw.js adds the policy
+    }
     var source = "import " + JSON.stringify(url) + ";\n";
     var blob = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
     return new Worker(blob + "#worker.mjs", { type: "module", name: name }); // as policed.mjs

@@ -20,6 +20,14 @@ const PRECACHE = __PRECACHE__;
 // the Lab works offline too, and each update keeps them again, as it keeps the tables'.
 const LAB = __LAB__;
 const LAB_PAGE = "lab/index.html";
+// The scripts that run as workers of their own (Python's, the snapshot's, your bot's)
+// are served with the pages' Content-Security-Policy as a header: a worker loaded from
+// its own address takes the policy of its response, and a page this worker controls
+// starts them from their addresses (web/policed.mjs says why). The build writes POLICY.
+const POLICY = "__POLICY__";
+const POLICED = ["worker.mjs", "vendor/pyodide/snapshot.mjs", "yours-worker.mjs"].map(
+  (path) => new URL(path, self.location).href
+);
 
 // A file listed as "<file>.xz" is downloaded as that copy (a quarter smaller than what
 // gzip makes of it: web/tools/packed.py) and kept decoded, under the plain file's
@@ -166,7 +174,14 @@ async function cacheFirst(request, url) {
   }
   // Every file is static, so a query string (embed.html?run=1) names the same file.
   const hit = await cache.match(request, { ignoreVary: true, ignoreSearch: true });
+  if (hit && POLICED.includes(page)) return policed(hit);
   return hit || fetch(request);
+}
+
+function policed(response) {
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", POLICY);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 let keepingLab = null;

@@ -86,6 +86,7 @@ SW_PRECACHE = "__PRECACHE__"
 SW_UNXZ = "/* __UNXZ__ */"  # where web/unxz.js goes: an imported script is one more request
 SW_TYPES = "__TYPES__"  # each file with an .xz copy: its type (packed.packed_files)
 SW_LAB = "__LAB__"  # the Bot Lab's files, kept once the Lab is opened (people.lab_files)
+SW_POLICY = "__POLICY__"  # the pages' policy, a header on the workers' own scripts
 
 # The Content-Security-Policy of both pages, index.html and embed.html (the frame starts
 # the same runtime when a reader presses Try it yourself): only this site's own files,
@@ -450,7 +451,7 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     to make a new version.
     """
     template = (WEB / "sw.js").read_text()
-    for placeholder in (SW_BUILD, SW_PRECACHE, SW_UNXZ, SW_TYPES, SW_LAB):
+    for placeholder in (SW_BUILD, SW_PRECACHE, SW_UNXZ, SW_TYPES, SW_LAB, SW_POLICY):
         if template.count(placeholder) != 1:
             raise SystemExit(f"web/sw.js must hold {placeholder} exactly once")
     files = precache_list(site)
@@ -463,6 +464,7 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     worker = worker.replace(SW_TYPES, json.dumps(packed.worker_types(site, files)))
     lab = {name: file_hash(site / name) for name in people.lab_files(site)}
     worker = worker.replace(SW_LAB, json.dumps(lab, indent=1).replace("\n", "\n "))
+    worker = worker.replace(json.dumps(SW_POLICY), json.dumps(policy()))
     (site / "sw.js").write_text(worker)
     return version, files
 
