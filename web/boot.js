@@ -78,6 +78,11 @@
       href: location.href.split("#")[0],
       base: document.baseURI,
       hash: location.hash,
+      // every game's archive, plain: the worker fetches the one of an address opened
+      // before the app runs (a New game tapped on the first frame), with the runtime
+      games: (archives ? archives.content.split(" ") : []).map(function (url) {
+        return new URL(url, document.baseURI).href;
+      }),
       storage: stored(),
       share: !!navigator.share,
       vibrate: typeof navigator.vibrate === "function",

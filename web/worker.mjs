@@ -17,6 +17,9 @@ const waiting = []; // messages that came before the app was ready for them
 let games = null; // see Games, below
 let deliver = null;
 let begun = false;
+let address = null; // the page's address, if it changed before the app ran
+let fetchEarly = null; // (url): download it now, for whoever asks for it first
+let startedWith = {}; // the page's start message
 
 self.onmessage = ({ data }) => {
   if (data.t === "drawn") games?.drawn(); // the page has painted the app's first frame
@@ -24,8 +27,22 @@ self.onmessage = ({ data }) => {
     begun = true;
     boot(data).catch(failed);
   } else if (deliver) deliver(data);
-  else waiting.push(data);
+  else {
+    if (data.t === "hash" && begun) moved(data.hash);
+    waiting.push(data);
+  }
 };
+
+// The player went to another address while Python was starting (New game on the first
+// frame): the app starts there, not at the address the page opened with (its first frame
+// would be the old screen, shown for as long as the new one took), and that game's
+// archive is fetched now, beside the runtime, not after the app has asked for it.
+function moved(hash) {
+  address = hash;
+  const game = hash.replace(/^#\/?/, "").split("/")[0];
+  const url = game && startedWith.games?.find((url) => url.endsWith(`/${game}.zip`));
+  if (url) fetchEarly(self.spygamesDownload === "xz" ? url + ".xz" : url);
+}
 
 // Whatever fails in here is said to the page (boot.js shows why the game cannot start,
 // until it has started), once: Pyodide leaves some failures (a download) unhandled.
@@ -44,6 +61,9 @@ function failed(error) {
 function early(urls) {
   const started = new Map(urls.map((url) => [url, fetch(url)]));
   const fetchFile = self.fetch.bind(self);
+  fetchEarly = (url) => {
+    if (!started.has(url)) started.set(url, fetchFile(url));
+  };
   self.fetch = function (resource, options) {
     const url = typeof resource === "string" || resource instanceof URL ?
       new URL(resource, location.href).href : null;
@@ -55,6 +75,7 @@ function early(urls) {
 }
 
 async function boot(start) {
+  startedWith = start;
   early(start.preload || []);
   games = new Games();
   self.spygamesDownload = start.download; // python.mjs: the .xz copies, or the plain files
@@ -95,7 +116,7 @@ async function boot(start) {
     else self.postMessage(message);
   };
   const worker = python.pyimport("spyweb.worker");
-  link = worker.begin_from_page(JSON.stringify(start), send);
+  link = worker.begin_from_page(JSON.stringify({ ...start, hash: address ?? start.hash }), send);
   deliver = (message) => link.on_page(JSON.stringify(message));
   for (const message of waiting.splice(0)) deliver(message);
 }
