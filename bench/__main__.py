@@ -97,6 +97,8 @@ def measure(
         urls = {"cache-first": url} if quick else {"cache-first": url, "network-first": old.url}
         parts.run("offline", "warm boot on a throttled network, cache-first vs network-first "
                   "worker", lambda: offline.warm_throttled(browser, urls, many))  # fmt: skip
+        parts.run("phone", "a first visit on an emulated mid-range phone (CPU 4×, slow 4G)",
+                  lambda: offline.phone_first_visit(browser, url, 1 if quick else 3))  # fmt: skip
         parts.run("lighthouse", "Lighthouse on the home page and a table",
                   lambda: lighthouse.run(browser, bench_site, 1 if quick else runs,
                                          ("home",) if quick else ()))  # fmt: skip
@@ -111,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="one run, short games, no targets judged")  # fmt: skip
     parser.add_argument("--only", default="", metavar="PART,…",
                         help="run these parts alone (cpython, play, together, embed, boot, "
-                        "stages, offline, lighthouse, pyodide)")  # fmt: skip
+                        "stages, offline, phone, lighthouse, pyodide)")  # fmt: skip
     args = parser.parse_args(argv)
     only = frozenset(filter(None, args.only.split(",")))
     name = "results-quick.json" if args.quick else "results.json"

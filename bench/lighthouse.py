@@ -1,6 +1,7 @@
-"""Lighthouse's performance score (desktop preset) of the home page and of a table, as a
-first visit meets them: each run a fresh headless Chromium with an empty cache, Lighthouse's
-own simulated network and CPU.
+"""Lighthouse's performance score of the home page and of a table, as a first visit meets
+them, with its desktop preset and its mobile one (its default: a mid-range phone, the CPU
+slowed 4×, a slow 4G network): each run a fresh headless Chromium with an empty cache,
+Lighthouse's own simulated network and CPU.
 
 Lighthouse is pinned in bench/lighthouse/package.json (12.8.2: the newest that runs on
 the project's Node 20; 13 needs Node 22) and installed there by `make bench`.
@@ -31,17 +32,21 @@ AUDITS = {
     "cls": "cumulative-layout-shift",
 }
 FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run --disable-quic"
+# Lighthouse's flags for each preset: mobile is its default (a Moto G Power's screen and
+# CPU, slowed 4×, on a slow 4G network)
+PRESETS: dict[str, tuple[str, ...]] = {"desktop": ("--preset=desktop",), "mobile": ()}
 
 
-def audit(url: str, chromium: str) -> dict[str, Any]:
-    """One Lighthouse run of `url`: its version, performance score (0–100) and timings."""
+def audit(url: str, chromium: str, preset: str) -> dict[str, Any]:
+    """One Lighthouse run of `url` with `preset`: its version, performance score (0–100)
+    and timings."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         # Lighthouse stops tracing once the page's main thread and network are quiet; with
         # Python in a worker that can be before the table is drawn, so it waits 5 s more:
         # the trace then holds the first draw, and the largest paint is the table's.
         command = [
-            "node", str(CLI), url, "--preset=desktop", "--only-categories=performance",
+            "node", str(CLI), url, *PRESETS[preset], "--only-categories=performance",
             "--output=json", f"--output-path={out}", "--quiet", f"--chrome-flags={FLAGS}",
             "--pause-after-load-ms=5000",
         ]  # fmt: skip
@@ -73,13 +78,15 @@ def run(browser: Browser, site: Path, runs: int, pages: tuple[str, ...] = ()) ->
     chromium = CHROMIUM or browser.browser_type.executable_path
     report: dict[str, Any] = {"runs": runs}
     with SiteServer(site, gzip=True) as server:
-        for page in pages or tuple(PAGES):
-            samples = [audit(server.url + PAGES[page], chromium) for _ in range(runs)]
-            report["version"] = samples[0]["version"]
-            report[page] = {
-                key: statistics.median(s[key] for s in samples) for key in ("score", *AUDITS)
-            }
-            observed = [s["observed_lcp_ms"] for s in samples if s["observed_lcp_ms"]]
-            report[page]["observed_lcp_ms"] = statistics.median(observed) if observed else None
-            report[page]["lcp_elements"] = sorted({str(s["lcp_element"]) for s in samples})
+        for preset in PRESETS:
+            found: dict[str, Any] = report.setdefault(preset, {})
+            for page in pages or tuple(PAGES):
+                samples = [audit(server.url + PAGES[page], chromium, preset) for _ in range(runs)]
+                report["version"] = samples[0]["version"]
+                found[page] = {
+                    key: statistics.median(s[key] for s in samples) for key in ("score", *AUDITS)
+                }
+                observed = [s["observed_lcp_ms"] for s in samples if s["observed_lcp_ms"]]
+                found[page]["observed_lcp_ms"] = statistics.median(observed) if observed else None
+                found[page]["lcp_elements"] = sorted({str(s["lcp_element"]) for s in samples})
     return report
