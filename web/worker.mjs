@@ -129,12 +129,15 @@ class Games {
   constructor() {
     this.arrived = null; // (game, bytes or undefined, why not): the app's, once it runs
     this.later = []; // [game, address], to download once the page has its first frame
+    this.asked = new Set(); // the games asked for at once: never downloaded again later
     this.shown = false;
     this.busy = false;
   }
   ask({ game, url, soon }) {
-    if (soon) this.download(game, url);
-    else {
+    if (soon) {
+      this.asked.add(game);
+      this.download(game, url);
+    } else {
       this.later.push([game, url]);
       this.pump();
     }
@@ -147,6 +150,8 @@ class Games {
     }, 250);
   }
   pump() {
+    // a game the app asked for at once is not downloaded again (it has it, or was told)
+    while (this.later.length && this.asked.has(this.later[0][0])) this.later.shift();
     if (!this.shown || this.busy || !this.later.length) return;
     this.busy = true;
     const [game, url] = this.later.shift();
