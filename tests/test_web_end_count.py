@@ -61,7 +61,7 @@ def test_deck_of_spies_header_turn_is_the_logs_last_turn(ending: str) -> None:
     assert table.summary()["progress"].endswith(f"turn {turns}")
     if ending == "no_double_agent":
         # the spy that could not be paid for is shown in the turn it began, with the end
-        newest = re.search(r'<li class="log-game_over">.*?</li>', html)
+        newest = re.search(r'<li class="log-game_over"[^>]*>.*?</li>', html)
         assert newest is not None and "The next spy is" in newest.group(0)
         assert "no double agent is left" in newest.group(0)
 

@@ -37,8 +37,9 @@ function waiting() {
 let screen = null; // the number of the screen last drawn (a new one resets the fields)
 let first = true;
 let painted = false; // whether the worker has been told the first frame is on screen
-let said = ""; // the log line last announced
-let spoken = false; // a screen's own words were said since the last draw
+let heardUpTo = null; // the newest line of this screen's log said so far: its data-n
+let heardFirst = ""; // and its first line's words (another game's log starts anew)
+let asked = []; // words a screen asked to say (the "announce" effect), said with the next draw
 let shown = new Set(); // the [data-reveal] names the last frame drew
 let dragging = null; // the data-arg of the card being dragged
 let version = null;
@@ -275,33 +276,63 @@ function announcer() {
   }
   return live;
 }
+// From the start: a screen reader does not announce a region that is new.
+if (document.body) announcer();
+else document.addEventListener("DOMContentLoaded", announcer);
 
-// Polite words a screen asked for (a bot's move, in words): they stand in for the log
-// line this draw would otherwise say.
+// Words a screen asked to say, politely: said with the next draw's news.
 function announce(text) {
-  announcer().textContent = text;
-  spoken = true;
+  asked.push(text);
 }
 
-// Say the newest line of the screen's log ([role=log], newest first) in the polite live
-// region outside #app: a region redrawn with the screen would be new each time, and
-// screen readers do not announce new regions.
-function announceLog(newScreen) {
-  const entry = app.querySelector("[role=log] li");
-  const text = entry ? entry.textContent.split(/\s+/).filter(Boolean).join(" ") : "";
-  if (text && text !== said && !newScreen && !spoken) announcer().textContent = text;
-  said = text;
-  spoken = false;
+// What an element says to a screen reader: its text, without what it hides from one (a
+// log line may carry words for the ear beside those drawn, "→" said as "to").
+function spoken(element) {
+  const copy = element.cloneNode(true);
+  copy.querySelectorAll("[aria-hidden=true]").forEach((hidden) => hidden.remove());
+  return copy.textContent.split(/\s+/).filter(Boolean).join(" ");
+}
+
+// Say what a draw brought, in the polite live region outside #app (a region redrawn with
+// the screen would be new each time, and screen readers do not announce new regions):
+// every line the screen's log ([role=log] li[data-n], n counting from the game's first
+// line) gained since the last draw, oldest first — a bot's move, each step of a
+// showdown, the result — then the answer the player asked for (a Hint) as it first
+// appears. A new screen says nothing of its log: its heading takes the focus.
+function announceNews(newScreen, answers) {
+  const lines = [...app.querySelectorAll("[role=log] li[data-n]")];
+  const number = (line) => Number(line.dataset.n);
+  const newest = lines.reduce((n, line) => Math.max(n, number(line)), -1);
+  const firstLine = lines.find((line) => number(line) === 0);
+  const first = firstLine ? spoken(firstLine) : heardFirst;
+  const since = first !== heardFirst ? -1 : heardUpTo; // another game: all of it is news
+  const news = [...asked.splice(0)];
+  if (!newScreen && since !== null) {
+    const gained = lines.filter((line) => number(line) > since);
+    gained.sort((a, b) => number(a) - number(b));
+    news.push(...gained.map(spoken));
+  }
+  heardUpTo = newest;
+  heardFirst = first;
+  news.push(...answers.map(spoken));
+  const text = news.filter(Boolean).join(" ");
+  if (!text) return;
+  const live = announcer();
+  if (live.textContent === text) live.textContent = ""; // the same words again: said again
+  live.textContent = text;
 }
 
 // An answer the player asked for (the Hint's advice, `data-reveal`) scrolls into view as
 // it first appears, as little as it takes: on a phone it lands below the fold, under the
-// control it advises, which stays in view above it.
+// control it advises, which stays in view above it. Those new in this draw are returned:
+// they are read out too (announceNews).
 function reveal(newScreen) {
   const now = new Map([...app.querySelectorAll("[data-reveal]")].map((e) => [e.dataset.reveal, e]));
+  const answers = [];
   if (!newScreen) {
     for (const [name, element] of now) {
       if (shown.has(name)) continue;
+      answers.push(element);
       // once it has popped in: a box still scaled down would be measured short
       const popped = element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => {}));
       Promise.all(popped).then(() => {
@@ -311,6 +342,7 @@ function reveal(newScreen) {
     }
   }
   shown = new Set(now.keys());
+  return answers;
 }
 
 function draw(frame) {
@@ -339,8 +371,7 @@ function draw(frame) {
   const wanted = app.querySelector("[data-autofocus]");
   if (wanted) wanted.focus();
   else if (inside) refocus(focused, newScreen, selection);
-  announceLog(newScreen);
-  reveal(newScreen);
+  announceNews(newScreen, reveal(newScreen));
   performance.mark("spy:rendered");
   if (!painted && python) {
     // Once this first frame is painted and the page is idle, Python's worker downloads

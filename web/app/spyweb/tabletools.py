@@ -18,14 +18,26 @@ LOG_SHOWN = 40
 class LogEntry:
     kind: str  # the game's own kinds: a CSS class `{prefix}-log-{kind}` colours it
     text: str
+    said: str = ""  # the words for a screen reader, where they are not the text's
+
+
+def log_line(n: int, entry: LogEntry, prefix: str) -> str:
+    """Line `n` of a game's log (0: its first). A line with words of its own for the ear
+    hides the drawn text from a screen reader and says those instead."""
+    text = esc(entry.text)
+    if entry.said and entry.said != entry.text:
+        text = (
+            f'<span aria-hidden="true">{text}</span><span class="sr-only">{esc(entry.said)}</span>'
+        )
+    return f'<li class="{prefix}-log-{entry.kind}" data-n="{n}">{text}</li>'
 
 
 def log_html(log: list[LogEntry], prefix: str, shown: int = LOG_SHOWN) -> str:
     """The latest `shown` entries, newest first. The log is a polite live region (the
-    page says each new line, see web/page.mjs) and its list scrolls by keyboard too."""
-    items = "".join(
-        f'<li class="{prefix}-log-{e.kind}">{esc(e.text)}</li>' for e in reversed(log[-shown:])
-    )
+    page says each line it gains, see web/page.mjs: by their `data-n`) and its list
+    scrolls by keyboard too."""
+    first = max(0, len(log) - shown)
+    items = "".join(log_line(n, log[n], prefix) for n in reversed(range(first, len(log))))
     return (
         f'<section class="{prefix}-log" role="log" aria-label="Game log"><h2>Log</h2>'
         f'<ol class="{prefix}-log-list" id="{prefix}-log" tabindex="0" aria-label="Moves, '

@@ -26,10 +26,11 @@ def sentence(text: str) -> str:
 def log_lines(log: list[dict[str, Any]]) -> tuple[LogLine, ...]:
     """The latest moves of the table's log that say something, oldest first."""
     lines = []
-    for entry in log[-SHOWN:]:
+    for n in range(max(0, len(log) - SHOWN), len(log)):
+        entry = log[n]
         texts = tuple(t for t in (str(e.get("text", "")) for e in entry["events"]) if t)
         if texts:
-            lines.append(LogLine(int(entry["turn"]), str(entry["kind"]), texts))
+            lines.append(LogLine(int(entry["turn"]), str(entry["kind"]), texts, n))
     return tuple(lines)
 
 
@@ -37,9 +38,9 @@ def move_log(scene: Scene) -> str:
     items = []
     for line in reversed(scene.log):
         main, rest = line.texts[0], line.texts[1:]
-        sub = "".join(f'<span class="dos-log-sub">{esc(sentence(t))}</span>' for t in rest)
+        sub = "".join(f' <span class="dos-log-sub">{esc(sentence(t))}</span>' for t in rest)
         items.append(
-            f'<li class="log-{esc(line.kind)}"><span class="dos-log-turn">'
+            f'<li class="log-{esc(line.kind)}" data-n="{line.n}"><span class="dos-log-turn">'
             f"T{line.turn}</span> <span>{esc(sentence(main))}{sub}</span></li>"
         )
     return (

@@ -52,6 +52,7 @@ class LogLine:
     turn: int
     kind: str
     texts: tuple[str, ...]
+    n: int = 0  # its place in the game's whole log (0: the first): the page says new ones
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,7 @@ def _controls(values: list[dict[str, Any]]) -> tuple[Control, ...]:
 
 
 def _log(values: list[dict[str, Any]]) -> tuple[LogLine, ...]:
-    return tuple(LogLine(v["turn"], v["kind"], tuple(v["texts"])) for v in values)
+    return tuple(LogLine(v["turn"], v["kind"], tuple(v["texts"]), v["n"]) for v in values)
 
 
 _READ: dict[str, Callable[[Any], Any]] = {

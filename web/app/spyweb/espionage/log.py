@@ -47,6 +47,7 @@ class Narrator:
                     f"{self.name(before)}: at least "
                     f"{bid_words(action['count'], action['attribute'])}"
                     f" → {self.name(action['next'])}",
+                    self.said(before, action),
                 )
             )
             return out
@@ -114,21 +115,19 @@ class Narrator:
         return f"{self.does(winner, 'wins', 'win')} as the last tracker with active Sources."
 
     def said(self, seat: int, action: dict[str, Any]) -> str:
-        """A move in words, for a screen reader: "Rook bids at least 2 Faces, to Ann."."""
-        if action["type"] == "bid":
-            return (
-                f"{self.does(seat, 'bids', 'bid')} at least "
-                f"{bid_words(action['count'], action['attribute'])}, "
-                f"to {self.name(action['next'])}."
-            )
-        verb = "calls" if action["type"] == "call" else "spots"
-        return f"{self.does(seat, verb, verb[:-1])}!"
+        """A bid in words, for a screen reader (the log's line draws "→" for "to"):
+        "Rook bids at least 2 Faces, to Ann."."""
+        return (
+            f"{self.does(seat, 'bids', 'bid')} at least "
+            f"{bid_words(action['count'], action['attribute'])}, "
+            f"to {self.name(action['next'])}."
+        )
 
 
 def table_log_html(scene: Scene) -> str:
     """The log keeps pace with the showdown: its outcome once the count is shown,
     the next round (or the game's end) once the people move on."""
-    log = [LogEntry(kind, text) for kind, text in scene.log]
+    log = [LogEntry(kind, text, said) for kind, text, said in scene.log]
     if scene.holding_showdown and log and log[-1].kind in ("round", "end"):
         log = log[:-1]
     if scene.stepping and not scene.has("outcome") and log and log[-1].kind == "outcome":

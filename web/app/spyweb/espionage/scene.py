@@ -73,7 +73,9 @@ class Scene:
     refusals: dict[str, str] = field(default_factory=dict)  # control -> engine's reason
     hint: Hint | None = None
     hint_thinking: bool = False  # the Hint is being worked out
-    log: tuple[tuple[str, str], ...] = ()  # the public log: (kind, text), oldest first
+    # the public log: (kind, text, the words for a screen reader if not the text's), oldest
+    # first
+    log: tuple[tuple[str, str, str], ...] = ()
     odds: bool = False  # Show odds is on
     pace: str = "normal"
     rules_open: bool = False
@@ -150,7 +152,7 @@ class Scene:
         values["legal"] = tuple(data["legal"])
         values["selection"] = Selection(**data["selection"])
         values["hint"] = Hint(**data["hint"]) if data["hint"] is not None else None
-        values["log"] = tuple((kind, text) for kind, text in data["log"])
+        values["log"] = tuple((kind, text, said) for kind, text, said in data["log"])
         friends = data.get("friends")
         values["friends"] = Friends.from_json(friends) if friends is not None else None
         return cls(**values)

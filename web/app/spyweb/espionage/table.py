@@ -212,8 +212,6 @@ class EspionageTable(SeatedTable):
         self.sel = {"count": 0, "attribute": None, "next": None}
         if action["type"] != "bid":
             self.steps.start(reduced_motion=self.ctx.reduced_motion)
-        if not self.seats[actor].here:
-            self.ctx.effect("announce", self.narrator.said(actor, action))
         self._save()
         return None
 
@@ -429,7 +427,7 @@ class EspionageTable(SeatedTable):
             refusals=refusals,
             hint=scene_hint(self.hints.current(at, my_turn)),
             hint_thinking=self.hints.thinking is not None,
-            log=tuple((entry.kind, entry.text) for entry in self.log),
+            log=tuple((entry.kind, entry.text, entry.said) for entry in self.log),
             odds=self.odds_on,
             pace=self.pace.name,
             rules_open=self.show_rules,
@@ -456,7 +454,7 @@ class EspionageTable(SeatedTable):
             bottom=seat,
             my_turn=mine,
             legal=tuple(state.legal_actions()) if mine else (),
-            log=tuple((entry.kind, entry.text) for entry in self.log),
+            log=tuple((entry.kind, entry.text, entry.said) for entry in self.log),
             pace=self.pace.name,
             guest=True,
             undo=True,  # the friend's own Undo, through the host (`undo_for`)
