@@ -1,0 +1,299 @@
+"""A whole game of each game by screen reader alone (issue 40, docs/accessibility.md).
+
+Each player here is a `Reader` (e2e/reader.py): it knows the page only from the
+accessibility tree and what the live regions announce, and acts only with the keyboard.
+It decides its moves from what it reads, like a person would: Deck of Spies by the Hint
+(its advice is in words), retiring whenever it can; Espionage and SpyNet by what the
+move controls offer. Along the way it checks that every line the game log gains (a bot's
+move, a showdown, a result) is announced once, in order, without reading the screen.
+
+The engine's saved record is read only after the game, to check what the game held (an
+Ace played, a retire, a showdown): never to decide a move.
+"""
+
+from __future__ import annotations
+
+import re
+
+from conftest import boot, saved_record
+from playwright.sync_api import Page
+from reader import Node, Reader
+
+
+def log_lines(main: Node) -> list[str]:
+    """The game log's lines, newest first, as read out."""
+    log = main.first("log")
+    if log is None:
+        return []
+    moves = log.first("list")
+    return [item.words() for item in moves.all("listitem")] if moves else []
+
+
+ANSWERS = ("Hint ",)  # what is announced besides the log: the answers a player asked for
+
+
+class Listener:
+    """Keeps what the log gained and what was announced, move by move."""
+
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self.lines = log_lines(reader.main())
+        self.transcript: list[str] = []
+        reader.news()
+
+    def after(self, what: str) -> None:
+        """Each line the log gained since the last call was announced, once, in order."""
+        # A bot may move while the log is read: read it again until nothing more was
+        # announced after it (the page draws a line and announces it in one task).
+        news = self.reader.news()
+        while True:
+            now = log_lines(self.reader.main())
+            more = self.reader.news()
+            if not more:
+                break
+            news += more
+        gained = new_lines(self.lines, now)
+        self.transcript.extend(news)
+        heard = " ".join(n for n in news if not n.startswith(ANSWERS))
+        at = 0
+        for line in reversed(gained):  # oldest first
+            found = heard.find(line, at)
+            assert found >= 0, f"after {what}: the log gained {line!r}, never announced: {news}"
+            assert heard.find(line, found + len(line)) < 0, f"{line!r} announced twice: {news}"
+            heard = heard[:found] + heard[found + len(line) :]
+            at = found
+        assert not heard.strip(), f"after {what}: announced, but not in the log: {heard!r}"
+        self.lines = now
+
+
+def new_lines(before: list[str], now: list[str]) -> list[str]:
+    """The lines at the head of `now` (newest first) that `before` did not have: the log
+    only grows at its head, and Undo takes lines off it."""
+    for start in range(len(now) + 1):
+        if now[start : start + len(before)] == before[: len(now) - start]:
+            return now[:start]
+    return now
+
+
+# -- Deck of Spies ----------------------------------------------------------------------
+def rank_of(card: str) -> str:
+    """ "Four of diamonds, value 4" → "Four"."""
+    return card.split(" of ", 1)[0]
+
+
+SUITS = {"♥": "hearts", "♦": "diamonds", "♣": "clubs", "♠": "spades"}
+
+
+def value_of(card: str) -> int:
+    """ "Four of diamonds, value 4" → 4."""
+    return int(card.rsplit(" ", 1)[1])
+
+
+def double_agent(main: Node) -> list[str]:
+    """The cards to recruit the spy with, its suit's Ace among them (a double agent:
+    "it counts 1 … and the other cards may be of any suit"), highest first; none when the
+    hand has not that Ace or cannot reach the spy's value."""
+    spy = main.one("region", "The table").one("paragraph", "The spy:").words()
+    found = re.search(r"The spy: \S+?([♥♦♣♠]) needs (\d+)", spy)
+    assert found is not None, spy
+    suit, needs = SUITS[found[1]], int(found[2])
+    hand = [b.name for b in main.one("region", "Your hand").all("button", ".* of .*, value")]
+    ace = f"Ace of {suit}, value 1"
+    if ace not in hand:
+        return []
+    chosen, total = [ace], 1
+    for card in sorted((c for c in hand if c != ace), key=value_of, reverse=True):
+        if total >= needs:
+            break
+        chosen.append(card)
+        total += value_of(card)
+    return chosen if total >= needs else []
+
+
+def dos_turn(reader: Reader, listener: Listener) -> bool:
+    """One decision, as a player who hears the Hint and reads the table; False once the
+    game is over. It recruits with an Ace whenever it can, and retires any pair (but
+    Aces) after paying."""
+    main = reader.main()
+    if main.first("heading", "You won!|The spies won"):
+        return False
+    actions = main.one("region", "Actions")
+    if actions.first("button", "End turn"):
+        hand = main.one("region", "Your hand").all("button", ".* of .*, value")
+        ranks: dict[str, list[str]] = {}
+        for card in hand:
+            ranks.setdefault(rank_of(card.name), []).append(card.name)
+        pair = next((c for r, c in ranks.items() if len(c) >= 2 and r != "Ace"), None)
+        if actions.first("button", "Retire") is not None and pair is not None:
+            for card in pair:
+                reader.press("button", re.escape(card), key="Space")
+            reader.press("button", "Retire")
+            listener.after("a retire")
+        reader.press("button", "End turn")
+        listener.after("End turn")
+        return True
+    recruit = double_agent(main)
+    if recruit:
+        for card in recruit:
+            reader.press("button", re.escape(card), key="Space")
+        reader.press("button", "Recruit")
+        listener.after(f"a recruit with {recruit}")
+        return True
+    reader.press("button", "Hint")
+    advice = reader.hear("Hint ")  # "Hint Counter with 2♣ 4♥ …"
+    reader.press("button", advice.split()[1])
+    listener.after(advice)
+    return True
+
+
+def test_deck_of_spies_by_screen_reader(page: Page, site_url: str) -> None:
+    """Deck of Spies, Deal #2, to its end: every move by the keyboard, each result heard."""
+    reader = Reader(page)
+    boot(page, site_url + "#/deck-of-spies/deal/2")
+    listener = Listener(reader)
+    for _ in range(400):
+        if not dos_turn(reader, listener):
+            break
+    end = reader.main().one("region", "You won!|The spies won")
+    assert re.search(r"You own \d+ of the 12 face cards", listener.transcript[-1])
+    assert reader.focus() == end.one("button", "Play this deal again")
+    # What the game held (the record, read only now): an Ace as a double agent, a retire.
+    record = saved_record(page, "deck-of-spies")
+    kinds = [a["type"] for a in record["actions"]]
+    assert "retire" in kinds
+    assert any(
+        a["type"] == "recruit" and any(c[0] == "A" for c in a["cards"]) for a in record["actions"]
+    )
+
+
+# -- Espionage --------------------------------------------------------------------------
+def esp_wait(reader: Reader, listener: Listener) -> Node:
+    """Listen until the table wants something of the player: its move, the way on after
+    a showdown (once every hand has been counted out), or the end. The table, then."""
+    for _ in range(1200):
+        main = reader.main()
+        listener.after("the bots' moves")
+        if main.first("region", "You win!|.* wins!"):
+            return main
+        move = main.first("region", "Your move")
+        if move is not None and any(not b.disabled for b in move.all("button", "Call|Bid|Face")):
+            return main
+        if main.first("button", "Next round|See the result") and main.first(
+            "paragraph", "Everyone has seen the hands"
+        ):
+            return main
+        reader.page.wait_for_timeout(100)
+    raise AssertionError(f"the table never wanted anything of the player:\n{main.say()}")
+
+
+def esp_turn(reader: Reader, listener: Listener) -> bool:
+    """One decision, as a player who reads the table; False once the game is over. It
+    opens a round on what its own hand holds most of, and calls any bid put to it."""
+    main = esp_wait(reader, listener)
+    if main.first("region", "You win!|.* wins!"):
+        return False
+    way_on = main.first("button", "Next round|See the result")
+    if way_on is not None:
+        reader.press("button", way_on.name)
+        listener.after(way_on.name)
+        return True
+    call = main.first("button", "Call")
+    if call is not None and not call.disabled:
+        reader.press("button", "Call")
+        listener.after("a call")
+        return True
+    hand = main.one("list", "Your hand").all("listitem")
+    counts: dict[str, int] = {}
+    for card in hand:
+        for attribute in card.name.split(", "):
+            counts[attribute] = counts.get(attribute, 0) + 1
+    move = main.one("region", "Your move")
+    offered = [b for b in move.all("button") if not b.disabled and b.name.split()[-1].isdigit()]
+    best = max(offered, key=lambda b: counts.get(b.name.rsplit(" ", 1)[0], 0))
+    reader.press("button", re.escape(best.name))
+    reader.press("button", "Bid")
+    listener.after(f"a bid on {best.name}")
+    return True
+
+
+def test_espionage_by_screen_reader(page: Page, site_url: str) -> None:
+    """Espionage, you against a normal bot, to the end: every round ends in a showdown;
+    each bot move, count and result heard as it happens."""
+    reader = Reader(page)
+    boot(page, site_url + "#/espionage/new")
+    reader.press("button", "Start the game")
+    reader.press("button", "Fast")
+    listener = Listener(reader)
+    for _ in range(200):
+        if not esp_turn(reader, listener):
+            break
+    reader.main().one("region", "You win!|.* wins!")
+    assert re.search(r"wins? (with \d+ points|as the last tracker)", listener.transcript[-1])
+    record = saved_record(page, "espionage")
+    assert any(a["type"] in ("call", "spot") for a in record["actions"])
+
+
+# -- SpyNet -----------------------------------------------------------------------------
+def sn_turn_panel(main: Node) -> Node | None:
+    """The panel of the move asked of the player: the innermost region with Hint and
+    Undo (its "Take back" group)."""
+    panels = [r for r in main.all("region") if r.first("group", "Take back")]
+    return panels[-1] if panels else None
+
+
+def sn_wait(reader: Reader, listener: Listener) -> Node:
+    """Listen until the table wants something of the player, or the game is over."""
+    for _ in range(1200):
+        main = reader.main()
+        listener.after("the bot's moves")
+        if main.first("button", "Play again"):
+            return main
+        panel = sn_turn_panel(main)
+        if panel is not None and panel.first("button", "Undo") is not None:
+            wanted = [b for b in panel.all("button") if not b.disabled and b.name != "Hint"]
+            if wanted or panel.first("paragraph", "Choose a card from your hand"):
+                return main
+        reader.page.wait_for_timeout(100)
+    raise AssertionError(f"the table never wanted anything of the player:\n{main.say()}")
+
+
+def sn_turn(reader: Reader, listener: Listener) -> bool:
+    """One decision, as a player who reads the table; False once the game is over. It
+    recruits every turn (it takes the first pile it looks at) and, when it must choose a
+    card (to keep, to give up), takes the first."""
+    main = sn_wait(reader, listener)
+    if main.first("button", "Play again"):
+        return False
+    panel = sn_turn_panel(main)
+    assert panel is not None
+    # the panel's moves carry their key ("Take it T"); the cards in it are to read
+    moves = [b for b in panel.all("button") if not b.disabled and re.search(r" [A-Z]$", b.name)]
+    moves.sort(key=lambda b: 0 if b.name.startswith(("Take", "Recruit")) else 1)
+    if moves:
+        reader.press("button", re.escape(moves[0].name))
+        listener.after(moves[0].name)
+        return True
+    # a card to choose: in the panel (the opening draft's), or from the hand
+    cards = [b for b in panel.all("button") if not b.disabled and b.name not in ("Hint", "Undo")]
+    if not cards:
+        panel.one("paragraph", "Choose a card from your hand")
+        cards = main.one("region", "Your hand").all("button")
+    reader.press("button", re.escape(cards[0].name))
+    listener.after(f"{panel.name}: {cards[0].name}")
+    return True
+
+
+def test_spynet_by_screen_reader(page: Page, site_url: str) -> None:
+    """SpyNet, you against a normal bot, to the scoring: each bot move heard once."""
+    reader = Reader(page)
+    boot(page, site_url + "#/spynet/new")
+    reader.press("button", "Start the game")
+    reader.press("button", "Fast")
+    listener = Listener(reader)
+    for _ in range(400):
+        if not sn_turn(reader, listener):
+            break
+    end = reader.main().one("region", "You win!|You lose.|A shared win!")
+    assert re.search(r"wins? with \d+ points? to \d+", " ".join(listener.transcript[-3:]))
+    assert reader.focus() == end.one("heading")  # the result is read out first
+    assert saved_record(page, "spynet")["actions"]
