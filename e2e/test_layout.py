@@ -20,6 +20,7 @@ from conftest import SHOTS, no_horizontal_scroll, same_bots, saved_record_js, wa
 from playwright.sync_api import Browser, Page, expect
 from shared_page import SIZES, SharedPages, checked, go
 from spyweb import links  # the app's own link format
+from test_a11y import ended
 from test_words import broken_words
 
 import spygames
@@ -29,7 +30,9 @@ BOTS = ("Rook", "Vesper", "Cy")
 
 # What a player needs on their turn, by game and step: selectors, each of which must
 # match at least one element, every match inside the viewport.
-DOS_TURN = (".dos-spy-card", ".dos-hand .pcard", ".dos-act .btn", "#btn-hint")
+# (issue 40: "the reason for the last thing that happened" too: Deck of Spies' prompt,
+# Espionage's standing bid in the centre, SpyNet's Since your turn)
+DOS_TURN = (".dos-spy-card", ".dos-prompt", ".dos-hand .pcard", ".dos-act .btn", "#btn-hint")
 ESP_TURN = (
     ".esp-seat-mine .esp-hand [data-card]",
     ".esp-center",
@@ -46,7 +49,8 @@ ESP_ANSWER = ("#esp-call", "#esp-spot", ".esp-plaque-bid")
 # (the hand, the standing bid and the panel fill the screen): it scrolls into view as it
 # appears, with the hinted move's button still in view (checked where the page stands).
 ESP_ODDS_HINT = {"desktop": (".esp-odds", "#esp-hint", "#esp-hint-box"), "phone": (".esp-odds",)}
-SN_CHOOSE = ("#sn-hand [data-card]", "#sn-recruit", "#sn-deploy, #sn-nothing")  # Deploy, or why not
+# Deploy, or why not (#sn-nothing)
+SN_CHOOSE = ("#sn-since", "#sn-hand [data-card]", "#sn-recruit", "#sn-deploy, #sn-nothing")
 SN_RECRUIT = ("#sn-reveal [data-card]", "#sn-take", "#sn-pass-on")
 
 
@@ -389,3 +393,25 @@ def test_the_seats_form_shows_each_kind_whole_at_four_seats(
         page.select_option(f"#{prefix}-seat{seat}-kind", "friend")
     assert page.evaluate(SELECTS_CUT) == []
     assert no_horizontal_scroll(page)
+
+
+# The result, why, and the way on (Play again): a finished game's end screen (issue 40:
+# on a phone SpyNet's Play again sat below both teams' missions, screens down).
+END = {
+    "deck-of-spies": ("#dos-end-title", ".dos-reason", "#btn-again"),
+    "espionage": ("#esp-end-title", ".esp-end-reason", "#esp-again"),
+    "spynet": ("#sn-end-title", "#sn-end-reason", "#sn-again"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(END))
+@pytest.mark.parametrize("won", [True, False], ids=["won", "lost"])
+def test_the_end_screen_shows_the_result_and_the_way_on(
+    sized: Page, site_url: str, game: str, won: bool
+) -> None:
+    seats = None if game == "deck-of-spies" else [
+        {"name": "Ann", "kind": "human", "level": "normal"},
+        {"name": BOTS[0], "kind": "bot", "level": "normal"},
+    ]  # fmt: skip
+    go_to(sized, site_url, ended(game, seats, won), END[game][0])
+    check(sized, f"end-{game}-{'won' if won else 'lost'}", END[game])

@@ -30,11 +30,13 @@ def end_html(scene: Scene) -> str:
         '<section class="esp-act esp-end" aria-labelledby="esp-end-title">'
         f'<h2 id="esp-end-title">{esc(head)}</h2>'
         f'<p class="esp-end-reason">{esc(Narrator(scene.name).result_text(result))}</p>'
+        # the way on under the result, above the scores (on a phone, below the felt, the
+        # table pushed it out of view)
+        '<div class="esp-end-actions">' + (way_on if not scene.guest else "") + replay
+        + "</div>"
         '<table class="esp-scores"><thead><tr><th scope="col">Tracker</th>'
         '<th scope="col">Points</th><th scope="col">Active Sources</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
-        '<div class="esp-end-actions">' + (way_on if not scene.guest else "") + replay
-        + "</div></section>"
+        f"<tbody>{rows}</tbody></table></section>"
     )  # fmt: skip
 
 

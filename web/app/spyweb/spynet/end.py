@@ -114,11 +114,13 @@ def end_html(
         f'<h2 id="sn-end-title" tabindex="-1"{" data-autofocus" if arriving else ""}>'
         f"{esc(headline(result, who, humans))}</h2>"
         f'<p class="sn-end-reason" id="sn-end-reason">{esc(reason)}</p>'
-        f'<div class="sn-end-teams">{"".join(teams)}</div>'
+        # the way on under the result, above each team's missions (a phone's screens of
+        # them: Play again sat below the last)
         '<div class="sn-buttons sn-end-actions">'
         + ("" if guest else WAY_ON)
         + (replay_links(replay_route) if replay_route is not None else "")
-        + "</div></section>"
+        + "</div>"
+        f'<div class="sn-end-teams">{"".join(teams)}</div></section>'
     )
 
 
