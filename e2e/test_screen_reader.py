@@ -257,30 +257,69 @@ def sn_wait(reader: Reader, listener: Listener) -> Node:
     raise AssertionError(f"the table never wanted anything of the player:\n{main.say()}")
 
 
-def sn_turn(reader: Reader, listener: Listener) -> bool:
-    """One decision, as a player who reads the table; False once the game is over. It
-    recruits every turn (it takes the first pile it looks at) and, when it must choose a
-    card (to keep, to give up), takes the first."""
-    main = sn_wait(reader, listener)
-    if main.first("button", "Play again"):
-        return False
-    panel = sn_turn_panel(main)
-    assert panel is not None
-    # the panel's moves carry their key ("Take it T"); the cards in it are to read
-    moves = [b for b in panel.all("button") if not b.disabled and re.search(r" [A-Z]$", b.name)]
-    moves.sort(key=lambda b: 0 if b.name.startswith(("Take", "Recruit")) else 1)
-    if moves:
-        reader.press("button", re.escape(moves[0].name))
-        listener.after(moves[0].name)
+class SpyNetPlayer:
+    """A player who reads the table and plays by it: it deploys when its hand holds an
+    agent or a mission, else recruits (taking the first pile it looks at). Deploying,
+    it attaches whatever funding it may, plays an agent in the first branch offered,
+    a mission face down where it may, and tries each card of its hand in turn before it
+    ends the turn. Any other choice (a card to keep, to give up, an effect's target): the
+    first move with a key, else the first card offered."""
+
+    def __init__(self, reader: Reader, listener: Listener) -> None:
+        self.reader, self.listener = reader, listener
+        self.tried: set[str] = set()  # the hand's cards picked this deploy
+        self.placed = 0  # agents and missions played
+
+    def act(self, name: str, what: str = "") -> bool:
+        """Press the button `name`; then each line the log gained was heard."""
+        self.reader.press("button", re.escape(name))
+        self.listener.after(what or name)
         return True
-    # a card to choose: in the panel (the opening draft's), or from the hand
-    cards = [b for b in panel.all("button") if not b.disabled and b.name not in ("Hint", "Undo")]
-    if not cards:
-        panel.one("paragraph", "Choose a card from your hand")
-        cards = main.one("region", "Your hand").all("button")
-    reader.press("button", re.escape(cards[0].name))
-    listener.after(f"{panel.name}: {cards[0].name}")
-    return True
+
+    def turn(self) -> bool:
+        """One decision; False once the game is over."""
+        main = sn_wait(self.reader, self.listener)
+        if main.first("button", "Play again"):
+            return False
+        panel = sn_turn_panel(main)
+        assert panel is not None
+        held = main.first("region", "Your hand")
+        hand = [b.name for b in held.all("button")] if held is not None else []
+        if panel.name.startswith("Your turn: recruit or deploy"):
+            self.tried.clear()
+            deploy = panel.first("button", "Deploy")
+            playable = any(re.search(r" — (Agent|Mission)", card) for card in hand)
+            if deploy is not None and not deploy.disabled and playable:
+                return self.act(deploy.name)
+            return self.act(panel.one("button", "Recruit").name)
+        if panel.name in ("Deploy", "Your final turn: deploy"):
+            return self.deploy(panel, hand)
+        moves = [b for b in panel.all("button") if not b.disabled and re.search(r" [A-Z]$", b.name)]
+        moves.sort(key=lambda b: 0 if b.name.startswith(("Take", "Recruit")) else 1)
+        if moves:
+            return self.act(moves[0].name)
+        # a card to choose: in the panel (the opening draft's, an effect's), or the hand's
+        cards = [
+            b for b in panel.all("button") if not b.disabled and b.name not in ("Hint", "Undo")
+        ]
+        if not cards:
+            panel.one("paragraph", "Choose a card from your hand")
+            cards = held.all("button") if held is not None else []
+        return self.act(cards[0].name, f"{panel.name}: {cards[0].name}")
+
+    def deploy(self, panel: Node, hand: list[str]) -> bool:
+        funding = [b for b in panel.all("button", "☐") if not b.disabled]
+        plays = [b for b in panel.all("button", ".*Play (face down )?in ") if not b.disabled]
+        if plays and funding:
+            return self.act(funding[0].name, f"funding {funding[0].name}")
+        if plays:
+            self.placed += 1
+            return self.act(plays[0].name)
+        untried = [c for c in hand if c not in self.tried and " — Funding" not in c]
+        if untried:
+            self.tried.add(untried[0])
+            return self.act(untried[0], f"picked {untried[0]}")
+        return self.act(panel.one("button", "End (your final )?turn").name)
 
 
 def test_spynet_by_screen_reader(page: Page, site_url: str) -> None:
@@ -290,10 +329,13 @@ def test_spynet_by_screen_reader(page: Page, site_url: str) -> None:
     reader.press("button", "Start the game")
     reader.press("button", "Fast")
     listener = Listener(reader)
-    for _ in range(400):
-        if not sn_turn(reader, listener):
+    player = SpyNetPlayer(reader, listener)
+    for _ in range(600):
+        if not player.turn():
             break
     end = reader.main().one("region", "You win!|You lose.|A shared win!")
     assert re.search(r"wins? with \d+ points? to \d+", " ".join(listener.transcript[-3:]))
     assert reader.focus() == end.one("heading")  # the result is read out first
-    assert saved_record(page, "spynet")["actions"]
+    assert player.placed >= 3  # agents and missions played by the keyboard
+    kinds = {a["type"] for a in saved_record(page, "spynet")["actions"]}
+    assert {"agent", "recruit"} <= kinds, kinds
