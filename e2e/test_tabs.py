@@ -5,6 +5,8 @@ with its newest position."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from conftest import boot, play_first_dos_action, saved_record, shot
 from playwright.sync_api import Page, expect
 
@@ -30,6 +32,25 @@ def play(page: Page, moves: int) -> None:
         play_first_dos_action(page, state)
 
 
+def hear_the_next_write(page: Page) -> Callable[[], None]:
+    """What waits until `page` has heard of the next save another tab makes. A person
+    takes a game over once the other tab's last move has reached this one, not within
+    the same milliseconds: under load a `storage` event can come late, and a take-over
+    before it loads the position before that move; the event then sets this tab aside
+    too (both tabs aside, nothing lost: Take over here again)."""
+    page.evaluate(
+        """() => { window.spygamesWrite = new Promise((heard) => {
+            const hear = (event) => {
+                if (!(event.key || "").startsWith("spygames:slot:")) return;
+                removeEventListener("storage", hear);
+                heard();
+            };
+            addEventListener("storage", hear);
+        }); }"""
+    )
+    return lambda: page.evaluate("window.spygamesWrite")
+
+
 def saved_moves(page: Page) -> int:
     return len(saved_record(page, "deck-of-spies")["actions"])
 
@@ -43,15 +64,19 @@ def test_a_second_tab_steps_back_and_can_take_over(page: Page, site_url: str) ->
     expect(second.locator(".dos")).to_have_count(0)  # no table to play on here
     shot(second, "tabs-elsewhere")
     expect(page.locator("#elsewhere")).to_have_count(0)  # the first tab plays on
+    heard = hear_the_next_write(second)
     play(page, 1)
     assert saved_moves(page) == 3
 
+    heard()
     second.click("#btn-take-over")  # the newest position, and the first tab steps back
     expect(second.locator(".dos")).to_have_attribute("data-actions", "3")
     expect(page.locator("#elsewhere")).to_contain_text(ELSEWHERE)
+    heard = hear_the_next_write(page)
     play(second, 1)
     assert saved_moves(page) == 4
 
+    heard()
     page.click("#btn-take-over")
     expect(page.locator(".dos")).to_have_attribute("data-actions", "4")
     expect(second.locator("#elsewhere")).to_be_visible()
