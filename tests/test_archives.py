@@ -5,6 +5,8 @@ opened (web/app/spyweb/archives.py)."""
 from __future__ import annotations
 
 import ast
+import base64
+import hashlib
 import io
 import sys
 import zipfile
@@ -21,6 +23,7 @@ import spygames
 from spygames.registry import SHIPPED
 
 RECORD = "spygames-0.1.0.dist-info/RECORD"
+METADATA = "spygames-0.1.0.dist-info/METADATA"
 
 
 def write_zip(path: Path, members: dict[str, bytes]) -> None:
@@ -43,6 +46,7 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
         wheel_members[f"{rules}__init__.pyc"] = game.encode()
         wheel_members[f"{rules}rules.pyc"] = b"rules"
         ui_members[f"{table}__init__.pyc"] = game.encode()
+    wheel_members[METADATA] = b"Metadata-Version: 2.4\nName: spygames\n\n# The README\n..."
     record = "".join(f"{name},sha256=x,1\n" for name in wheel_members) + f"{RECORD},,\n"
     wheel, app_zip = tmp_path / "dist" / "e.whl", tmp_path / "app" / "spyweb.zip"
     wheel.parent.mkdir()
@@ -53,10 +57,19 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
     written = archives.split_games(tmp_path, wheel, app_zip)
 
     # the terminal's tools (archives.TERMINAL) are in neither the wheel nor any archive
-    assert names(wheel) == {"spygames/__init__.pyc", "spygames/registry.pyc", RECORD}
+    assert names(wheel) == {"spygames/__init__.pyc", "spygames/registry.pyc", METADATA, RECORD}
     assert names(app_zip) == {"spyweb/__init__.pyc", "spyweb/home.pyc"}
-    listed = zipfile.ZipFile(wheel).read(RECORD).decode().splitlines()
+    # its long description (the README) left out: a page never reads it
+    kept = zipfile.ZipFile(wheel)
+    assert kept.read(METADATA) == b"Metadata-Version: 2.4\nName: spygames\n"
+    listed = kept.read(RECORD).decode().splitlines()
     assert sorted(line.split(",")[0] for line in listed) == sorted(names(wheel))  # valid
+    for line in listed:  # each member's hash and size as it now is
+        name, digest, size = line.rsplit(",", 2)
+        if digest:
+            data = kept.read(name)
+            hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert (digest, int(size)) == (f"sha256={hashed.decode()}", len(data)), name
     for game, (rules, table) in folders.items():
         assert written[game] == f"app/games/{game}.zip"
         inside = names(tmp_path / written[game])
@@ -76,6 +89,7 @@ def test_no_module_the_site_ships_imports_what_its_wheel_leaves_out() -> None:
         return Path(path).with_suffix("").as_posix().replace("/", ".")
 
     left_out = {dotted(name) for name in archives.TERMINAL}
+    left_out |= {dotted(f"web/app/{name}").removeprefix("web.app.") for name in archives.BUILD_ONLY}
     shipped = [*(root / "spygames").rglob("*.py"), *(root / "web" / "app").rglob("*.py")]
     shipped = [path for path in shipped if dotted(path.relative_to(root)) not in left_out]
     found = []
@@ -95,6 +109,12 @@ def test_no_module_the_site_ships_imports_what_its_wheel_leaves_out() -> None:
             found += [f"{path.relative_to(root)}: {n}" for n in named if n in left_out]
     assert len(shipped) > 100
     assert not found, found
+
+
+def test_the_ui_zip_leaves_out_what_only_the_build_runs(tmp_path: Path) -> None:
+    inside = names(archives.zip_app(tmp_path))
+    assert "spyweb/app.py" in inside
+    assert not inside & set(archives.BUILD_ONLY)
 
 
 def test_a_game_with_nothing_to_take_out_stops_the_build(tmp_path: Path) -> None:

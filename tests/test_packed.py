@@ -110,13 +110,15 @@ def test_a_bundle_without_the_webassembly_is_refused(tmp_path: Path) -> None:
         packed.write_decoder(tmp_path, bundle, ROOT / "web" / "unxz.js")
 
 
-def test_the_page_decoder_gives_back_the_file(decoder: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["", *sorted(packed.BITS)])
+def test_the_page_decoder_gives_back_the_file(decoder: Path, tmp_path: Path, kind: str) -> None:
+    """Each kind's fitted LZMA bits (packed.BITS) too: xz-embedded reads any LZMA2."""
     # Larger than the decoder's buffers, and a zip of stored members, as the site ships.
     with zipfile.ZipFile(tmp_path / "a.zip", "w", zipfile.ZIP_STORED) as archive:
         for n in range(40):
             archive.writestr(f"m{n}.pyc", os.urandom(3000) + bytes(range(256)) * 40)
     data = (tmp_path / "a.zip").read_bytes()
-    (tmp_path / "a.zip.xz").write_bytes(packed.xz(data))
+    (tmp_path / "a.zip.xz").write_bytes(packed.xz(data, kind))
     got = unxz(decoder, tmp_path / "a.zip.xz")
     assert got == {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
 

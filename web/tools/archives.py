@@ -6,12 +6,14 @@ table (`spyweb/<game>/`), are taken out of both into `app/games/<id>.zip`, which
 fetches when the game is first opened (web/app/spyweb/archives.py): a visit to one table
 downloads that game's code, not all three. What stays is the engine's core (the contract,
 the registry, records, demos) and the app's shared screens. The engine's tools for a
-terminal (its command line and its conformance run) never run in a page: the site's
-wheel leaves them out.
+terminal (its command line, its conformance run and their statistics) and the Bot Lab's
+match never run in a page: the site's wheel and archives leave them out.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import sys
 import zipfile
 from collections.abc import Callable
@@ -20,7 +22,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "web" / "app"
 GAMES = "app/games"  # in the site: one <id>.zip per game
-TERMINAL = ("spygames/__main__.pyc", "spygames/cli.pyc", "spygames/conformance.pyc")
+# Never imported in a page: the engine's command line and conformance run, the game
+# statistics behind them (`simulate`: the league; each game's `invariants`, Deck of
+# Spies' `ceiling` and `strength`), and the Bot Lab's match (`lab`: the Lab installs the
+# whole wheel, from wheels/, with micropip).
+TERMINAL = (
+    "spygames/__main__.pyc",
+    "spygames/cli.pyc",
+    "spygames/conformance.pyc",
+    "spygames/simulate.pyc",
+    "spygames/lab.pyc",
+    "spygames/deck_of_spies/ceiling.pyc",
+    "spygames/deck_of_spies/invariants.pyc",
+    "spygames/deck_of_spies/strength.pyc",
+    "spygames/espionage/invariants.pyc",
+    "spygames/spynet/invariants.pyc",
+)
+
+
+# The UI's modules that only the build runs: the frames drawn into index.html.
+BUILD_ONLY = ("spyweb/preboot.py",)
 
 
 def zip_app(site: Path) -> Path:
@@ -29,7 +50,9 @@ def zip_app(site: Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:  # see packed.py
         for path in sorted((APP / "spyweb").rglob("*.py")):
-            archive.write(path, path.relative_to(APP).as_posix())
+            name = path.relative_to(APP).as_posix()
+            if name not in BUILD_ONLY:
+                archive.write(path, name)
     return target
 
 
@@ -59,14 +82,34 @@ def _take_out(archive: Path, group_of: Callable[[str], str | None]) -> dict[str,
             group = group_of(info.filename)
             (taken.setdefault(group, []) if group else kept).append((info, old.read(info)))
     moved = {info.filename for members in taken.values() for info, _ in members}
+    kept = [(info, _headers_only(info.filename, data)) for info, data in kept]
+    hashes = {info.filename: _hashed(data) for info, data in kept}
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as new:
         for info, data in kept:
             if info.filename.endswith(".dist-info/RECORD"):
-                lines = data.decode().splitlines()
-                data = "".join(f"{ln}\n" for ln in lines if ln.rsplit(",", 2)[0] not in moved)
-                data = data.encode()
+                lines = []
+                for line in data.decode().splitlines():
+                    name, digest, _ = line.rsplit(",", 2)
+                    if name in moved:
+                        continue
+                    lines.append(f"{name},{hashes[name]}" if digest else line)
+                data = "".join(f"{line}\n" for line in lines).encode()
             new.writestr(info, data, zipfile.ZIP_STORED)
     return taken
+
+
+def _headers_only(name: str, data: bytes) -> bytes:
+    """A wheel's METADATA without its long description (the README, after the headers):
+    a page never reads it."""
+    if not name.endswith(".dist-info/METADATA"):
+        return data
+    return data.split(b"\n\n", 1)[0] + b"\n"
+
+
+def _hashed(data: bytes) -> str:
+    """A RECORD entry's hash and size, as wheels write them."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest},{len(data)}"
 
 
 def _by_folder(folders: dict[str, str]) -> Callable[[str], str | None]:
