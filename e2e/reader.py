@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from conftest import ANSWERED, BOOT_TIMEOUT, wait_for
@@ -52,6 +52,10 @@ EARS = """(() => {
   }).observe(document, { subtree: true, childList: true, characterData: true });
   document.addEventListener("DOMContentLoaded", learn);
 })();"""
+
+# The roles a keyboard stops on (besides an element made focusable, which the tree does
+# not tell).
+CONTROLS = {"button", "link", "textbox", "spinbutton", "combobox", "checkbox", "radio", "slider"}
 
 LINE = re.compile(r"^(?P<indent> *)- (?P<rest>.*)$")
 HEAD = re.compile(
@@ -201,16 +205,40 @@ class Reader:
         wait_for(self.page, ANSWERED, timeout=BOOT_TIMEOUT)
 
     def tab_to(self, role: str, name: str, limit: int = 200) -> Node:
-        """Tab on (and round) until the focus is on a `role` named `name` (a regular
-        expression matched from the name's start)."""
+        """Tab (or Shift+Tab) until the focus is on a `role` named `name` (a regular
+        expression matched from the name's start). As a screen reader user who knows the
+        page's controls in order: the way with fewer controls to pass, most of them
+        passed at once, then one at a time while listening."""
+        wanted = lambda node: node.role == role and re.match(name, node.name) is not None  # noqa: E731
+        now = self.focus()
+        if now is not None and wanted(now):
+            return now
+        key, skip = self.way(now, wanted)
+        for _ in range(skip):
+            self.page.keyboard.press(key)
         seen = []
         for _ in range(limit):
             now = self.focus()
-            if now is not None and now.role == role and re.match(name, now.name):
+            if now is not None and wanted(now):
                 return now
             seen.append(f"{now.role} {now.name!r}" if now else "nothing")
-            self.key("Tab")
-        raise AssertionError(f"Tab never reached {role} {name!r}; it went: {seen[-40:]}")
+            self.key(key)
+        raise AssertionError(f"{key} never reached {role} {name!r}; it went: {seen[-40:]}")
+
+    def way(self, now: Node | None, wanted: Callable[[Node], bool]) -> tuple[str, int]:
+        """Which key goes to the wanted control in fewer presses, and how many can be
+        pressed before listening: the controls between, less two (the page has a few
+        stops the tree does not list as controls, such as a scrolling log)."""
+        controls = [n for n in self.tree().walk() if n.role in CONTROLS and not n.disabled]
+        at = (now.role, now.name) if now is not None else None
+        here = next((i for i, n in enumerate(controls) if (n.role, n.name) == at), None)
+        there = next((i for i, n in enumerate(controls) if wanted(n)), None)
+        if here is None or there is None:
+            return "Tab", 0
+        ahead = (there - here) % len(controls)
+        if ahead <= len(controls) - ahead:
+            return "Tab", max(0, ahead - 2)
+        return "Shift+Tab", max(0, len(controls) - ahead - 2)
 
     def press(self, role: str, name: str, key: str = "Enter") -> None:
         """Tab to a control and press it."""
