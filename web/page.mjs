@@ -39,7 +39,6 @@ let first = true;
 let painted = false; // whether the worker has been told the first frame is on screen
 let heardUpTo = null; // the newest line of this screen's log said so far: its data-n
 let heardFirst = ""; // and its first line's words (another game's log starts anew)
-let asked = []; // words a screen asked to say (the "announce" effect), said with the next draw
 let shown = new Set(); // the [data-reveal] names the last frame drew
 let dragging = null; // the data-arg of the card being dragged
 let version = null;
@@ -280,11 +279,6 @@ function announcer() {
 if (document.body) announcer();
 else document.addEventListener("DOMContentLoaded", announcer);
 
-// Words a screen asked to say, politely: said with the next draw's news.
-function announce(text) {
-  asked.push(text);
-}
-
 // What an element says to a screen reader: its text, without what it hides from one (a
 // log line may carry words for the ear beside those drawn, "→" said as "to").
 function spoken(element) {
@@ -306,7 +300,7 @@ function announceNews(newScreen, answers) {
   const firstLine = lines.find((line) => number(line) === 0);
   const first = firstLine ? spoken(firstLine) : heardFirst;
   const since = first !== heardFirst ? -1 : heardUpTo; // another game: all of it is news
-  const news = [...asked.splice(0)];
+  const news = [];
   if (!newScreen && since !== null) {
     const gained = lines.filter((line) => number(line) > since);
     gained.sort((a, b) => number(a) - number(b));
@@ -413,7 +407,6 @@ function run([kind, ...payload]) {
   if (kind.startsWith("peer-")) connections().then((c) => c.run(kind, payload));
   else if (kind.startsWith("scan-")) camera().then((s) => s.run(kind, payload));
   else if (kind.startsWith("yours-")) yourBots().then((y) => y.run(kind, payload));
-  else if (kind === "announce") announce(payload[0]);
   else if (kind === "copy") copy(...payload);
   else if (kind === "share") navigator.share({ url: payload[0], title: "spygames" }).catch(() => {});
   else if (kind === "share-text") navigator.share({ text: payload[0] }).catch(() => {});

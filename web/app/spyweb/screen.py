@@ -108,8 +108,8 @@ class Context:
         return False
 
     def effect(self, kind: str, *payload: str) -> None:
-        """Something only the page can do: "copy" text, "share" a URL, "download" a file,
-        "announce" words to a screen reader (politely, after what it is reading)."""
+        """Something only the page can do: "copy" text, "share" a URL, "download" a file.
+        (A screen reader hears each line the log gains: web/page.mjs.)"""
         self.effects.append((kind, *payload))
 
 
