@@ -100,7 +100,8 @@ def test_a_bot_that_reaches_out_or_never_answers_is_stopped_and_the_normal_bot_p
     refused = lines.index(next(x for x in lines if "js.Function" in x))
     expect(notice).to_contain_text(f"(line {refused + 1} of its code)")
     expect(notice).to_contain_text("The normal bot plays that seat from now on.")
-    expect(lab.locator("#esp-bid")).to_be_visible(timeout=30_000)  # the game goes on
+    # The game goes on: Ann's turn to bid, or the normal bot has called and the hands are shown
+    expect(lab.locator("#esp-bid, #esp-continue").first).to_be_visible(timeout=30_000)
     assert lab.evaluate("localStorage.getItem('spygames:lab:kept-test')") == "kept"
 
     lab.goto(f"{site_url}lab/")
@@ -111,4 +112,4 @@ def test_a_bot_that_reaches_out_or_never_answers_is_stopped_and_the_normal_bot_p
     expect(lab.locator(".notice")).to_contain_text(
         "It took more than 2 seconds on one decision.", timeout=30_000
     )
-    expect(lab.locator("#esp-bid")).to_be_visible(timeout=30_000)
+    expect(lab.locator("#esp-bid, #esp-continue").first).to_be_visible(timeout=30_000)
