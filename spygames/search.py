@@ -103,6 +103,31 @@ class SearchBot(Bot):
         self.last_tally = list(zip(counts, wins, strict=True))
         yield max(alive, key=mean)
 
+    def playouts(self, view: View, actions: list[Action]) -> Callable[[], Playout]:
+        """The search's own playouts for `actions` (each legal in `view`): each call deals
+        one guess of the hidden cards and gives the function that plays one of them out on
+        it. A game's hard bot says how."""
+        raise NotImplementedError
+
+    def chances(
+        self, view: View, actions: list[Action], games: int, slice_s: float
+    ) -> Iterator[list[float] | None]:
+        """The chance of winning after each of `actions`, from what `view` shows: each is
+        played out on the same `games` guesses of the hidden cards (so they are compared on
+        equal terms), and the rest of the game by the search's policy. Yields None after
+        each slice of `slice_s` seconds, then the chances (0 to 1) in the order given."""
+        rounds = self.playouts(view, actions)
+        wins = [0.0] * len(actions)
+        started = time.perf_counter()
+        for _ in range(games):
+            play = rounds()
+            for index in range(len(actions)):
+                wins[index] += play(index)[1]
+                if time.perf_counter() - started >= slice_s:
+                    yield None
+                    started = time.perf_counter()
+        yield [won / max(games, 1) for won in wins]
+
     def tally_facts(self, candidates: list[Any], best: int) -> dict[str, Any]:
         """What the search found, for a hint to show: the games and wins of the chosen
         candidate, how many were tried and how the others did."""

@@ -23,6 +23,7 @@ from spyweb.deck_of_spies.view import render
 from spyweb.store import MemoryStorage
 
 import spygames
+import spygames.hints
 from spygames.deck_of_spies.deck import NAMES
 
 GAME = spygames.get_game("deck-of-spies")
@@ -89,7 +90,7 @@ def check(app: App) -> None:
 @pytest.fixture
 def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Hint of a fixed number of playouts (no clock), a pause after every round."""
-    monkeypatch.setattr(table_module, "HINT_BUDGET", spygames.Budget(8, None))
+    monkeypatch.setitem(spygames.hints.BUDGETS, "deck-of-spies", spygames.Budget(8, None))
     monkeypatch.setattr(table_module, "HINT_SLICE_S", 0.0)
 
 

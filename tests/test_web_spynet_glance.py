@@ -12,6 +12,7 @@ from spyweb.spynet import hint
 from spyweb.spynet.model import CARD, SITUATIONS
 
 import spygames
+import spygames.hints
 from spygames import Budget
 from spygames.spynet.bots import HardBot
 from tests.test_web_spynet import click_action, find, run_bots, scripted, seat, spare, started
@@ -317,8 +318,8 @@ def test_under_open_files_a_partners_stars_are_counted() -> None:
 def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -> None:
     """The hint is what the hard bot (its own seed, the full budget) would play from the
     seat's view; it thinks between paints, and it marks the move without playing it."""
-    whole = Budget(HardBot.default_budget.playouts)  # the whole budget: deterministic
-    monkeypatch.setattr(hint, "HINT_BUDGET", whole)
+    whole = Budget(HardBot.default_budget.playouts)  # the Hint's: no clock, deterministic
+    assert spygames.hints.BUDGETS["spynet"] == whole
     monkeypatch.setattr(hint, "HINT_SLICE_S", 0.0)  # a pause after every playout
     table = started("human", "normal", seed=21)
     run_bots(table)

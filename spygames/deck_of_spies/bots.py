@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from ..protocol import Action, Advice, Bot, Budget, View
@@ -319,6 +319,13 @@ class HardBot(SearchBot):
 
     def _search(self, view: View, candidates: list[Move], slice_s: float) -> Iterator[int | None]:
         """`search`, yielding None whenever a slice of `slice_s` seconds has been used."""
+        return self.halve(len(candidates), self._rounds(view, candidates), slice_s)
+
+    def playouts(self, view: View, actions: list[Action]) -> Callable[[], Playout]:
+        return self._rounds(view, [to_move(action) for action in actions])
+
+    def _rounds(self, view: View, candidates: list[Move]) -> Callable[[], Playout]:
+        """A guess of the hidden orders a call, and the playout of a candidate on it."""
         guesser = Guesser(view)
 
         def rounds() -> Playout:
@@ -331,7 +338,7 @@ class HardBot(SearchBot):
 
             return play
 
-        return self.halve(len(candidates), rounds, slice_s)
+        return rounds
 
 
 def playout(table: Table, move: Move, bot: HardBot) -> float:

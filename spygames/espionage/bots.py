@@ -12,9 +12,10 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -256,6 +257,52 @@ class HardBot(Bot):
         return warm_up(budget_s)
 
     def advise(self, view: View, legal_actions: list[Action]) -> Advice:
+        _, scored, advice, explain = self._appraise(view, legal_actions)
+        best_value = max(s[0] for s in scored)
+        near = [s for s in scored if s[0] >= best_value - 1e-9]
+        if len(near) > 1:
+            near.sort(key=lambda s: -s[1])
+            top = [s for s in near if s[1] >= near[0][1] - 1e-9]
+            pick = top[self.rng.randrange(len(top))]
+        else:
+            pick = near[0]
+        if pick[2]["type"] == "bid" and self.rng.random() < self.bluff:
+            tolerance = 0.02
+            bluffs = [
+                s
+                for s in scored
+                if s[2]["type"] == "bid" and s[0] >= best_value - tolerance and s[1] < pick[1]
+            ]
+            if bluffs:
+                b = bluffs[self.rng.randrange(len(bluffs))]
+                return advice(b[2], explain(b[2]) + " (a bluff)", True)
+        return advice(pick[2], pick[3], False)
+
+    def chances(
+        self, view: View, actions: list[Action], games: int, slice_s: float
+    ) -> Iterator[list[float] | None]:
+        """The chance of winning the game after each of `actions` (legal in `view`), as
+        the bot reckons it when it chooses: its crude model of the game's chances
+        (`win_chance`) plus each move's expected gain this round. Worked out, not played
+        out: `games` and `slice_s` are not needed."""
+        base, scored, _, _ = self._appraise(view, actions)
+        value = {json.dumps(s[2], sort_keys=True): s[0] for s in scored}
+        yield [
+            min(1.0, max(0.0, base + value[json.dumps(action, sort_keys=True)]))
+            for action in actions
+        ]
+
+    def _appraise(
+        self, view: View, legal_actions: list[Action]
+    ) -> tuple[
+        float,
+        list[tuple[float, float, Action, str]],
+        Callable[[Action, str, bool], Advice],
+        Callable[[Action], str],
+    ]:
+        """The chance of winning now (`win_chance`), each action scored (its expected
+        gain in that chance, a tie-break, the action, its reason), and how to word an
+        action as advice and explain a bid."""
         me: int = view["seat"]
         hand: list[str] = view["hand"]
         dealt: int = view["dealt"]
@@ -353,29 +400,11 @@ class HardBot(Bot):
                 f"{called:.0%} likely to be called"
             )
 
-        def advice(action: Action, reason: str = "", bluff: bool = False) -> Advice:
+        def advice(action: Action, reason: str, bluff: bool) -> Advice:
             if action["type"] != "bid":
                 return Advice(action, reason, dict(facts[action["type"]]))
             _, hold, called = table[(action["attribute"], action["count"], action["next"])]
             found = {"hold": hold, "called": called, "bluff": bluff}
             return Advice(action, reason or explain(action), found)
 
-        best_value = max(s[0] for s in scored)
-        near = [s for s in scored if s[0] >= best_value - 1e-9]
-        if len(near) > 1:
-            near.sort(key=lambda s: -s[1])
-            top = [s for s in near if s[1] >= near[0][1] - 1e-9]
-            pick = top[self.rng.randrange(len(top))]
-        else:
-            pick = near[0]
-        if pick[2]["type"] == "bid" and self.rng.random() < self.bluff:
-            tolerance = 0.02
-            bluffs = [
-                s
-                for s in scored
-                if s[2]["type"] == "bid" and s[0] >= best_value - tolerance and s[1] < pick[1]
-            ]
-            if bluffs:
-                b = bluffs[self.rng.randrange(len(bluffs))]
-                return advice(b[2], explain(b[2]) + " (a bluff)", bluff=True)
-        return advice(pick[2], pick[3])
+        return base, scored, advice, explain

@@ -22,7 +22,7 @@ and the cards it passed it.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from ..protocol import Action, Advice, Bot, Budget, View
@@ -210,6 +210,16 @@ class HardBot(SearchBot):
     def _search(
         self, guesser: Guesser, seat: int, candidates: list[Action], slice_s: float
     ) -> Iterator[int | None]:
+        return self.halve(len(candidates), self._rounds(guesser, seat, candidates), slice_s)
+
+    def playouts(self, view: View, actions: list[Action]) -> Callable[[], Playout]:
+        return self._rounds(Guesser(view), int(view["seat"]), actions)
+
+    def _rounds(
+        self, guesser: Guesser, seat: int, candidates: list[Action]
+    ) -> Callable[[], Playout]:
+        """A guess of the hidden cards a call, and the playout of a candidate on it."""
+
         def rounds() -> Playout:
             guess = guesser.guess(random.Random(self.rng.getrandbits(64)))
 
@@ -221,4 +231,4 @@ class HardBot(SearchBot):
 
             return play
 
-        return self.halve(len(candidates), rounds, slice_s)
+        return rounds

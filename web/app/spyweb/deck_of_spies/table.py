@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import spygames
 from spygames import IllegalAction
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
+from spygames.hints import HINT_LABEL, hint_bot
 
 from ..deals import new_seed
 from ..links import replay_route
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 GAME_ID = "deck-of-spies"
 HOME_HASH = f"#/{GAME_ID}"
 FOUR_COLOUR_PREF = "dos-four-colour"
-HINT_BUDGET = spygames.Budget(40, 0.3)  # seconds of search, spread over slices
 HINT_SLICE_S = 0.04  # longest stretch of search between two paints
 
 
@@ -301,8 +301,8 @@ class DeckOfSpiesTable(GameScreen):
         at = len(self.state.actions)
         if self.thinking is not None and self.thinking.at == at:
             return  # already thinking about this very position
-        # A modest budget keeps the answer well under a second in the browser.
-        bot = _game().bot("hard", seed=self.bot_seed(0, "hint"), budget=HINT_BUDGET)
+        # The Hint's bot and budget (`spygames.hints`): the one a review asks too.
+        bot = hint_bot(GAME_ID, self.bot_seed(0, HINT_LABEL))
         # The search runs in short slices between paints (see tick), so the page never
         # freezes while the hint is being worked out.
         self.thinking = Thinking(

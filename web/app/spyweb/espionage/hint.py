@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import spygames
-from spygames.espionage.bots import HardBot
+from spygames import hints
 from spygames.espionage.cards import bid_words
 from spygames.espionage.views import Bid
 
@@ -100,10 +100,7 @@ def why(advice: spygames.Advice, bid: Bid | None, name: Callable[[int], str]) ->
 def hint_bot(seed: int) -> spygames.Bot:
     """The bot that gives a seat its hints (seeded with `seed`, the table's `bot_seed`
     for the seat and "hint"): the hard bot, never bluffing."""
-    bot = spygames.get_game("espionage").bot("hard", seed=seed)
-    if isinstance(bot, HardBot):
-        bot.bluff = 0.0  # advice is the best move, never a bluff
-    return bot
+    return hints.hint_bot("espionage", seed)
 
 
 class Hints:

@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from typing import Any, cast
 
 import spygames
-from spygames.spynet.bots import HardBot
+from spygames.hints import hint_bot, hint_moves
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.text import condition_text
 from spygames.spynet.views import SpyNetView
@@ -28,8 +28,6 @@ from .model import BRANCH, CARD, kind, placement
 from .scene import HintShown
 
 HINT_SLICE_S = 0.03  # longest stretch of the hint's work between two paints
-# The hard bot's playouts, with at most 2 s of search (pauses not counted).
-HINT_BUDGET = spygames.Budget(HardBot.default_budget.playouts, 2.0)
 
 
 def _name(card: str) -> str:
@@ -164,10 +162,7 @@ def why(advice: spygames.Advice, view: SpyNetView, who: Who) -> str:
 def offered(state: SpyNetState) -> list[dict[str, Any]]:
     """The moves the table offers: the legal ones, less a Deploy that could play nothing
     (the table shows why instead of the button), so the hint never names a hidden one."""
-    legal = state.legal_actions()
-    if state.nothing_to_deploy() is None:
-        return legal
-    return [a for a in legal if a["type"] != "deploy"] or legal
+    return hint_moves(state)
 
 
 def marks(action: dict[str, Any]) -> list[tuple[str, str]]:
@@ -251,8 +246,7 @@ class Hints:
         if self.work is not None and self.work.at == at:
             return  # already working on this very position
         seat = state.to_play[0]
-        game = spygames.get_game("spynet")
-        bot = game.bot("hard", seed=seed, budget=HINT_BUDGET)
+        bot = hint_bot("spynet", seed)  # the Hint's bot and budget (`spygames.hints`)
         view = state.view(seat)
         self.view = cast(SpyNetView, view)
         self.work = Thinking(bot, view, offered(state), at=at, slice_s=HINT_SLICE_S)
