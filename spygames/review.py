@@ -1,0 +1,220 @@
+"""A game's review: each decision of one seat against the Hint, with what it cost.
+
+For every decision the seat made (a position where it had more than one move), the
+review asks the Hint's own bot (`spygames.hints`, seeded as the table seeded it) what it
+would have played, then estimates the seat's chance of winning after the bot's move
+(`before`: what the position was worth) and after the move played (`after`). Both come
+from the seat's view alone — the same information the Hint gets, never the hidden
+cards: a searching bot plays both moves out on the same guesses of the hidden cards
+(`SearchBot.chances`), Espionage's hard bot works them out from its odds. The cost of a
+move is what it gave away, `before - after` (never below 0). The three costliest are the
+moments that decided the game (`Review.swings`).
+
+The work goes a slice at a time (`Reviewer.step`), like the bots' thinking at the
+tables, so a page stays responsive; the bots are handed only a view and moves.
+
+>>> import spygames
+>>> game = spygames.get_game("espionage")
+>>> state = game.new(seed=3, players=2)
+>>> while not state.is_over:
+...     seat = state.to_play[0]
+...     state.apply(game.bot("normal", seed=seat).choose(state.view(seat), state.legal_actions()))
+>>> reviewer = Reviewer(state.record(), seat=0, key=9)
+>>> while not reviewer.step(0.05): pass
+>>> review = reviewer.review()
+>>> len(review.decisions) == reviewer.total and len(review.swings()) <= 3
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidRecord
+from .hints import hint_bot, hint_moves, hint_seed
+from .protocol import Action, Advice, State
+from .record import replay
+from .seeds import bot_seed
+
+GAMES = 48
+"""Playouts of each compared move, on the same guesses (a searching game's chances)."""
+REVIEW_LABEL = "review"
+SWINGS = 3
+MIN_COST = 0.01
+"""The least a move must give away to be a swing: one point of chance."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the seat: the position before action number `move` of the record,
+    the move played, the Hint's move and reason (with its figures, `facts`), and the seat's
+    chance of winning after each, from what it knew then."""
+
+    move: int
+    played: Action
+    advised: Action
+    reason: str
+    before: float
+    after: float
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def agreed(self) -> bool:
+        """The move played is the Hint's."""
+        return self.played == self.advised
+
+    @property
+    def cost(self) -> float:
+        """The chance of winning the move gave away (0 when it gave none)."""
+        return 0.0 if self.agreed else max(0.0, self.before - self.after)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            "played": self.played,
+            "advised": self.advised,
+            "reason": self.reason,
+            "before": self.before,
+            "after": self.after,
+            "facts": self.facts,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Review:
+    """The decisions of `seat` in the game of `record`, in order, and how it ended."""
+
+    record: dict[str, Any]
+    seat: int
+    decisions: tuple[Decision, ...]
+    result: dict[str, Any] | None
+
+    def swings(self, count: int = SWINGS) -> list[Decision]:
+        """The `count` decisions that cost the most (at least `MIN_COST` each), in the
+        order they were played."""
+        costly = sorted(
+            (d for d in self.decisions if d.cost >= MIN_COST - 1e-9),
+            key=lambda d: (-d.cost, d.move),
+        )
+        return sorted(costly[:count], key=lambda d: d.move)
+
+    @property
+    def won(self) -> bool | None:
+        """Whether the seat won (None while the game goes on)."""
+        if self.result is None:
+            return None
+        return self.seat in self.result.get("winners", [])
+
+    @property
+    def agreed(self) -> int:
+        return sum(d.agreed for d in self.decisions)
+
+
+def decisions_of(record: dict[str, Any], seat: int) -> list[int]:
+    """The indexes of the record's actions that were `seat`'s decisions: its moves where
+    the Hint had more than one to choose from. Raises InvalidRecord for a bad record."""
+    state = replay(record, upto=0)
+    found = []
+    for index, action in enumerate(record["actions"]):
+        if state.to_play and state.to_play[0] == seat and len(hint_moves(state)) > 1:
+            found.append(index)
+        state.apply(action)
+    return found
+
+
+class Reviewer:
+    """Reviews `seat`'s decisions in the game of `record` a slice at a time: `step` until
+    it says it is done, then `review()`. `key` is the game's bots key (the table's, when
+    the game was played here: the advice is then the very Hint the table gave)."""
+
+    def __init__(
+        self, record: dict[str, Any], seat: int, key: int, *, games: int | None = None
+    ) -> None:
+        players = record.get("players") if isinstance(record, dict) else None
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < int(players or 1):
+            raise InvalidRecord(f"no seat {seat!r} in this game")
+        self.final = replay(record)  # refuses a tampered record, naming the bad move
+        self.record = self.final.record()
+        self.game_id = str(self.record["game"])
+        self.seat = seat
+        self.key = key
+        self.games = GAMES if games is None else games
+        self.moves = decisions_of(self.record, seat)
+        self.total = len(self.moves)
+        self.decisions: list[Decision] = []
+        self.state: State = replay(self.record, upto=0)  # the position being reviewed
+        self._work: Iterator[None] = self._run()
+        self.done = self.total == 0
+        self.seconds = 0.0  # time spent working
+
+    def step(self, slice_s: float) -> bool:
+        """Work for about `slice_s` seconds (at least one stretch of a bot's thinking);
+        True once every decision is reviewed."""
+        if self.done:
+            return True
+        started = time.perf_counter()
+        while True:
+            try:
+                next(self._work)
+            except StopIteration:
+                self.done = True
+                break
+            if time.perf_counter() - started >= slice_s:
+                break
+        self.seconds += time.perf_counter() - started
+        return self.done
+
+    def review(self) -> Review:
+        """What is reviewed so far (the whole game once `done`)."""
+        return Review(self.record, self.seat, tuple(self.decisions), self.final.result)
+
+    def _run(self) -> Iterator[None]:
+        slice_s = 0.01
+        for move in self.moves:
+            for action in self.record["actions"][len(self.state.actions) : move]:
+                self.state.apply(action)
+            view = self.state.view(self.seat)
+            legal = hint_moves(self.state)
+            played = self.record["actions"][move]
+            bot = hint_bot(self.game_id, hint_seed(self.key, self.seat))
+            while not bot.prepare(slice_s):
+                yield None
+            advice: Advice | None = None
+            for found in bot.think(view, legal, slice_s):
+                if found is None:
+                    yield None
+                else:
+                    advice = found
+            assert advice is not None
+            chances = yield from self._chances(view, advice.action, played, slice_s)
+            before, after = chances[0], chances[-1]
+            self.decisions.append(
+                Decision(
+                    move, played, advice.action, advice.reason, before, after, dict(advice.facts)
+                )
+            )
+            yield None
+
+    def _chances(
+        self, view: dict[str, Any], advised: Action, played: Action, slice_s: float
+    ) -> Generator[None, None, list[float]]:
+        """The seat's chance after the advised move and after the one played (one figure
+        when they are the same move), worked out by a bot seeded for the review."""
+        seed = bot_seed(self.key, self.seat, REVIEW_LABEL)
+        judge: Any = hint_bot(self.game_id, seed)
+        while not judge.prepare(slice_s):
+            yield None
+        actions = [advised] if advised == played else [advised, played]
+        for found in judge.chances(view, actions, self.games, slice_s):
+            if found is None:
+                yield None
+            else:
+                return list(found)
+        raise AssertionError("chances ended without an answer")
