@@ -161,6 +161,9 @@ def groups() -> dict[str, list[Step]]:
             ("end, lost", ended("deck-of-spies", None, won=False), "[data-testid=end]", None),
             ("replay", ended("deck-of-spies", None, True).replace("/play/", "/replay/"),
              "#replay", None),
+            ("review, a swing opened",
+             ended("deck-of-spies", None, False).replace("/play/", "/review/"),
+             '#review[data-state="done"]', press("#review-show-1")),
         ],
         "espionage": [
             ("rules", "#/espionage/rules", ".demo", press("#demo-next")),
@@ -171,6 +174,8 @@ def groups() -> dict[str, list[Step]]:
             ("showdown", esp_showdown(), "#esp-continue", None),
             ("end, won", ended("espionage", HUMAN_BOT, won=True), "#esp-again", None),
             ("end, lost", ended("espionage", HUMAN_BOT, won=False), "#esp-again", None),
+            ("review", ended("espionage", HUMAN_BOT, won=False).replace("/play/", "/review/"),
+             '#review[data-state="done"]', None),
         ],
         "spynet": [
             ("rules", "#/spynet/rules", ".demo", press("#demo-next")),

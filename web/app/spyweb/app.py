@@ -2,7 +2,8 @@
 
 Routes: `#/` home; `#/<game>` resume (or new); `#/<game>/new`; `#/<game>/deal/<n>`;
 `#/<game>/rules[/<demo>]` rules and demos; `#/play/<payload>` a shared game;
-`#/replay/<payload>[/<seat>][/embed]` a replay; `#/saves` saved games; `#/stats`.
+`#/replay/<payload>[/<seat>][/embed]` a replay; `#/review/<payload>[/<seat>]` a review;
+`#/saves` saved games; `#/stats`.
 Pure Python: the DOM layer only calls `route`, `click`, `submit`, `drop`, `key`, `tick`, runs
 the effects it is handed (copy, share, download) and puts `render()` on the page.
 
@@ -78,6 +79,12 @@ class App:
             state = links.decode(parts[1])
             seat = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
             return ReplayScreen(self.ctx, state.record(), seat=seat, embed=parts[-1] == "embed")
+        if parts[0] == "review" and 2 <= len(parts) <= 3:
+            from .review import ReviewScreen  # loaded on use
+
+            state = links.decode(parts[1])
+            seat = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
+            return ReviewScreen(self.ctx, state.record(), seat=seat)
         if parts[0] == "answer" and len(parts) == 2:
             from .together.answer import AnswerScreen  # loaded on use
 

@@ -61,6 +61,16 @@ class PositionView:
         """For each action of the record, what it did in words (the replay's log)."""
         raise NotImplementedError
 
+    def move_words(self, state: spygames.State, seat: int, action: dict[str, Any]) -> str:
+        """`action`, a move `seat` may make in `state`, named as the table's Hint names a
+        move ("Recruit 9♠ with 5♥ 4♣")."""
+        raise NotImplementedError
+
+    def advice_words(self, state: spygames.State, seat: int, advice: spygames.Advice) -> str:
+        """The Hint's reason for `advice` (the Hint's bot's, for `seat` in `state`), worded
+        as the table's Hint words it."""
+        raise NotImplementedError
+
     def live(self, ctx: Context, state: spygames.State) -> GameScreen:
         """The game's own table playing `state` ("Try it yourself"), the seats named."""
         raise NotImplementedError

@@ -288,6 +288,13 @@ class ReplayScreen(ReplayerScreen):
         replayer = self.replayer
         game = str(replayer.record["game"])
         embed = _button("Embed", "embed", id="btn-embed", class_="btn btn-small btn-quiet")
+        review = "#/review/" + self.route().removeprefix("#/replay/")
+        solo = replayer.players == 1
+        whose = "your" if solo else f"{replayer.view.names[replayer.seat]}’s"
+        embed = (
+            f'<a class="btn btn-small" id="btn-review" href="{esc(review)}">Review '
+            f"{esc(whose)} moves</a>" + embed
+        )
         sheet = (
             embed_sheet(
                 embed_url(self.ctx, self.route()),

@@ -72,8 +72,11 @@ def replay_buttons(record: dict[str, Any], seat: int = 0) -> str:
 
 
 def replay_links(route: str) -> str:
-    """Replay and Embed for the replay at `route` (`links.replay_route`)."""
+    """Review, Replay and Embed for the replay at `route` (`links.replay_route`): the
+    review of the same seat's decisions (`spyweb.review`)."""
+    review = "#/review/" + route.removeprefix("#/replay/")
     return (
+        f'<a class="btn" id="btn-review" href="{esc(review)}">Review</a>'
         f'<a class="btn" id="btn-replay" href="{esc(route)}">Replay</a>'
         f'<a class="btn btn-quiet" id="btn-embed-replay" href="{esc(route)}/embed">Embed</a>'
     )

@@ -17,6 +17,7 @@ from ..catalogue import open_screen
 from ..markup import esc
 from ..position import PositionView, register_view
 from ..screen import Context, GameScreen
+from . import viewmodel as vm
 from .board import board, tally
 from .cards import show_card
 from .log import sentence
@@ -141,6 +142,12 @@ class DeckOfSpiesPosition(PositionView):
             texts = [sentence(str(e["text"])) for e in events if e.get("text")]
             lines.append([f"Turn {turn}: {texts[0]}" if texts else f"Turn {turn}", *texts[1:]])
         return lines
+
+    def move_words(self, state: spygames.State, seat: int, action: dict[str, Any]) -> str:
+        return vm.describe(action)
+
+    def advice_words(self, state: spygames.State, seat: int, advice: spygames.Advice) -> str:
+        return sentence(advice.reason)
 
     def live(self, ctx: Context, state: spygames.State) -> GameScreen:
         return open_screen(ctx, GAME_ID, state=state)

@@ -21,6 +21,7 @@ from ..position import PositionView, register_view
 from ..screen import Context, GameScreen
 from . import cards
 from .felt import felt_html
+from .hint import what, why
 from .log import Narrator
 from .scene import Scene
 from .seats import PREF_BY_SEED, Seat, seats_from
@@ -54,6 +55,12 @@ class EspionagePosition(PositionView):
             else None
         )
         return [s.name for s in seats or []]
+
+    def move_words(self, state: spygames.State, seat: int, action: dict[str, Any]) -> str:
+        return what(action, self.name)
+
+    def advice_words(self, state: spygames.State, seat: int, advice: spygames.Advice) -> str:
+        return why(advice, state.view(seat)["bid"], self.name)
 
     def seats(self) -> list[Seat]:
         """The seats as recorded (people and bot levels), else everyone a person."""

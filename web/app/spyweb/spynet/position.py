@@ -24,6 +24,7 @@ from ..screen import Context, GameScreen
 from ..seats import Seat
 from . import cards
 from .deploy import Selection, hand_html
+from .hint import what, why
 from .log import Narrator, Who
 from .model import CARD
 from .piles import piles_html
@@ -117,6 +118,12 @@ class SpyNetPosition(PositionView):
             ]
             for step in spygames.steps(self.record)
         ]
+
+    def move_words(self, state: spygames.State, seat: int, action: dict[str, Any]) -> str:
+        return what(action, cast(SpyNetView, state.view(seat)), self.who)
+
+    def advice_words(self, state: spygames.State, seat: int, advice: spygames.Advice) -> str:
+        return why(advice, cast(SpyNetView, state.view(seat)), self.who)
 
     def live(self, ctx: Context, state: spygames.State) -> GameScreen:
         """Try it yourself: you in seat 0, bots in the others, named as in the demo."""

@@ -1,0 +1,102 @@
+"""A finished game's review in Chromium (issue 41, "Review a finished game"): opened from
+a replay and from an end screen, worked out with a progress bar and Cancel, the three
+swings opening their positions in the replay with the hard bot's move beside, and Deck of
+Spies' "Try again from here" playing the deal on from there."""
+
+from __future__ import annotations
+
+import time
+
+from conftest import boot, saved_record, shot, wait_for
+from playwright.sync_api import Page, expect
+from spyweb import links
+from test_embed import finished
+
+import spygames
+
+DONE_MS = 120_000
+
+
+def test_a_deck_of_spies_game_reviewed_from_its_replay_and_tried_again(
+    page: Page, site_url: str
+) -> None:
+    record = finished("deck-of-spies", 13)
+    boot(page, f"{site_url}#/replay/{links.encode(record)}")
+    page.click("#btn-review")
+    review = page.locator("#review")
+    expect(review).to_be_visible()
+    started = time.perf_counter()
+    expect(review).to_have_attribute("data-state", "done", timeout=DONE_MS)
+    print(f"Deck of Spies review: {time.perf_counter() - started:.1f} s")
+    expect(page.locator(".review-verdict")).to_contain_text("You lost.")
+    expect(page.locator(".review-chart svg")).to_be_visible()
+    swings = page.locator(".review-swing")
+    count = swings.count()
+    assert 1 <= count <= 3
+    expect(page.locator(".review-mark")).to_have_count(count)
+    shot(page, "review-dos")
+
+    first = page.locator("#review-show-1")
+    move = int(first.get_attribute("data-arg") or "")
+    first.click()
+    alt = page.locator("#review-alt")
+    expect(alt).to_be_focused()
+    expect(alt).to_contain_text("The hard bot would play")
+    expect(alt).to_contain_text("to win after it")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    # the position faced: the replay stands before the move played there
+    expect(page.locator("#replay")).to_have_attribute("data-move", str(move))
+    shot(page, "review-dos-swing")
+
+    page.click("#review-retry")
+    expect(page.locator(".dos-hand")).to_be_visible(timeout=30_000)
+    kept = saved_record(page, "deck-of-spies")
+    assert kept["actions"] == record["actions"][:move]
+    assert kept["seed"] == record["seed"]
+
+
+def test_a_long_review_can_be_cancelled_and_go_on(page: Page, site_url: str) -> None:
+    record = finished("spynet", 3, players=2)
+    boot(page, f"{site_url}#/review/{links.encode(record)}")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "working")
+    bar = page.locator("#review-bar")
+    expect(bar).to_be_visible()
+    wait_for(page, "Number(document.querySelector('#review-bar').value) >= 2")
+    page.click("#review-cancel")
+    expect(review).to_have_attribute("data-state", "stopped")
+    stopped = int(bar.get_attribute("value") or "0")
+    expect(page.locator("#review-status")).to_contain_text(f"stopped after {stopped} of")
+    page.wait_for_timeout(500)
+    assert int(bar.get_attribute("value") or "0") == stopped  # it really stopped
+    shot(page, "review-stopped")
+    page.click("#review-resume")
+    expect(review).to_have_attribute("data-state", "done", timeout=DONE_MS)
+    expect(page.locator(".review-table tbody tr")).to_have_count(
+        int(page.locator(".review-all summary").inner_text().split("(")[1].rstrip(")"))
+    )
+
+
+def test_an_espionage_review_is_of_the_seat_watched(page: Page, site_url: str) -> None:
+    """The replay watched as the second seat reviews that seat's decisions."""
+    record = finished("espionage", 4, players=2)
+    state = spygames.replay(record)
+    assert state.is_over
+    boot(page, f"{site_url}#/replay/{links.encode(record)}/1")
+    page.click("#btn-review")
+    expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=DONE_MS)
+    assert page.url.endswith("/1")
+    won = 1 in state.result["winners"]
+    expect(page.locator(".review-verdict")).to_contain_text("Player 2 won." if won else "Player 2 lost.")
+    page.set_viewport_size({"width": 375, "height": 812})
+    shot(page, "review-espionage-phone")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the review is {width} px wide on a phone"
+
+
+def test_a_tampered_review_link_is_refused_with_words(page: Page, site_url: str) -> None:
+    record = finished("deck-of-spies", 13)
+    record["actions"][2] = {"type": "assassinate", "ace": "KS"}
+    boot(page, f"{site_url}#/review/{links.encode(record)}")
+    expect(page.locator(".notice")).to_contain_text("its game cannot be opened")
+    expect(page.locator(".notice")).to_contain_text("action 2")

@@ -1,0 +1,160 @@
+"""The review page (issue 41, "Review a finished game"): offered from every end screen
+and every replay, for the seat played or watched; worked a slice at a time with Cancel;
+the swings open their positions in the replay with the hard bot's move beside; Deck of
+Spies' "Try again from here"; the Hint the table gave is the review's advice."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from spyweb import links
+from spyweb.app import App
+from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.review import ReviewScreen, bots_key, review_route
+from spyweb.screen import Context
+from spyweb.store import MemoryStorage, Saves
+from test_review import finished
+from test_web_espionage import play_to_end
+from test_web_espionage import started as espionage_table
+
+import spygames
+import spygames.hints
+import spygames.review
+
+
+@pytest.fixture(autouse=True)
+def small_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    for game_id in ("deck-of-spies", "spynet"):
+        monkeypatch.setitem(spygames.hints.BUDGETS, game_id, spygames.Budget(6))
+    monkeypatch.setattr(spygames.review, "GAMES", 6)
+
+
+def reviewed(app: App, limit: int = 5000) -> ReviewScreen:
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    for _ in range(limit):
+        if app.pending_delay() != 0:
+            break
+        app.tick()
+    assert screen.finished
+    return screen
+
+
+def review_href(html: str) -> str:
+    found = re.search(r'id="btn-review" href="([^"]+)"', html)
+    assert found, "no Review"
+    return unescape(found.group(1))
+
+
+def test_every_end_screen_offers_the_review_of_the_persons_seat() -> None:
+    state = finished("deck-of-spies", 13, 1)
+    table = DeckOfSpiesTable(Context(Saves(MemoryStorage())), state=state)
+    assert review_href(table.render()) == review_route(state.record())
+
+    table = espionage_table("bot", "human", seed=5)  # the person in the second seat
+    play_to_end(table)
+    assert table.state is not None and table.state.is_over
+    assert review_href(table.render()) == review_route(table.state.record(), 1)
+
+
+def test_a_replay_offers_the_review_of_the_seat_watched() -> None:
+    record = finished("espionage", 4, 2).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(links.replay_route(record))
+    app.click("replay-seat", "1")
+    html = app.render()
+    assert review_href(html) == review_route(record, 1)
+    assert "Review Player 2’s moves" in unescape(html)
+
+
+def test_the_review_works_in_slices_and_can_be_cancelled() -> None:
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    assert 'data-state="working"' in app.render() and 'id="review-cancel"' in app.render()
+    app.tick()
+    done = len(screen.reviewer.decisions)
+    assert done < screen.reviewer.total  # one slice is not the whole review
+    app.click("review-cancel", "")
+    assert app.pending_delay() is None  # nothing more is worked out
+    html = app.render()
+    assert 'data-state="stopped"' in html and f"stopped after {done} of" in html
+    app.click("review-show", "3")  # not offered while stopped: nothing happens
+    assert screen.shown is None
+    app.click("review-resume", "")
+    screen = reviewed(app)
+    assert 'data-state="done"' in app.render()
+
+
+def test_a_swing_opens_its_position_with_the_hard_bots_move_and_try_again() -> None:
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    html = app.render()
+    swings = [r for r in screen.rows if r.swing]
+    assert 1 <= len(swings) <= 3
+    assert html.count('class="review-mark"') == len(swings)
+    first = min(swings, key=lambda r: r.swing)
+    assert first.cost == max(r.cost for r in screen.rows)
+    app.click("review-show", str(first.move))
+    html = unescape(app.render())
+    assert 'id="review-alt" data-autofocus' in html  # the focus goes to it, once
+    assert 'id="review-alt" data-autofocus' not in app.render()
+    # the replay stands before the move
+    assert re.search(f'id="replay"[^>]*data-move="{first.move}"', html)
+    assert f"Played here: <b>{first.played}</b>" in html
+    assert f"The hard bot would play <b>{first.advised}</b>" in html
+    retry = re.search(r'id="review-retry" href="#/play/([^"]+)"', html)
+    assert retry is not None
+    again = links.decode(retry.group(1))
+    assert again.record()["actions"] == record["actions"][: first.move]
+    app.click("replay-next", "")  # the replay moves on: the swing is left
+    assert screen.shown is None and 'id="review-alt"' not in app.render()
+    app.click("review-show", "99999")  # not a decision reviewed: nothing happens
+    assert screen.shown is None
+
+
+def test_only_deck_of_spies_offers_try_again() -> None:
+    record = finished("espionage", 4, 2).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    swing = next(r for r in screen.rows if r.swing)
+    app.click("review-show", str(swing.move))
+    assert 'id="review-alt"' in app.render() and 'id="review-retry"' not in app.render()
+
+
+def test_a_game_played_here_is_reviewed_with_its_tables_bots_key() -> None:
+    """The key the table seeded its Hint with is kept in the save: the review finds it,
+    so its advice is the Hint the table gave (tests/test_review.py compares them)."""
+    storage = MemoryStorage()
+    table = DeckOfSpiesTable(Context(Saves(storage)), seed=13)
+    bot = spygames.get_game("deck-of-spies").bot("normal", seed=2)
+    while not table.state.is_over:
+        state = table.state
+        table.state.apply(bot.choose(state.view(0), state.legal_actions()))
+    table._save()
+    ctx = Context(Saves(storage))
+    assert bots_key(ctx, table.state.record()) == table.bots_key != 13
+    assert (
+        bots_key(ctx, finished("deck-of-spies", 14, 1).record()) == 14
+    )  # not played here: the deal's
+
+
+@pytest.mark.parametrize(
+    ("route", "says"),
+    [
+        ("#/review/AAAA", "damaged"),
+        (review_route(finished("espionage", 4, 2).record(), 3), "no seat 3"),
+    ],
+)
+def test_a_bad_review_address_says_why_and_loses_nothing(route: str, says: str) -> None:
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(route)
+    assert not isinstance(app.screen, ReviewScreen)
+    assert says in unescape(app.render())
