@@ -22,7 +22,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import embed, engine, lab, lighthouse, offline, pages, play, play_spynet, stages, together
+from . import (
+    embed,
+    engine,
+    lab,
+    lighthouse,
+    offline,
+    pages,
+    play,
+    play_spynet,
+    review,
+    stages,
+    together,
+)
 from .browser import SiteServer, boot_times, chromium, pyodide_engine, transferred_bytes
 from .report import report
 
@@ -82,6 +94,8 @@ def measure(
                                        moves=4 if quick else 60))  # fmt: skip
         parts.run("lab", "the Bot Lab: Python ready, a match's games/s, longest task",
                   lambda: lab.run(browser, url, bench_site, 20 if quick else 200))  # fmt: skip
+        parts.run("review", "a game's review: Deck of Spies, Espionage at 2",
+                  lambda: review.run(browser, url))  # fmt: skip
         parts.run("embed", "embeds (bytes untouched, first presses, cold)",
                   lambda: embed.run(browser, url, bench_site, runs,
                                     QUICK_LIVE if quick else embed.DEMOS))  # fmt: skip

@@ -177,6 +177,18 @@ def lab(t: Table, r: dict[str, Any]) -> None:
           "none", not e["python"])  # fmt: skip
 
 
+def review(t: Table, r: dict[str, Any]) -> None:
+    print("A finished game's review, from the Review button to the review shown (s)")
+    for game_id, b in r["review"].items():
+        ratio = b["browser_s"] / b["cpython_s"] if b["cpython_s"] else 0
+        t.row(f"{game_id}: {b['decisions']} decisions, page / CPython",
+              f"{b['browser_s']:.1f} / {b['cpython_s']:.1f} ({ratio:.1f}×)", "page < 20 s",
+              b["browser_s"] < 20)  # fmt: skip
+        longest = max(b["longtasks_ms"], default=0)
+        t.row(f"{game_id}: longest main-thread task meanwhile", f"{longest:.0f} ms",
+              "≤ 100 ms", longest <= 100)  # fmt: skip
+
+
 def embeds(t: Table, r: dict[str, Any]) -> None:
     print("Embeds: a demo frame on someone's blog, cold cache (medians)")
     for demo, e in r["embed"].items():
@@ -277,6 +289,7 @@ def report(r: dict[str, Any]) -> None:
         (("play",), lambda: playing(t, r)),
         (("together",), lambda: together(t, r)),
         (("lab",), lambda: lab(t, r)),
+        (("review",), lambda: review(t, r)),
         (("embed",), lambda: embeds(t, r)),
         (("phone",), lambda: phone(t, r)),
         (("lighthouse",), lambda: lighthouse(t, r["lighthouse"])),
