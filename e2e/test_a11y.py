@@ -154,6 +154,7 @@ def groups() -> dict[str, list[Step]]:
             ("rules", f"{dos}/rules", ".demo", None),
             ("rules, a demo stepped", f"{dos}/rules/dos-necessary", ".demo", press("#demo-next")),
             ("table", f"{dos}/deal/3", '.dos[data-actions="0"]', press("#btn-hint")),
+            ("guided first game", f"{dos}/learn", "[data-guide=next]", None),
             ("rules panel", dos, ".dos", press("#btn-rules")),
             ("share sheet", dos, ".dos", press("#btn-share")),
             ("confirm dialog", f"{dos}/deal/4", '.dos[data-actions="0"]', dos_confirm),

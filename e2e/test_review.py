@@ -87,7 +87,8 @@ def test_an_espionage_review_is_of_the_seat_watched(page: Page, site_url: str) -
     expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=DONE_MS)
     assert page.url.endswith("/1")
     won = 1 in state.result["winners"]
-    expect(page.locator(".review-verdict")).to_contain_text("Player 2 won." if won else "Player 2 lost.")
+    ending = "Player 2 won." if won else "Player 2 lost."
+    expect(page.locator(".review-verdict")).to_contain_text(ending)
     page.set_viewport_size({"width": 375, "height": 812})
     shot(page, "review-espionage-phone")
     width = page.evaluate("document.documentElement.scrollWidth")

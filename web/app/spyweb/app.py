@@ -1,7 +1,8 @@
 """The app: routes the URL hash to a screen and passes it the page's events.
 
 Routes: `#/` home; `#/<game>` resume (or new); `#/<game>/new`; `#/<game>/deal/<n>`;
-`#/<game>/rules[/<demo>]` rules and demos; `#/play/<payload>` a shared game;
+`#/<game>/rules[/<demo>]` rules and demos; `#/<game>/learn` the guided first game;
+`#/play/<payload>` a shared game;
 `#/replay/<payload>[/<seat>][/embed]` a replay; `#/review/<payload>[/<seat>]` a review;
 `#/saves` saved games; `#/stats`.
 Pure Python: the DOM layer only calls `route`, `click`, `submit`, `drop`, `key`, `tick`, runs
@@ -14,6 +15,8 @@ progress stays under Saved games.
 from __future__ import annotations
 
 from typing import Any
+
+from spygames import guides
 
 from . import links, stats
 from .catalogue import info, is_built, open_screen, own_route
@@ -116,6 +119,10 @@ class App:
         rest = parts[1:]
         if rest[:1] == ["rules"] and len(rest) <= 2:
             return RulesScreen(self.ctx, game_id, rest[1] if len(rest) == 2 else None)
+        if rest == ["learn"] and game_id in guides.MODULES:
+            from .guide import GuideScreen  # loaded on use
+
+            return GuideScreen(self.ctx, game_id)
         if rest == ["new"]:
             return open_screen(self.ctx, game_id, new=True)
         own = own_route(self.ctx, game_id, rest) if rest else None

@@ -3,6 +3,9 @@ and the tables this device joined on a friend's device (with Forget)."""
 
 from __future__ import annotations
 
+from spygames.guides import MODULES
+
+from . import stats
 from .catalogue import CATALOGUE, GameInfo, game_name, is_built
 from .markup import button, esc
 from .saved import ago
@@ -10,7 +13,9 @@ from .screen import Screen
 from .together.remembered import JoinedTable, forget, joined_tables
 
 
-def tile(game: GameInfo, *, built: bool, saved: bool) -> str:
+def tile(game: GameInfo, *, built: bool, saved: bool, learn: bool = False) -> str:
+    """A game's tile; `learn`: offer its guided first game (to a player who has not
+    finished a game of it yet)."""
     if not built:
         status = '<p class="tile-status">Not built yet — coming in a later release.</p>'
         actions = '<button type="button" class="btn" disabled>Not available yet</button>'
@@ -26,6 +31,11 @@ def tile(game: GameInfo, *, built: bool, saved: bool) -> str:
         rules = f'<a class="btn btn-quiet" href="#/{esc(game.id)}/rules">Rules</a>'
         if game.id == "deck-of-spies":  # the one solo game has a deal of the day
             rules = f'<a class="btn" id="btn-daily" href="#/{game.id}/daily">Daily deal</a>' + rules
+        if learn and game.id in MODULES:
+            rules = (
+                f'<a class="btn" id="learn-{esc(game.id)}" href="#/{esc(game.id)}/learn">'
+                "Learn by playing</a>" + rules
+            )
         actions = cont + play + rules
     return (
         f'<article class="tile{"" if built else " tile-off"}" data-game="{esc(game.id)}">'
@@ -37,16 +47,20 @@ def tile(game: GameInfo, *, built: bool, saved: bool) -> str:
     )
 
 
-def tiles(saved: set[str]) -> str:
+def tiles(saved: set[str], finished: set[str]) -> str:
     return (
         '<section class="tiles" aria-label="Games">'
-        + "".join(tile(g, built=is_built(g.id), saved=g.id in saved) for g in CATALOGUE)
+        + "".join(
+            tile(g, built=is_built(g.id), saved=g.id in saved, learn=g.id not in finished)
+            for g in CATALOGUE
+        )
         + "</section>"
     )
 
 
-def home_html(saved: set[str], joined: str = "") -> str:
-    return f'<div class="home">{INTRO}{tiles(saved)}{joined}</div>'
+def home_html(saved: set[str], joined: str = "", finished: set[str] | None = None) -> str:
+    """The home page; `finished`: the games the player has finished a game of."""
+    return f'<div class="home">{INTRO}{tiles(saved, finished or set())}{joined}</div>'
 
 
 INTRO = (
@@ -110,7 +124,9 @@ class HomeScreen(Screen):
     def render(self) -> str:
         saves = self.ctx.saves
         saved = {g.id for g in CATALOGUE if is_built(g.id) and saves.has(g.id)}
-        return home_html(saved, joined_section(joined_tables(saves), saves.clock()))
+        finished = {g.id for g in CATALOGUE if stats.load(saves, g.id).played}
+        joined = joined_section(joined_tables(saves), saves.clock())
+        return home_html(saved, joined, finished)
 
 
 def preboot_html() -> str:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import spygames
+from spygames.guides import MODULES
 
 from .catalogue import info, screen_class
 from .demos import DemoPlayer, control, tried
@@ -186,6 +187,14 @@ class RulesScreen(Screen):
             '<nav class="crumbs"><a href="#/">spygames</a> › '
             f'<a href="#/{esc(self.game_id)}">{esc(self.name)}</a> › Rules</nav>'
             f'<h1 class="rules-title">{esc(self.name)}: how to play</h1>'
+            + (
+                '<p class="rules-learn">New to it? '
+                f'<a class="btn btn-small" id="learn-{esc(self.game_id)}" '
+                f'href="#/{esc(self.game_id)}/learn">Learn by playing</a> '
+                "a guided first game, a step at a time.</p>"
+                if self.game_id in MODULES
+                else ""
+            )
             + (
                 '<div class="rules-layout rules-layout-trying">' + self._tried_html()
                 if self.live is not None

@@ -5,6 +5,7 @@ Screens are pure Python (no DOM), so CPython tests drive them exactly as the pag
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -186,6 +187,9 @@ class GameScreen(Screen):
     ) -> None:
         super().__init__(ctx)
         self.slot: str | None = None
+        # Why the person's move (seat, action) may not be played now, else None: set by a
+        # screen that guides the table (`spyweb.guide`); the table asks before playing.
+        self.gate: Callable[[int, dict[str, Any]], str | None] | None = None
         self.bots_key = deals.new_bots_key()
         self.key_kept = False  # bots_key is the resumed game's, from its save
 

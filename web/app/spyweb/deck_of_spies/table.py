@@ -148,7 +148,12 @@ class DeckOfSpiesTable(GameScreen):
         self._check()
 
     def _apply(self, action: dict[str, Any]) -> bool:
-        """Play `action`; an illegal one explains itself and changes nothing."""
+        """Play `action`; an illegal one explains itself and changes nothing, as does one
+        a guide holds back (`gate`)."""
+        held = self.gate(0, action) if self.gate is not None else None
+        if held is not None:
+            self.ctx.refuse(held)
+            return False
         before = self.state.view(0)
         try:
             self.state.apply(action)

@@ -1,0 +1,70 @@
+"""The guided first game in Chromium (issue 41): a newcomer completes Deck of Spies'
+by reading only the page's instruction and acting on the control it points at (marked
+and focused, pressed with the keyboard), a stray click is explained, and the game goes
+on as an ordinary one, kept in Saved games."""
+
+from __future__ import annotations
+
+from conftest import boot, saved_record, shot, wait_for
+from playwright.sync_api import Page, expect
+
+import spygames
+from spygames.guides import get_guide
+
+
+def test_a_newcomer_learns_deck_of_spies_from_the_home_page(page: Page, site_url: str) -> None:
+    boot(page, site_url)
+    page.click("#learn-deck-of-spies")
+    say = page.locator("#guide-say")
+    expect(say).to_contain_text("Recruit the 5♣")
+    expect(page.locator(".guide-rule")).to_contain_text("cards all of the spy's suit")
+    shot(page, "guide-dos-first")
+    steps = 0
+    while "Guided part done" not in (page.locator(".guide-where").inner_text() or ""):
+        target = page.locator("[data-guide=next]")
+        expect(target).to_have_count(1)
+        expect(target).to_be_focused()  # the keyboard is already on it
+        pressed = target.get_attribute("id")
+        page.keyboard.press("Enter")
+        steps += 1
+        assert steps < 40
+        # the next control takes the focus, or the guided part is done
+        wait_for(
+            page,
+            """(pressed) => document.activeElement?.dataset.guide === 'next'
+                && document.activeElement.id !== pressed
+                || document.querySelector('.guide-where').textContent.includes('done')""",
+            pressed,
+        )
+    assert steps == 17  # 9 cards picked, 8 moves
+    guide = get_guide("deck-of-spies")
+    assert guide is not None
+    kept = saved_record(page, "deck-of-spies")
+    assert guide.follows(kept) and len(kept["actions"]) == len(guide.steps)
+    expect(say).to_contain_text("The game goes on from here")
+    shot(page, "guide-dos-done")
+    # the game goes on as any other: a move the script never had is played
+    state = spygames.replay(kept)
+    legal = state.legal_actions()
+    counter = next(a for a in legal if a["type"] in ("counter", "recruit"))
+    for card in counter["cards"]:
+        page.click(f"#card-{card}")
+    page.click(f"#act-{counter['type']}")
+    expect(page.locator(".notice")).to_have_count(0)
+    assert len(saved_record(page, "deck-of-spies")["actions"]) == len(guide.steps) + 1
+
+
+def test_a_stray_click_is_explained_on_a_phone(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 812})
+    boot(page, f"{site_url}#/deck-of-spies/learn")
+    page.click("#card-4H")
+    notice = page.locator(".notice")
+    expect(notice).to_contain_text("Not now: that would pick the 4♥ for the payment.")
+    expect(notice).to_contain_text("Recruit the 5♣ with your 2♣ and 3♣")
+    expect(page.locator("#card-4H")).to_have_attribute("aria-pressed", "false")
+    shot(page, "guide-dos-stray-phone")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375
+    page.click("#guide-skip")
+    expect(page.locator("#guide-say")).to_contain_text("End your turn")
+    assert len(saved_record(page, "deck-of-spies")["actions"]) == 1

@@ -1,0 +1,179 @@
+"""The guided first game on the page (issue 41): the page says the next step, points at
+its control (marked and focused), gives the rule; a stray click says what it would do
+and plays nothing; Skip, Start again and Leave; the game is kept like any other and goes
+on as one once the script is played; offered on the home page until a game of it is
+finished, and always from the Rules page."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from spyweb.app import App
+from spyweb.guide import GuideScreen
+from spyweb.store import MemoryStorage
+
+import spygames
+from spygames.guides import get_guide
+
+GUIDE = get_guide("deck-of-spies")
+assert GUIDE is not None
+LEARN = "#/deck-of-spies/learn"
+
+
+def opened(storage: MemoryStorage | None = None) -> App:
+    app = App(storage or MemoryStorage(), base_url="https://example.test/")
+    app.route(LEARN)
+    assert isinstance(app.screen, GuideScreen)
+    return app
+
+
+def pointed(html: str) -> tuple[str, str, str]:
+    """The control the guide points at: its id, data-act and data-arg."""
+    found = re.findall(r"<[a-z]+\b[^>]*data-guide=\"next\"[^>]*>", html)
+    assert len(found) == 1, found
+    tag = found[0]
+
+    def attr(name: str) -> str:
+        value = re.search(rf'\b{name}="([^"]*)"', tag)
+        return unescape(value.group(1)) if value else ""
+
+    return attr("id"), attr("data-act"), attr("data-arg")
+
+
+def said(html: str) -> str:
+    found = re.search(r'<p class="guide-say" id="guide-say"[^>]*>([^<]*)</p>', html)
+    assert found
+    return unescape(found.group(1))
+
+
+def record(app: App) -> dict:
+    screen = app.screen
+    assert isinstance(screen, GuideScreen) and screen.table.state is not None
+    return screen.table.state.record()
+
+
+def follow_the_pointer(app: App) -> int:
+    """Click only what the guide points at until the guided part is done; the clicks."""
+    clicks = 0
+    while "guide-done" not in (html := app.render()):
+        _, act, arg = pointed(html)
+        app.click(act, arg)
+        clicks += 1
+        assert clicks < 50
+    return clicks
+
+
+def test_a_newcomer_completes_the_guide_by_following_the_pointer_alone() -> None:
+    app = opened()
+    html = app.render()
+    assert said(html).startswith("Recruit the 5♣ with your 2♣ and 3♣")
+    assert "Step 1 of 8" in html and "Recruit it: the same, but with cards all" in html
+    assert pointed(html)[0] == "card-2C" and "data-autofocus" in html
+    app.click("pick", "2C")
+    html = app.render()
+    assert pointed(html)[0] == "card-3C"
+    clicks = 1 + follow_the_pointer(app)
+    assert GUIDE.follows(record(app)) and len(record(app)["actions"]) == len(GUIDE.steps)
+    assert clicks == 17  # 9 cards picked, 8 buttons pressed
+    html = app.render()
+    assert "Guided part done" in html and GUIDE.done in unescape(html)
+    assert 'data-guide="next"' not in html
+    # the game goes on as any other: nothing is held back any more
+    state = app.screen.table.state  # type: ignore[attr-defined]
+    move = state.legal_actions()[-1]
+    app.screen.table._apply(move)  # type: ignore[attr-defined]
+    assert record(app)["actions"][-1] == move
+
+
+def test_the_focus_moves_to_the_next_control_once() -> None:
+    app = opened()
+    assert "data-autofocus" in app.render()
+    assert "data-autofocus" not in app.render()  # the same control: the focus is left be
+    app.click("pick", "2C")
+    assert 'id="card-3C" data-guide="next" aria-describedby="guide-say" data-autofocus' in (
+        app.render()
+    )
+
+
+def test_a_stray_click_says_what_it_would_do_and_plays_nothing() -> None:
+    app = opened()
+    app.click("pick", "4H")  # a card the step does not use
+    html = unescape(app.render())
+    assert "Not now: that would pick the 4♥ for the payment. Recruit the 5♣" in html
+    assert app.screen.table.selected == []  # type: ignore[attr-defined]
+    app.click("pick", "2C")
+    app.click("pick", "3C")
+    app.click("counter", "")  # the right cards, the wrong move
+    html = unescape(app.render())
+    assert "Not now: that would counter with 2♣ 3♣. Recruit" in html
+    assert record(app)["actions"] == []
+    app.click("end_turn", "")
+    assert "Not now: that would end turn." in unescape(app.render())
+    assert record(app)["actions"] == []
+    app.click("recruit", "")
+    assert len(record(app)["actions"]) == 1 and GUIDE.follows(record(app))
+    assert "Not now" not in app.render()  # the move that went through clears the refusal
+
+
+def test_a_key_that_would_play_another_move_is_held_back_too() -> None:
+    app = opened()
+    app.click("pick", "2C")
+    app.click("pick", "3C")
+    app.key("c")  # Counter's key
+    assert record(app)["actions"] == []
+    assert "Not now: that would counter" in unescape(app.render())
+
+
+def test_skip_start_again_and_leave() -> None:
+    storage = MemoryStorage()
+    app = opened(storage)
+    app.take_navigation()
+    app.click("guide-skip", "")
+    app.click("guide-skip", "")
+    assert record(app)["actions"] == [s.action for s in GUIDE.steps[:2]]
+    slots = {s.id for s in app.ctx.saves.slots()}
+    assert len(slots) == 1
+    app.click("guide-again", "")
+    assert record(app)["actions"] == []
+    assert len(app.ctx.saves.slots()) == 1 and not slots & {s.id for s in app.ctx.saves.slots()}
+    assert app.take_navigation() == (None, None)  # the guide stays where it is
+    app.click("guide-leave", "")
+    assert app.take_navigation()[0] == "#/"
+
+
+def test_the_guided_game_is_kept_and_resumed_and_a_game_in_progress_is_kept() -> None:
+    storage = MemoryStorage()
+    app = App(storage, base_url="https://example.test/")
+    app.route("#/deck-of-spies/deal/7")
+    state = app.screen.state  # type: ignore[attr-defined]
+    app.screen._apply(state.legal_actions()[0])  # type: ignore[attr-defined]
+    app.route(LEARN)
+    assert "The game you were playing is kept under Saved games." in unescape(app.render())
+    app.click("guide-skip", "")
+    assert len(app.ctx.saves.slots()) == 2
+    again = opened(storage)  # another visit: the guided game goes on where it was
+    assert record(again)["actions"] == [GUIDE.steps[0].action]
+    assert said(again.render()).startswith("End your turn")
+
+
+def test_home_offers_the_guide_until_a_game_is_finished_and_the_rules_page_always() -> None:
+    storage = MemoryStorage()
+    app = App(storage, base_url="https://example.test/")
+    app.route("#/")
+    assert 'href="#/deck-of-spies/learn"' in app.render()
+    app.route("#/deck-of-spies/rules")
+    assert 'href="#/deck-of-spies/learn"' in app.render()
+    # a game finished: the home page no longer offers it, the Rules page still does
+    lost = spygames.get_game("deck-of-spies").new(seed=3)
+    bot = spygames.get_game("deck-of-spies").bot("easy", seed=1)
+    app.route("#/deck-of-spies/deal/3")
+    table = app.screen
+    while not table.state.is_over:  # type: ignore[attr-defined]
+        state = table.state  # type: ignore[attr-defined]
+        table._apply(bot.choose(state.view(0), state.legal_actions()))  # type: ignore[attr-defined]
+    del lost
+    app.route("#/")
+    assert 'href="#/deck-of-spies/learn"' not in app.render()
+    app.route("#/deck-of-spies/rules")
+    assert 'href="#/deck-of-spies/learn"' in app.render()

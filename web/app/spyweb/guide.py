@@ -1,0 +1,241 @@
+"""A guided first game (`#/<game>/learn`): the game's own table, with a guide above it.
+
+The guide (`spygames.guides`) is a fixed deal and a script. While the game follows the
+script, the page says the next step in one sentence, points at its control (marked and
+focused) and gives the rule in the Rules page's words; a click that would do something
+else says what it would do and why not now, and plays nothing (the table's `gate`).
+Skip plays the step for the player, Start again deals the guide afresh, Leave goes
+home. The game is an ordinary one in its own slot of Saved games: once the script is
+played the guide says so, and the game goes on as any other.
+
+Each game says how to point at a step's control and what a stray click would do (a
+`Pointer`, in `spyweb/<game package>/guided.py`, registered on import).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from typing import Any
+
+from spygames.guides import Guide, Step, get_guide
+
+from .catalogue import TABLES, info, open_screen
+from .markup import attrs, esc
+from .screen import Context, GameScreen, Screen
+
+
+class Pointer:
+    """How one game's table points at a step and explains a stray click."""
+
+    def target(self, table: GameScreen, step: Step) -> str:
+        """The id of the control the player uses next to play `step`."""
+        raise NotImplementedError
+
+    def stray(self, table: GameScreen, act: str, arg: str, step: Step) -> str | None:
+        """What the click (`act`, `arg`) would do, when it is not a way to `step`; None
+        for a click the table may take (a step towards it, the Hint, the rules)."""
+        raise NotImplementedError
+
+    def words(self, table: GameScreen, action: dict[str, Any]) -> str:
+        """`action` in words: "recruit with 2♣ 3♣"."""
+        raise NotImplementedError
+
+    def play(self, table: GameScreen, action: dict[str, Any]) -> None:
+        """Play `action` at the table as the player's move (Skip)."""
+        raise NotImplementedError
+
+
+POINTERS: dict[str, Pointer] = {}
+
+
+def register_pointer(game_id: str, pointer: Pointer) -> None:
+    POINTERS[game_id] = pointer
+
+
+def pointer_for(game_id: str) -> Pointer:
+    if game_id not in POINTERS:
+        importlib.import_module(f"{__package__}.{TABLES[game_id]}.guided")
+    return POINTERS[game_id]
+
+
+def guide_route(game_id: str) -> str:
+    return f"#/{game_id}/learn"
+
+
+class GuideScreen(Screen):
+    """The guided first game of `game_id` (see the module)."""
+
+    def __init__(self, ctx: Context, game_id: str) -> None:
+        super().__init__(ctx)
+        guide = get_guide(game_id)
+        assert guide is not None, f"{game_id} has no guided first game"
+        self.guide: Guide = guide
+        self.game_id = game_id
+        self.pointer = pointer_for(game_id)
+        self.pointed = ""  # the control last given the focus
+        current = ctx.saves.current(game_id)
+        if current is not None and current.record and guide.guided(current.record):
+            self.table = open_screen(ctx, game_id)  # the guided game under way: go on
+        else:
+            if current is not None and current.in_progress:
+                ctx.notify("The game you were playing is kept under Saved games.")
+            self.table = open_screen(ctx, game_id, state=guide.start())
+        self.table.gate = self._gate
+        ctx.goto = guide_route(game_id)  # the table moved the address: the guide's stays
+        name = info(game_id)
+        self.title = f"Learn {name.name if name else game_id} — spygames"
+
+    # -- where the game stands ---------------------------------------------------------
+    @property
+    def record(self) -> dict[str, Any]:
+        state = self.table.state
+        return state.record() if state is not None else {}
+
+    def step(self) -> Step | None:
+        """The script's next step, while the game follows it."""
+        return self.guide.step_at(self.record)
+
+    def number(self) -> int:
+        return len(self.record.get("actions", []))
+
+    def mine(self, step: Step | None) -> bool:
+        state = self.table.state
+        return step is not None and state is not None and state.to_play == [self.guide.seat]
+
+    def _gate(self, actor: int, action: dict[str, Any]) -> str | None:
+        """Why the table must not play `action` now: a move of the player's that is not
+        the step's, while the game follows the script."""
+        step = self.step()
+        if step is None or actor != self.guide.seat or self.guide.expects(self.record, action):
+            return None
+        return self._not_now(self.pointer.words(self.table, action), step)
+
+    def _not_now(self, would: str, step: Step) -> str:
+        return f"Not now: that would {would}. {step.say}"
+
+    # -- events ------------------------------------------------------------------------
+    def handle(self, act: str, arg: str) -> None:
+        step = self.step()
+        if act == "guide-skip":
+            if self.mine(step):
+                assert step is not None
+                self.pointer.play(self.table, step.action)
+            return
+        if act == "guide-again":
+            self._again()
+            return
+        if act == "guide-leave":
+            self.ctx.navigate("#/")
+            return
+        if step is not None and self.mine(step):
+            stray = self.pointer.stray(self.table, act, arg, step)
+            if stray is not None:
+                self.ctx.refuse(self._not_now(stray, step))
+                return
+        self.table.handle(act, arg)
+        self._still_guided()
+
+    def _still_guided(self) -> None:
+        """The table dealt another game (New game, a deal): it is not the guide's any
+        more, so the page goes to the game's own table, which plays it."""
+        if self.table.state is not None and not self.guide.follows(self.record):
+            self.ctx.navigate(f"#/{self.game_id}")
+
+    def _again(self) -> None:
+        """The guide dealt afresh. The guided game so far is dropped from Saved games
+        while it is still in the script (the player asked for it, and it is only the
+        guide's deal); one played on past the script is the player's, and kept."""
+        old, scripted = self.table.slot, self.guide.guided(self.record)
+        if not scripted and self.table.in_progress:
+            self.ctx.notify("The game you were playing is kept under Saved games.")
+        self.table = open_screen(self.ctx, self.game_id, state=self.guide.start())
+        self.table.gate = self._gate
+        if scripted and old is not None and old != self.table.slot:
+            self.ctx.saves.delete(old)
+        self.ctx.goto = None  # the table moved the address; the guide stays where it is
+        self.pointed = ""
+
+    def submit(self, act: str, values: dict[str, str]) -> None:
+        self.table.submit(act, values)
+        self._still_guided()
+
+    def drop(self, dragged: str, act: str, arg: str) -> None:
+        self.table.drop(dragged, act, arg)
+
+    def key(self, key: str) -> bool:
+        return self.table.key(key)
+
+    def keys(self) -> list[str]:
+        return self.table.keys()
+
+    def pending_delay(self) -> int | None:
+        return self.table.pending_delay()
+
+    def tick(self) -> None:
+        self.table.tick()
+
+    # -- drawing -----------------------------------------------------------------------
+    def render(self) -> str:
+        step = self.step()
+        table = self.table.render()
+        if step is not None and self.mine(step):
+            target = self.pointer.target(self.table, step)
+            focus = target != self.pointed
+            self.pointed = target
+            table = mark(table, target, focus=focus)
+        return self._panel(step) + table
+
+    def _panel(self, step: Step | None) -> str:
+        total = sum(1 for s in self.guide.steps if s.say)
+        done = sum(1 for s in self.guide.steps[: self.number()] if s.say)
+        name = info(self.game_id)
+        heading = f"Learn {name.name if name else self.game_id}"
+        buttons = ""
+        if step is not None and self.mine(step):
+            say, rule = step.say, step.rule
+            where = f"Step {done + 1} of {total}"
+            buttons = _button("Skip this step", "guide-skip", "guide-skip")
+        elif step is not None:
+            say, rule, where = "Watch the others play, then it is your turn again.", "", ""
+        else:
+            say, rule, where = self.guide.done, "", "Guided part done"
+        buttons += _button("Start again", "guide-again", "guide-again")
+        buttons += _button("Leave", "guide-leave", "guide-leave")
+        key = f"guide-{self.number()}" if step is not None else "guide-done"
+        return (
+            '<section class="guide" aria-labelledby="guide-h">'
+            f'<div class="guide-head"><h2 id="guide-h">{esc(heading)}</h2>'
+            f'<span class="guide-where">{esc(where)}</span>'
+            f'<div class="guide-buttons">{buttons}</div></div>'
+            f'<p class="guide-say" id="guide-say" data-reveal="{key}">{esc(say)}</p>'
+            + (f'<p class="guide-rule"><span>The rule</span> {esc(rule)}</p>' if rule else "")
+            + "</section>"
+        )
+
+
+def _button(label: str, act: str, id_: str) -> str:
+    props = attrs(type="button", class_="btn btn-small btn-quiet", data_act=act, id=id_)
+    return f"<button{props}>{esc(label)}</button>"
+
+
+def mark(html: str, target: str, *, focus: bool) -> str:
+    """The element `id=target` of `html` marked as the step's control (and given the
+    focus when `focus`), described by the guide's sentence."""
+    extra = ' data-guide="next" aria-describedby="guide-say"'
+    if focus:
+        extra += " data-autofocus"
+    return re.sub(
+        rf'(<[a-z]+\b[^>]*\bid="{re.escape(target)}")([^>]*>)',
+        lambda m: m.group(1) + extra + m.group(2),
+        html,
+        count=1,
+    )
+
+
+def learn_link(game_id: str, label: str = "Learn by playing") -> str:
+    """A link to the guided first game of `game_id` (empty when it has none)."""
+    if get_guide(game_id) is None:
+        return ""
+    href = guide_route(game_id)
+    return f'<a class="btn btn-small" id="learn-{esc(game_id)}" href="{href}">{esc(label)}</a>'
