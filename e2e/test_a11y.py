@@ -169,6 +169,7 @@ def groups() -> dict[str, list[Step]]:
         "espionage": [
             ("rules", "#/espionage/rules", ".demo", press("#demo-next")),
             ("setup", "#/espionage/new", "#esp-setup-form", None),
+            ("guided first game", "#/espionage/learn", "[data-guide=next]", None),
             ("table", link(play("espionage", 5, HUMAN_BOT, my_turn)), "#esp-bid", None),
             ("hand-off", link(spygames.get_game("espionage").new(
                 seed=5, players=2, options={"seats": TWO_PEOPLE})), "#esp-show-hand", None),

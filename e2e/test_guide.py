@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from conftest import boot, saved_record, shot, wait_for
 from playwright.sync_api import Page, expect
+from test_a11y import RENDERS
 
 import spygames
 from spygames.guides import get_guide
@@ -68,3 +69,32 @@ def test_a_stray_click_is_explained_on_a_phone(page: Page, site_url: str) -> Non
     page.click("#guide-skip")
     expect(page.locator("#guide-say")).to_contain_text("End your turn")
     assert len(saved_record(page, "deck-of-spies")["actions"]) == 1
+
+
+def test_a_newcomer_learns_espionage_by_keyboard_alone(page: Page, site_url: str) -> None:
+    boot(page, f"{site_url}#/espionage/rules")
+    page.click("#learn-espionage")
+    say = page.locator("#guide-say")
+    expect(say).to_contain_text("Open: bid at least 2 Hackers")
+    presses = 0
+    while "done" not in page.locator(".guide-where").inner_text():
+        # the control to press next has the focus (after Rook's moves and the showdown)
+        wait_for(
+            page,
+            """() => document.activeElement?.dataset.guide === 'next'
+                || document.querySelector('.guide-where').textContent.includes('done')""",
+            timeout=60_000,
+        )
+        if "done" in page.locator(".guide-where").inner_text():
+            break
+        drawn = page.evaluate(RENDERS)
+        page.keyboard.press("Enter")
+        presses += 1
+        assert presses < 40
+        wait_for(page, f"{RENDERS} > {drawn}")  # the page drew what the press did
+    guide = get_guide("espionage")
+    assert guide is not None
+    kept = saved_record(page, "espionage")
+    assert guide.follows(kept) and len(kept["actions"]) == len(guide.steps)
+    expect(say).to_contain_text("That is every move of Espionage")
+    shot(page, "guide-espionage-done")

@@ -26,7 +26,10 @@ from .errors import IllegalAction, SpyGamesError
 from .protocol import Action, State
 from .registry import get_game
 
-MODULES = {"deck-of-spies": "spygames.deck_of_spies.guide"}
+MODULES = {
+    "deck-of-spies": "spygames.deck_of_spies.guide",
+    "espionage": "spygames.espionage.guide",
+}
 """The games that have a guided first game, and where each is written."""
 
 

@@ -20,6 +20,8 @@ from spygames.guides import GuideError, Step, check, get_guide
 
 ISSUE = {
     "deck-of-spies": {"counter", "recruit", "double agent", "assassinate", "retire", "end turn"},
+    # "Espionage: bid, raise on another attribute, call, spot, a Source going underground"
+    "espionage": {"bid", "raise on another attribute", "call", "spot", "source underground"},
 }
 
 
@@ -41,14 +43,32 @@ def test_each_step_of_the_persons_says_what_to_do_and_the_rule(game_id: str) -> 
             assert step.rule and step.rule.endswith(".")
 
 
-def test_the_rules_are_quoted_from_the_rules_page() -> None:
+@pytest.mark.parametrize("game_id", sorted(guides.MODULES))
+def test_the_rules_are_quoted_from_the_rules_page(game_id: str) -> None:
     """ "gives the rule in the rules' own words": each rule line is in the Rules page."""
-    from spyweb.deck_of_spies.rules import rules_html
+    from spyweb.catalogue import screen_class
 
-    page = re.sub(r"<[^>]+>", "", rules_html()).replace("’", "'")
-    for step in dos_guide.GUIDE.steps:
-        for sentence in step.rule.split(". "):
-            assert sentence.rstrip(".") in page, sentence
+    page = re.sub(r"<[^>]+>", "", screen_class(game_id).rules_html()).replace("’", "'")
+    guide = get_guide(game_id)
+    assert guide is not None
+    for step in guide.steps:
+        for sentence in step.rule.split(". ") if step.rule else []:
+            assert sentence.rstrip(".").replace("’", "'") in page, sentence
+
+
+def test_an_espionage_call_or_spot_shows_a_source_going_underground() -> None:
+    from spygames.espionage import guide as esp_guide
+
+    state = esp_guide.GUIDE.start()
+    for step in esp_guide.GUIDE.steps[:4]:
+        state.apply(step.action)
+    assert esp_guide.teaches(state, {"type": "call"}) == {"call", "source underground"}
+    assert esp_guide.teaches(state, {"type": "spot"}) == {"spot", "source underground"}
+    opening = esp_guide.GUIDE.start()
+    assert esp_guide.teaches(opening, esp_guide.GUIDE.steps[0].action) == {"bid"}
+    opening.apply(esp_guide.GUIDE.steps[0].action)
+    higher = {"type": "bid", "count": 3, "attribute": "hacker", "next": 0}
+    assert esp_guide.teaches(opening, higher) == {"bid"}  # the same attribute, higher
 
 
 def test_a_script_that_breaks_a_rule_or_misses_one_is_refused(

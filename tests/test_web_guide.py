@@ -177,3 +177,50 @@ def test_home_offers_the_guide_until_a_game_is_finished_and_the_rules_page_alway
     assert 'href="#/deck-of-spies/learn"' not in app.render()
     app.route("#/deck-of-spies/rules")
     assert 'href="#/deck-of-spies/learn"' in app.render()
+
+
+def test_espionage_is_learnt_by_following_the_pointer_and_rook_plays_the_script() -> None:
+    guide = get_guide("espionage")
+    assert guide is not None
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route("#/espionage/learn")
+    assert isinstance(app.screen, GuideScreen)
+    seen: list[str] = []
+    for _ in range(200):
+        while app.pending_delay() is not None:  # Rook thinks, the showdown steps
+            app.tick()
+        html = app.render()
+        if "guide-done" in html:
+            break
+        seen.append(said(html))
+        _, act, arg = pointed(html)
+        app.click(act, arg)
+    else:
+        raise AssertionError("the guided game never ended")
+    kept = record(app)
+    assert guide.follows(kept) and len(kept["actions"]) == len(guide.steps)
+    assert seen[0].startswith("Open: bid at least 2 Hackers")
+    assert any("read the showdown, then press Next round" in s for s in seen)
+    assert said(app.render()).startswith("That is every move of Espionage")
+    # past the script Rook is the normal bot again, and the game goes on
+    while app.pending_delay() is not None:
+        app.tick()
+    html = app.render()
+    app.click("continue", "")
+    for _ in range(200):
+        if app.pending_delay() is None:
+            break
+        app.tick()
+    assert not guide.guided(record(app))
+
+
+def test_an_espionage_stray_click_is_explained() -> None:
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route("#/espionage/learn")
+    app.click("attr", "london")
+    assert "Not now: that would put together a bid on London. Open: bid" in unescape(app.render())
+    app.click("attr", "hacker")  # the step's attribute: taken
+    assert app.screen.table.panel().attribute == "hacker"  # type: ignore[attr-defined]
+    app.key("b")  # Bid, at the panel's count 1: not the step's 2 Hackers
+    assert record(app)["actions"] == []
+    assert "Not now: that would bid at least 1 Hacker and pass to Rook." in unescape(app.render())

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from spygames.guides import Guide, Step, get_guide
+import spygames
+from spygames.guides import Guide, Step, get_guide, same_form
 
 from .catalogue import TABLES, info, open_screen
 from .markup import attrs, esc
@@ -27,6 +29,15 @@ from .screen import Context, GameScreen, Screen
 
 class Pointer:
     """How one game's table points at a step and explains a stray click."""
+
+    def ready(self, table: GameScreen) -> bool:
+        """The table is ready for the player's step (not still showing the last one)."""
+        return True
+
+    def between(self, table: GameScreen) -> tuple[str, str] | None:
+        """A control to press before the script goes on (a showdown to leave), and what
+        to say of it; None when there is nothing to press."""
+        return None
 
     def target(self, table: GameScreen, step: Step) -> str:
         """The id of the control the player uses next to play `step`."""
@@ -100,8 +111,14 @@ class GuideScreen(Screen):
         return len(self.record.get("actions", []))
 
     def mine(self, step: Step | None) -> bool:
+        """The step is the player's, and the table is ready for it."""
         state = self.table.state
-        return step is not None and state is not None and state.to_play == [self.guide.seat]
+        return (
+            step is not None
+            and state is not None
+            and state.to_play == [self.guide.seat]
+            and self.pointer.ready(self.table)
+        )
 
     def _gate(self, actor: int, action: dict[str, Any]) -> str | None:
         """Why the table must not play `action` now: a move of the player's that is not
@@ -170,23 +187,37 @@ class GuideScreen(Screen):
         return self.table.keys()
 
     def pending_delay(self) -> int | None:
+        self._script_the_bots()
         return self.table.pending_delay()
 
     def tick(self) -> None:
+        self._script_the_bots()
         self.table.tick()
+
+    def _script_the_bots(self) -> None:
+        """The other seats play the script's moves while there are any (then their own)."""
+        bots: dict[int, spygames.Bot] | None = getattr(self.table, "bots", None)
+        for seat, bot in (bots or {}).items():
+            if not isinstance(bot, Scripted):
+                bots[seat] = Scripted(self.guide, lambda: self.record, bot)  # type: ignore[index]
 
     # -- drawing -----------------------------------------------------------------------
     def render(self) -> str:
         step = self.step()
         table = self.table.render()
+        between = self.pointer.between(self.table) if step is not None else None
+        target = None
         if step is not None and self.mine(step):
             target = self.pointer.target(self.table, step)
+        elif between is not None:
+            target = between[0]
+        if target is not None:
             focus = target != self.pointed
             self.pointed = target
             table = mark(table, target, focus=focus)
-        return self._panel(step) + table
+        return self._panel(step, between) + table
 
-    def _panel(self, step: Step | None) -> str:
+    def _panel(self, step: Step | None, between: tuple[str, str] | None = None) -> str:
         total = sum(1 for s in self.guide.steps if s.say)
         done = sum(1 for s in self.guide.steps[: self.number()] if s.say)
         name = info(self.game_id)
@@ -196,8 +227,10 @@ class GuideScreen(Screen):
             say, rule = step.say, step.rule
             where = f"Step {done + 1} of {total}"
             buttons = _button("Skip this step", "guide-skip", "guide-skip")
+        elif step is not None and between is not None:
+            say, rule, where = between[1], "", ""
         elif step is not None:
-            say, rule, where = "Watch the others play, then it is your turn again.", "", ""
+            say, rule, where = "Watch the others play: your turn comes next.", "", ""
         else:
             say, rule, where = self.guide.done, "", "Guided part done"
         buttons += _button("Start again", "guide-again", "guide-again")
@@ -212,6 +245,38 @@ class GuideScreen(Screen):
             + (f'<p class="guide-rule"><span>The rule</span> {esc(rule)}</p>' if rule else "")
             + "</section>"
         )
+
+
+class Scripted(spygames.Bot):
+    """Another seat's bot in a guided game: the script's move while the game follows the
+    script and the move is legal, else the seat's own bot's (`fallback`)."""
+
+    level = "guide"
+
+    def __init__(
+        self, guide: Guide, record: Callable[[], dict[str, Any]], fallback: spygames.Bot
+    ) -> None:
+        super().__init__()
+        self.guide, self.record, self.fallback = guide, record, fallback
+
+    def prepare(self, budget_s: float) -> bool:
+        return self.fallback.prepare(budget_s)
+
+    def advise(self, view: dict[str, Any], legal_actions: list[dict[str, Any]]) -> spygames.Advice:
+        step = self.guide.step_at(self.record())
+        if step is not None and not step.say and self.guide.expects(self.record(), step.action):
+            for action in legal_actions:
+                if same_form(action) == same_form(step.action):
+                    return spygames.Advice(action, "the guided game's move")
+        return self.fallback.advise(view, legal_actions)
+
+    def think(
+        self, view: dict[str, Any], legal_actions: list[dict[str, Any]], slice_s: float
+    ) -> Iterator[spygames.Advice | None]:
+        if self.guide.step_at(self.record()) is not None:
+            yield self.advise(view, legal_actions)
+        else:
+            yield from self.fallback.think(view, legal_actions, slice_s)
 
 
 def _button(label: str, act: str, id_: str) -> str:

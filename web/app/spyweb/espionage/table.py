@@ -194,6 +194,11 @@ class EspionageTable(SeatedTable):
 
     # -- acting -----------------------------------------------------------------------------
     def _apply(self, action: dict[str, Any]) -> bool:
+        assert self.state is not None
+        held = self.gate(self.state.to_play[0], action) if self.gate is not None else None
+        if held is not None:  # a guide holds it back (`spyweb.guide`)
+            self.ctx.refuse(held)
+            return False
         refused = self._try(action)
         if refused is not None:
             self.ctx.refuse(f"That move is not allowed: {refused}.")
