@@ -182,6 +182,7 @@ def groups() -> dict[str, list[Step]]:
         "spynet": [
             ("rules", "#/spynet/rules", ".demo", press("#demo-next")),
             ("setup", "#/spynet/new", "#sn-setup-form", None),
+            ("guided first game", "#/spynet/learn", "[data-guide=next]", None),
             ("table", link(play("spynet", 5, HUMAN_BOT, my_turn)), "#sn-table", None),
             ("hand-off", link(spygames.get_game("spynet").new(
                 seed=5, players=2, options={"seats": TWO_PEOPLE})), "#sn-show-hand", None),

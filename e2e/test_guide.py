@@ -98,3 +98,33 @@ def test_a_newcomer_learns_espionage_by_keyboard_alone(page: Page, site_url: str
     assert guide.follows(kept) and len(kept["actions"]) == len(guide.steps)
     expect(say).to_contain_text("That is every move of Espionage")
     shot(page, "guide-espionage-done")
+
+
+def test_a_newcomer_learns_spynet_by_clicking_what_the_guide_points_at(
+    page: Page, site_url: str
+) -> None:
+    boot(page, f"{site_url}#/spynet/learn")
+    say = page.locator("#guide-say")
+    expect(say).to_contain_text("keep Blanket Surveillance")
+    clicks = 0
+    while True:
+        # the others play the script's moves; then the control to click is marked
+        wait_for(
+            page,
+            """() => document.querySelector('[data-guide=next]')
+                || document.querySelector('.guide-where').textContent.includes('done')""",
+            timeout=90_000,
+        )
+        if "done" in page.locator(".guide-where").inner_text():
+            break
+        drawn = page.evaluate(RENDERS)
+        page.locator("[data-guide=next]").click()
+        clicks += 1
+        assert clicks < 60
+        wait_for(page, f"{RENDERS} > {drawn}")
+    guide = get_guide("spynet")
+    assert guide is not None
+    kept = saved_record(page, "spynet")
+    assert guide.follows(kept) and len(kept["actions"]) >= len(guide.steps)
+    expect(say).to_contain_text("That is every kind of move in SpyNet")
+    shot(page, "guide-spynet-done")

@@ -29,6 +29,7 @@ from .registry import get_game
 MODULES = {
     "deck-of-spies": "spygames.deck_of_spies.guide",
     "espionage": "spygames.espionage.guide",
+    "spynet": "spygames.spynet.guide",
 }
 """The games that have a guided first game, and where each is written."""
 

@@ -22,6 +22,17 @@ ISSUE = {
     "deck-of-spies": {"counter", "recruit", "double agent", "assassinate", "retire", "end turn"},
     # "Espionage: bid, raise on another attribute, call, spot, a Source going underground"
     "espionage": {"bid", "raise on another attribute", "call", "spot", "source underground"},
+    # "SpyNet: the draft, recruit or deploy, an agent with funding, a mission, dominating a
+    # branch, an effect, a teammate"
+    "spynet": {
+        "draft",
+        "recruit or deploy",
+        "agent with funding",
+        "mission",
+        "dominating a branch",
+        "an effect",
+        "a teammate",
+    },
 }
 
 

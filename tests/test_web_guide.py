@@ -91,9 +91,10 @@ def test_the_focus_moves_to_the_next_control_once() -> None:
     assert "data-autofocus" in app.render()
     assert "data-autofocus" not in app.render()  # the same control: the focus is left be
     app.click("pick", "2C")
-    assert 'id="card-3C" data-guide="next" aria-describedby="guide-say" data-autofocus' in (
-        app.render()
-    )
+    html = app.render()
+    assert pointed(html)[0] == "card-3C"
+    assert re.search(r'<button data-guide="next" aria-describedby="guide-say" data-autofocus'
+                     r'[^>]*id="card-3C"', html)  # fmt: skip
 
 
 def test_a_stray_click_says_what_it_would_do_and_plays_nothing() -> None:
@@ -224,3 +225,45 @@ def test_an_espionage_stray_click_is_explained() -> None:
     app.key("b")  # Bid, at the panel's count 1: not the step's 2 Hackers
     assert record(app)["actions"] == []
     assert "Not now: that would bid at least 1 Hacker and pass to Rook." in unescape(app.render())
+
+
+def test_spynet_is_learnt_by_following_the_pointer_with_three_scripted_bots() -> None:
+    guide = get_guide("spynet")
+    assert guide is not None
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route("#/spynet/learn")
+    pointed_at: list[tuple[str, str, str]] = []
+    for _ in range(200):
+        while app.pending_delay() is not None and guide.guided(record(app)):
+            app.tick()  # the others play the script's moves
+        html = app.render()
+        if "guide-done" in html:
+            break
+        pointed_at.append(pointed(html))
+        _, act, arg = pointed_at[-1]
+        app.click(act, arg)
+    else:
+        raise AssertionError("the guided game never ended")
+    kept = record(app)
+    assert guide.follows(kept) and len(kept["actions"]) == len(guide.steps)
+    # the funding is attached in the hand before the agent goes to its branch
+    acts = [(act, arg) for _, act, arg in pointed_at]
+    assert acts.index(("fund", "f02")) == acts.index(("pick", "a08")) + 1
+    assert acts.index(("agent", "a08@cover")) == acts.index(("fund", "f02")) + 1
+
+
+def test_a_spynet_stray_click_is_explained() -> None:
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route("#/spynet/learn")
+    html = app.render()
+    _, act, arg = pointed(html)
+    assert (act, arg) == ("keep", "m28")
+    other = next(
+        c
+        for c in app.screen.table.state.view(0)["draft"]  # type: ignore[attr-defined]
+        if c != "m28"
+    )
+    app.click("keep", other)
+    assert record(app)["actions"] == []
+    assert "Not now: that would keep " in unescape(app.render())
+    assert "The opening draft: keep Blanket Surveillance" in unescape(app.render())

@@ -19,10 +19,7 @@ from ..record import replay
 
 RULES: Final = ("bid", "raise on another attribute", "call", "spot", "source underground")
 
-BID = (
-    "Bid: “at least N cards count for X across every hand”, where X is a role, faction "
-    "or city."
-)
+BID = "Bid: “at least N cards count for X across every hand”, where X is a role, faction or city."
 RAISE = (
     "You may keep the number and name a different attribute (one not yet named at that "
     "number this round) or raise the number."
@@ -56,13 +53,25 @@ GUIDE: Final = Guide(
     },
     setup={
         "hands": [
-            ["hacker-agency-london", "hacker-bureau-nyc", "face-agency-moscow",
-             "muscle-agency-nyc", "mercenary-1", "face-command-london"],
-            ["hacker-command-moscow", "muscle-bureau-london", "face-bureau-nyc", "traitor-1",
-             "muscle-command-nyc", "hacker-agency-nyc"],
+            [
+                "hacker-agency-london",
+                "hacker-bureau-nyc",
+                "face-agency-moscow",
+                "muscle-agency-nyc",
+                "mercenary-1",
+                "face-command-london",
+            ],
+            [
+                "hacker-command-moscow",
+                "muscle-bureau-london",
+                "face-bureau-nyc",
+                "traitor-1",
+                "muscle-command-nyc",
+                "hacker-agency-nyc",
+            ],
         ],
         "first": 0,
-    },  # fmt: skip
+    },
     steps=(
         Step(
             _bid(2, "hacker", 1),

@@ -39,8 +39,9 @@ class Pointer:
         to say of it; None when there is nothing to press."""
         return None
 
-    def target(self, table: GameScreen, step: Step) -> str:
-        """The id of the control the player uses next to play `step`."""
+    def target(self, table: GameScreen, step: Step) -> str | tuple[str, str]:
+        """The control the player uses next to play `step`: its id, or its data-act and
+        data-arg."""
         raise NotImplementedError
 
     def stray(self, table: GameScreen, act: str, arg: str, step: Step) -> str | None:
@@ -84,7 +85,7 @@ class GuideScreen(Screen):
         self.guide: Guide = guide
         self.game_id = game_id
         self.pointer = pointer_for(game_id)
-        self.pointed = ""  # the control last given the focus
+        self.pointed: str | tuple[str, str] = ""  # the control last given the focus
         current = ctx.saves.current(game_id)
         if current is not None and current.record and guide.guided(current.record):
             self.table = open_screen(ctx, game_id)  # the guided game under way: go on
@@ -284,18 +285,33 @@ def _button(label: str, act: str, id_: str) -> str:
     return f"<button{props}>{esc(label)}</button>"
 
 
-def mark(html: str, target: str, *, focus: bool) -> str:
-    """The element `id=target` of `html` marked as the step's control (and given the
-    focus when `focus`), described by the guide's sentence."""
+def mark(html: str, target: str | tuple[str, str], *, focus: bool) -> str:
+    """The step's control in `html` (the element with id `target`, or the first with
+    data-act and data-arg `target`) marked (and given the focus when `focus`), described
+    by the guide's sentence."""
     extra = ' data-guide="next" aria-describedby="guide-say"'
     if focus:
         extra += " data-autofocus"
-    return re.sub(
-        rf'(<[a-z]+\b[^>]*\bid="{re.escape(target)}")([^>]*>)',
-        lambda m: m.group(1) + extra + m.group(2),
-        html,
-        count=1,
-    )
+    done = False
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal done
+        tag, inside = match.group(1), match.group(2)
+        if done or not _is(inside, target):
+            return match.group(0)
+        done = True
+        return f"<{tag}{extra}{inside}>"
+
+    return re.sub(r"<([a-z]+)\b([^>]*)>", one, html)
+
+
+def _is(inside: str, target: str | tuple[str, str]) -> bool:
+    """The attributes `inside` of a tag are the target's."""
+    if isinstance(target, str):
+        return f' id="{target}"' in f" {inside}"
+    act = re.search(r'\bdata-act="([^"]*)"', inside)
+    arg = re.search(r'\bdata-arg="([^"]*)"', inside)
+    return act is not None and (act.group(1), arg.group(1) if arg else "") == target
 
 
 def learn_link(game_id: str, label: str = "Learn by playing") -> str:

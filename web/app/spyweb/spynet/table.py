@@ -135,7 +135,13 @@ class SpyNetTable(SeatedTable):
 
     # -- acting -----------------------------------------------------------------------------
     def _apply(self, action: dict[str, Any]) -> bool:
-        """Send an action to the engine; its refusal is told in its own words."""
+        """Send an action to the engine; its refusal is told in its own words, as is a
+        guide's holding it back (`gate`)."""
+        assert self.state is not None
+        held = self.gate(self.state.to_play[0], action) if self.gate is not None else None
+        if held is not None:
+            self.ctx.refuse(held)
+            return False
         refused = self._try(action)
         if refused is not None:
             self.ctx.refuse(f"That move is not allowed: {refused}.")
