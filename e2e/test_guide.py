@@ -128,3 +128,33 @@ def test_a_newcomer_learns_spynet_by_clicking_what_the_guide_points_at(
     assert guide.follows(kept) and len(kept["actions"]) >= len(guide.steps)
     expect(say).to_contain_text("That is every kind of move in SpyNet")
     shot(page, "guide-spynet-done")
+
+
+def test_a_guided_game_embedded_in_a_frame_loads_python_only_when_pressed(
+    page: Page, site_url: str
+) -> None:
+    """Like the rules demos: under 100 KB until the reader presses; the first press starts
+    Python, which does that press."""
+    from pathlib import Path
+    from urllib.parse import urlparse
+
+    site = Path(__file__).resolve().parents[1] / "_site"
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.set_viewport_size({"width": 640, "height": 620})
+    page.goto(f"{site_url}embed.html#/learn/deck-of-spies")
+    expect(page.locator("#guide-say")).to_contain_text("Recruit the 5♣")
+    page.wait_for_timeout(1500)  # anything else it would load
+    root = urlparse(site_url).path
+    files = {urlparse(u).path.removeprefix(root) for u in asked if u.startswith(site_url)}
+    size = sum((site / f).stat().st_size for f in files if (site / f).is_file())
+    assert not [f for f in files if f.startswith("vendor/")], files
+    assert size < 100_000, (size, sorted(files))
+    print(f"a guided game in a frame, untouched: {size / 1000:.1f} KB ({len(files)} files)")
+    shot(page, "guide-embed")
+    frame = page.locator(".embed[data-kind=guide]")  # the frame scrolls to the table's foot
+    assert frame.evaluate("(e) => getComputedStyle(e).overflowY") == "auto"
+    page.locator("[data-guide=next]").click()  # the 2♣: Python starts, then picks it
+    page.wait_for_selector("html[data-ready=true]", timeout=120_000)
+    expect(page.locator("#card-2C")).to_have_attribute("aria-pressed", "true", timeout=30_000)
+    expect(page.locator("[data-guide=next]")).to_have_id("card-3C")

@@ -271,7 +271,7 @@ def test_embed_try_it_in_espionage_is_a_live_game_against_a_bot() -> None:
     [
         ("#/demo/nope", "no demo called “nope”"),
         ("#/replay/AAAA", "This replay cannot be shown"),
-        ("#/elsewhere", "names no demo and no replay"),
+        ("#/elsewhere", "names no demo, no guided game and no replay"),
     ],
 )
 def test_embed_explains_a_bad_address_inside_the_frame(route: str, says: str) -> None:
@@ -399,6 +399,8 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
         "esp": "./app/games/espionage.zip",
         "sn": "./app/games/spynet.zip",
     }
+    # each guided first game by its game, with the prefix of its game's archive
+    assert runtime.pop("guides") == {"deck-of-spies": "dos", "espionage": "esp", "spynet": "sn"}
     urls = re.findall(r'(?:src|href)="([^"]+)"', page) + [
         u for v in runtime.values() for u in (v if isinstance(v, list) else [v])
     ]
@@ -410,6 +412,10 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
         steps = json.loads((tmp_path / "embed" / f"{demo.id}.json").read_text())["steps"]
         assert steps[0] == first and len(steps) == len(demo.steps)
         assert len(first.encode()) < 20_000  # a few KB to show the first step
+    for game_id in ("deck-of-spies", "espionage", "spynet"):
+        first = (tmp_path / "embed" / f"learn-{game_id}.html").read_text()
+        assert 'id="guide-say"' in first and 'data-guide="next"' in first
+        assert len(first.encode()) < 60_000, game_id  # the first step, with the whole table
 
 
 def test_the_embedding_docs_list_every_demo() -> None:

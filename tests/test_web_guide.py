@@ -267,3 +267,20 @@ def test_a_spynet_stray_click_is_explained() -> None:
     assert record(app)["actions"] == []
     assert "Not now: that would keep " in unescape(app.render())
     assert "The opening draft: keep Blanket Surveillance" in unescape(app.render())
+
+
+def test_a_guided_game_in_a_frame_is_drawn_in_advance_and_takes_the_first_press() -> None:
+    from spyweb.embed import EmbedApp, GuideFrame, guide_frame_html
+
+    drawn = guide_frame_html("deck-of-spies")
+    assert 'id="guide-say"' in drawn and "Recruit the 5♣" in drawn
+    assert 'data-act="guide-leave"' not in drawn and "embed-open" in drawn  # a link out
+    app = EmbedApp()
+    app.route("#/learn/deck-of-spies")
+    assert isinstance(app.screen, GuideFrame)
+    assert app.render() == drawn  # Python's first frame is the one drawn in advance
+    app.resume(0, pressed="pick\n2C")  # the press made while Python was loading
+    assert app.screen.guide.table.selected == ["2C"]  # type: ignore[attr-defined]
+    assert pointed(app.render())[0] == "card-3C"
+    app.route("#/learn/chess")
+    assert "There is no guided game of “chess”" in unescape(app.render())

@@ -1,4 +1,6 @@
-// embed.html: a demo or a replay alone in a frame on someone else's page. Glue only.
+// embed.html: a demo, a guided first game or a replay alone in a frame on someone
+// else's page. Glue only. A guided game's first step is drawn at build time too; its
+// first press starts Python (every step needs the engine), which then does that press.
 // A demo's steps are drawn at build time by the app's own Python (spyweb/embed.py), so
 // the frame shows its first step at once and Back, Next, Play and Restart step through
 // the others without Python. Python — the engine and a live table — starts only when the
@@ -16,6 +18,7 @@
   var route = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   var runtime = JSON.parse(document.getElementById("embed-runtime").textContent);
   var demo = null, steps = null, loading = null, step = 0, timer = null, booted = false;
+  var guide = null; // a guided first game (#/learn/<game>): its first step drawn in advance
   // As web/boot.js decides it for index.html: without WebAssembly Pyodide could only throw.
   var canRun = typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function";
   var refused = false; // Try it was asked for in a browser that cannot run it
@@ -84,6 +87,7 @@
     // The demo's game's own archive (web/tools/archives.py) is packed too: a demo's id
     // starts with its game's prefix ("dos-counter").
     var prefix = route[0] === "demo" && route[1] ? route[1].split("-")[0] : "";
+    if (route[0] === "learn" && guide) prefix = runtime.guides[guide];
     var game = Object.prototype.hasOwnProperty.call(runtime.games, prefix) ? runtime.games[prefix] : null;
     var urls = runtime.packed.concat(game ? [game] : []).map(function (url) {
       return plain ? url : url + ".xz";
@@ -195,6 +199,24 @@
   function soon() { if (demo && !python()) allSteps(); }
   app.addEventListener("pointerover", soon, { once: true });
   app.addEventListener("focusin", soon, { once: true });
+  // A guided game's first step is drawn, but every step needs the engine: the first press
+  // starts Python, which then does what was pressed (its act and arg, for page.mjs to
+  // hand over with the step).
+  app.addEventListener("click", function (event) {
+    if (python() || !guide) return;
+    var el = event.target.closest("[data-act]");
+    if (!el || el.disabled) return;
+    event.preventDefault();
+    if (!canRun) { startless(); return; }
+    root.dataset.pressed = el.dataset.act + "\n" + (el.dataset.arg || "");
+    var say = document.getElementById("guide-say");
+    if (say) say.textContent = "Starting the game…";
+    boot();
+  });
+  function startless() {
+    var say = document.getElementById("guide-say");
+    if (say) say.textContent = NO_WASM;
+  }
   app.addEventListener("click", function (event) {
     if (python() || !demo) return;
     var el = event.target.closest("[data-act]");
@@ -296,6 +318,22 @@
       .catch(function () {
         message("This demo could not be loaded. Check your connection and reload the page.");
       });
+  } else if (route[0] === "learn" && route.length === 2 &&
+             Object.prototype.hasOwnProperty.call(runtime.guides, route[1])) {
+    guide = route[1];
+    fetch("./embed/learn-" + guide + ".html")
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (html) {
+        if (!python()) app.innerHTML = html;
+        performance.mark("embed:shown");
+        if (params.get("run") === "1") boot();
+      })
+      .catch(function () {
+        message("This guided game could not be loaded. Check your connection and reload the page.");
+      });
   } else if (route[0] === "replay" && route.length >= 2 && !canRun) {
     message("This browser can't show the replay (it has no WebAssembly) — open it in an " +
       "up-to-date Chrome, Edge, Firefox or Safari.");
@@ -307,7 +345,7 @@
     message("There is no demo called “" + (route[1] || "") + "”. It may " +
       "have been renamed: the list of demos is on each game's Rules page.");
   } else {
-    message("This frame's address names no demo and no replay " +
-      "(it should end in #/demo/<name> or #/replay/<record>).");
+    message("This frame's address names no demo, no guided game and no replay " +
+      "(it should end in #/demo/<name>, #/learn/<game> or #/replay/<record>).");
   }
 })();

@@ -11,7 +11,8 @@ written into their `<!--POLICY-->` from `POLICY`, where each source says why it 
 Last, what makes it an installable offline app: PNG icons rendered from our SVGs, the web
 app manifest, and `sw.js` with the list of files to precache and a hash of the build.
 
-Embeds: `embed.html` (a light page for other sites' iframes) and, for every rules
+Embeds: `embed.html` (a light page for other sites' iframes), for every guided first
+game `embed/learn-<game>.html` (its first step), and, for every rules
 demo, `embed/<id>.html` (its first step) and `embed/<id>.json` (every step), drawn by
 the app's own Python (`spyweb.embed.frames_html`) so the frame shows the demo before
 Python runs in the reader's browser.
@@ -252,9 +253,10 @@ def preboot_frames() -> str:
 def build_embeds(site: Path, downloads: list[str], games: dict[str, str]) -> int:
     """embed.html, and each demo's steps drawn in advance; returns the number of demos."""
     use_app()
-    from spyweb.embed import frames_html
+    from spyweb.embed import frames_html, guide_frame_html
 
     import spygames
+    from spygames import guides
 
     demos = spygames.all_demos()
     runtime = {
@@ -265,6 +267,9 @@ def build_embeds(site: Path, downloads: list[str], games: dict[str, str]) -> int
         "packed": downloads,
         # {demo id prefix: its game's archive}, requested with the runtime for that demo.
         "games": {spygames.listing(g).demos: f"./{p}" for g, p in games.items()},  # type: ignore[union-attr]
+        # {game: its demo id prefix}: the guided games (`#/learn/<game>`), the first step
+        # of each drawn in advance as embed/learn-<game>.html.
+        "guides": {g: spygames.listing(g).demos for g in sorted(guides.MODULES)},  # type: ignore[union-attr]
         # The live table's style sheets, added when Python starts: until then the frame
         # has only styles/embed.css, the part of app.css its drawn steps use.
         "styles": ["./styles/app.css"],
@@ -287,6 +292,10 @@ def build_embeds(site: Path, downloads: list[str], games: dict[str, str]) -> int
         (folder / f"{demo.id}.json").write_text(
             json.dumps({"id": demo.id, "steps": steps}, separators=(",", ":"))
         )
+    for game_id in sorted(guides.MODULES):
+        first = guide_frame_html(game_id)
+        names |= css_subset.names_in_html(first)
+        (folder / f"learn-{game_id}.html").write_text(first)
     app_css = (site / "styles" / "app.css").read_text()
     (site / "styles" / "embed.css").write_text(css_subset.subset(app_css, names))
     return len(demos)

@@ -15,6 +15,7 @@ the page shows the first step before Python has started (see web/embed.js).
 from __future__ import annotations
 
 import spygames
+from spygames import guides
 
 from . import links
 from .app import App
@@ -108,6 +109,41 @@ class DemoFrame(Screen):
         return frame(tried(demo, self.live_from, self.live.render(), corner=link), "live")
 
 
+class GuideFrame(Screen):
+    """A game's guided first game in a frame (`spyweb.guide`), its game in memory."""
+
+    def __init__(self, ctx: Context, game_id: str) -> None:
+        super().__init__(ctx)
+        from .guide import GuideScreen  # loaded on use
+
+        self.guide = GuideScreen(ctx, game_id)
+        self.guide.corner = open_link(f"#/{game_id}/learn")
+        self.game_id = game_id
+        self.title = self.guide.title
+
+    def handle(self, act: str, arg: str) -> None:
+        if act != "guide-leave":  # a frame has nowhere to leave to
+            self.guide.handle(act, arg)
+
+    def submit(self, act: str, values: dict[str, str]) -> None:
+        self.guide.submit(act, values)
+
+    def key(self, key: str) -> bool:
+        return self.guide.key(key)
+
+    def keys(self) -> list[str]:
+        return self.guide.keys()
+
+    def pending_delay(self) -> int | None:
+        return self.guide.pending_delay()
+
+    def tick(self) -> None:
+        self.guide.tick()
+
+    def render(self) -> str:
+        return frame(f'<div class="embed-guide">{self.guide.render()}</div>', "guide")
+
+
 class ReplayFrame(ReplayerScreen):
     """A replay in a frame."""
 
@@ -149,6 +185,10 @@ class EmbedApp(App):
                 )
             except spygames.DemoError as exc:
                 return MessageFrame(self.ctx, f"This demo cannot be shown: {exc}.")
+        if len(parts) == 2 and parts[0] == "learn":
+            if parts[1] not in guides.MODULES:
+                return MessageFrame(self.ctx, f"There is no guided game of “{parts[1]}”.")
+            return GuideFrame(self.ctx, parts[1])
         if 2 <= len(parts) <= 3 and parts[0] == "replay":
             seat = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else 0
             try:
@@ -162,8 +202,8 @@ class EmbedApp(App):
             return ReplayFrame(self.ctx, Replayer(record, view, seat=seat))
         return MessageFrame(
             self.ctx,
-            "This frame's address names no demo and no replay "
-            "(it should end in #/demo/<name> or #/replay/<record>).",
+            "This frame's address names no demo, no guided game and no replay "
+            "(it should end in #/demo/<name>, #/learn/<game> or #/replay/<record>).",
         )
 
     def take_navigation(self) -> tuple[str | None, str | None]:
@@ -176,11 +216,23 @@ class EmbedApp(App):
         """Python has just started in a frame drawn without it: carry on from the step
         the reader is on, and do what they pressed while Python was loading."""
         screen = self.screen
+        if isinstance(screen, GuideFrame) and pressed:
+            act, _, arg = pressed.partition("\n")  # embed.js: the control pressed, its arg
+            screen.handle(act, arg)
         if isinstance(screen, DemoFrame):
             screen.player.go(step)
             screen.player.playing = playing and screen.player.step < screen.player.last
             if pressed:
                 screen.handle(pressed, "")
+
+
+def guide_frame_html(game_id: str) -> str:
+    """The first step of `game_id`'s guided game as the frame draws it (the build writes
+    it out: the frame shows it before Python has started)."""
+    app = EmbedApp()
+    app.route(f"#/learn/{game_id}")
+    assert isinstance(app.screen, GuideFrame)
+    return app.render()
 
 
 def frames_html(demo_id: str) -> list[str]:

@@ -86,6 +86,7 @@ class GuideScreen(Screen):
         self.game_id = game_id
         self.pointer = pointer_for(game_id)
         self.pointed: str | tuple[str, str] = ""  # the control last given the focus
+        self.corner: str | None = None  # in a frame: a link out, in place of Leave
         current = ctx.saves.current(game_id)
         if current is not None and current.record and guide.guided(current.record):
             self.table = open_screen(ctx, game_id)  # the guided game under way: go on
@@ -235,7 +236,10 @@ class GuideScreen(Screen):
         else:
             say, rule, where = self.guide.done, "", "Guided part done"
         buttons += _button("Start again", "guide-again", "guide-again")
-        buttons += _button("Leave", "guide-leave", "guide-leave")
+        if self.corner is None:
+            buttons += _button("Leave", "guide-leave", "guide-leave")
+        else:
+            buttons += self.corner
         key = f"guide-{self.number()}" if step is not None else "guide-done"
         return (
             '<section class="guide" aria-labelledby="guide-h">'
