@@ -78,6 +78,7 @@ def test_a_newcomer_completes_the_guide_by_following_the_pointer_alone() -> None
     assert clicks == 17  # 9 cards picked, 8 buttons pressed
     html = app.render()
     assert "Guided part done" in html and GUIDE.done in unescape(html)
+    assert 'id="guide-new" href="#/deck-of-spies/new"' in html  # or a new deal
     assert 'data-guide="next"' not in html
     # the game goes on as any other: nothing is held back any more
     state = app.screen.table.state  # type: ignore[attr-defined]

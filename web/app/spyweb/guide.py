@@ -235,6 +235,11 @@ class GuideScreen(Screen):
             say, rule, where = "Watch the others play: your turn comes next.", "", ""
         else:
             say, rule, where = self.guide.done, "", "Guided part done"
+            if self.corner is None:  # not in a frame, which has no other games
+                buttons = (
+                    f'<a class="btn btn-small" id="guide-new" href="#/{esc(self.game_id)}/new">'
+                    "A new game</a>"
+                )
         buttons += _button("Start again", "guide-again", "guide-again")
         if self.corner is None:
             buttons += _button("Leave", "guide-leave", "guide-leave")
