@@ -31,10 +31,10 @@ def tile(game: GameInfo, *, built: bool, saved: bool, learn: bool = False) -> st
         rules = f'<a class="btn btn-quiet" href="#/{esc(game.id)}/rules">Rules</a>'
         if game.id == "deck-of-spies":  # the one solo game has a deal of the day
             rules = f'<a class="btn" id="btn-daily" href="#/{game.id}/daily">Daily deal</a>' + rules
-        if learn and game.id in MODULES:
-            rules = (
-                f'<a class="btn" id="learn-{esc(game.id)}" href="#/{esc(game.id)}/learn">'
-                "Learn by playing</a>" + rules
+        if learn and game.id in MODULES:  # beside the pitch: the buttons stay one row
+            status = (
+                f'<p class="tile-learn">New to it? <a id="learn-{esc(game.id)}" '
+                f'href="#/{esc(game.id)}/learn">Learn by playing</a></p>'
             )
         actions = cont + play + rules
     return (
