@@ -302,9 +302,10 @@
   window.addEventListener("hashchange", function () { if (!python()) location.reload(); });
   window.addEventListener("resize", function () { fit(); more(); });
 
-  if (route[0] === "demo" && route.length === 2 && runtime.demos.indexOf(route[1]) >= 0) {
-    demo = route[1];
-    fetch("./embed/" + demo + ".html")
+  // A page drawn at build time (embed/<name>.html), shown until Python takes over; then
+  // `shown`, or the message `what` could not be loaded.
+  function drawn(name, what, shown) {
+    fetch("./embed/" + name + ".html")
       .then(function (response) {
         if (!response.ok) throw new Error(String(response.status));
         return response.text();
@@ -313,27 +314,22 @@
         if (!python()) app.innerHTML = html;
         performance.mark("embed:shown");
         if (params.get("run") === "1") boot();
-        if (params.get("play") === "1") pressed("demo-play");
+        if (shown) shown();
       })
       .catch(function () {
-        message("This demo could not be loaded. Check your connection and reload the page.");
+        message("This " + what + " could not be loaded. Check your connection and reload the page.");
       });
+  }
+
+  if (route[0] === "demo" && route.length === 2 && runtime.demos.indexOf(route[1]) >= 0) {
+    demo = route[1];
+    drawn(demo, "demo", function () {
+      if (params.get("play") === "1") pressed("demo-play");
+    });
   } else if (route[0] === "learn" && route.length === 2 &&
              Object.prototype.hasOwnProperty.call(runtime.guides, route[1])) {
     guide = route[1];
-    fetch("./embed/learn-" + guide + ".html")
-      .then(function (response) {
-        if (!response.ok) throw new Error(String(response.status));
-        return response.text();
-      })
-      .then(function (html) {
-        if (!python()) app.innerHTML = html;
-        performance.mark("embed:shown");
-        if (params.get("run") === "1") boot();
-      })
-      .catch(function () {
-        message("This guided game could not be loaded. Check your connection and reload the page.");
-      });
+    drawn("learn-" + guide, "guided game");
   } else if (route[0] === "replay" && route.length >= 2 && !canRun) {
     message("This browser can't show the replay (it has no WebAssembly) — open it in an " +
       "up-to-date Chrome, Edge, Firefox or Safari.");
