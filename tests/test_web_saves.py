@@ -701,3 +701,23 @@ def test_which_copy_is_newer(file: tuple[float, int], here: tuple[float, int], s
         return Slot("deck-of-spies-x", DOS, "", record=state.record(), updated=updated)
 
     assert which_is_newer(slot(*file), slot(*here), 100.0).startswith(says)
+
+
+def test_a_guided_game_in_one_tab_is_set_aside_when_another_tab_plays_it() -> None:
+    """The guided game is an ordinary slot (`spyweb.guide`): the tabs guard it as they
+    guard a table, so two tabs never write it in turn over each other."""
+    browser = Browser()
+    first = browser.open("#/deck-of-spies/learn")
+    browser.click(first, "guide-skip")
+    assert first.playing is not None
+    second = browser.open("#/deck-of-spies")  # the same game, resumed at its table
+    assert second.away and not first.away
+    browser.click(second, "take-over")
+    assert first.away and "This game is open in another tab" in first.render()
+    play_one(browser, second)
+    assert saved_actions(browser) == 2
+    browser.click(first, "guide-skip")  # set aside: the guide plays nothing
+    assert saved_actions(browser) == 2
+    browser.click(first, "take-over")  # back to the guide, at the newest position
+    assert not first.away and first.hash == "#/deck-of-spies/learn"
+    assert len(first.screen.table.state.actions) == 2  # type: ignore[attr-defined]

@@ -26,7 +26,7 @@ from .home import preboot_html as home_preboot
 from .markup import button, esc
 from .rules import RulesScreen
 from .saved import SavedGamesScreen, StatsScreen
-from .screen import VIBRATE_PREF, Confirm, Context, GameScreen, Screen
+from .screen import VIBRATE_PREF, Confirm, Context, Screen
 from .store import FULL, KEPT, KEPT_PREF, Saves, Storage
 from .tabs import ELSEWHERE, Tabs
 from .together.wire import HOST
@@ -314,7 +314,8 @@ class App:
     @property
     def playing(self) -> str | None:
         """The slot of the game on this tab's table, if any."""
-        return self.screen.slot if isinstance(self.screen, GameScreen) else None
+        table = self.screen.game_table()
+        return table.slot if table is not None else None
 
     @property
     def away(self) -> bool:
@@ -373,12 +374,13 @@ class App:
 
     def _take_over(self) -> None:
         """Play here the game another tab had: reload it from storage, tell that tab."""
-        slot, screen = self.playing, self.screen
-        if slot is None or not isinstance(screen, GameScreen) or not self.away:
+        slot, table = self.playing, self.screen.game_table()
+        if slot is None or table is None or not self.away:
             return
         self.tabs.take_over(slot)
         if self.ctx.saves.make_current(slot):
-            self.route(f"#/{screen.game_id}")
+            # the same screen again (a guided game's, say), at the newest position
+            self.route(self.hash if table is not self.screen else f"#/{table.game_id}")
         else:
             self.route("#/saves")
             self.ctx.notify("That game is no longer saved in this browser.")

@@ -99,6 +99,9 @@ class GuideScreen(Screen):
         name = info(game_id)
         self.title = f"Learn {name.name if name else game_id} — spygames"
 
+    def game_table(self) -> GameScreen:
+        return self.table
+
     # -- where the game stands ---------------------------------------------------------
     @property
     def record(self) -> dict[str, Any]:

@@ -159,6 +159,11 @@ class Screen:
     def tick(self) -> None:
         """Run the pending timed step (one bot move)."""
 
+    def game_table(self) -> GameScreen | None:
+        """The game's table this screen plays (itself, or one it wraps), whose slot the
+        tabs guard; None for a screen with no game of the saves."""
+        return None
+
     def peer(self, kind: str, key: str, payload: str) -> None:
         """A connection to another device (web/peers.mjs) reports `kind` ("described",
         "open", "message", "closed", "failed") for the connection `key`."""
@@ -176,6 +181,9 @@ class GameScreen(Screen):
 
     game_id = ""
     state: spygames.State | None
+
+    def game_table(self) -> GameScreen:
+        return self
 
     def __init__(
         self,
