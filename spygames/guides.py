@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .errors import IllegalAction, SpyGamesError
@@ -75,10 +76,17 @@ class Guide:
         game = get_game(self.game_id)
         return game.new(self.seed, self.players, dict(self.options), self.setup)
 
-    def follows(self, record: dict[str, Any]) -> bool:
-        """`record` is this guide's deal, its moves so far the script's."""
+    @cached_property
+    def deal(self) -> dict[str, Any]:
+        """The deal as a record names it (its game, seed, players and setup), worked out
+        once."""
         start = self.start().record()
-        if any(record.get(key) != start[key] for key in ("game", "seed", "players", "setup")):
+        return {key: start[key] for key in ("game", "seed", "players", "setup")}
+
+    def follows(self, record: dict[str, Any]) -> bool:
+        """`record` is this guide's deal, its moves so far the script's (and any after
+        the script: a game played on from it)."""
+        if any(record.get(key) != value for key, value in self.deal.items()):
             return False
         actions = record.get("actions")
         if not isinstance(actions, list):

@@ -130,3 +130,5 @@ def test_a_game_follows_the_guide_only_on_its_deal_and_script() -> None:
     for step in guide.steps[1:]:
         state.apply(step.action)
     assert guide.follows(state.record()) and not guide.guided(state.record())
+    state.apply(state.legal_actions()[0])  # played on past the script: still its game
+    assert guide.follows(state.record()) and guide.step_at(state.record()) is None

@@ -249,7 +249,7 @@ def test_the_swings_are_the_three_costliest_moves_in_game_order() -> None:
     assert [x.move for x in review.swings()] == [0, 1, 4]
     assert [x.move for x in Review({}, 0, decisions[2:4] + decisions[6:], None).swings()] == []
     # the boundary: a point of chance is a swing, just under it is not
-    edge = (d(0, 0.5, 0.4901), d(1, 0.51, 0.5))
+    edge = (d(0, 0.0099, 0.0), d(1, 0.01, 0.0))  # costs 0.0099 and exactly 0.01
     assert [x.move for x in Review({}, 0, edge, None).swings()] == [1]
 
 

@@ -105,8 +105,18 @@ class GuideScreen(Screen):
     # -- where the game stands ---------------------------------------------------------
     @property
     def record(self) -> dict[str, Any]:
+        """The game's deal and moves as a record names them, read in place (no copy: the
+        guide asks it several times a frame)."""
         state = self.table.state
-        return state.record() if state is not None else {}
+        if state is None:
+            return {}
+        return {
+            "game": state.game_id,
+            "seed": state.seed,
+            "players": state.players,
+            "setup": state.setup,
+            "actions": state.actions,
+        }
 
     def step(self) -> Step | None:
         """The script's next step, while the game follows it."""
