@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from spygames import State
+
+T = TypeVar("T")
 
 
 class ReadTheGame(Exception):
@@ -44,6 +46,17 @@ def _ours(state: State) -> list[Any]:
         if type(value).__module__.startswith("spygames.") and not isinstance(value, type):
             found.append(value)
     return found
+
+
+def sealed_steps(state: State, steps: Iterator[T]) -> Iterator[T]:
+    """`steps` (a bot's thinking, a slice a step) with `state` sealed during each step."""
+    while True:
+        with sealed(state):
+            try:
+                step = next(steps)
+            except StopIteration:
+                return
+        yield step
 
 
 @contextmanager

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sealed import sealed
+from sealed import sealed_steps
 
 import spygames
 import spygames.hints
@@ -171,23 +171,14 @@ class Judged:
         assert view == state.view(seat)
         return state
 
-    def _sealed(self, state: State, steps: Iterator[Any]) -> Iterator[Any]:
-        while True:
-            with sealed(state):
-                try:
-                    step = next(steps)
-                except StopIteration:
-                    return
-            yield step
-
     def think(self, view: View, legal: list[Action], slice_s: float) -> Iterator[Any]:
         state = self._check(view)
         assert legal == spygames.hints.hint_moves(state)
-        return self._sealed(state, self.bot.think(view, legal, slice_s))
+        return sealed_steps(state, self.bot.think(view, legal, slice_s))
 
     def chances(self, view: View, actions: list[Action], games: int, slice_s: float) -> Any:
         state = self._check(view)
-        return self._sealed(state, self.bot.chances(view, actions, games, slice_s))
+        return sealed_steps(state, self.bot.chances(view, actions, games, slice_s))
 
 
 @pytest.mark.usefixtures("small_hints")

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from sealed import sealed
+from sealed import sealed, sealed_steps
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context
@@ -67,18 +67,7 @@ class Watched:
 
     def think(self, view: View, legal: list[Action], slice_s: float) -> Iterator[Advice | None]:
         state = self._state(view, legal)
-        steps = self._bot.think(view, legal, slice_s)
-
-        def sealed_steps() -> Iterator[Advice | None]:
-            while True:
-                with sealed(state):
-                    try:
-                        step = next(steps)
-                    except StopIteration:
-                        return
-                yield step
-
-        return sealed_steps()
+        return sealed_steps(state, self._bot.think(view, legal, slice_s))
 
 
 @pytest.fixture

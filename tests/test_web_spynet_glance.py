@@ -14,6 +14,7 @@ from spyweb.spynet.model import CARD, SITUATIONS
 import spygames
 import spygames.hints
 from spygames import Budget
+from spygames.hints import hint_moves
 from spygames.spynet.bots import HardBot
 from tests.test_web_spynet import click_action, find, run_bots, scripted, seat, spare, started
 
@@ -432,7 +433,7 @@ def test_the_hint_never_names_a_deploy_the_table_does_not_offer(monkeypatch: Any
     table, _ = stuck_table()
     state = table.state
     assert {a["type"] for a in state.legal_actions()} == {"recruit", "deploy"}
-    assert [a["type"] for a in hint.offered(state)] == ["recruit"]
+    assert [a["type"] for a in hint_moves(state)] == ["recruit"]
     asked: list[list[dict[str, Any]]] = []
     think = HardBot.think
 

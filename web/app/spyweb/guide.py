@@ -334,11 +334,3 @@ def _is(inside: str, target: str | tuple[str, str]) -> bool:
     act = re.search(r'\bdata-act="([^"]*)"', inside)
     arg = re.search(r'\bdata-arg="([^"]*)"', inside)
     return act is not None and (act.group(1), arg.group(1) if arg else "") == target
-
-
-def learn_link(game_id: str, label: str = "Learn by playing") -> str:
-    """A link to the guided first game of `game_id` (empty when it has none)."""
-    if get_guide(game_id) is None:
-        return ""
-    href = guide_route(game_id)
-    return f'<a class="btn btn-small" id="learn-{esc(game_id)}" href="{href}">{esc(label)}</a>'

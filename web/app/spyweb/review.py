@@ -223,8 +223,9 @@ class ReviewScreen(ReplayerScreen):
         shown = next((r for r in rows if r.move == self.shown), None)
         retry = None
         if shown is not None and review.record["game"] in RETRY:
-            start = spygames.replay(review.record, upto=shown.move)
-            retry = "#/play/" + links.encode(start.record())
+            # the record up to that move (checked already: it replays)
+            start = {**review.record, "actions": review.record["actions"][: shown.move]}
+            retry = "#/play/" + links.encode(start)
         alt = ""
         if shown is not None:
             alt = alternative(shown, retry)

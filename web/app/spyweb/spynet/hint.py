@@ -159,12 +159,6 @@ def why(advice: spygames.Advice, view: SpyNetView, who: Who) -> str:
     return " ".join(w for w in words if w)
 
 
-def offered(state: SpyNetState) -> list[dict[str, Any]]:
-    """The moves the table offers: the legal ones, less a Deploy that could play nothing
-    (the table shows why instead of the button), so the hint never names a hidden one."""
-    return hint_moves(state)
-
-
 def marks(action: dict[str, Any]) -> list[tuple[str, str]]:
     """The page's controls (data-act, data-arg) that play the hinted move."""
     k, card = action["type"], str(action.get("card", ""))
@@ -249,7 +243,7 @@ class Hints:
         bot = hint_bot("spynet", seed)  # the Hint's bot and budget (`spygames.hints`)
         view = state.view(seat)
         self.view = cast(SpyNetView, view)
-        self.work = Thinking(bot, view, offered(state), at=at, slice_s=HINT_SLICE_S)
+        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=HINT_SLICE_S)
         self.step(at)
 
     def step(self, at: Hashable) -> None:
