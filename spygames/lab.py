@@ -24,7 +24,10 @@ legal now with the engine's reason and the view the bot was given, no `choose`.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -39,6 +42,7 @@ from .simulate import wilson
 Choose = Callable[[View, list[Action], random.Random], Action]
 MAX_DEAL = 999_999_999  # the tables' deal numbers (web's spyweb.deals.MAX_DEAL)
 MAX_GAMES = 1000
+MAX_PRINTED = 4000  # characters of a game's print() output kept for the page; the rest cut
 
 
 class BotError(SpyGamesError):
@@ -62,22 +66,32 @@ def load(source: str, filename: str = "mybot.py") -> Choose:
     space: dict[str, Any] = {"__name__": "mybot"}
     try:
         exec(code, space)
-    except Exception as exc:
-        raise _raised(exc, filename, "while the file ran") from None
+    except (Exception, SystemExit, KeyboardInterrupt) as exc:
+        raise raised_error(exc, filename, "while the file ran") from None
     choose = space.get("choose")
     if not callable(choose):
         raise BotError("the file defines no function `choose(view, legal, rng)`")
     return choose  # type: ignore[no-any-return]
 
 
-def _raised(exc: BaseException, filename: str, when: str) -> BotError:
-    """An exception from the person's code, with the last line of theirs it passed."""
+def raised_error(exc: BaseException, filename: str, when: str) -> BotError:
+    """An exception from the person's code, with the last line of theirs it passed, in
+    words of its own for the ones that are not a bug in a line (sys.exit(), Ctrl-C, no
+    memory left)."""
     line = None
     for frame in traceback.extract_tb(exc.__traceback__):
         if frame.filename == filename:
             line = frame.lineno
     where = f" (line {line})" if line is not None else ""
-    return BotError(f"{type(exc).__name__}: {exc} {when}{where}", line)
+    if isinstance(exc, SystemExit):
+        words = "it called sys.exit(), which ends nothing here: return an action instead"
+    elif isinstance(exc, KeyboardInterrupt):
+        words = "it raised KeyboardInterrupt"
+    elif isinstance(exc, MemoryError):
+        words = "it ran out of memory"
+    else:
+        words = f"{type(exc).__name__}: {exc}"
+    return BotError(f"{words} {when}{where}", line)
 
 
 def deal_number(match_seed: int, game: int) -> int:
@@ -97,6 +111,7 @@ class GameResult:
     moves: int
     reason: str
     record: dict[str, Any] = field(repr=False)
+    printed: str = ""
 
 
 @dataclass
@@ -111,6 +126,13 @@ class Match:
     players: int | None = None
     seed: int = 1
     filename: str = "mybot.py"
+    decide_s: float | None = None
+    """The longest one decision of the person's bot may take (the page's 2 s); None: any."""
+    capture: bool = False
+    """Keep what the person's bot prints, per game (GameResult.printed), for the page."""
+    on_turn: Callable[[bool], None] | None = None
+    """Told True as the person's bot starts deciding after a built-in bot (or at first),
+    False as a built-in bot starts after it: the page's watchdog times only the former."""
     results: list[GameResult] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -131,12 +153,27 @@ class Match:
     def play(self) -> Iterator[GameResult]:
         """Play the games not played yet, one at a time (a page shows its progress and may
         stop between two)."""
+        for step in self.steps():
+            if step is not None:
+                yield step
+
+    def steps(self) -> Iterator[GameResult | None]:
+        """The games not played yet, a decision at a time: None after each decision,
+        the game's result as it ends (a page may stop between any two decisions)."""
         while len(self.results) < self.games:
-            result = self.play_one(len(self.results))
-            self.results.append(result)
-            yield result
+            game = self._game(len(self.results))
+            while (step := next(game)) is None:
+                yield None
+            self.results.append(step)
+            yield step
 
     def play_one(self, index: int) -> GameResult:
+        game = self._game(index)
+        while (step := next(game)) is None:
+            pass
+        return step
+
+    def _game(self, index: int) -> Iterator[GameResult | None]:
         players = self.players or 1
         deal = deal_number(self.seed, index)
         seat = index % players
@@ -148,12 +185,17 @@ class Match:
             for s in range(players)
             if s != seat
         }
+        printed = io.StringIO() if self.capture else None
+        turn: bool | None = None
         while not state.is_over:
             to_play = state.to_play[0]
             view = state.view(to_play)
             legal = state.legal_actions()
+            if (to_play == seat) is not turn and self.on_turn is not None:
+                self.on_turn(to_play == seat)
+            turn = to_play == seat
             if to_play == seat:
-                action = self._ask(view, legal, mine)
+                action = self._ask(view, legal, mine, printed)
                 try:
                     state.apply(action)
                 except IllegalAction as exc:
@@ -161,16 +203,36 @@ class Match:
                                    view=view) from None  # fmt: skip
             else:
                 state.apply(bots[to_play].choose(view, legal))
+            yield None
+        if turn and self.on_turn is not None:
+            self.on_turn(False)
         result = state.result or {}
         won = bool(result.get("won")) if players == 1 else seat in result.get("winners", [])
-        return GameResult(index, deal, seat, won, len(state.actions),
-                          str(result.get("reason", "")), state.record())  # fmt: skip
+        out = printed.getvalue() if printed is not None else ""
+        if len(out) > MAX_PRINTED:
+            out = out[:MAX_PRINTED] + f"\n… ({len(out) - MAX_PRINTED:,} more characters not kept)"
+        yield GameResult(index, deal, seat, won, len(state.actions),
+                         str(result.get("reason", "")), state.record(), out)  # fmt: skip
 
-    def _ask(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+    def _ask(
+        self, view: View, legal: list[Action], rng: random.Random, printed: io.StringIO | None
+    ) -> Action:
+        started = time.monotonic()
         try:
-            return self.choose(view, list(legal), rng)
-        except Exception as exc:
-            raise _raised(exc, self.filename, "in choose") from None
+            if printed is None:
+                action = self.choose(view, list(legal), rng)
+            else:
+                with contextlib.redirect_stdout(printed):
+                    action = self.choose(view, list(legal), rng)
+        except (Exception, SystemExit, KeyboardInterrupt) as exc:
+            raise raised_error(exc, self.filename, "in choose") from None
+        took = time.monotonic() - started
+        if self.decide_s is not None and took > self.decide_s:
+            raise BotError(
+                f"Your bot took {took:.1f} seconds on one decision; a decision may take up "
+                f"to {self.decide_s:g} seconds"
+            )
+        return action
 
     @property
     def won(self) -> int:

@@ -4,17 +4,23 @@
 //
 // A match is played a few games per call, so the page shows its progress and can stop
 // between two calls (Cancel).
-const SLICE_MS = 80; // games per call: about this long, so the page answers at once
+const SLICE_MS = 80; // decisions per call: about this long, so the page answers at once
 export const PLAYERS = { "deck-of-spies": [1, 1], espionage: [2, 4], spynet: [2, 4] };
 
 export const $ = (id) => document.getElementById(id);
 const source = $("lab-source");
 const lines = $("lab-lines");
 let python = null; // startPython's handle (python.mjs)
-let running = null; // {cancelled, stuck, errored, stop} while a match plays
+let running = null; // {cancelled, box} while a match plays (box: its sandbox)
 let decideS = 2;
 
 // -- Python ----------------------------------------------------------------------------
+// Each match runs in a sandbox of its own (python.mjs, web/sandbox/). The page times
+// every call there itself: a decision of the person's bot over DECIDE_S ends it, and so
+// does a call that overruns what any bot may take, whatever the sandbox says.
+const GRACE_MS = 250; // a message's way out of the sandbox and back
+const BUILT_IN_MS = 1500; // more than any built-in bot takes on one decision (hard SpyNet: ~0.2 s)
+
 export async function usePython() {
   if (python) return python;
   const { startPython, DECIDE_S } = await import("./python.mjs");
@@ -24,27 +30,29 @@ export async function usePython() {
     starting() {
       state.textContent = "Python is starting…";
       state.dataset.state = "starting";
-      $("lab-run").disabled = true;
+      if (!running) $("lab-run").disabled = true;
     },
-    ready(message) {
-      state.textContent = `Python is ready: spygames ${message.version}, installed by ${message.installer}.`;
+    ready(info) {
+      state.textContent = `Python is ready: spygames ${info.version}, installed by ${info.installer}.`;
       state.dataset.state = "ready";
-      state.dataset.installer = message.installer;
+      state.dataset.installer = info.installer;
       $("lab-run").disabled = false;
     },
     failed(words) {
       state.textContent = words;
       state.dataset.state = "failed";
     },
-    stuck() {
-      if (running) {
-        running.stuck = true;
-        running.stop?.(new Error("stopped"));
-      }
-      showError(`Your bot took more than ${decideS} seconds on one decision, so it was stopped.`, null);
-    },
   });
   return python;
+}
+
+// What the page says when the sandbox stopped a call (`error`, a SandboxStopped).
+function stoppedWords(error) {
+  if (error.kind === "failed" && /memory|OOM/i.test(error.message)) {
+    return "Your bot used up all the memory Python may have, so it was stopped.";
+  }
+  if (error.kind === "failed") return `Python stopped while your bot played (${error.message}).`;
+  return error.message;
 }
 
 // -- the editor ------------------------------------------------------------------------
@@ -156,32 +164,49 @@ function percent(x) {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-// `site`: the tables' address, for each game's replay link.
+const PACKED = /^[A-Za-z0-9_-]{1,200000}$/; // a replay's packed record (spygames.record.pack)
+
+// `site`: the tables' address, for each game's replay link. Everything here came out of
+// the sandbox: numbers are numbers, words are text, a replay link only a packed record.
 function showResults(summary, games, rates, site) {
   $("lab-result").hidden = false;
-  $("lab-rate").textContent = `Won ${summary.won} of ${summary.games} (${percent(summary.rate)})`;
-  const [low, high] = summary.interval;
+  const played = Number(summary.games) || 0;
+  $("lab-rate").textContent = `Won ${Number(summary.won) || 0} of ${played} (${percent(Number(summary.rate) || 0)})`;
+  const [low, high] = Array.isArray(summary.interval) ? summary.interval.map(Number) : [0, 0];
   $("lab-interval").textContent = `95% interval ${percent(low)}–${percent(high)}`;
   drawChart(rates);
   const list = $("lab-games-list");
   for (const g of games) {
     const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = `${site}#/replay/${g.replay}${g.seat ? `/${g.seat}` : ""}`;
-    link.target = "_blank";
-    link.rel = "noopener";
-    link.textContent = `Deal #${g.deal}`;
-    item.append(link, ` — seat ${g.seat + 1}, ${g.won ? "won" : "lost"} in ${g.moves} moves: ${g.reason}`);
+    const seat = Number(g.seat) || 0;
+    const deal = document.createElement(PACKED.test(g.replay) ? "a" : "span");
+    if (deal.tagName === "A") {
+      deal.href = `${site}#/replay/${g.replay}${seat ? `/${seat}` : ""}`;
+      deal.target = "_blank";
+      deal.rel = "noopener";
+    }
+    deal.textContent = `Deal #${Number(g.deal) || 0}`;
+    const said = ` — seat ${seat + 1}, ${g.won ? "won" : "lost"} in ${Number(g.moves) || 0} moves: ${String(g.reason).slice(0, 200)}`;
+    item.append(deal, said);
+    if (typeof g.printed === "string" && g.printed) {
+      const printed = document.createElement("details");
+      const summaryLine = document.createElement("summary");
+      summaryLine.textContent = "What it printed";
+      const out = document.createElement("pre");
+      out.className = "lab-printed";
+      out.textContent = g.printed.slice(0, 5000);
+      printed.append(summaryLine, out);
+      item.append(printed);
+    }
     list.append(item);
   }
 }
 
-// The form's match, with the editor's code for `gameId`.
+// The form's match, with the editor's code for `gameId`, in a sandbox of its own.
 export async function run(gameId) {
   if (running) return;
   hideError();
   const py = await usePython();
-  await py.ready;
   const games = Math.min(1000, Math.max(10, Number($("lab-games").value) || 200));
   $("lab-games").value = String(games);
   let seed = $("lab-seed").value.trim();
@@ -189,62 +214,75 @@ export async function run(gameId) {
   $("lab-seed").value = seed;
   const against = $("lab-against").value;
   const players = Number($("lab-players").value);
-  const started = await py.call("start", source.value, gameId, against, games, players, Number(seed));
-  if (started.error) {
-    showError(started.error, started.line);
-    return;
-  }
-  running = { cancelled: false, stuck: false };
-  const site = "../"; // the tables, beside the Lab
-  $("lab-status").textContent = `0 of ${games} games played`;
+  running = { cancelled: false, box: null };
   $("lab-run").hidden = true;
   $("lab-cancel").hidden = false;
-  $("lab-games-list").replaceChildren();
+  $("lab-status").textContent = "Starting the match…";
+  const site = "../"; // the tables, beside the Lab
   const progress = $("lab-progress");
-  progress.hidden = false;
-  progress.max = games;
-  progress.value = 0;
   const rates = [];
   let won = 0;
-  let batch = 1;
-  const t0 = performance.now();
   let summary = null;
+  const t0 = performance.now();
+  let stopped = null; // words, when the match did not play to its end
   try {
+    running.box = await py.take();
+    if (running.cancelled) throw Object.assign(new Error("cancelled"), { kind: "ended" });
+    const started = await running.box.call("start", [source.value, gameId, against, games, players, Number(seed)], {
+      limitMs: decideS * 1000 + GRACE_MS,
+      limitWords: `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`,
+    });
+    if (started.error) {
+      showError(String(started.error), Number(started.line) || null);
+      throw Object.assign(new Error("not started"), { kind: "shown" });
+    }
+    $("lab-status").textContent = `0 of ${games} games played`;
+    $("lab-games-list").replaceChildren();
+    progress.hidden = false;
+    progress.max = games;
+    progress.value = 0;
     while (progress.value < games && !running.cancelled) {
-      const t = performance.now();
-      const found = await Promise.race([
-        py.call("play", batch),
-        new Promise((_, stop) => {
-          running.stop = stop;
-        }),
-      ]);
+      const found = await running.box.call("play", [SLICE_MS], {
+        limitMs: SLICE_MS + decideS * 1000 + BUILT_IN_MS + GRACE_MS,
+        limitWords: `Your bot did not answer within ${decideS} seconds, so it was stopped.`,
+        decideMs: decideS * 1000 + GRACE_MS,
+        decisionWords: `Your bot took more than ${decideS} seconds on one decision, so it was stopped.`,
+      });
       if (found.error) {
-        const done = summary ? summary.games : 0;
-        showError(found.view ? `${found.error}. The view it was given:\n${JSON.stringify(found.view, null, 1)}` : found.error, found.line);
-        $("lab-status").textContent = `Stopped in game ${done + 1} (match seed ${seed}): see the message under your code.`;
-        running.errored = true;
+        const done = summary ? Number(summary.games) : 0;
+        const view = found.view ? `. The view it was given:\n${JSON.stringify(found.view, null, 1)}` : "";
+        showError(`${String(found.error)}${view}`, Number(found.line) || null);
+        stopped = `Stopped in game ${done + 1} (match seed ${seed}): see the message under your code.`;
         break;
       }
+      if (!Array.isArray(found.games) || typeof found.summary !== "object") break;
       for (const g of found.games) {
         won += g.won ? 1 : 0;
         rates.push(won / (rates.length + 1));
       }
       summary = found.summary;
-      progress.value = summary.games;
-      showResults(summary, found.games, rates, site);
-      $("lab-status").textContent = `${summary.games} of ${games} games played`;
-      const took = performance.now() - t;
-      batch = Math.max(1, Math.min(50, Math.round((batch * SLICE_MS) / Math.max(1, took))));
+      progress.value = Number(summary.games) || 0;
+      if (found.games.length) showResults(summary, found.games, rates, site);
+      $("lab-status").textContent = `${progress.value} of ${games} games played${estimate(progress.value, games, t0)}`;
     }
-  } catch {
-    // the worker was ended (a bot that never answered): said by `stuck`
+  } catch (error) {
+    if (error.kind === "shown") {
+      stopped = "";
+    } else if (!running.cancelled) {
+      showError(stoppedWords(error), null);
+      stopped = summary ? `Stopped after ${summary.games} of ${games} games (match seed ${seed}).` : "";
+    }
+  } finally {
+    running.box?.end("the match is over");
   }
   const seconds = (performance.now() - t0) / 1000;
-  if (summary && !running.stuck && !running.errored) {
+  if (stopped !== null) {
+    $("lab-status").textContent = stopped;
+  } else if (running.cancelled) {
+    $("lab-status").textContent = `Stopped after ${summary ? summary.games : 0} of ${games} games (match seed ${seed}).`;
+  } else if (summary) {
     const rate = (summary.games / seconds).toFixed(1);
-    $("lab-status").textContent = running.cancelled
-      ? `Stopped after ${summary.games} of ${games} games (match seed ${seed}).`
-      : `${summary.games} games in ${seconds.toFixed(1)} s (${rate} games/s), match seed ${seed}.`;
+    $("lab-status").textContent = `${summary.games} games in ${seconds.toFixed(1)} s (${rate} games/s), match seed ${seed}.`;
   }
   progress.hidden = true;
   $("lab-run").hidden = false;
@@ -252,6 +290,19 @@ export async function run(gameId) {
   running = null;
 }
 
+// ", about 3 minutes left" once a few games show the pace.
+function estimate(done, games, t0) {
+  const seconds = (performance.now() - t0) / 1000;
+  if (done < 3 || seconds < 5) return "";
+  const left = ((games - done) * seconds) / done;
+  if (left < 60) return `, about ${Math.max(5, Math.round(left / 5) * 5)} seconds left`;
+  const minutes = Math.round(left / 60);
+  return minutes < 120 ? `, about ${minutes} minute${minutes === 1 ? "" : "s"} left` : `, about ${Math.round(minutes / 60)} hours left`;
+}
+
+// Cancel ends the match's sandbox at once, mid-decision if need be.
 $("lab-cancel").addEventListener("click", () => {
-  if (running) running.cancelled = true;
+  if (!running) return;
+  running.cancelled = true;
+  running.box?.end("cancelled");
 });

@@ -18,7 +18,9 @@ Lab works offline too. Written into the site:
   and packaging from PyPI (web/python-wheels.txt) and a lock file that lists only those
   two, each with its file's own sha256 (Pyodide checks it).
 
-- `lab/`: the Bot Lab's page and its embed (web/lab/), its `python.mjs` told the wheel's name.
+- `lab/`: the Bot Lab's page and its embed (web/lab/).
+- `sandbox/`: where anyone's Python runs (web/sandbox/): its host page told the files it
+  hands in (`sandbox_files`) and the hash of the sandbox's boot script.
 
 A page names `vendor/pyodide-py/pyodide.mjs` as PyScript's `interpreter`, so nothing is
 fetched from a CDN.
@@ -26,6 +28,7 @@ fetched from a CDN.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import json
@@ -33,9 +36,9 @@ import re
 import shutil
 from pathlib import Path
 
-PATHS = re.compile(r"^(wheels|simple|lab|vendor/pyscript|vendor/pyodide-py)/")
+PATHS = re.compile(r"^(wheels|simple|lab|sandbox|vendor/pyscript|vendor/pyodide-py)/")
 """The files written here: none of them is precached by the service worker."""
-LAB = re.compile(r"^(wheels|lab|vendor/pyscript|vendor/pyodide-py)/")
+LAB = re.compile(r"^(wheels|lab|sandbox|vendor/pyscript|vendor/pyodide-py)/")
 """The files the Bot Lab may load: the service worker keeps them all once it is opened."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCKED = ("micropip", "packaging")  # the lock file's only entries
@@ -57,7 +60,8 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
         ignore=shutil.ignore_patterns("*.map"),
     )
     write_pyodide(site / "vendor" / "pyodide-py", modules / "pyodide", pywheels)
-    write_lab(site / "lab", modules.parent / "lab", wheel.name)
+    shutil.copytree(modules.parent / "lab", site / "lab", ignore=shutil.ignore_patterns("__pycache__"))
+    write_sandbox(site, modules.parent / "sandbox", wheel.name)
     written = sorted(
         p.relative_to(site).as_posix()
         for p in site.rglob("*")
@@ -106,12 +110,47 @@ def write_pyodide(folder: Path, shipped: Path, pywheels: Path) -> None:
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
 
-def write_lab(folder: Path, source: Path, wheel: str) -> None:
+# Each file the sandbox is handed, by the type its Blob is given (a module's must be
+# JavaScript's; Pyodide streams its WebAssembly only as application/wasm).
+TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+         ".json": "application/json", ".zip": "application/zip", ".whl": "application/zip",
+         ".py": "text/plain"}  # fmt: skip
+
+
+def sandbox_files(site: Path, wheel: str) -> dict[str, str]:
+    """What the sandbox's host hands in, {path in the site: type}: PyScript's scripts,
+    Pyodide as PyScript's packages expect it, micropip, the engine wheel, and the
+    sandbox's own frame script and worker."""
+    paths = [
+        *(p.relative_to(site).as_posix() for p in sorted((site / "vendor/pyscript").glob("*.js"))),
+        *(p.relative_to(site).as_posix() for p in sorted((site / "vendor/pyodide-py").iterdir())),
+        f"wheels/{wheel}",
+        "sandbox/frame.mjs",
+        "sandbox/worker.py",
+        "sandbox/pyscript.json",
+    ]
+    return {path: TYPES[Path(path).suffix] for path in paths}
+
+
+def write_sandbox(site: Path, source: Path, wheel: str) -> None:
+    folder = site / "sandbox"
     shutil.copytree(source, folder, ignore=shutil.ignore_patterns("__pycache__"))
-    script = (folder / "python.mjs").read_text(encoding="utf-8")
-    if script.count("__WHEEL__") != 1:
-        raise SystemExit("web/lab/python.mjs must hold __WHEEL__ exactly once")
-    (folder / "python.mjs").write_text(script.replace("__WHEEL__", wheel), encoding="utf-8")
+    host = (folder / "host.mjs").read_text(encoding="utf-8")
+    page = (folder / "host.html").read_text(encoding="utf-8")
+    if host.count("__FILES__") != 1:
+        raise SystemExit("web/sandbox/host.mjs must hold __FILES__ once")
+    if page.count("__BOOT_HASH__") != 1:
+        raise SystemExit("web/sandbox/host.html must hold __BOOT_HASH__ once")
+    # PyScript's config: the engine wheel, installed by micropip on every start. Its package
+    # cache is off: it would keep a lock file in IndexedDB, which the sandbox has not.
+    config = {"packages": [f"../wheels/{wheel}"], "packages_cache": "never"}
+    (folder / "pyscript.json").write_text(json.dumps(config))
+    files = json.dumps(sandbox_files(site, wheel), indent=1)
+    host = host.replace("__FILES__", files)
+    (folder / "host.mjs").write_text(host, encoding="utf-8")
+    digest = hashlib.sha256((folder / "boot.js").read_bytes()).digest()
+    boot_hash = "sha256-" + base64.b64encode(digest).decode()
+    (folder / "host.html").write_text(page.replace("__BOOT_HASH__", boot_hash), encoding="utf-8")
 
 
 def lab_files(site: Path) -> list[str]:

@@ -1,0 +1,71 @@
+// The sandbox's host (host.html, framed and hidden by web/sandbox/sandbox.mjs): a page of
+// this site, so its fetches go through the service worker and the sandbox starts offline
+// too. It makes the sandbox — a frame with `sandbox="allow-scripts"` (an opaque origin:
+// no storage, no service worker, no caches, no page of the site in reach) and a policy
+// that allows no network — and hands it the files a bot's Python needs, as Blobs, with
+// the page's port: from then on the page and the sandbox speak directly, and nothing
+// the sandbox says reaches this page.
+const FILES = __FILES__; // written by the build (web/tools/people.py): {path: type}
+const SITE = new URL("../", import.meta.url).href;
+
+// The sandbox's own policy, on top of this page's (which it inherits): no network, no
+// frames, no forms, nothing but its own scripts.
+function frameHtml(boot, hash) {
+  const policy = [
+    "default-src 'none'",
+    `script-src '${hash}' blob: 'unsafe-eval' 'wasm-unsafe-eval'`,
+    "worker-src blob:",
+    "connect-src blob: data:",
+    "frame-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  return (
+    `<!DOCTYPE html><html><head><meta charset="utf-8">` +
+    `<meta http-equiv="Content-Security-Policy" content="${policy}">` +
+    `</head><body><script type="module">${boot}</script></body></html>`
+  );
+}
+
+async function sha256(text) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+async function fetched(path) {
+  const response = await fetch(new URL(path, SITE));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return new Blob([await response.blob()], { type: FILES[path] }); // the build's type
+}
+
+async function open(port) {
+  let files;
+  let boot;
+  try {
+    boot = await (await fetch(new URL("boot.js", import.meta.url))).text();
+    const entries = await Promise.all(Object.keys(FILES).map(async (p) => [p, await fetched(p)]));
+    files = Object.fromEntries(entries);
+  } catch (error) {
+    port.postMessage({ kind: "failed", words: `its files could not be loaded (${error.message})` });
+    return;
+  }
+  const frame = document.createElement("iframe");
+  frame.sandbox = "allow-scripts";
+  frame.srcdoc = frameHtml(boot, await sha256(boot));
+  addEventListener("message", function booted(event) {
+    if (event.source !== frame.contentWindow || event.data !== "sandbox-boot") return;
+    removeEventListener("message", booted);
+    const { "sandbox/frame.mjs": code, ...rest } = files;
+    const given = { frame: code, files: rest, site: SITE, worker: "sandbox/worker.py" };
+    frame.contentWindow.postMessage(given, "*", [port]);
+  });
+  document.body.append(frame);
+}
+
+// The page that framed this one sends its port once.
+addEventListener("message", function asked(event) {
+  if (event.source !== parent || event.origin !== location.origin || event.data !== "sandbox-open") return;
+  removeEventListener("message", asked);
+  open(event.ports[0]);
+});
+parent.postMessage("sandbox-host", location.origin);

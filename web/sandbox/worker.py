@@ -1,0 +1,125 @@
+# A bot's Python, in PyScript's worker inside the sandbox (web/sandbox/: the page starts
+# it with openSandbox; frame.mjs starts this file with PyWorker). spygames is installed by
+# micropip from PyScript's `packages`; a person's bot is loaded from its text by
+# spygames.lab.load, for a match (the Bot Lab) or one decision at a time (a table).
+#
+# The page calls (through `sync`; each answer a JSON string; the last argument of each is
+# the page's number for the call, which the beats carry):
+#   hello() -> {"version", "installer"} once this file has run
+#   start(source, game, against, games, players, seed, call) -> {"ok"} or {"error", "line"}
+#   play(budget_ms, call) -> {"games": [...], "summary": {...}} or {"error", "line", "view"}
+#       plays decisions until budget_ms have passed, then answers with the games ended
+#   decide(code, view, legal, seed, call) -> {"action"} or {"error"}  (a table's seat)
+# and hears (xworker.postMessage) "mine <call>" as the person's bot starts deciding after
+# a built-in bot and "theirs <call>" as a built-in bot starts after it. The page's own
+# clock times each call whatever this file says; a beat can only make it stricter.
+
+import importlib.metadata
+import json
+import random
+import time
+
+from polyscript import xworker
+
+from spygames.lab import BotError, Match, load
+from spygames.record import pack
+
+sync = xworker.sync  # what the page may call (PyScript's `pyscript.sync`)
+DECIDE_S = 2.0  # the longest one decision may take (the page stops it soon after)
+MAX_VIEW = 20_000  # characters of a view shown with an illegal action
+
+match = None
+steps = None
+call_id = 0
+
+
+def _error(exc):
+    view = exc.view
+    if view is not None and len(json.dumps(view)) > MAX_VIEW:
+        view = {"note": "the view is too long to show"}
+    return json.dumps({"error": exc.message, "line": exc.line, "view": view})
+
+
+def _turn(mine):
+    xworker.postMessage(f"{'mine' if mine else 'theirs'} {call_id}")
+
+
+def start(source, game, against, games, players, seed, call):
+    global match, steps, call_id
+    match = steps = None
+    call_id = int(call)
+    try:
+        _turn(True)  # the code's top level runs now: the person's time
+        choose = load(str(source))
+        match = Match(choose, str(game), str(against), int(games), int(players) or None, int(seed),
+                      decide_s=DECIDE_S, capture=True, on_turn=_turn)  # fmt: skip
+    except BotError as exc:
+        return _error(exc)
+    steps = match.steps()
+    return json.dumps({"ok": True})
+
+
+def play(budget_ms, call):
+    global call_id
+    call_id = int(call)
+    if steps is None:
+        return json.dumps({"error": "no match started", "line": None, "view": None})
+    played = []
+    until = time.monotonic() + float(budget_ms) / 1000
+    try:
+        for step in steps:
+            if step is not None:
+                played.append(
+                    {
+                        "index": step.index,
+                        "deal": step.deal,
+                        "seat": step.seat,
+                        "won": step.won,
+                        "moves": step.moves,
+                        "reason": step.reason,
+                        "replay": pack(step.record),
+                        "printed": step.printed,
+                    }
+                )
+            if time.monotonic() >= until:
+                break
+    except BotError as exc:
+        return _error(exc)
+    return json.dumps({"games": played, "summary": match.summary()})
+
+
+# A table's seat: the code is loaded once per text; each decision gets its view, the
+# legal actions and random.Random(seed).
+_loaded = {}
+
+
+def decide(code, view, legal, seed, call):
+    global call_id
+    call_id = int(call)
+    code = str(code)
+    started = time.monotonic()
+    try:
+        choose = _loaded.get(code)
+        if choose is None:
+            choose = load(code, "your bot")
+            _loaded.clear()
+            _loaded[code] = choose
+        action = choose(json.loads(str(view)), json.loads(str(legal)), random.Random(int(seed)))
+        json.dumps(action)
+    except BotError as exc:
+        return json.dumps({"error": exc.message})
+    except (Exception, SystemExit, KeyboardInterrupt) as exc:
+        from spygames.lab import raised_error
+
+        return json.dumps({"error": raised_error(exc, "your bot", "in choose").message})
+    if time.monotonic() - started > DECIDE_S:
+        return json.dumps({"error": f"It took more than {DECIDE_S:g} seconds on one decision."})
+    return json.dumps({"action": action})
+
+
+sync.start = start
+sync.play = play
+sync.decide = decide
+found = importlib.metadata.distribution("spygames")
+READY = json.dumps({"version": found.version, "installer": (found.read_text("INSTALLER") or "").strip()})
+sync.hello = lambda: READY
