@@ -1,19 +1,20 @@
 """Your bot at a table (issue 39): "'Your bot' becomes a seat kind on the setup form of
 the game's table for as long as the tab lives". The Lab's "Play it at a table" seats the
-person's code; it plays its seat's moves from a worker of its own that reaches nothing
-(no network, storage or further workers); a bot that fails is said in its own words and
+person's code; it plays its seat's moves from the sandbox the Lab's bots run in (a
+hostile one: e2e/test_sandbox.py); a bot that fails is said in its own words and
 the normal bot takes its seat; a tab without it plays that seat with the normal bot."""
 
 from __future__ import annotations
 
 from conftest import BOOT_TIMEOUT, saved_record, saved_record_js, shot, wait_for
 from playwright.sync_api import Browser, Page, expect
-from test_lab import BOOT_MS, LOOPING, PROBING
+from test_lab import BOOT_MS, LOOPING
 from test_lab import lab as lab  # the Lab, ready (a fixture)
 
 import spygames
 
 FIRST = "# the first legal move, always\ndef choose(view, legal, rng):\n    return legal[0]\n"
+RAISING = "import json\n\ndef choose(view, legal, rng):\n    return json.loads('not json')\n"
 
 
 def seat_my_bot(page: Page, site_url: str, code: str) -> None:
@@ -90,15 +91,11 @@ def test_a_bot_that_reaches_out_or_never_answers_is_stopped_and_the_normal_bot_p
     lab: Page, site_url: str
 ) -> None:
     lab.evaluate("localStorage.setItem('spygames:lab:kept-test', 'kept')")
-    seat_my_bot(lab, site_url, PROBING)
+    seat_my_bot(lab, site_url, RAISING)
     ann_opens_if_first(lab)
     notice = lab.locator(".notice")
-    # Its worker runs under the page's policy: with no network to find, it cannot even
-    # make a JavaScript function from a string (issue 40)
-    expect(notice).to_contain_text("Your bot in Mine’s seat stopped: JsException: EvalError")
-    lines = PROBING.splitlines()
-    refused = lines.index(next(x for x in lines if "js.Function" in x))
-    expect(notice).to_contain_text(f"(line {refused + 1} of its code)")
+    expect(notice).to_contain_text("Your bot in Mine’s seat stopped: JSONDecodeError: Expecting value")
+    expect(notice).to_contain_text("in choose (line 4)")
     expect(notice).to_contain_text("The normal bot plays that seat from now on.")
     # The game goes on: Ann's turn to bid, or the normal bot has called and the hands are shown
     expect(lab.locator("#esp-bid, #esp-continue").first).to_be_visible(timeout=30_000)

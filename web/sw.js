@@ -20,12 +20,12 @@ const PRECACHE = __PRECACHE__;
 // the Lab works offline too, and each update keeps them again, as it keeps the tables'.
 const LAB = __LAB__;
 const LAB_PAGE = "lab/index.html";
-// The scripts that run as workers of their own (Python's, the snapshot's, your bot's)
+// The scripts that run as workers of their own (Python's, the snapshot's)
 // are served with the pages' Content-Security-Policy as a header: a worker loaded from
 // its own address takes the policy of its response, and a page this worker controls
 // starts them from their addresses (web/policed.mjs says why). The build writes POLICY.
 const POLICY = "__POLICY__";
-const POLICED = ["worker.mjs", "vendor/pyodide/snapshot.mjs", "yours-worker.mjs"].map(
+const POLICED = ["worker.mjs", "vendor/pyodide/snapshot.mjs"].map(
   (path) => new URL(path, self.location).href
 );
 
@@ -47,9 +47,34 @@ const OURS = "spygames " + SCOPE + " ";
 const CACHE = OURS + BUILD;
 const INDEX = new URL("index.html", self.location).href;
 const ROOT = new URL("./", self.location).href;
-// Each file is cached with its hash in this header, so a later version knows whether the
-// copy it finds is the file it wants.
+// Each file is cached with its hash in this header (what the build says it should be).
+// The header is never trusted alone: a page script may write into Cache Storage, so a
+// copy is served, or carried into a new version, only when its body hashes to the build's
+// hash for its address (`trusted`); anything else is dropped and downloaded again.
 const HASH = "x-spygames-hash";
+// {address the page asks for: the build's hash of the body kept there}, for every file
+// this version may serve from its cache. An address not here is never served from it.
+const EXPECTED = new Map(
+  Object.entries({ ...PRECACHE, ...LAB }).map(([path, hash]) => {
+    const url = new URL(path, self.location).href;
+    const type = TYPES[path.replace(/\.xz$/, "")];
+    return [type ? url.replace(/\.xz$/, "") : url, { url, hash, type }];
+  })
+);
+
+async function digestOf(body) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// `response` (a cached copy for `key`) with its body read, if that body is the build's
+// file for `key` with hash `hash`; else null.
+async function trusted(response, hash) {
+  if (!response || !hash) return null;
+  const body = await response.arrayBuffer();
+  if (!(await digestOf(body)).startsWith(hash)) return null;
+  return new Response(body, { status: 200, statusText: "OK", headers: response.headers });
+}
 
 self.addEventListener("install", (event) => {
   // No skipWaiting() here: on a first visit there is no old worker and this one becomes
@@ -88,8 +113,8 @@ async function keep(cache, older, files) {
       const type = TYPES[path.replace(/\.xz$/, "")]; // an .xz copy's file: kept decoded
       const key = type ? url.replace(/\.xz$/, "") : url; // where the page will ask for it
       for (const old of older) {
-        const kept = await old.match(key);
-        if (kept && kept.headers.get(HASH) === hash) return cache.put(key, kept);
+        const kept = await trusted(await old.match(key), hash);
+        if (kept) return cache.put(key, kept);
       }
       return cache.put(key, await download(url, hash, type));
     })
@@ -110,10 +135,7 @@ async function download(url, hash, type) {
   ).arrayBuffer();
   // A server mid-deployment may still hand out the old file: never keep it under the
   // new file's hash, or every later update would reuse it.
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
-  const got = Array.from(digest.slice(0, hash.length / 2), (b) =>
-    b.toString(16).padStart(2, "0")
-  ).join("");
+  const got = (await digestOf(body)).slice(0, hash.length);
   if (got !== hash) throw new Error(`${url}: expected hash ${hash}, got ${got}`);
   // The body is already decoded: keep the type, drop the transfer's encoding and length.
   const headers = new Headers(response.headers);
@@ -163,19 +185,34 @@ async function cacheFirst(request, url) {
   const cache = await caches.open(CACHE);
   // The page itself, whatever its search or #route: the cached index.html.
   const page = url.origin + url.pathname;
-  if (request.mode === "navigate" && (page === ROOT || page === INDEX)) {
-    const hit = await cache.match(INDEX);
-    if (hit) return hit;
-  }
+  let key = page;
   const lab = new URL(LAB_PAGE, self.location).href;
-  if (request.mode === "navigate" && (page === lab || page === lab.replace(/index\.html$/, ""))) {
-    const hit = await cache.match(lab);
-    if (hit) return hit;
-  }
+  if (request.mode === "navigate" && page === ROOT) key = INDEX;
+  if (request.mode === "navigate" && page === lab.replace(/index\.html$/, "")) key = lab;
   // Every file is static, so a query string (embed.html?run=1) names the same file.
-  const hit = await cache.match(request, { ignoreVary: true, ignoreSearch: true });
-  if (hit && POLICED.includes(page)) return policed(hit);
-  return hit || fetch(request);
+  const expected = EXPECTED.get(key);
+  let response = expected ? await trusted(await cache.match(key, { ignoreVary: true }), expected.hash) : null;
+  if (expected && !response) response = await repair(cache, key, expected);
+  response ??= await fetch(request);
+  // A worker's script always carries the pages' policy, from the cache or not: without
+  // it, the worker would run with none (the policy of a worker is its response's).
+  return POLICED.includes(page) ? policed(response) : response;
+}
+
+// A file of this version missing from the cache, or whose copy is not the build's (a
+// page script may write into Cache Storage): downloaded again and checked, and kept if it
+// was kept before. Null when it cannot be (offline): the page then gets the network's
+// answer, never the bad copy.
+async function repair(cache, key, { url, hash, type }) {
+  const had = await cache.match(key, { ignoreVary: true });
+  if (had) await cache.delete(key);
+  try {
+    const fresh = await download(url, hash, type);
+    if (had) await cache.put(key, fresh.clone());
+    return fresh;
+  } catch {
+    return null;
+  }
 }
 
 function policed(response) {

