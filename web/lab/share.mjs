@@ -40,10 +40,25 @@ async function squeeze(bytes, how) {
   return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
-// The address of the Lab (`lab`, a URL without its hash) holding `code` for `game`.
+// Why `code` cannot go in a link ("160 KB of code; a link holds up to 200 KB"), or null.
+export function tooLong(code) {
+  const bytes = new TextEncoder().encode(code).length;
+  return bytes > MAX_CODE ? `${Math.round(bytes / 1000)} KB of code; a link holds up to ${MAX_CODE / 1000} KB` : null;
+}
+
+// The address of the Lab (`lab`, a URL without its hash) holding `code` for `game`; null
+// when the link could not be read back (too long: readLink would refuse it).
 export async function linkFor(lab, game, code) {
-  const packed = await squeeze(new TextEncoder().encode(code), new CompressionStream("deflate"));
-  return `${lab}${PREFIX}${game}/${base64url(packed)}`;
+  const bytes = new TextEncoder().encode(code);
+  if (bytes.length > MAX_CODE) return null;
+  let packed;
+  try {
+    packed = await squeeze(bytes, new CompressionStream("deflate"));
+  } catch {
+    return null;
+  }
+  const data = base64url(packed);
+  return data.length > MAX_LINK ? null : `${lab}${PREFIX}${game}/${data}`;
 }
 
 // What a location's hash holds: null (no bot), {game, code}, or {error} in a person's words.

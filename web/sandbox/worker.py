@@ -121,5 +121,7 @@ sync.start = start
 sync.play = play
 sync.decide = decide
 found = importlib.metadata.distribution("spygames")
-READY = json.dumps({"version": found.version, "installer": (found.read_text("INSTALLER") or "").strip()})
+READY = json.dumps(
+    {"version": found.version, "installer": (found.read_text("INSTALLER") or "").strip()}
+)
 sync.hello = lambda: READY

@@ -60,7 +60,9 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
         ignore=shutil.ignore_patterns("*.map"),
     )
     write_pyodide(site / "vendor" / "pyodide-py", modules / "pyodide", pywheels)
-    shutil.copytree(modules.parent / "lab", site / "lab", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        modules.parent / "lab", site / "lab", ignore=shutil.ignore_patterns("__pycache__")
+    )
     write_sandbox(site, modules.parent / "sandbox", wheel.name)
     written = sorted(
         p.relative_to(site).as_posix()
