@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -304,3 +305,84 @@ def test_a_blog_post_carries_an_editable_bot_that_loads_python_only_on_run(
         assert opened.value.url.startswith(f"{site_url}lab/#bot/espionage/")
         page.context.close()
     assert not guard.problems, "\n".join(guard.problems)
+
+
+def test_a_bot_from_a_link_says_what_it_imports_and_shows_every_long_line(
+    lab: Page, site_url: str
+) -> None:
+    """Issue 46, "read before you run": the page says what a shared bot imports, and a
+    line long enough to hide code off to the right is flagged and wrapped."""
+    hidden = "x = 1" + " " * 400 + "; import os"
+    write(lab, f"import random\nfrom json import dumps\n{hidden}\n{THEIRS}")
+    lab.click("#lab-share")
+    link = lab.locator("#lab-link").input_value()
+    friend = lab.context.new_page()
+    friend.goto(link)
+    expect(friend.locator("#lab-imports")).to_have_text("It imports: random, json.")
+    expect(friend.locator("#lab-long")).to_contain_text("Line 3 is longer than 120 characters")
+    assert friend.locator("#lab-source").get_attribute("wrap") == "soft"
+    friend.click("#lab-mine")
+    assert friend.locator("#lab-source").get_attribute("wrap") == "off"
+    friend.close()
+
+
+def test_share_refuses_a_bot_its_link_cannot_carry(lab: Page) -> None:
+    """A bot whose link would be too long to open is refused in words (it was "Link
+    copied", and the link then read as damaged)."""
+    noise = "".join(f"# {secrets.token_hex(38)}\n" for _ in range(2000))  # 160 KB, no pattern
+    assert 150_000 < len(noise) < 200_000  # under the code's limit; its link is not
+    lab.evaluate(
+        "(code) => { document.getElementById('lab-source').value = code; }", noise + THEIRS
+    )
+    lab.click("#lab-share")
+    expect(lab.locator("#lab-error")).to_contain_text("This bot is too long for a link")
+    expect(lab.locator("#lab-link-box")).to_be_hidden()
+
+
+def test_two_lab_tabs_never_write_older_code_over_newer(lab: Page, site_url: str) -> None:
+    """With two Lab tabs, code typed in the newer one survives the older one closing, and
+    the older one shows it (it had no changes of its own)."""
+    write(lab, MINE)
+    wait_for(lab, f"localStorage.getItem('spygames:lab:espionage') === {json.dumps(MINE)}")
+    newer = lab.context.new_page()
+    newer.goto(f"{site_url}lab/")
+    expect(newer.locator("#lab-source")).to_have_value(MINE)
+    write(newer, THEIRS)
+    wait_for(newer, f"localStorage.getItem('spygames:lab:espionage') === {json.dumps(THEIRS)}")
+    expect(lab.locator("#lab-source")).to_have_value(THEIRS)  # shown in the older tab too
+    lab.close(run_before_unload=True)
+    newer.wait_for_timeout(300)
+    assert kept(newer) == THEIRS
+
+
+def test_shift_tab_dedents_the_line_and_keeps_the_caret(lab: Page) -> None:
+    write(lab, "def choose(view, legal, rng):\n        return legal[0]\n")
+    at = len("def choose(view, legal, rng):\n        return")
+    lab.evaluate(f"document.getElementById('lab-source').setSelectionRange({at}, {at})")
+    lab.focus("#lab-source")
+    lab.keyboard.press("Shift+Tab")
+    expect(lab.locator("#lab-source")).to_have_value(
+        "def choose(view, legal, rng):\n    return legal[0]\n"
+    )
+    assert lab.evaluate("document.getElementById('lab-source').selectionStart") == at - 4
+
+
+def test_a_long_match_says_how_long_before_it_starts_and_prints_beside_each_game(
+    lab: Page,
+) -> None:
+    lab.select_option("#lab-game", "spynet")
+    lab.select_option("#lab-against", "hard")
+    lab.fill("#lab-games", "200")
+    lab.dispatch_event("#lab-games", "input")
+    expect(lab.locator("#lab-forecast")).to_contain_text("This match may take about")
+    lab.select_option("#lab-against", "easy")
+    lab.dispatch_event("#lab-against", "input")
+    expect(lab.locator("#lab-forecast")).to_have_text("")
+    lab.select_option("#lab-game", "espionage")
+    write(
+        lab, "def choose(view, legal, rng):\n    print('seen', len(legal))\n    return legal[0]\n"
+    )
+    run(lab, 10)
+    expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
+    printed = lab.locator("#lab-games-list .lab-printed").first
+    expect(printed).to_contain_text("seen ", use_inner_text=False)

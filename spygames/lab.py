@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import reprlib
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -43,6 +44,9 @@ Choose = Callable[[View, list[Action], random.Random], Action]
 MAX_DEAL = 999_999_999  # the tables' deal numbers (web's spyweb.deals.MAX_DEAL)
 MAX_GAMES = 1000
 MAX_PRINTED = 4000  # characters of a game's print() output kept for the page; the rest cut
+_SHORT = reprlib.Repr()  # an illegal action told in a message: a 20 MB answer is not repeated
+_SHORT.maxstring = _SHORT.maxother = 200
+_SHORT.maxlist = _SHORT.maxdict = 20
 
 
 class BotError(SpyGamesError):
@@ -197,7 +201,8 @@ class Match:
                 try:
                     state.apply(action)
                 except IllegalAction as exc:
-                    raise BotError(f"Your bot chose {action!r}, which is not legal now: {exc}",
+                    chose, why = _SHORT.repr(action), _SHORT.repr(str(exc))[1:-1]
+                    raise BotError(f"Your bot chose {chose}, which is not legal now: {why}",
                                    view=view) from None  # fmt: skip
             else:
                 state.apply(bots[to_play].choose(view, legal))

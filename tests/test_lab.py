@@ -224,3 +224,12 @@ def test_a_match_played_a_decision_at_a_time_is_the_same_match() -> None:
     ended = [s for s in steps if s is not None]
     assert [(r.deal, r.won, r.moves) for r in ended] == whole
     assert len(steps) == sum(r.moves for r in ended) + len(ended)  # one a decision, one a game
+
+
+def test_a_huge_illegal_answer_is_told_in_a_few_words() -> None:
+    """A bot that answers with 20 MB is not repeated whole (the page froze on it)."""
+    huge = "def choose(view, legal, rng):\n    return {'type': 'x' * 20_000_000}\n"
+    with pytest.raises(BotError) as raised:
+        list(Match(load(huge), "espionage", games=1).play())
+    assert "which is not legal now" in raised.value.message
+    assert len(raised.value.message) < 2000
