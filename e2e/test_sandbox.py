@@ -11,9 +11,9 @@ as before), drawn (the page's own words are unchanged) or served (the offline co
 still serves the site). The script that ran in the sandbox reports what it found to the
 sandbox's host page, which the test reads: so the attack is seen to have run.
 
-Before the sandbox (the Lab's PyScript worker, guarded by shadowed globals), this bot read
-and rewrote the saves, wrote the cache and reached the other server: the test failed on
-"localStorage" and "heard"."""
+Run against the build before the sandbox (8b3ce4c: the Lab's PyScript worker, guarded by
+shadowed globals), the Lab's test failed (the bot reached OPFS) and so did the poisoned
+cache's (the planted page was served on reload)."""
 
 from __future__ import annotations
 
