@@ -70,6 +70,16 @@ def test_a_match_shows_its_progress_and_the_win_rate_with_every_game(lab: Page) 
     assert lab.text_content("#lab-rate") == rate
     href = lab.locator("#lab-games-list a").first.get_attribute("href") or ""
     assert href.startswith("../#/replay/")
+    expect(lab.locator("#lab-compare")).to_have_text("")  # the same code: nothing to compare
+    expect(lab.locator("#lab-interval")).to_contain_text("an even seat wins 50.0%")
+    # A new version of the bot on the same seed: set beside the one before.
+    write(lab, "def choose(view, legal, rng):\n    return legal[-1]\n")
+    lab.evaluate("document.getElementById('lab-status').textContent = ''")
+    run(lab, 20)
+    expect(lab.locator("#lab-status")).to_contain_text("20 games in", timeout=RUN_MS)
+    expect(lab.locator("#lab-compare")).to_contain_text(
+        re.compile(r"On the same games, your previous code won \d+ of 20: this one wins ")
+    )
 
 
 def test_mistakes_are_shown_and_a_bot_reaches_nothing_and_cannot_freeze_the_page(
@@ -318,7 +328,7 @@ def test_a_bot_from_a_link_says_what_it_imports_and_shows_every_long_line(
     link = lab.locator("#lab-link").input_value()
     friend = lab.context.new_page()
     friend.goto(link)
-    expect(friend.locator("#lab-imports")).to_have_text("It imports: random, json.")
+    expect(friend.locator("#lab-imports")).to_have_text("It imports: random, json.", timeout=30_000)
     expect(friend.locator("#lab-long")).to_contain_text("Line 3 is longer than 120 characters")
     assert friend.locator("#lab-source").get_attribute("wrap") == "soft"
     friend.click("#lab-mine")

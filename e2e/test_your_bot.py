@@ -94,8 +94,8 @@ def test_a_bot_that_reaches_out_or_never_answers_is_stopped_and_the_normal_bot_p
     seat_my_bot(lab, site_url, RAISING)
     ann_opens_if_first(lab)
     notice = lab.locator(".notice")
-    expect(notice).to_contain_text(
-        "Your bot in Mine’s seat stopped: JSONDecodeError: Expecting value"
+    expect(notice).to_contain_text(  # once Python has started in the sandbox
+        "Your bot in Mine’s seat stopped: JSONDecodeError: Expecting value", timeout=BOOT_MS
     )
     expect(notice).to_contain_text("in choose (line 4)")
     expect(notice).to_contain_text("The normal bot plays that seat from now on.")

@@ -116,6 +116,8 @@ class GameResult:
     reason: str
     record: dict[str, Any] = field(repr=False)
     printed: str = ""
+    score: int | None = None
+    """Deck of Spies: the face cards owned at the end (0–12); None in the other games."""
 
 
 @dataclass
@@ -213,8 +215,10 @@ class Match:
         out = printed.getvalue() if printed is not None else ""
         if len(out) > MAX_PRINTED:
             out = out[:MAX_PRINTED] + f"\n… ({len(out) - MAX_PRINTED:,} more characters not kept)"
+        score = result.get("score") if players == 1 else None
         yield GameResult(index, deal, seat, won, len(state.actions),
-                         str(result.get("reason", "")), state.record(), out)  # fmt: skip
+                         str(result.get("reason", "")), state.record(), out,
+                         None if score is None else int(score))  # fmt: skip
 
     def _tell(self, mine: bool) -> None:
         """on_turn(mine), when that is news (the last it was told, in any game, differs)."""
@@ -247,18 +251,28 @@ class Match:
         return sum(r.won for r in self.results)
 
     def summary(self) -> dict[str, Any]:
-        """Games played, won, the rate and its 95% interval (Wilson's)."""
+        """Games played, won, the rate and its 95% interval (Wilson's); `fair`, the rate an
+        even seat would reach at 2–4 players (1/players); Deck of Spies' mean `score`."""
         n = len(self.results)
         low, high = wilson(self.won, n)
+        scores = [r.score for r in self.results if r.score is not None]
         return {"game": self.game_id, "against": self.against, "players": self.players,
                 "seed": self.seed, "games": n, "won": self.won,
-                "rate": self.won / n if n else 0.0, "interval": [low, high]}  # fmt: skip
+                "rate": self.won / n if n else 0.0, "interval": [low, high],
+                "fair": 1 / (self.players or 1) if (self.players or 1) > 1 else None,
+                "score": sum(scores) / len(scores) if scores else None}  # fmt: skip
 
 
 def describe(summary: dict[str, Any]) -> str:
-    """One line: "won 57 of 200 (28.5%, 95% interval 22.7–35.1%)"."""
+    """One line: "won 57 of 200 (28.5%, 95% interval 22.7–35.1%; an even seat wins
+    33.3%)", or Deck of Spies' "…; 6.2 face cards a game"."""
     low, high = summary["interval"]
+    more = ""
+    if summary.get("fair") is not None:
+        more = f"; an even seat wins {summary['fair']:.1%}"
+    if summary.get("score") is not None:
+        more = f"; {summary['score']:.1f} face cards a game"
     return (
         f"won {summary['won']} of {summary['games']} ({summary['rate']:.1%}, "
-        f"95% interval {low:.1%}–{high:.1%})"
+        f"95% interval {low:.1%}–{high:.1%}{more})"
     )

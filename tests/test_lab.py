@@ -233,3 +233,19 @@ def test_a_huge_illegal_answer_is_told_in_a_few_words() -> None:
         list(Match(load(huge), "espionage", games=1).play())
     assert "which is not legal now" in raised.value.message
     assert len(raised.value.message) < 2000
+
+
+def test_a_match_says_an_even_seats_share_and_deck_of_spies_its_face_cards() -> None:
+    """Issue 46: "a fair-share line for 3–4 players (not 50%)" and "results with scores for
+    Deck of Spies"."""
+    three = Match(load(FIRST), "espionage", players=3, games=3, seed=2)
+    list(three.play())
+    assert three.summary()["fair"] == pytest.approx(1 / 3)
+    assert "an even seat wins 33.3%" in describe(three.summary())
+    solo = Match(load(RANDOM), "deck-of-spies", games=3, seed=2)
+    results = list(solo.play())
+    assert all(r.score is not None and 0 <= r.score <= 12 for r in results)
+    assert solo.summary()["fair"] is None
+    mean = sum(r.score or 0 for r in results) / 3
+    assert solo.summary()["score"] == pytest.approx(mean)
+    assert f"{mean:.1f} face cards a game" in describe(solo.summary())

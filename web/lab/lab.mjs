@@ -252,4 +252,4 @@ window.addEventListener("hashchange", async () => {
 
 window.addEventListener("beforeunload", keep);
 if (!(await openLink())) await openGame(game.value);
-usePython().then((python) => python.ready.then(keepOffline));
+usePython().then((python) => python.ready.then(keepOffline, () => {})); // a failed start is said on the page

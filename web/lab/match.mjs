@@ -20,6 +20,7 @@ let decideS = 2;
 // does a call that overruns what any bot may take, whatever the sandbox says.
 const GRACE_MS = 250; // a message's way out of the sandbox and back
 const BUILT_IN_MS = 1500; // more than any built-in bot takes on one decision (hard SpyNet: ~0.2 s)
+const WARM_MS = 3000; // a game's rules and bots imported, before the person's code runs
 
 export async function usePython() {
   if (python) return python;
@@ -183,11 +184,14 @@ export function hideError() {
 }
 
 // -- a match ---------------------------------------------------------------------------
-function drawChart(rates) {
+// The running win rate, with a dashed line at an even seat's share (1/players; none in
+// Deck of Spies, which has no other seat).
+function drawChart(rates, fair) {
   const chart = $("lab-chart");
   const ns = "http://www.w3.org/2000/svg";
   const half = document.createElementNS(ns, "line");
-  for (const [k, v] of Object.entries({ x1: 0, x2: 300, y1: 50, y2: 50, class: "lab-half" })) {
+  const y = fair ? (100 - fair * 100).toFixed(1) : -10;
+  for (const [k, v] of Object.entries({ x1: 0, x2: 300, y1: y, y2: y, class: "lab-half" })) {
     half.setAttribute(k, String(v));
   }
   const line = document.createElementNS(ns, "polyline");
@@ -208,10 +212,12 @@ const PACKED = /^[A-Za-z0-9_-]{1,200000}$/; // a replay's packed record (spygame
 function showResults(summary, games, rates, site) {
   $("lab-result").hidden = false;
   const played = Number(summary.games) || 0;
-  $("lab-rate").textContent = `Won ${Number(summary.won) || 0} of ${played} (${percent(Number(summary.rate) || 0)})`;
+  const score = summary.score == null ? "" : `, ${Number(summary.score).toFixed(1)} face cards a game`;
+  $("lab-rate").textContent = `Won ${Number(summary.won) || 0} of ${played} (${percent(Number(summary.rate) || 0)})${score}`;
   const [low, high] = Array.isArray(summary.interval) ? summary.interval.map(Number) : [0, 0];
-  $("lab-interval").textContent = `95% interval ${percent(low)}–${percent(high)}`;
-  drawChart(rates);
+  const fair = Number(summary.fair) || 0;
+  $("lab-interval").textContent = `95% interval ${percent(low)}–${percent(high)}${fair ? `; an even seat wins ${percent(fair)}` : ""}`;
+  drawChart(rates, fair);
   const list = $("lab-games-list");
   for (const g of games) {
     const item = document.createElement("li");
@@ -223,7 +229,8 @@ function showResults(summary, games, rates, site) {
       deal.rel = "noopener";
     }
     deal.textContent = `Deal #${Number(g.deal) || 0}`;
-    const said = ` — seat ${seat + 1}, ${g.won ? "won" : "lost"} in ${Number(g.moves) || 0} moves: ${String(g.reason).slice(0, 200)}`;
+    const faces = g.score == null ? "" : ` with ${Number(g.score)} face cards`;
+    const said = ` — seat ${seat + 1}, ${g.won ? "won" : "lost"}${faces} in ${Number(g.moves) || 0} moves: ${String(g.reason).slice(0, 200)}`;
     item.append(deal, said);
     if (typeof g.printed === "string" && g.printed) {
       const printed = document.createElement("details");
@@ -266,7 +273,9 @@ export async function run(gameId) {
     running.box = await py.take();
     if (running.cancelled) throw Object.assign(new Error("cancelled"), { kind: "ended" });
     const started = await running.box.call("start", [source.value, gameId, against, games, players, Number(seed)], {
-      limitMs: decideS * 1000 + GRACE_MS,
+      limitMs: decideS * 1000 + BUILT_IN_MS + WARM_MS + GRACE_MS, // the game's first deal, then the code
+      decideMs: decideS * 1000 + GRACE_MS,
+      decisionWords: `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`,
       limitWords: `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`,
     });
     if (started.error) {
@@ -313,6 +322,8 @@ export async function run(gameId) {
     running.box?.end("the match is over");
   }
   const seconds = (performance.now() - t0) / 1000;
+  const complete = stopped === null && !running.cancelled && summary && Number(summary.games) === games;
+  compare(complete ? { key: `${gameId} ${against} ${players} ${seed} ${games}`, code: source.value, summary } : null);
   if (stopped !== null) {
     $("lab-status").textContent = stopped;
   } else if (running.cancelled) {
@@ -325,6 +336,22 @@ export async function run(gameId) {
   $("lab-run").hidden = false;
   $("lab-cancel").hidden = true;
   running = null;
+}
+
+// The last complete match of each setting and seed in this tab: a new version of the bot
+// on the same seed is set beside the one before (the same games, so the difference is
+// the bot's).
+const lastRuns = new Map();
+function compare(run) {
+  const said = $("lab-compare");
+  said.textContent = "";
+  if (!run) return;
+  const before = lastRuns.get(run.key);
+  lastRuns.set(run.key, run);
+  if (!before || before.code === run.code) return;
+  const gained = Number(run.summary.won) - Number(before.summary.won);
+  const change = gained === 0 ? "the same number of games" : `${Math.abs(gained)} game${Math.abs(gained) === 1 ? "" : "s"} ${gained > 0 ? "more" : "fewer"}`;
+  said.textContent = `On the same games, your previous code won ${before.summary.won} of ${before.summary.games}: this one wins ${change}.`;
 }
 
 // ", about 3 minutes left" once a few games show the pace.
