@@ -137,10 +137,9 @@ class Match:
     capture: bool = False
     """Keep what the person's bot prints, per game (GameResult.printed), for the page."""
     on_turn: Callable[[bool], None] | None = None
-    """Told True as the person's bot starts deciding after a built-in bot (or at first),
-    False as a built-in bot starts after it: the page's watchdog times only the former."""
+    """Told, before each decision, True when it is the person's bot's and False when a
+    built-in bot's (and False as a game ends): the page's watchdog times only the former."""
     results: list[GameResult] = field(default_factory=list)
-    _told: bool | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         game = get_game(self.game_id)
@@ -221,9 +220,7 @@ class Match:
                          None if score is None else int(score))  # fmt: skip
 
     def _tell(self, mine: bool) -> None:
-        """on_turn(mine), when that is news (the last it was told, in any game, differs)."""
-        if self.on_turn is not None and mine is not self._told:
-            self._told = mine
+        if self.on_turn is not None:
             self.on_turn(mine)
 
     def _ask(

@@ -4,7 +4,7 @@
 //
 // A match is played a few games per call, so the page shows its progress and can stop
 // between two calls (Cancel).
-const SLICE_MS = 80; // decisions per call: about this long, so the page answers at once
+const SLICE_MS = 80; // play per call: about this long, so the progress moves (Cancel ends the sandbox at once)
 export const PLAYERS = { "deck-of-spies": [1, 1], espionage: [2, 4], spynet: [2, 4] };
 
 export const $ = (id) => document.getElementById(id);
@@ -19,6 +19,7 @@ let decideS = 2;
 // every call there itself: a decision of the person's bot over DECIDE_S ends it, and so
 // does a call that overruns what any bot may take, whatever the sandbox says.
 const GRACE_MS = 250; // a message's way out of the sandbox and back
+const BEAT_S = 0.5; // web/sandbox/worker.py's: its "mine" may come this long before the decision
 const BUILT_IN_MS = 1500; // more than any built-in bot takes on one decision (hard SpyNet: ~0.2 s)
 const WARM_MS = 3000; // a game's rules and bots imported, before the person's code runs
 
@@ -274,7 +275,7 @@ export async function run(gameId) {
     if (running.cancelled) throw Object.assign(new Error("cancelled"), { kind: "ended" });
     const started = await running.box.call("start", [source.value, gameId, against, games, players, Number(seed)], {
       limitMs: decideS * 1000 + BUILT_IN_MS + WARM_MS + GRACE_MS, // the game's first deal, then the code
-      decideMs: decideS * 1000 + GRACE_MS,
+      decideMs: (decideS + BEAT_S) * 1000 + GRACE_MS,
       decisionWords: `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`,
       limitWords: `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`,
     });
@@ -291,7 +292,7 @@ export async function run(gameId) {
       const found = await running.box.call("play", [SLICE_MS], {
         limitMs: SLICE_MS + decideS * 1000 + BUILT_IN_MS + GRACE_MS,
         limitWords: `Your bot did not answer within ${decideS} seconds, so it was stopped.`,
-        decideMs: decideS * 1000 + GRACE_MS,
+        decideMs: (decideS + BEAT_S) * 1000 + GRACE_MS,
         decisionWords: `Your bot took more than ${decideS} seconds on one decision, so it was stopped.`,
       });
       if (found.error) {

@@ -10,9 +10,13 @@
 #   play(budget_ms, call) -> {"games": [...], "summary": {...}} or {"error", "line", "view"}
 #       plays decisions until budget_ms have passed, then answers with the games ended
 #   decide(code, view, legal, seed, call) -> {"action"} or {"error"}  (a table's seat)
-# and hears (xworker.postMessage) "mine <call>" as the person's bot starts deciding after
-# a built-in bot and "theirs <call>" as a built-in bot starts after it. The page's own
-# clock times each call whatever this file says; a beat can only make it stricter.
+# and hears (xworker.postMessage) "mine <call>" as the person's bot starts deciding and
+# "theirs <call>" as a built-in bot starts after it, a few times a second at most: "mine"
+# only when the page's watchdog was set more than BEAT_S ago or not at all (the watchdog
+# allows DECIDE_S + BEAT_S from it, so it always covers DECIDE_S of the decision), and
+# "theirs" only when it was set more than BEAT_S ago (so a built-in decision is never
+# under it for more than BEAT_S). The page's own clock times each call whatever this file
+# says; a beat can only make it stricter.
 
 import importlib.metadata
 import json
@@ -26,11 +30,13 @@ from spygames.record import pack
 
 sync = xworker.sync  # what the page may call (PyScript's `pyscript.sync`)
 DECIDE_S = 2.0  # the longest one decision may take (the page stops it soon after)
+BEAT_S = 0.5  # see above: the page's web/lab/match.mjs has the same
 MAX_VIEW = 20_000  # characters of a view shown with an illegal action
 
 match = None
 steps = None
 call_id = 0
+armed_at = None  # when "mine" was last said in this call (None: the watchdog is not set)
 
 
 def _error(exc):
@@ -41,7 +47,23 @@ def _error(exc):
 
 
 def _turn(mine):
-    xworker.postMessage(f"{'mine' if mine else 'theirs'} {call_id}")
+    global armed_at
+    if not mine and armed_at is None:
+        return  # nothing set, nothing to say (most of the built-in bots' decisions)
+    now = time.monotonic()
+    if mine and (armed_at is None or now - armed_at > BEAT_S):
+        xworker.postMessage(f"mine {call_id}")
+        armed_at = now
+    elif not mine and armed_at is not None and now - armed_at > BEAT_S:
+        xworker.postMessage(f"theirs {call_id}")
+        armed_at = None
+
+
+def _call(call):
+    """A new call from the page: its number, and no watchdog set (the page clears it as
+    each call returns)."""
+    global call_id, armed_at
+    call_id, armed_at = int(call), None
 
 
 def _first(game, players):
@@ -55,9 +77,9 @@ def _unloaded(view, legal, rng):
 
 
 def start(source, game, against, games, players, seed, call):
-    global match, steps, call_id
+    global match, steps
     match = steps = None
-    call_id = int(call)
+    _call(call)
     try:
         _turn(False)
         made = Match(_unloaded, str(game), str(against), int(games), int(players) or None,
@@ -76,8 +98,7 @@ def start(source, game, against, games, players, seed, call):
 
 
 def play(budget_ms, call):
-    global call_id
-    call_id = int(call)
+    _call(call)
     if steps is None:
         return json.dumps({"error": "no match started", "line": None, "view": None})
     played = []
@@ -111,8 +132,7 @@ _loaded = {}
 
 
 def decide(code, view, legal, seed, call):
-    global call_id
-    call_id = int(call)
+    _call(call)
     code = str(code)
     started = time.monotonic()
     try:
