@@ -28,7 +28,7 @@ from conftest import BOOT_TIMEOUT, origin_of, wait_for
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from server import BlogServer
 from test_lab import BOOT_MS, RUN_MS
-from test_your_bot import ann_opens_if_first
+from test_your_bot import ann_opens_if_first, seat_my_bot
 
 # Every frame of the page (the sandbox's host among them) keeps what the sandbox's
 # script posted to it, the attack's own report of what it reached, and passes it up (a
@@ -296,22 +296,13 @@ def test_a_hostile_bot_at_a_table_reaches_nothing(
     made = context(browser)
     page = made.new_page()
     page.goto(f"{site_url}lab/")
-    expect(page.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    expect(page.locator("#lab-offline")).to_have_attribute("data-kept", "true", timeout=BOOT_MS)
+    page.evaluate("localStorage.setItem('spygames:slot:deck-of-spies', 'a saved game')")
+    before = page.evaluate(KEPT)
     code = hostile(evil.url, site_url).replace(
         'raise RuntimeError("tried: " + " | ".join(tried))', "return legal[0]"
     )
-    page.fill("#lab-source", code)
-    page.click("#lab-table")
-    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
-    page.evaluate("localStorage.setItem('spygames:slot:deck-of-spies', 'a saved game')")
-    before = page.evaluate(KEPT)
-    page.fill("#esp-seat0-name", "Ann")
-    page.select_option("#esp-seat0-kind", "human")
-    page.fill("#esp-seat1-name", "Mine")
-    page.select_option("#esp-seat1-kind", "yours")
-    page.select_option("#esp-players", "2")
-    page.click("#esp-start")
-    expect(page.locator("#esp-table")).to_be_visible()
+    seat_my_bot(page, site_url, code)
     ann_opens_if_first(page)  # so that the bot has a decision
     assert_reached_nothing(page, reports_from(page, 90))
     assert evil.heard == []
