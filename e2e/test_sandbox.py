@@ -152,6 +152,15 @@ KEPT = """async () => {
 }"""
 
 
+def lab_with_a_save(browser: Browser, site_url: str, game: str) -> Page:
+    """The Lab, kept offline, in a context of its own, with a saved game of `game`."""
+    page = context(browser).new_page()
+    page.goto(f"{site_url}lab/")
+    expect(page.locator("#lab-offline")).to_have_attribute("data-kept", "true", timeout=BOOT_MS)
+    page.evaluate(f"localStorage.setItem('spygames:slot:{game}', 'a saved game')")
+    return page
+
+
 def heard_in_frames(page: Page) -> list[dict[str, str]]:
     return page.evaluate("window.spygamesHeard || []")  # type: ignore[no-any-return]
 
@@ -192,11 +201,7 @@ def run_hostile_in_lab(page: Page, code: str) -> str:
 def test_a_hostile_bot_in_the_lab_reaches_nothing(
     browser: Browser, site_url: str, evil: Listener
 ) -> None:
-    made = context(browser)
-    page = made.new_page()
-    page.goto(f"{site_url}lab/")
-    expect(page.locator("#lab-offline")).to_have_attribute("data-kept", "true", timeout=BOOT_MS)
-    page.evaluate("localStorage.setItem('spygames:slot:espionage', 'a saved game')")
+    page = lab_with_a_save(browser, site_url, "espionage")
     page.fill("#lab-source", "# my own bot\ndef choose(view, legal, rng):\n    return legal[0]\n")
     page.wait_for_timeout(500)  # kept as typed
     before = page.evaluate(KEPT)
@@ -216,7 +221,7 @@ def test_a_hostile_bot_in_the_lab_reaches_nothing(
     after["local"].pop("spygames:lab:espionage")
     before["local"].pop("spygames:lab:espionage")
     assert after == before
-    made.close()
+    page.context.close()
 
 
 def test_a_forged_watchdog_message_does_not_keep_a_looping_bot_alive(lab: Page) -> None:
@@ -293,11 +298,7 @@ def test_a_hostile_bot_in_a_blogs_frame_reaches_nothing(
 def test_a_hostile_bot_at_a_table_reaches_nothing(
     browser: Browser, site_url: str, evil: Listener
 ) -> None:
-    made = context(browser)
-    page = made.new_page()
-    page.goto(f"{site_url}lab/")
-    expect(page.locator("#lab-offline")).to_have_attribute("data-kept", "true", timeout=BOOT_MS)
-    page.evaluate("localStorage.setItem('spygames:slot:deck-of-spies', 'a saved game')")
+    page = lab_with_a_save(browser, site_url, "deck-of-spies")
     before = page.evaluate(KEPT)
     code = hostile(evil.url, site_url).replace(
         'raise RuntimeError("tried: " + " | ".join(tried))', "return legal[0]"
@@ -314,7 +315,7 @@ def test_a_hostile_bot_at_a_table_reaches_nothing(
     assert offline == {
         k: v for k, v in before["kept"].items() if not k.startswith("spygames python ")
     }
-    made.close()
+    page.context.close()
 
 
 POISON = """async () => {
