@@ -147,7 +147,7 @@ function showForecast() {
     return;
   }
   const minutes = Math.round(seconds / 60);
-  const time = minutes < 90 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
+  const time = minutes < 90 ? `${minutes} minutes` : `${(minutes / 60).toFixed(1)} hours`;
   const each = Math.round((seconds / games) * 10) / 10;
   said.textContent = `This match may take about ${time}: these bots think about ${each} seconds a game here. Fewer games or easier bots go faster.`;
 }
