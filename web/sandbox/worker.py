@@ -133,6 +133,7 @@ _loaded = {}
 
 def decide(code, view, legal, seed, call):
     _call(call)
+    _turn(True)  # the page's clock for this decision starts here, not as it asked
     code = str(code)
     started = time.monotonic()
     try:
