@@ -325,6 +325,7 @@ def test_a_bot_from_a_link_says_what_it_imports_and_shows_every_long_line(
     hidden = "x = 1" + " " * 400 + "; import os"
     write(lab, f"import random\nfrom json import dumps\n{hidden}\n{THEIRS}")
     lab.click("#lab-share")
+    expect(lab.locator("#lab-link-said")).to_contain_text("it runs only when they press Run")
     link = lab.locator("#lab-link").input_value()
     friend = lab.context.new_page()
     friend.goto(link)

@@ -68,9 +68,10 @@ def test_your_bot_plays_its_seat_at_the_table_for_the_tabs_life(
         seed=record["seed"], players=2, options=record["options"]
     )
     mine = 0
+    said = lab.locator(".notice").all_text_contents()
     for action in record["actions"]:
         if state.to_play == [1]:
-            assert action == state.legal_actions()[0]
+            assert action == state.legal_actions()[0], said
             mine += 1
         state.apply(action)
     assert mine >= 1

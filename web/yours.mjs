@@ -13,6 +13,7 @@ const GRACE_MS = 250; // a message's way out of the sandbox
 const WAY_S = 3; // the most a call's way into the sandbox and back may take, on a busy page
 const KEPT = "spygames:yours:"; // + game id: the code
 const SITE = new URL("./", import.meta.url).href;
+const WARM_CODE = "def choose(view, legal, rng):\n    return legal[0]\n";
 
 export class YourBots {
   constructor(report) {
@@ -39,7 +40,13 @@ export class YourBots {
       this.code = code;
     }
     const box = this.box;
-    const decided = box.ready.then(() =>
+    // A sandbox's first decision is made once with a bot of ours, untimed: its Python's
+    // first run of these paths (on a page still starting its own Python) is not the
+    // person's bot's time.
+    box.warmed ??= box.ready.then(() =>
+      box.call("decide", [WARM_CODE, view, legal, "0"], { limitMs: 30_000, limitWords: "Python did not answer." })
+    );
+    const decided = box.warmed.then(() =>
       box.call("decide", [code, view, legal, String(seed)], {
         // Timed from the sandbox's "mine", said as the decision begins (a busy page's
         // message into the sandbox is not the bot's time); the call's own limit stands
