@@ -9,7 +9,7 @@
 import { openSandbox } from "./sandbox/sandbox.mjs";
 
 const DECIDE_S = 2; // as in the Lab
-const GRACE_MS = 250; // a message's way out of the sandbox
+const GRACE_MS = 1000; // a message's way out of the sandbox, on a busy machine
 const WAY_S = 3; // the most a call's way into the sandbox and back may take, on a busy page
 const KEPT = "spygames:yours:"; // + game id: the code
 const SITE = new URL("./", import.meta.url).href;

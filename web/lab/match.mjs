@@ -18,7 +18,7 @@ let decideS = 2;
 // Each match runs in a sandbox of its own (python.mjs, web/sandbox/). The page times
 // every call there itself: a decision of the person's bot over DECIDE_S ends it, and so
 // does a call that overruns what any bot may take, whatever the sandbox says.
-const GRACE_MS = 250; // a message's way out of the sandbox and back
+const GRACE_MS = 1000; // a message's way out of the sandbox and back, on a busy machine
 const BEAT_S = 0.5; // web/sandbox/worker.py's: its "mine" may come this long before the decision
 const BUILT_IN_MS = 1500; // more than any built-in bot takes on one decision (hard SpyNet: ~0.2 s)
 const WARM_MS = 3000; // a game's rules and bots imported, before the person's code runs
