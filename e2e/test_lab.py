@@ -329,9 +329,13 @@ def test_a_bot_from_a_link_says_what_it_imports_and_shows_every_long_line(
     link = lab.locator("#lab-link").input_value()
     friend = lab.context.new_page()
     friend.goto(link)
-    expect(friend.locator("#lab-imports")).to_have_text("It imports: random, json.", timeout=30_000)
+    expect(friend.locator("#lab-imports")).to_have_text(
+        "It imports: random, json, os.", timeout=30_000
+    )
     expect(friend.locator("#lab-long")).to_contain_text("Line 3 is longer than 120 characters")
     assert friend.locator("#lab-source").get_attribute("wrap") == "soft"
+    shown = friend.evaluate("getComputedStyle(document.getElementById('lab-source')).whiteSpace")
+    assert shown == "pre-wrap"  # wrapped on screen, not only said to be
     friend.click("#lab-mine")
     assert friend.locator("#lab-source").get_attribute("wrap") == "off"
     friend.close()

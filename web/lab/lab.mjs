@@ -178,10 +178,10 @@ function showShared(found) {
 // What a bot from a link imports, and any line too long to read in the editor, said
 // before anything runs (the editor keeps long lines whole: nothing may hide off to the
 // right unsaid).
-export const LONG_LINE = 120;
+const LONG_LINE = 120;
 function describeShared(code) {
   const imports = new Set();
-  for (const line of code.split("\n")) {
+  for (const line of code.split(/[\n;]/)) { // a statement after a ";" counts too
     const from = line.match(/^\s*from\s+([\w.]+)\s+import\b/);
     const plain = line.match(/^\s*import\s+(.+)$/);
     if (from) imports.add(from[1]);

@@ -5,7 +5,6 @@
 // never runs a bot never downloads PyScript.
 import { openSandbox } from "../sandbox/sandbox.mjs";
 
-export { SandboxStopped } from "../sandbox/sandbox.mjs";
 export const DECIDE_S = 2; // the longest a bot may think about one decision
 const SITE = new URL("../", import.meta.url).href;
 

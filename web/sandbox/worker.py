@@ -25,7 +25,7 @@ import time
 
 from polyscript import xworker
 
-from spygames.lab import BotError, Match, load
+from spygames.lab import BotError, Match, load, raised_error
 from spygames.record import pack
 
 sync = xworker.sync  # what the page may call (PyScript's `pyscript.sync`)
@@ -147,8 +147,6 @@ def decide(code, view, legal, seed, call):
     except BotError as exc:
         return json.dumps({"error": exc.message})
     except (Exception, SystemExit, KeyboardInterrupt) as exc:
-        from spygames.lab import raised_error
-
         return json.dumps({"error": raised_error(exc, "your bot", "in choose").message})
     if time.monotonic() - started > DECIDE_S:
         return json.dumps({"error": f"It took more than {DECIDE_S:g} seconds on one decision."})
