@@ -118,6 +118,9 @@ class GameResult:
     printed: str = ""
     score: int | None = None
     """Deck of Spies: the face cards owned at the end (0–12); None in the other games."""
+    share: float | None = None
+    """The chance a seat drawn at random won this game: winners / players (SpyNet's teams
+    of two at 4 players win together: 0.5); None for a solo game."""
 
 
 @dataclass
@@ -215,9 +218,10 @@ class Match:
         if len(out) > MAX_PRINTED:
             out = out[:MAX_PRINTED] + f"\n… ({len(out) - MAX_PRINTED:,} more characters not kept)"
         score = result.get("score") if players == 1 else None
+        share = len(result.get("winners", [])) / players if players > 1 else None
         yield GameResult(index, deal, seat, won, len(state.actions),
                          str(result.get("reason", "")), state.record(), out,
-                         None if score is None else int(score))  # fmt: skip
+                         None if score is None else int(score), share)  # fmt: skip
 
     def _tell(self, mine: bool) -> None:
         if self.on_turn is not None:
@@ -249,14 +253,16 @@ class Match:
 
     def summary(self) -> dict[str, Any]:
         """Games played, won, the rate and its 95% interval (Wilson's); `fair`, the rate an
-        even seat would reach at 2–4 players (1/players); Deck of Spies' mean `score`."""
+        even seat would reach on these games at 2–4 players (the mean of their `share`:
+        1/players, but 1/2 for SpyNet's teams); Deck of Spies' mean `score`."""
         n = len(self.results)
         low, high = wilson(self.won, n)
         scores = [r.score for r in self.results if r.score is not None]
+        shares = [r.share for r in self.results if r.share is not None]
         return {"game": self.game_id, "against": self.against, "players": self.players,
                 "seed": self.seed, "games": n, "won": self.won,
                 "rate": self.won / n if n else 0.0, "interval": [low, high],
-                "fair": 1 / (self.players or 1) if (self.players or 1) > 1 else None,
+                "fair": sum(shares) / len(shares) if shares else None,
                 "score": sum(scores) / len(scores) if scores else None}  # fmt: skip
 
 

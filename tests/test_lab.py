@@ -249,3 +249,39 @@ def test_a_match_says_an_even_seats_share_and_deck_of_spies_its_face_cards() -> 
     mean = sum(r.score or 0 for r in results) / 3
     assert solo.summary()["score"] == pytest.approx(mean)
     assert f"{mean:.1f} face cards a game" in describe(solo.summary())
+
+
+def test_an_even_seats_share_counts_spynets_teams_as_one() -> None:
+    """SpyNet's rules: at 4 players "teammates" score together, so half the seats win a
+    game: an even seat wins 50%, not 25% (the line the page draws under the chart)."""
+    four = Match(load(FIRST), "spynet", players=4, games=4, seed=3)
+    results = list(four.play())
+    assert all(r.share == 0.5 or r.share == 1.0 for r in results)  # 1.0: a shared ending
+    assert four.summary()["fair"] == pytest.approx(sum(r.share or 0 for r in results) / 4)
+    assert four.summary()["fair"] >= 0.5
+
+
+TEMPLATES = Path(__file__).parent.parent / "web" / "lab" / "templates"
+
+
+@pytest.mark.parametrize(("game_id", "players", "floor"), [("deck-of-spies", 1, 15),
+                                                           ("espionage", 2, 50),
+                                                           ("spynet", 2, 45)])  # fmt: skip
+def test_each_template_is_a_bot_worth_starting_from(game_id: str, players: int,
+                                                     floor: int) -> None:  # fmt: skip
+    """Issue 46: "the SpyNet template scores 0". A template wins a fair part of its games
+    against the normal bots (figures in docs/lab.md: 27%, 77%, 58% on 150 games)."""
+    source = (TEMPLATES / f"{game_id}.py").read_text()
+    match = Match(load(source), game_id, "normal", 60, players, seed=1)
+    list(match.play())
+    assert match.summary()["rate"] * 100 >= floor
+
+
+def test_the_espionage_template_counts_a_traitor_against_every_attribute() -> None:
+    """Espionage: "a Traitor takes one away" from the count of every attribute."""
+    space: dict[str, Any] = {}
+    exec((TEMPLATES / "espionage.py").read_text(), space)
+    view = {"hand": ["face-agency-nyc", "traitor-1", "mercenary-2"], "dealt": 3}
+    assert space["mine"](view, "face") == 1  # +1 face, +1 mercenary, -1 traitor
+    assert space["mine"](view, "hacker") == 0
+    assert space["expected"](view, "hacker") == 0
