@@ -274,6 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_lab.add_argument("--seed", type=int, help="the match seed (else drawn and printed)")
     p_lab.add_argument("--limit", type=float, default=5.0, help="seconds per decision")
     p_lab.add_argument("--list", action="store_true", help="print each game")
+    p_ref = sub.add_parser("reference", help="a bot's reference: the view's keys, the actions")
+    p_ref.add_argument("game", choices=sorted(GAMES))
     p_rep = sub.add_parser("replay", help="print a saved record step by step")
     p_rep.add_argument("file", type=Path)
     p_sol = sub.add_parser("solve", help="could a Deck of Spies deal be won, and how?")
@@ -323,6 +325,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             solve(args)
         elif args.command == "lab":
             return lab(args)
+        elif args.command == "reference":
+            from .reference import markdown, reference
+
+            print(markdown(reference(args.game)), end="")
         else:
             record = json.loads(args.file.read_text())
             print_replay(record)

@@ -11,8 +11,9 @@ takes them from a seeded generator; `random_game` is that), checking after every
 - the view of the seat to play (of every seat at the start, the end and on deep steps)
   and the result have their game's shape, the TypedDicts of its `views` module
   (`shape_problem`): exactly their keys, each value of its type all the way down;
-- the action played is accepted by `apply`; on tempted and deep steps every listed
-  action is accepted by `why_illegal`;
+- the action played is accepted by `apply`, and has the shape of one of the game's
+  `ACTIONS` (its `views` module); on tempted and deep steps every listed action is
+  accepted by `why_illegal` and has such a shape;
 - on tempted steps, illegal actions (mutated from a legal one, or not actions at all)
   raise `IllegalAction` and change nothing; one that is not listed is never accepted;
 - on deep steps: each seat's view is unchanged when the hidden cards are shuffled, and
@@ -48,16 +49,16 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is
 
 from .deck_of_spies import game as deck_of_spies
 from .deck_of_spies import invariants as deck_of_spies_invariants
-from .deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
+from .deck_of_spies import views as deck_of_spies_views
 from .errors import IllegalAction
 from .espionage import GAME as ESPIONAGE
 from .espionage import invariants as espionage_invariants
-from .espionage.views import EspionageResult, EspionageView
+from .espionage import views as espionage_views
 from .protocol import Action, Game, State
 from .record import replay
 from .spynet import GAME as SPYNET
 from .spynet import invariants as spynet_invariants
-from .spynet.views import SpyNetResult, SpyNetView
+from .spynet import views as spynet_views
 from .twins import Setups
 
 MAX_STEPS = 5000  # no game comes near: Espionage ~80 actions, SpyNet ~300
@@ -78,6 +79,8 @@ class Checks:
     """The TypedDict every view has the shape of (the game's `views` module)."""
     result: Any
     """The TypedDict every result has the shape of."""
+    actions: tuple[Any, ...]
+    """The TypedDicts a legal action has the shape of, one per `"type"`."""
     defaults: dict[str, dict[str, Any]] | None = None
     """Keys an action may leave out, by action type, and the value they then take."""
 
@@ -93,24 +96,27 @@ CHECKS: dict[str, Checks] = {
         deck_of_spies_invariants.check_conserved,
         deck_of_spies_invariants.hidden,
         deck_of_spies_invariants.setups,
-        DeckOfSpiesView,
-        DeckOfSpiesResult,
+        deck_of_spies_views.VIEW,
+        deck_of_spies_views.RESULT,
+        deck_of_spies_views.ACTIONS,
     ),
     "espionage": Checks(
         ESPIONAGE,
         espionage_invariants.conserved,
         espionage_invariants.hidden,
         espionage_invariants.setups,
-        EspionageView,
-        EspionageResult,
+        espionage_views.VIEW,
+        espionage_views.RESULT,
+        espionage_views.ACTIONS,
     ),
     "spynet": Checks(
         SPYNET,
         spynet_invariants.check_cards,
         spynet_invariants.check_hidden,
         spynet_invariants.setups,
-        SpyNetView,
-        SpyNetResult,
+        spynet_views.VIEW,
+        spynet_views.RESULT,
+        spynet_views.ACTIONS,
         defaults=spynet_invariants.DEFAULTS,
     ),
 }
@@ -238,6 +244,30 @@ def check_shapes(checks: Checks, state: State, seats: list[int] | range) -> None
     if state.result is not None:
         problem = shape_problem(state.result, checks.result)
         assert problem is None, f"the result is not a {checks.result.__name__}: {problem}"
+
+
+def action_problem(action: Any, shapes: tuple[Any, ...]) -> str | None:
+    """None when `action` has the shape of the one of `shapes` its `"type"` names.
+
+    >>> from spygames.espionage.views import ACTIONS
+    >>> action_problem({"type": "call"}, ACTIONS) is None
+    True
+    >>> action_problem({"type": "bid", "count": 2, "attribute": "face"}, ACTIONS)
+    ": keys missing ['next'], not in the shape []"
+    >>> action_problem({"type": "raise"}, ACTIONS)
+    "'raise' is no action type: ['bid', 'call', 'spot']"
+    """
+    named = {get_args(get_type_hints(shape)["type"])[0]: shape for shape in shapes}
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind not in named:
+        return f"{kind!r} is no action type: {list(named)}"
+    return shape_problem(action, named[kind])
+
+
+def check_actions(checks: Checks, actions: list[Action]) -> None:
+    for action in actions:
+        problem = action_problem(action, checks.actions)
+        assert problem is None, f"{action!r:.120} has no shape of the game's ACTIONS: {problem}"
 
 
 def key(action: Any, defaults: dict[str, dict[str, Any]] | None = None) -> str:
@@ -395,6 +425,7 @@ def play(
         if tempted or deeply:
             for action in legal:
                 assert state.why_illegal(action) is None, f"listed but refused: {action!r}"
+            check_actions(checks, legal)
         if tempted:
             listed = {key(a, checks.defaults) for a in legal}
             tried = mutants(legal, rng)
@@ -405,7 +436,9 @@ def play(
             checks.hidden(state, rng)
             done.twins += check_twins(checks, state, rng)
             trail[done.steps] = snapshot(state)
-        state.apply(legal[pick(len(legal))])
+        chosen = legal[pick(len(legal))]
+        check_actions(checks, [chosen])
+        state.apply(chosen)
         done.steps += 1
         checks.conserved(state)
         check_shapes(checks, state, range(state.players) if deeply else state.to_play)

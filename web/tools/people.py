@@ -63,6 +63,7 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
     shutil.copytree(
         modules.parent / "lab", site / "lab", ignore=shutil.ignore_patterns("__pycache__")
     )
+    write_reference(site / "lab" / "reference.json")
     write_sandbox(site, modules.parent / "sandbox", wheel.name)
     written = sorted(
         p.relative_to(site).as_posix()
@@ -70,6 +71,15 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
         if p.is_file() and PATHS.match(p.relative_to(site).as_posix())
     )
     return written  # the build strips their source-map comments, as it does the tables' own
+
+
+def write_reference(path: Path) -> None:
+    """Every game's reference for a bot's author (spygames.reference), for the Lab's "How a
+    bot works"."""
+    from spygames import GAMES
+    from spygames.reference import reference
+
+    path.write_text(json.dumps({game: reference(game) for game in GAMES}, ensure_ascii=False))
 
 
 def write_index(site: Path, wheels: list[Path]) -> None:
