@@ -182,7 +182,17 @@ class Match:
             pass
         return step
 
-    def _game(self, index: int) -> Iterator[GameResult | None]:
+    def walk(self, index: int, steps: list[dict[str, Any]]) -> Iterator[GameResult | None]:
+        """Game `index` of the match (the same deal, seat and seeds as in `play`), a
+        decision at a time as `steps` does, keeping each decision of the person's bot in
+        `steps`: its `view`, its `legal` actions, its `choice` (also in words), what it
+        `printed`, the game's `move` number, the view in words (`seen`) and the other
+        seats' moves since its last decision in words (`before`)."""
+        return self._game(index, steps)
+
+    def _game(
+        self, index: int, trace: list[dict[str, Any]] | None = None
+    ) -> Iterator[GameResult | None]:
         players = self.players or 1
         deal = deal_number(self.seed, index)
         seat = index % players
@@ -194,13 +204,15 @@ class Match:
             for s in range(players)
             if s != seat
         }
-        printed = io.StringIO() if self.capture else None
+        printed = io.StringIO() if self.capture or trace is not None else None
+        before: list[str] = []  # the other seats' moves since the bot's last decision
         while not state.is_over:
             to_play = state.to_play[0]
             view = state.view(to_play)
             legal = state.legal_actions()
             self._tell(to_play == seat)
             if to_play == seat:
+                start = printed.tell() if printed is not None else 0
                 action = self._ask(view, legal, mine, printed)
                 try:
                     state.apply(action)
@@ -208,8 +220,18 @@ class Match:
                     chose, why = _SHORT.repr(action), _SHORT.repr(str(exc))[1:-1]
                     raise BotError(f"Your bot chose {chose}, which is not legal now: {why}",
                                    view=view) from None  # fmt: skip
+                if trace is not None and printed is not None:
+                    out = printed.getvalue()[start:]
+                    trace.append({"move": len(state.actions), "view": view, "legal": legal,
+                                  "choice": action, "said": self.game.describe_action(action),
+                                  "seen": self.game.describe_view(view), "before": before,
+                                  "printed": out[:MAX_PRINTED]})  # fmt: skip
+                    before = []
             else:
-                state.apply(bots[to_play].choose(view, legal))
+                action = bots[to_play].choose(view, legal)
+                state.apply(action)
+                if trace is not None:
+                    before.append(f"player {to_play + 1}: {self.game.describe_action(action)}")
             yield None
         self._tell(False)  # the game's end is not the person's time
         result = state.result or {}

@@ -12,6 +12,7 @@ import {
   template,
   usePython,
 } from "./match.mjs";
+import { showReference } from "./reference.mjs";
 import { linkFor, readLink, tooLong } from "./share.mjs";
 
 const KEPT = "spygames:lab:"; // + game id: the code as last typed
@@ -67,6 +68,7 @@ async function openGame(gameId) {
 function setPlayers(gameId) {
   $("lab-table").hidden = gameId === "deck-of-spies" || shared !== null; // a solo game: no seat
   setMatchPlayers(gameId);
+  showReference($("lab-reference"), gameId);
 }
 
 game.addEventListener("change", () => {

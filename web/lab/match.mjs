@@ -12,6 +12,9 @@ const source = $("lab-source");
 const lines = $("lab-lines");
 let python = null; // startPython's handle (python.mjs)
 let running = null; // {cancelled, box} while a match plays (box: its sandbox)
+// The match whose games are listed, to step through one of them (walk.mjs): its game,
+// settings and code.
+export let listed = null;
 let decideS = 2;
 
 // -- Python ----------------------------------------------------------------------------
@@ -49,7 +52,7 @@ export async function usePython() {
 }
 
 // What the page says when the sandbox stopped a call (`error`, a SandboxStopped).
-function stoppedWords(error) {
+export function stoppedWords(error) {
   if (error.kind === "failed" && /memory|OOM/i.test(error.message)) {
     return "Your bot used up all the memory Python may have, so it was stopped.";
   }
@@ -233,6 +236,15 @@ function showResults(summary, games, rates, site) {
     const faces = g.score == null ? "" : ` with ${Number(g.score)} face cards`;
     const said = ` — seat ${seat + 1}, ${g.won ? "won" : "lost"}${faces} in ${Number(g.moves) || 0} moves: ${String(g.reason).slice(0, 200)}`;
     item.append(deal, said);
+    if ($("lab-walk-box")) { // the Lab's (walk.mjs), not the embed's
+      const step = document.createElement("button");
+      step.type = "button";
+      step.className = "lab-quiet lab-step";
+      step.dataset.index = String(Number(g.index) || 0);
+      step.textContent = "Step through";
+      step.setAttribute("aria-label", `Step through deal #${Number(g.deal) || 0}`);
+      item.append(" ", step);
+    }
     if (typeof g.printed === "string" && g.printed) {
       const printed = document.createElement("details");
       const summaryLine = document.createElement("summary");
@@ -247,21 +259,61 @@ function showResults(summary, games, rates, site) {
   }
 }
 
-// The form's match, with the editor's code for `gameId`, in a sandbox of its own.
-export async function run(gameId) {
-  if (running) return;
-  hideError();
-  const py = await usePython();
+// A match's start in sandbox `box`: its first deal, then the person's code loaded.
+export function start(box, args) {
+  const words = `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`;
+  return box.call("start", args, {
+    limitMs: decideS * 1000 + BUILT_IN_MS + WARM_MS + GRACE_MS, // the game's first deal, then the code
+    decideMs: (decideS + BEAT_S) * 1000 + GRACE_MS,
+    decisionWords: words,
+    limitWords: words,
+  });
+}
+
+// The page's limits on one call that plays for about SLICE_MS ("play", "walk").
+export function slice() {
+  return {
+    limitMs: SLICE_MS + decideS * 1000 + BUILT_IN_MS + GRACE_MS,
+    limitWords: `Your bot did not answer within ${decideS} seconds, so it was stopped.`,
+    decideMs: (decideS + BEAT_S) * 1000 + GRACE_MS,
+    decisionWords: `Your bot took more than ${decideS} seconds on one decision, so it was stopped.`,
+  };
+}
+
+// One thing at a time runs in a sandbox: a match, or a game stepped through (walk.mjs).
+// `hold` takes the turn ({cancelled, box}), false when something runs; Cancel ends it.
+export function hold(state) {
+  if (running) return false;
+  running = state;
+  $("lab-run").hidden = true;
+  $("lab-cancel").hidden = false;
+  return true;
+}
+
+export function release() {
+  running = null;
+  $("lab-run").hidden = false;
+  $("lab-cancel").hidden = true;
+}
+
+// The form's settings: games, a match seed (drawn when the field holds none), the
+// level and the players.
+export function settings() {
   const games = Math.min(1000, Math.max(10, Number($("lab-games").value) || 200));
   $("lab-games").value = String(games);
   let seed = $("lab-seed").value.trim();
   if (!/^\d+$/.test(seed)) seed = String(Math.floor(Math.random() * 2 ** 31));
   $("lab-seed").value = seed;
-  const against = $("lab-against").value;
-  const players = Number($("lab-players").value);
-  running = { cancelled: false, box: null };
-  $("lab-run").hidden = true;
-  $("lab-cancel").hidden = false;
+  return { games, seed, against: $("lab-against").value, players: Number($("lab-players").value) };
+}
+
+// The form's match, with the editor's code for `gameId`, in a sandbox of its own.
+export async function run(gameId) {
+  if (running) return;
+  hideError();
+  const py = await usePython();
+  const { games, seed, against, players } = settings();
+  if (!hold({ cancelled: false, box: null })) return;
   $("lab-status").textContent = "Starting the match…";
   const site = "../"; // the tables, beside the Lab
   const progress = $("lab-progress");
@@ -273,28 +325,19 @@ export async function run(gameId) {
   try {
     running.box = await py.take();
     if (running.cancelled) throw Object.assign(new Error("cancelled"), { kind: "ended" });
-    const started = await running.box.call("start", [source.value, gameId, against, games, players, Number(seed)], {
-      limitMs: decideS * 1000 + BUILT_IN_MS + WARM_MS + GRACE_MS, // the game's first deal, then the code
-      decideMs: (decideS + BEAT_S) * 1000 + GRACE_MS,
-      decisionWords: `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`,
-      limitWords: `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`,
-    });
+    const started = await start(running.box, [source.value, gameId, against, games, players, Number(seed)]);
     if (started.error) {
       showError(String(started.error), Number(started.line) || null);
       throw Object.assign(new Error("not started"), { kind: "shown" });
     }
     $("lab-status").textContent = `0 of ${games} games played`;
     $("lab-games-list").replaceChildren();
+    listed = { gameId, games, seed, against, players, code: source.value };
     progress.hidden = false;
     progress.max = games;
     progress.value = 0;
     while (progress.value < games && !running.cancelled) {
-      const found = await running.box.call("play", [SLICE_MS], {
-        limitMs: SLICE_MS + decideS * 1000 + BUILT_IN_MS + GRACE_MS,
-        limitWords: `Your bot did not answer within ${decideS} seconds, so it was stopped.`,
-        decideMs: (decideS + BEAT_S) * 1000 + GRACE_MS,
-        decisionWords: `Your bot took more than ${decideS} seconds on one decision, so it was stopped.`,
-      });
+      const found = await running.box.call("play", [SLICE_MS], slice());
       if (found.error) {
         const done = summary ? Number(summary.games) : 0;
         const view = found.view ? `. The view it was given:\n${JSON.stringify(found.view, null, 1)}` : "";
@@ -334,9 +377,7 @@ export async function run(gameId) {
     $("lab-status").textContent = `${summary.games} games in ${seconds.toFixed(1)} s (${rate} games/s), match seed ${seed}.`;
   }
   progress.hidden = true;
-  $("lab-run").hidden = false;
-  $("lab-cancel").hidden = true;
-  running = null;
+  release();
 }
 
 // The last complete match of each setting and seed in this tab: a new version of the bot

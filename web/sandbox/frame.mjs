@@ -12,7 +12,7 @@
 // answer is {id, answer} (worker.py's JSON text) or {id, error}. This frame also sends
 // {kind: "ready", ...}, {kind: "failed", words} and, as worker.py says them,
 // {kind: "beat", text} ("mine <call>" / "theirs <call>": the page's stricter watchdog).
-const CALLS = new Set(["start", "play", "decide"]);
+const CALLS = new Set(["start", "play", "walk", "decide"]);
 
 export async function start({ files, site, worker }, port) {
   try {

@@ -9,6 +9,10 @@
 #   start(source, game, against, games, players, seed, call) -> {"ok"} or {"error", "line"}
 #   play(budget_ms, call) -> {"games": [...], "summary": {...}} or {"error", "line", "view"}
 #       plays decisions until budget_ms have passed, then answers with the games ended
+#   walk(index, budget_ms, call) -> {"steps": [...], "game": {...} or None} or {"error", ...}
+#       game `index` of the match started, a decision at a time: each decision of the
+#       person's bot (lab.Match.walk) made until budget_ms have passed, and the game once
+#       it is over ("Step through a game")
 #   decide(code, view, legal, seed, call) -> {"action"} or {"error"}  (a table's seat)
 # and hears (xworker.postMessage) "mine <call>" as the person's bot starts deciding and
 # "theirs <call>" as a built-in bot starts after it, a few times a second at most: "mine"
@@ -35,6 +39,7 @@ MAX_VIEW = 20_000  # characters of a view shown with an illegal action
 
 match = None
 steps = None
+walking = None  # (index, decisions not yet answered, the game) while a game is stepped through
 call_id = 0
 armed_at = None  # when "mine" was last said in this call (None: the watchdog is not set)
 
@@ -77,8 +82,8 @@ def _unloaded(view, legal, rng):
 
 
 def start(source, game, against, games, players, seed, call):
-    global match, steps
-    match = steps = None
+    global match, steps, walking
+    match = steps = walking = None
     _call(call)
     try:
         _turn(False)
@@ -106,24 +111,47 @@ def play(budget_ms, call):
     try:
         for step in steps:
             if step is not None:
-                played.append(
-                    {
-                        "index": step.index,
-                        "deal": step.deal,
-                        "seat": step.seat,
-                        "won": step.won,
-                        "moves": step.moves,
-                        "reason": step.reason,
-                        "replay": pack(step.record),
-                        "printed": step.printed,
-                        "score": step.score,
-                    }
-                )
+                played.append(_played(step))
             if time.monotonic() >= until:
                 break
     except BotError as exc:
         return _error(exc)
     return json.dumps({"games": played, "summary": match.summary()})
+
+
+def _played(game):
+    """A game's result, for the page."""
+    return {"index": game.index, "deal": game.deal, "seat": game.seat, "won": game.won,
+            "moves": game.moves, "reason": game.reason, "replay": pack(game.record),
+            "printed": game.printed, "score": game.score}  # fmt: skip
+
+
+def walk(index, budget_ms, call):
+    global walking
+    _call(call)
+    index = int(index)
+    if match is None or not 0 <= index < match.games:
+        return json.dumps(
+            {"error": "no such game in the match started", "line": None, "view": None}
+        )
+    if walking is None or walking[0] != index:
+        decisions = []
+        walking = (index, decisions, match.walk(index, decisions))
+    _, decisions, game = walking
+    until = time.monotonic() + float(budget_ms) / 1000
+    ended = None
+    try:
+        for step in game:
+            if step is not None:
+                ended = _played(step)
+                break
+            if time.monotonic() >= until:
+                break
+    except BotError as exc:
+        return _error(exc)
+    made = list(decisions)
+    decisions.clear()
+    return json.dumps({"steps": made, "game": ended})
 
 
 # A table's seat: the code is loaded once per text; each decision gets its view, the
@@ -155,6 +183,7 @@ def decide(code, view, legal, seed, call):
 
 sync.start = start
 sync.play = play
+sync.walk = walk
 sync.decide = decide
 found = importlib.metadata.distribution("spygames")
 READY = json.dumps(
