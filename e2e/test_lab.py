@@ -401,3 +401,96 @@ def test_a_long_match_says_how_long_before_it_starts_and_prints_beside_each_game
     expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
     printed = lab.locator("#lab-games-list .lab-printed").first
     expect(printed).to_contain_text("seen ", use_inner_text=False)
+
+
+# Prints at each decision and plays the last legal action; fails at its third decision.
+STEPPING = """
+calls = 0
+
+
+def choose(view, legal, rng):
+    global calls
+    calls += 1
+    print("decision", calls, "of", len(legal))
+    if FAIL and calls == 3:
+        raise ValueError("third time")
+    return legal[-1]
+"""
+
+
+def test_a_game_steps_through_each_decision_as_the_bot_saw_it(lab: Page) -> None:
+    """Issue 46: "a step-by-step game showing each view, the legal list and the choice",
+    and "a reference of every view key and action shape per game"."""
+    from spygames.lab import Match, load
+    from spygames.reference import reference
+
+    code = "FAIL = False\n" + STEPPING
+    steps: list[dict[str, object]] = []
+    walk = Match(load(code), "espionage", "normal", 10, 2, seed=9).walk(0, steps)
+    while (ended := next(walk)) is None:
+        pass
+    write(lab, code)
+    lab.fill("#lab-games", "10")
+    lab.fill("#lab-seed", "9")
+    lab.click("#lab-walk")  # game 1 of the form's match, on CPython above, here in the page
+    expect(lab.locator("#lab-walk-status")).to_contain_text(
+        f"Deal #{ended.deal}, your bot is player {ended.seat + 1}: ", timeout=RUN_MS
+    )
+    expect(lab.locator("#lab-walk-at")).to_have_text(
+        f"Decision 1 of {len(steps)} (move {steps[0]['move']} of the game)"
+    )
+    chosen = lab.locator("#lab-walk-legal li[aria-current='true']")
+    expect(chosen).to_contain_text(json.dumps(steps[0]["choice"], separators=(",", ":")))
+    expect(chosen).to_contain_text(f"chosen: {steps[0]['said']}")
+    assert lab.locator("#lab-walk-legal li").count() == len(steps[0]["legal"])  # type: ignore[arg-type]
+    expect(lab.locator("#lab-walk-printed")).to_have_text(str(steps[0]["printed"]))
+    lab.click("#lab-walk-next")
+    expect(lab.locator("#lab-walk-at")).to_contain_text(f"Decision 2 of {len(steps)}")
+    assert lab.locator("#lab-walk-before li").all_text_contents() == steps[1]["before"]
+    lab.locator("#lab-walk-next").focus()
+    lab.keyboard.press("ArrowRight")
+    expect(lab.locator("#lab-walk-at")).to_contain_text(f"Decision 3 of {len(steps)}")
+    expect(lab.locator("#lab-walk-seen")).to_have_text(str(steps[2]["seen"]))
+    lab.click("#lab-walk-box summary")
+    expect(lab.locator("#lab-walk-view")).to_contain_text('"game": "espionage"')
+    shot(lab, "lab-walk")
+    # The reference: every key of the view and every action, with words.
+    lab.click("#lab-api-title")
+    ref = reference("espionage")
+    dts = lab.locator("#lab-reference dt")
+    expect(dts).to_have_count(len(ref["view"]) + len(ref["actions"]))
+    expect(lab.locator("#lab-reference")).to_contain_text("players[…].sources int")
+    expect(lab.locator("#lab-reference")).to_contain_text("a Traitor takes one away")
+    lab.select_option("#lab-game", "spynet")
+    expect(lab.locator("#lab-reference")).to_contain_text("tableaus[…].agents[…][…].power")
+    lab.select_option("#lab-game", "espionage")
+    # A phone: the step and the reference fit the screen's width.
+    lab.set_viewport_size({"width": 375, "height": 812})
+    assert lab.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    lab.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_any_game_of_a_match_steps_through_up_to_a_bot_that_fails(lab: Page) -> None:
+    write(lab, "FAIL = False\n" + STEPPING)
+    lab.fill("#lab-seed", "4")
+    run(lab, 10)
+    expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
+    write(lab, "FAIL = True\n" + STEPPING)  # the list's games keep the code they were played with
+    lab.click("#lab-result summary")  # Every game
+    third = lab.locator("#lab-games-list li").nth(2)
+    deal = re.search(r"Deal #(\d+)", third.inner_text())
+    assert deal
+    third.get_by_role("button", name=f"Step through deal #{deal[1]}").click()
+    expect(lab.locator("#lab-walk-title")).to_have_text("Game 3 of match seed 4, step by step")
+    expect(lab.locator("#lab-walk-status")).to_contain_text(f"Deal #{deal[1]}", timeout=RUN_MS)
+    # The editor's code now fails at its third decision: stepped through, it stops there
+    # with the bot's error, and the two decisions before it stay to read.
+    lab.click("#lab-walk")
+    expect(lab.locator("#lab-error")).to_contain_text("ValueError: third time", timeout=RUN_MS)
+    expect(lab.locator("#lab-walk-status")).to_have_text(
+        "The game stopped after 2 decisions: see the message under your code."
+    )
+    expect(lab.locator("#lab-walk-at")).to_contain_text("Decision 1 of 2")
+    lab.click("#lab-walk-next")
+    expect(lab.locator("#lab-walk-printed")).to_contain_text("decision 2 of ")
+    expect(lab.locator("#lab-run")).to_be_visible()

@@ -117,17 +117,17 @@ async function stepThrough(match, index) {
     }
     while (!ended && !state.cancelled) {
       const found = await state.box.call("walk", [index, 80], slice());
+      const first = steps.length === 0;
+      if (Array.isArray(found.steps)) steps.push(...found.steps);
+      if (first && steps.length) go(0);
       if (found.error) {
         const view = found.view ? `. The view it was given:\n${JSON.stringify(found.view, null, 1)}` : "";
         showError(`${String(found.error)}${view}`, Number(found.line) || null);
         said(`The game stopped after ${steps.length} decisions: see the message under your code.`);
         break;
       }
-      const first = steps.length === 0;
-      if (Array.isArray(found.steps)) steps.push(...found.steps);
       ended = found.game ?? null;
-      if (first && steps.length) go(0);
-      else show();
+      show();
       if (!ended) said(`Playing the game: ${steps.length} decisions of your bot so far…`);
     }
     if (ended) {

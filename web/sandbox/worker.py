@@ -9,7 +9,8 @@
 #   start(source, game, against, games, players, seed, call) -> {"ok"} or {"error", "line"}
 #   play(budget_ms, call) -> {"games": [...], "summary": {...}} or {"error", "line", "view"}
 #       plays decisions until budget_ms have passed, then answers with the games ended
-#   walk(index, budget_ms, call) -> {"steps": [...], "game": {...} or None} or {"error", ...}
+#   walk(index, budget_ms, call) -> {"steps": [...], "game": {...} or None}, or
+#       {"error", "line", "view", "steps"}
 #       game `index` of the match started, a decision at a time: each decision of the
 #       person's bot (lab.Match.walk) made until budget_ms have passed, and the game once
 #       it is over ("Step through a game")
@@ -147,8 +148,10 @@ def walk(index, budget_ms, call):
                 break
             if time.monotonic() >= until:
                 break
-    except BotError as exc:
-        return _error(exc)
+    except BotError as exc:  # with the decisions made before it, to step through
+        said = json.loads(_error(exc))
+        said["steps"] = list(decisions)
+        return json.dumps(said)
     made = list(decisions)
     decisions.clear()
     return json.dumps({"steps": made, "game": ended})
