@@ -33,6 +33,15 @@ def agrees(name: str, verb: str, third: str | None = None) -> str:
     return f"{name} {third if third is not None else verb + 's'}"
 
 
+def listed(items: list[str]) -> str:
+    """"Ann", "Ann and Bo", "Ann, Bo and Cy".
+
+    >>> listed(["Ann", "Bo", "Cy"])
+    'Ann, Bo and Cy'
+    """
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
+
+
 def sentence(text: str) -> str:
     """`text` with only its first letter raised, for the start of a sentence: names keep
     the case they were given (unlike `str.capitalize`, which lowers the rest)."""

@@ -474,3 +474,39 @@ def test_a_connection_that_fails_after_the_reply_is_told_as_such() -> None:
     page = guest.render()
     assert "The connection to Ana’s table could not be made (failed)." in page
     assert "could not make a reply" not in page
+
+
+def test_a_replay_or_review_on_the_hosts_device_never_shows_a_friends_hand() -> None:
+    """Issue 47: "during a live game played together, Saved games → Replay → Watch as Ben
+    shows Ben's face-down cards on the host's device". A replay of the game while it is
+    played shows only the host's own seats, its review only theirs; Saved games marks it."""
+    net = joined_pair(players=3)
+    host, table = net.host, net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    state = table.state
+    rng = random.Random(5)
+    while len(state.actions) < 4 and not state.is_over:  # a few moves, Ben's among them
+        app = net.guest if state.to_play[0] == 1 else host
+        assert click_move(app, rng) or app is host
+        net.run()
+    bens = set(state.view(1)["hand"]) - set(state.view(0)["hand"])
+    assert bens
+    host.route("#/saves")
+    saves = host.render()
+    assert "Espionage · on the table · with friends" in saves
+    slot = re.search(r'data-act="replay" data-arg="([^"]+)"', saves)
+    assert slot
+    host.click("replay", slot.group(1))
+    target, _ = host.take_navigation()
+    for route in (target, target + "/1"):  # as the button opens it, and as Ben by hand
+        host.route(route)
+        page = host.render()
+        assert (
+            'id="replay-seat-1"' in page and "disabled" in page.split('id="replay-seat-1"')[1][:200]
+        )
+        assert "Ben’s cards stay hidden here until it is over" in page
+        assert not {c for c in CARD_ID.findall(page) if c in bens}, "Ben's hand is shown"
+        host.click("replay-seat", "1")  # refused: still Ana's view
+        assert not {c for c in CARD_ID.findall(host.render()) if c in bens}
+    host.route("#/review/" + target.removeprefix("#/replay/") + "/1")  # Ben's review
+    assert "/review/" not in host.hash and "plays this game on another device" in host.render()

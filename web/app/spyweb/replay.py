@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import spygames
+from spygames import words
 
 from . import links
 from .catalogue import info
@@ -40,13 +41,24 @@ class Replayer:
     """Plays a record back for one seat; `move` is how many actions have been played."""
 
     def __init__(
-        self, record: dict[str, Any], view: PositionView, *, seat: int = 0, move: int = 0
+        self,
+        record: dict[str, Any],
+        view: PositionView,
+        *,
+        seat: int = 0,
+        move: int = 0,
+        hidden: frozenset[int] = frozenset(),
     ) -> None:
         self.record = record
         self.view = view
         self.total = len(record["actions"])
         self.players = int(record["players"])
+        self.hidden = hidden if len(hidden) < self.players else frozenset()
+        """Seats not to watch: friends' on other devices, in a game not over yet
+        (`Hosting.friends_seats`)."""
         self.seat = seat if 0 <= seat < self.players else 0
+        if self.seat in self.hidden:
+            self.seat = min(set(range(self.players)) - self.hidden)
         self.move = max(0, min(self.total, move))
         self.playing = False
         self.pace = "normal"
@@ -88,6 +100,8 @@ class Replayer:
             self.playing = False
             self.go(int(arg))
         elif act == "replay-seat" and arg.isdigit() and int(arg) < self.players:
+            if int(arg) in self.hidden:
+                return False
             self.seat = int(arg)
         elif act == "replay-pace" and arg in PACES:
             self.pace = arg
@@ -141,11 +155,21 @@ class Replayer:
                         str(i),
                         id=f"replay-seat-{i}",
                         aria_pressed="true" if i == self.seat else "false",
+                        disabled=i in self.hidden,
+                        title=f"{name} plays on another device: hidden until the game is over"
+                        if i in self.hidden
+                        else None,
                     )
                     for i, name in enumerate(self.view.names)
                 )
                 + "</div>"
             )
+            if self.hidden:
+                names = words.listed([self.view.names[i] for i in sorted(self.hidden)])
+                seats += (
+                    '<p class="replay-hidden" id="replay-hidden">This game is being played with '
+                    f"friends: {esc(names)}’s cards stay hidden here until it is over.</p>"
+                )
         paces = "".join(
             _button(
                 p.capitalize(),
@@ -271,7 +295,10 @@ class ReplayScreen(ReplayerScreen):
         view = view_for(record, known_names(ctx, record))
         if view is None:
             raise links.BadLink(f"{record.get('game')} cannot be replayed yet.")
-        self.replayer = Replayer(record, view, seat=seat)
+        from .together.hosting import Hosting  # loaded with the replay
+
+        hidden = Hosting.friends_seats(ctx, record)
+        self.replayer = Replayer(record, view, seat=seat, hidden=hidden)
         self.sheet = embed
         self.title = f"Replay · {self.replayer.title()} — spygames"
 

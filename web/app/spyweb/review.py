@@ -88,13 +88,21 @@ class ReviewScreen(ReplayerScreen):
         view = view_for(record, known_names(ctx, record))
         if view is None:
             raise links.BadLink(f"{record.get('game')} cannot be reviewed yet.")
+        from .together.hosting import Hosting  # loaded with the review
+
+        hidden = Hosting.friends_seats(ctx, record)
+        if seat in hidden and len(hidden) < int(record["players"]):
+            raise links.BadLink(
+                f"{view.names[seat]} plays this game on another device and it is not over: "
+                f"{view.names[seat]}’s moves can be reviewed once it is."
+            )
         try:
             self.reviewer = Reviewer(record, seat, bots_key(ctx, record))
         except spygames.InvalidRecord as exc:
             raise links.BadLink("This game cannot be reviewed.", str(exc)) from exc
         self.view = view
         self.seat = seat
-        self.replayer = Replayer(self.reviewer.record, view, seat=seat)
+        self.replayer = Replayer(self.reviewer.record, view, seat=seat, hidden=hidden)
         self.working = not self.reviewer.done
         self.rows: list[Row] = []
         self.shown: int | None = None  # the move of the swing opened in the replay

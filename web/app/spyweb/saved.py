@@ -15,6 +15,7 @@ from .links import replay_route
 from .markup import button, esc
 from .screen import Context, Screen
 from .store import Slot
+from .together.hosting import Hosting
 
 
 def which_is_newer(imported: Slot, here: Slot, now: float, *, named: bool = False) -> str:
@@ -242,6 +243,9 @@ class SavedGamesScreen(Screen):
             )
             if is_current and not slot.over:
                 name += " · on the table"
+            kept = Hosting.kept(self.ctx, slot.id)
+            if kept is not None and (kept.away or kept.bots):
+                name += " · with friends"
         return (
             f'<li class="saves-row" data-slot="{esc(slot.id)}" data-game="{esc(slot.game)}">'
             f'<div class="saves-what"><strong>{esc(name)}</strong>'

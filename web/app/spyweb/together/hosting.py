@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass, field
+from typing import Any
 
 from spygames.seats import BOT_LEVELS
 
@@ -149,6 +150,26 @@ class Hosting:
             if isinstance(played, dict)
             else {},
         )  # fmt: skip
+
+    @staticmethod
+    def friends_seats(ctx: Context, record: dict[str, Any]) -> frozenset[int]:
+        """The seats friends play on other devices in a game played together from here and
+        not over yet, whose record `record` is (or begins): what those seats hold is not
+        this device's to see until the game is over (a replay or review watches only
+        this device's own seats). Empty for any other record."""
+        for slot in ctx.saves.slots():
+            saved = slot.record
+            if saved is None or slot.over or slot.game != record.get("game"):
+                continue
+            same = ("seed", "players", "options", "setup")
+            if any(saved.get(k) != record.get(k) for k in same):
+                continue
+            if saved["actions"][: len(record.get("actions", []))] != record.get("actions"):
+                continue
+            kept = Hosting.kept(ctx, slot.id)
+            if kept is not None and (kept.away or kept.bots):
+                return frozenset(kept.away) | frozenset(kept.bots)
+        return frozenset()
 
     def to_bot(self, seat: int, level: str = "normal") -> None:
         """A bot plays the friend's seat from now on. The seat stays theirs to come back
