@@ -34,7 +34,7 @@ def agrees(name: str, verb: str, third: str | None = None) -> str:
 
 
 def listed(items: list[str]) -> str:
-    """"Ann", "Ann and Bo", "Ann, Bo and Cy".
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy".
 
     >>> listed(["Ann", "Bo", "Cy"])
     'Ann, Bo and Cy'

@@ -91,3 +91,41 @@ def test_a_spynet_friend_takes_back_a_step_of_their_turn() -> None:
         assert spynet_click(app, rng)
         net.run()
     assert undone == 1
+
+
+def test_the_hosts_click_that_came_after_a_friends_undo_is_told_not_lost() -> None:
+    """Issue 47: "Ana clicked Bid just as Ben's Undo arrived; her bid vanished without a
+    word". Her page had her bid ready; Ben's take-back came first: she is told in words."""
+    net = joined_pair(players=3, seed=21)
+    until_bens_turn(net, random.Random(2))
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    bens_bid(net, next_seat=0)
+    page = net.host.render()
+    attr = page.split('data-act="attr" data-arg="', 1)[1].split('"', 1)[0]
+    net.host.click("attr", attr)  # Ana builds her answer...
+    net.guest.click("undo", "")  # ... as Ben's Undo reaches her device first
+    net.run()
+    assert table.state.to_play == [1]
+    before = len(table.state.actions)
+    net.host.click("bid", "")  # her click, one moment late
+    assert len(table.state.actions) == before
+    assert net.host.ctx.refusals == ["That was not played: it is Ben’s turn now."]
+    assert "That was not played: it is Ben’s turn now." in net.host.render()
+
+
+def test_a_spynet_click_that_came_too_late_is_told() -> None:
+    net = seated(["human", "friend"], seed=6)
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    rng = random.Random(4)
+    for _ in range(200):  # until it is Ben's turn
+        if table.state.to_play == [1]:
+            break
+        assert spynet_click(net.host, rng)
+        net.run()
+    assert table.state.to_play == [1]
+    net.host.click("end", "")  # a click of Ana's that arrives on Ben's turn
+    assert net.host.ctx.refusals == ["That was not played: it is Ben’s turn now."]
+    net.host.click("pick", "a01")  # a choice, not a move: nothing to say
+    assert net.host.ctx.refusals == ["That was not played: it is Ben’s turn now."]

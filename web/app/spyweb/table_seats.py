@@ -337,6 +337,17 @@ class SeatedTable(GameScreen):
         cur = self.current
         return cur is not None and cur == self.viewer and self.seats[cur].here
 
+    def too_late(self) -> None:
+        """A person's move that came when it could no longer be played (a friend's move
+        or take-back came first, a bot moved, the game ended): told in words, never lost
+        without one. Nothing is said while pass-and-play hides the hands (no move of the
+        person's could be on the screen then)."""
+        cur = self.current
+        if self.state is not None and self.state.is_over:
+            self.ctx.refuse("That was not played: the game is over.")
+        elif cur is not None and self.viewer is not None and cur != self.viewer:
+            self.ctx.refuse(f"That was not played: it is {self.seats[cur].name}’s turn now.")
+
     def bottom(self) -> int:
         """The seat drawn at the bottom, nearest the person looking."""
         if self.viewer is not None:

@@ -326,6 +326,8 @@ class EspionageTable(SeatedTable):
             self._ask_hint()
             return
         if not self.my_turn:
+            if act in ("bid", "call", "spot"):
+                self.too_late()
             return
         self._bid_act(act, arg)
 

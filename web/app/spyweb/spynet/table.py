@@ -294,6 +294,8 @@ class SpyNetTable(SeatedTable):
             self._hint()
             return
         if not self.my_turn:
+            if act not in ("pick", "fund", "target"):  # a choice being made, not a move
+                self.too_late()
             return
         self._turn_act(act, arg)
 
@@ -330,6 +332,7 @@ class SpyNetTable(SeatedTable):
         """A hand card dropped on a column of your tableau or on the pass slot
         (`clicks.drop_click`)."""
         if not self.my_turn or self.state is None:
+            self.too_late()
             return
         self._answer(drop_click(self._turn(), self.sel, dragged, act, arg))
 
