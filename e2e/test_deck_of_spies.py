@@ -163,3 +163,25 @@ def test_phone_layout_and_one_turn_by_keyboard(phone: Page, site_url: str) -> No
     phone.wait_for_selector(".dos-rules")
     assert no_horizontal_scroll(phone)
     shot(phone, "dos-phone-rules")
+
+
+def test_a_phone_shows_every_ace_to_sacrifice_within_its_width(phone: Page, site_url: str) -> None:
+    """Issue 47: "the Assassinate buttons sit in one row that does not wrap; the page
+    becomes 516 px wide on a 375 px screen". A position with four Aces to choose from
+    (deal 1, 39 random moves in: the spy is 10♥, the hand A♠ A♥ A♣ 2♦ 3♠) opened by its
+    link: every Ace's button on the screen, nothing sideways."""
+    import random
+
+    from spyweb import links
+
+    state, rng = deal(1), random.Random(1)
+    while not (state.view(0)["must_assassinate"] and len(state.view(0)["owned_aces"]) == 4):
+        state.apply(rng.choice(state.legal_actions()))
+    boot(phone, f"{site_url}#/play/{links.encode(state.record())}")
+    aces = phone.locator("[id^='act-assassinate-']")
+    expect(aces).to_have_count(4)
+    width = phone.evaluate("innerWidth")
+    for box in (aces.nth(i).bounding_box() for i in range(4)):
+        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= width, box
+    assert no_horizontal_scroll(phone)
+    shot(phone, "dos-phone-aces")
