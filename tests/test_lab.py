@@ -285,3 +285,38 @@ def test_the_espionage_template_counts_a_traitor_against_every_attribute() -> No
     assert space["mine"](view, "face") == 1  # +1 face, +1 mercenary, -1 traitor
     assert space["mine"](view, "hacker") == 0
     assert space["expected"](view, "hacker") == 0
+
+
+def test_a_game_another_seat_won_is_the_bots_loss() -> None:
+    """A decided 2–4 player game counts as the person's win only when their seat is among
+    the winners (a planted `bool(winners)` survived the suite)."""
+    match = Match(load(FIRST), "espionage", "normal", 20, 3, seed=5)
+    results = list(match.play())
+    assert any(not r.won for r in results) and any(r.won for r in results)
+    for r in results:
+        result = spygames_result(r.record)
+        assert r.won == (r.seat in result["winners"])
+    assert match.summary()["won"] == sum(r.won for r in results)
+
+
+def spygames_result(record: dict[str, Any]) -> dict[str, Any]:
+    import spygames
+
+    state = spygames.replay(record)
+    assert state.result is not None
+    return dict(state.result)
+
+
+def test_a_match_stopped_early_works_its_interval_out_over_the_games_played() -> None:
+    """The 95% interval of a match stopped after 7 of 100 games is Wilson's over 7 (a
+    planted interval over the 100 planned survived the suite)."""
+    from spygames.simulate import wilson
+
+    match = Match(load(RANDOM), "espionage", "normal", 100, 2, seed=3)
+    games = match.play()
+    for _ in range(7):
+        next(games)
+    summary = match.summary()
+    assert summary["games"] == 7
+    assert summary["interval"] == list(wilson(summary["won"], 7))
+    assert summary["rate"] == summary["won"] / 7
