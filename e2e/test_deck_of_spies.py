@@ -182,6 +182,6 @@ def test_a_phone_shows_every_ace_to_sacrifice_within_its_width(phone: Page, site
     expect(aces).to_have_count(4)
     width = phone.evaluate("innerWidth")
     for box in (aces.nth(i).bounding_box() for i in range(4)):
-        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= width, box
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
     assert no_horizontal_scroll(phone)
     shot(phone, "dos-phone-aces")

@@ -62,6 +62,8 @@ TESTS = (
     "tests/test_spynet_outlook.py",
     "tests/test_web_saves.py",
     "tests/test_web_store.py",
+    "tests/test_web_keys.py",  # record.pack, and the bots' key kept in the store
+    "tests/test_web_bot_seeds.py",
 )
 
 # A surviving mutant runs every selected test that reaches it, so the long random runs

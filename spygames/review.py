@@ -207,8 +207,7 @@ class Reviewer:
     ) -> Generator[None, None, list[float]]:
         """The seat's chance after the advised move and after the one played (one figure
         when they are the same move), worked out by a bot seeded for the review."""
-        seed = bot_seed(self.key, self.seat, REVIEW_LABEL)
-        judge: Any = hint_bot(self.game_id, seed)
+        judge: Any = hint_bot(self.game_id, bot_seed(self.key, self.seat, REVIEW_LABEL))
         while not judge.prepare(slice_s):
             yield None
         actions = [advised] if advised == played else [advised, played]

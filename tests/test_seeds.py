@@ -71,6 +71,16 @@ def test_a_hash_equal_to_the_game_seed_is_moved_off_it(monkeypatch: pytest.Monke
     assert bot_seed(5, 0) != 5
 
 
+# Factories of other modules that hand a seed on to a bot: name -> (position, keyword).
+# A call to one is checked as a bot's, in whatever file it is (issue 47: seeds passed
+# through the Hint's bot or "your bot" at a table went unseen).
+FACTORIES = {
+    "hint_bot": (1, "seed"),  # spygames.hints.hint_bot(game_id, seed)
+    "bot_for": (3, "seed"),  # spyweb.yours.bot_for(ctx, game_id, level, seed, name)
+}
+SEEDERS = ("bot_seed", "hint_seed")  # what makes a bot's seed: spygames.seeds, hints
+
+
 def _called_name(call: ast.Call) -> str:
     func = call.func
     return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
@@ -105,7 +115,7 @@ def _seeded_bots(path: Path) -> list[tuple[int, str]]:
             for inner in ast.walk(node):
                 if inner is not node:
                     enclosing[inner] = node  # walk goes outside in: the innermost wins
-    takers: dict[str, tuple[int, str]] = {}
+    takers: dict[str, tuple[int, str]] = dict(FACTORIES)
     for node in ast.walk(tree):  # a bot class of this file whose seed is not its first argument
         if isinstance(node, ast.ClassDef) and node.name.endswith("Bot"):
             for item in node.body:
@@ -122,7 +132,7 @@ def _seeded_bots(path: Path) -> list[tuple[int, str]]:
             for seed in _seed_arguments(node, takers):
                 if isinstance(seed, ast.Constant):
                     continue
-                if isinstance(seed, ast.Call) and _called_name(seed) == "bot_seed":
+                if isinstance(seed, ast.Call) and _called_name(seed) in SEEDERS:
                     continue
                 function = enclosing.get(node)
                 if function is not None and isinstance(seed, ast.Name):
@@ -167,8 +177,12 @@ def test_the_check_sees_a_seed_taken_from_the_game(tmp_path: Path) -> None:
         "g = make('hard', state.seed)\n"
         "h = make('hard', seed=spygames.bot_seed(state.seed, 0))\n"
         "i = make('hard', deal * 3 + 1)\n"
+        "j = hint_bot('espionage', state.seed)\n"
+        "k = hint_bot('espionage', hint_seed(key, seat))\n"
+        "m = yours.bot_for(ctx, game_id, level, deal + i, name)\n"
+        "n = yours.bot_for(ctx, game_id, level, self.bot_seed(i), name)\n"
     )
-    assert [line for line, _ in _seeded_bots(sample)] == [1, 2, 3, 6, 9, 11]
+    assert [line for line, _ in _seeded_bots(sample)] == [1, 2, 3, 6, 9, 11, 12, 14]
 
 
 def test_bot_seed_is_exported() -> None:

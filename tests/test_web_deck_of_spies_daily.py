@@ -124,15 +124,17 @@ def test_the_daily_deal_is_dealt_and_its_first_finished_game_counts(
     assert isinstance(table, DeckOfSpiesTable) and table.seed == seed
     # play it out by the first legal action: the result is whatever it is, and it counts
     while not table.state.is_over:
+        done = len(table.state.actions)
         action = table.state.legal_actions()[0]
         if action["type"] == "assassinate":
             table.handle("assassinate", action["ace"])
-            continue
-        if action["type"] == "retire":
-            action = {"type": "end_turn"}
-        for card in action.get("cards", []):
-            table.handle("pick", card)
-        table.handle(action["type"], "")
+        else:
+            if action["type"] == "retire":
+                action = {"type": "end_turn"}
+            for card in action.get("cards", []):
+                table.handle("pick", card)
+            table.handle(action["type"], "")
+        assert len(table.state.actions) == done + 1, f"not played: {action}"  # never a hang
     result = table.state.result
     kept = json.loads(storage.get("spygames:daily:deck-of-spies:2026-11-30") or "")
     assert kept == {

@@ -152,10 +152,12 @@ def test_a_lost_deal_and_a_daily_deal_are_drawn_from_their_scene() -> None:
     assert isinstance(table, DeckOfSpiesTable)
     assert table.scene().daily_day == "2026-11-30"
     while not table.state.is_over:
+        done = len(table.state.actions)
         move = table.state.legal_actions()[-1]
         for card in move.get("cards", []):
             app.click("pick", card)
         app.click(move["type"], move.get("ace", ""))
+        assert len(table.state.actions) == done + 1, f"not played: {move}"  # never a hang
         check(app)
     scene = table.scene()
     assert scene.daily_result is not None and 'data-testid="daily-result"' in render(scene)

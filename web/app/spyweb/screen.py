@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spygames
+from spygames.hints import hint_seed
 
 from . import deals
 from .deals import bad_deal, parse_deal
@@ -234,9 +235,14 @@ class GameScreen(Screen):
             self.bots_key, self.key_kept = kept.bots, True
         return state
 
-    def bot_seed(self, seat: int, label: str = spygames.seeds.DEFAULT_LABEL) -> int:
-        """The seed of this game's bot in `seat` (`label`: another use, the Hint's)."""
-        return spygames.bot_seed(self.bots_key, seat, label)
+    def bot_seed(self, seat: int) -> int:
+        """The seed of this game's bot in `seat`."""
+        return spygames.bot_seed(self.bots_key, seat)
+
+    def hint_seed(self, seat: int) -> int:
+        """The seed of the Hint's bot for `seat`: `spygames.hints.hint_seed`, as a review
+        of this game seeds it, so the review repeats the table's Hint."""
+        return hint_seed(self.bots_key, seat)
 
     def _begin(self) -> None:
         """The table now plays a new game: it goes into a slot of its own."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import spygames
 from spygames import IllegalAction
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
-from spygames.hints import HINT_LABEL, hint_bot
+from spygames.hints import hint_bot
 
 from ..deals import new_seed
 from ..links import replay_route
@@ -307,7 +307,7 @@ class DeckOfSpiesTable(GameScreen):
         if self.thinking is not None and self.thinking.at == at:
             return  # already thinking about this very position
         # The Hint's bot and budget (`spygames.hints`): the one a review asks too.
-        bot = hint_bot(GAME_ID, self.bot_seed(0, HINT_LABEL))
+        bot = hint_bot(GAME_ID, self.hint_seed(0))
         # The search runs in short slices between paints (see tick), so the page never
         # freezes while the hint is being worked out.
         self.thinking = Thinking(

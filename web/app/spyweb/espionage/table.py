@@ -274,7 +274,7 @@ class EspionageTable(SeatedTable):
         at = self._position()
         if self.hints.working_on(at):
             return  # already working on this very position
-        self.hints.start(self.state, at, self.bot_seed(self.state.to_play[0], "hint"))
+        self.hints.start(self.state, at, self.hint_seed(self.state.to_play[0]))
         self._hint_step()
 
     def _hint_step(self) -> None:

@@ -304,7 +304,7 @@ class SpyNetTable(SeatedTable):
         if not isinstance(state, SpyNetState) or state.is_over or not self.my_turn:
             self.ctx.refuse("A hint is for your own turn.")
             return
-        self.hints.ask(state, self._at(), self.bot_seed(state.to_play[0], "hint"))
+        self.hints.ask(state, self._at(), self.hint_seed(state.to_play[0]))
 
     def _situation_option(self) -> str:
         assert self.state is not None
