@@ -33,6 +33,18 @@ def agrees(name: str, verb: str, third: str | None = None) -> str:
     return f"{name} {third if third is not None else verb + 's'}"
 
 
+def possessive(name: str, *, first: bool = False) -> str:
+    """ "Ben’s"; "your" for "You" (the seat of the person reading), "Your" to begin a
+    sentence.
+
+    >>> possessive("Ben"), possessive("You"), possessive("You", first=True)
+    ('Ben’s', 'your', 'Your')
+    """
+    if name.lower() == "you":
+        return "Your" if first else "your"
+    return f"{name}’s"
+
+
 def listed(items: list[str]) -> str:
     """ "Ann", "Ann and Bo", "Ann, Bo and Cy".
 

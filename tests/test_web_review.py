@@ -158,3 +158,20 @@ def test_a_bad_review_address_says_why_and_loses_nothing(route: str, says: str) 
     app.route(route)
     assert not isinstance(app.screen, ReviewScreen)
     assert says in unescape(app.render())
+
+
+def test_the_persons_own_seat_is_your_not_yous() -> None:
+    """Issue 47: "You’s decisions" on every review: the person's seat is named "You"."""
+    table = espionage_table("bot", "human", seed=5, names=("Rook", "You"))
+    play_to_end(table)
+    assert table.state is not None
+    app = App(table.ctx.saves.storage, base_url="https://example.test/")
+    app.route(review_route(table.state.record(), 1))
+    html = unescape(reviewed(app).render())
+    assert "<p>Your decisions against" in html and "You’s" not in html
+    app.route(links.replay_route(table.state.record(), 1))
+    assert "Review your moves" in unescape(app.render())
+    from spygames.words import possessive
+
+    assert (possessive("You", first=True), possessive("You"), possessive("Ben")) == (
+        "Your", "your", "Ben’s")  # fmt: skip

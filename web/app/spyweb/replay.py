@@ -317,7 +317,7 @@ class ReplayScreen(ReplayerScreen):
         embed = _button("Embed", "embed", id="btn-embed", class_="btn btn-small btn-quiet")
         review = "#/review/" + self.route().removeprefix("#/replay/")
         solo = replayer.players == 1
-        whose = "your" if solo else f"{replayer.view.names[replayer.seat]}’s"
+        whose = "your" if solo else words.possessive(replayer.view.names[replayer.seat])
         embed = (
             f'<a class="btn btn-small" id="btn-review" href="{esc(review)}">Review '
             f"{esc(whose)} moves</a>" + embed

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import spygames
+from spygames import words
 from spygames.review import Decision, Reviewer
 
 from . import links
@@ -166,7 +167,7 @@ class ReviewScreen(ReplayerScreen):
         record = self.reviewer.record
         game = str(record["game"])
         known = info(game)
-        whose = "Your" if self.solo else f"{self.view.names[self.seat]}’s"
+        whose = "Your" if self.solo else words.possessive(self.view.names[self.seat], first=True)
         head = (
             '<nav class="crumbs"><a href="#/">spygames</a> › '
             f'<a href="#/{esc(game)}">{esc(known.name if known else game)}</a> › Review</nav>'
