@@ -339,3 +339,24 @@ def test_spynet_by_screen_reader(page: Page, site_url: str) -> None:
     assert player.placed >= 3  # agents and missions played by the keyboard
     kinds = {a["type"] for a in saved_record(page, "spynet")["actions"]}
     assert {"agent", "recruit"} <= kinds, kinds
+
+
+def test_an_alert_is_read_out_once_not_at_every_draw(page: Page, site_url: str) -> None:
+    """Issue 47: the kept-game notice, a role="alert" drawn anew at every redraw, was read
+    out 18 times during one Hint. An alert still showing its words at the next draw is no
+    longer an alert; new words are."""
+    boot(page, f"{site_url}#/deck-of-spies/deal/11")
+    page.wait_for_selector(".dos")
+    page.keyboard.press("c")  # Counter with no card chosen: refused, in an alert
+    notice = page.locator(".notice")
+    page.wait_for_selector(".notice[role=alert]")
+    said = notice.inner_text()
+    first = page.locator(".dos-hand .pcard").first
+    first.click()  # a redraw, the refusal still on screen
+    page.wait_for_selector(".dos-hand .pcard[aria-pressed=true]")
+    assert notice.inner_text() == said
+    assert page.locator(".notice[role=alert]").count() == 0  # the same words: not again
+    first.click()
+    page.keyboard.press("r")  # another refusal, other words: an alert again
+    page.wait_for_selector(".notice[role=alert]")
+    assert notice.inner_text() != said

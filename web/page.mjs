@@ -316,6 +316,21 @@ function announceNews(newScreen, answers) {
   live.textContent = text;
 }
 
+// An alert ([role=alert]: a notice, a refusal) is read out once. The page is drawn anew
+// each time, which would make a screen reader announce every alert on screen again at
+// each draw (a kept-game notice, 18 times during one Hint): one still showing the words
+// it showed last time loses its role, so only what is new is said.
+let alertsShown = new Set();
+function quietOldAlerts() {
+  const now = new Set();
+  for (const alert of app.querySelectorAll("[role=alert]")) {
+    const words = alert.textContent.trim();
+    if (alertsShown.has(words)) alert.removeAttribute("role");
+    now.add(words);
+  }
+  alertsShown = now;
+}
+
 // An answer the player asked for (the Hint's advice, `data-reveal`) scrolls into view as
 // it first appears, as little as it takes: on a phone it lands below the fold, under the
 // control it advises, which stays in view above it. Those new in this draw are returned:
@@ -365,6 +380,7 @@ function draw(frame) {
   const wanted = app.querySelector("[data-autofocus]");
   if (wanted) wanted.focus();
   else if (inside) refocus(focused, newScreen, selection);
+  quietOldAlerts();
   announceNews(newScreen, reveal(newScreen));
   performance.mark("spy:rendered");
   if (!painted && python) {
