@@ -239,7 +239,7 @@ def test_hint_selects_the_hard_bots_bid_so_one_click_plays_it() -> None:
     assert state is not None
     assert advice.action in state.legal_actions()
     # the same as the hard bot asked from your view (no bluff in a hint)
-    bot = GAME.bot("hard", seed=table.bot_seed(0, "hint"))
+    bot = GAME.bot("hard", seed=table.hint_seed(0))
     assert isinstance(bot, HardBot)
     bot.bluff = 0.0
     assert bot.advise(state.view(0), state.legal_actions()).action == advice.action

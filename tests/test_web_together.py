@@ -510,3 +510,31 @@ def test_a_replay_or_review_on_the_hosts_device_never_shows_a_friends_hand() -> 
         assert not {c for c in CARD_ID.findall(host.render()) if c in bens}
     host.route("#/review/" + target.removeprefix("#/replay/") + "/1")  # Ben's review
     assert "/review/" not in host.hash and "plays this game on another device" in host.render()
+
+
+def test_deleting_the_live_game_tells_the_friend_and_stops_the_table() -> None:
+    """Issue 47: Saved games → Delete of a game played with Ben "does not mention Ben,
+    does not stop the table, and his next move brings the game back"."""
+    net = joined_pair(players=3)
+    host = net.host
+    table = host.screen
+    assert isinstance(table, EspionageTable) and table.slot is not None
+    slot = table.slot
+    host.route("#/saves")
+    host.click("delete", slot)
+    assert "Ben plays it from another device: it ends for them too." in host.render()
+    host.click("confirm-yes", "")
+    net.run()
+    assert host.ctx.saves.slot(slot) is None and slot not in host.ctx.hostings
+    assert "Deleted. Ben was told." in " ".join(host.ctx.messages)
+    assert "Ana deleted this game: it is over, for everyone at the table." in net.guest.render()
+    assert host.ctx.saves.pref("together-" + slot, "") == ""
+    # Ben's page still holds a move to send: it reaches no table, and no game comes back.
+    joined = net.guest.screen
+    assert isinstance(joined, JoinScreen) and joined.joined is not None
+    legal = joined.joined.scene.get("legal") or [{"type": "call"}]
+    joined.send(legal[0])
+    net.run()
+    assert host.ctx.saves.slot(slot) is None and not host.ctx.saves.has("espionage")
+    host.route("#/espionage")
+    assert "Your turn" not in host.render()

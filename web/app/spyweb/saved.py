@@ -15,7 +15,7 @@ from .links import replay_route
 from .markup import button, esc
 from .screen import Context, Screen
 from .store import Slot
-from .together.hosting import Hosting
+from .together.hosting import PREF, Hosting
 
 
 def which_is_newer(imported: Slot, here: Slot, now: float, *, named: bool = False) -> str:
@@ -80,15 +80,28 @@ class SavedGamesScreen(Screen):
                 self.ctx.navigate(f"#/{slot.game}")
         elif act == "delete" and slot is not None:
             what = "this game in progress" if slot.in_progress else "this saved game"
+            friends = self._friends(slot)
+            also = (
+                f" {friends} {'play' if ' and ' in friends else 'plays'} it from another "
+                "device: it ends for them too."
+                if friends and not slot.over
+                else ""
+            )
             if self.ctx.ask(
                 act,
                 arg,
                 f"Delete {what}?",
-                "It is removed from this browser for good. Export it first to keep a copy.",
+                "It is removed from this browser for good. Export it first to keep a copy." + also,
                 "Delete",
             ):
+                hosting = self.ctx.hostings.pop(slot.id, None)
+                here = hosting.at_table() if hosting is not None else []
+                if hosting is not None:
+                    hosting.end()  # the friends at the table are told; the table stops
                 saves.delete(slot.id)
-                self.ctx.notify("Deleted.")
+                saves.remove_pref(PREF + slot.id)
+                told = f" {friends} {'were' if ' and ' in friends else 'was'} told."
+                self.ctx.notify("Deleted." + (told if also and here else ""))
         elif act == "discard" and slot is not None and slot.problem is not None:
             if self.ctx.ask(
                 act,
@@ -197,6 +210,17 @@ class SavedGamesScreen(Screen):
             '<a class="btn btn-small btn-quiet" href="#/stats">Stats</a>'
             "</div>" + "".join(sections) + "</div>"
         )
+
+    def _friends(self, slot: Slot) -> str:
+        """The names of the friends who play `slot`'s game on other devices ("Ben and
+        Cy"), or ""."""
+        kept = Hosting.kept(self.ctx, slot.id)
+        if kept is None or slot.record is None:
+            return ""
+        seats = sorted(set(kept.away) | set(kept.bots))
+        names = [s.get("name", "") for s in (slot.record.get("options") or {}).get("seats", [])]
+        named = [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in seats]
+        return words.listed(named) if named else ""
 
     def _section(self, title: str, id_: str, slots: list[Slot], empty: str, lede: str = "") -> str:
         rows = "".join(self._row(s) for s in slots)

@@ -443,6 +443,9 @@ class Saves:
         if not self.set_quietly(f"{PREFIX}pref:{name}", value) and not quiet:
             self.messages.append("Your browser's storage is full; a setting could not be kept.")
 
+    def remove_pref(self, name: str) -> None:
+        self.storage.remove(f"{PREFIX}pref:{name}")
+
     def set_quietly(self, key: str, value: str) -> bool:
         """Store one value; False (nothing raised) when the storage refuses it."""
         try:

@@ -378,6 +378,20 @@ class Hosting:
         for seat in self.invites:
             self.ctx.effect("peer-close", str(seat))
 
+    def end(self) -> None:
+        """The host deleted the game: each friend is told it is over for everyone, every
+        connection closes, and nothing of the table is kept (issue 47: a friend's next
+        move brought a deleted game back)."""
+        for seat in list(self.invites):
+            self.referee.close(
+                seat,
+                f"{self.host_name} deleted this game: it is over, for everyone at the table.",
+            )
+        self.flush()
+        for seat in self.invites:
+            self.ctx.effect("peer-close", str(seat))
+        self.invites.clear()
+
     def stun(self) -> tuple[str, ...]:
         chosen = self.ctx.saves.pref(STUN_PREF, " ".join(STUN)).split()
         return tuple(url for url in chosen if is_stun(url))[:4] or STUN
