@@ -27,6 +27,9 @@ ACT = re.compile(r'data-act="([^"]+)"(?: data-arg="([^"]*)")?')
 CARD_ID = re.compile(r"\b([a-z]+-[a-z]+-[a-z]+|traitor-\d|mercenary-\d|[a-z]+-\d)\b")
 
 
+SOON_MS = 10_000  # a page's timed step the harness runs at once (a reply's 3 minutes: not)
+
+
 @dataclass
 class Network:
     """The page's connections between the two apps, in memory."""
@@ -48,7 +51,8 @@ class Network:
                     moved = True
                     self.effect(app, other, effect)
             for app in (self.host, self.guest):  # a timed step, once its messages are out
-                if app.pending_delay() is not None:
+                delay = app.pending_delay()
+                if delay is not None and delay <= SOON_MS:  # a longer one is for later
                     app.tick()
                     moved = True
             if not moved:
@@ -538,3 +542,34 @@ def test_deleting_the_live_game_tells_the_friend_and_stops_the_table() -> None:
     assert host.ctx.saves.slot(slot) is None and not host.ctx.saves.has("espionage")
     host.route("#/espionage")
     assert "Your turn" not in host.render()
+
+
+def test_a_reply_the_host_never_took_says_what_to_do_after_three_minutes() -> None:
+    """Issue 47: "when the host refused the reply (old invitation, or an older of two
+    replies), the friend's page keeps saying 'Now send this reply back to Ana' forever"."""
+    host = host_table(players=3)
+    net = Network(host, App(MemoryStorage()))
+    host.click("friend-invite", "1")
+    net.run()
+    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"',
+                     host.render())  # fmt: skip
+    assert link is not None
+    now = [1_000_000.0]
+    net.guest.ctx.saves.clock = lambda: now[0]  # type: ignore[method-assign]
+    net.guest.route("#" + link.group(1).split("#", 1)[1])
+    net.guest.click("join", "")
+    net.run()  # the reply is made; Ana never takes it (her table refused it)
+    page = net.guest.render()
+    assert "Now send this reply back to Ana" in page and "Still not at the table" not in page
+    assert net.guest.pending_delay() == 180_000  # the page looks again then
+    now[0] += 179
+    assert "Still not at the table" not in net.guest.render()
+    now[0] += 1  # the boundary: three minutes
+    net.guest.tick()
+    page = net.guest.render()
+    assert "Still not at the table 3 minutes after this reply was made" in page
+    assert "Ask Ana for a new invitation link and open it here" in page
+    assert net.guest.pending_delay() is None
+    net.guest.click("join", "")  # Make a new reply
+    net.run()
+    assert "Still not at the table" not in net.guest.render()

@@ -38,6 +38,9 @@ FINISHING = {
 TURN = FINISHING | {"pick", "fund", "end"}
 
 
+SOON_MS = 10_000  # a page's timed step the harness runs at once (a reply's 3 minutes: not)
+
+
 @dataclass
 class Network:
     """The page's connections between the host's app and each friend's, in memory."""
@@ -58,7 +61,8 @@ class Network:
                     moved = True
                     self.effect(app, seat, effect)
             for app, _ in apps:  # a timed step, once its messages are out
-                if app.pending_delay() is not None:
+                delay = app.pending_delay()
+                if delay is not None and delay <= SOON_MS:  # a longer one is for later
                     app.tick()
                     moved = True
             if not moved:

@@ -19,9 +19,10 @@ from typing import Any, Protocol, runtime_checkable
 import spygames
 
 from ..catalogue import game_name
-from ..markup import button, esc
+from ..markup import esc
 from ..screen import Context, Screen, vibrate_html
 from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
+from .join_steps import REPLY_PATIENCE_S, Step, step_html
 from .joined import UNDO, Joined
 from .qr import qr_code
 from .remembered import JoinedTable, joined_table, remember
@@ -122,7 +123,9 @@ class JoinScreen(Screen):
         invitation = self.invitation
         if invitation is None:
             return
-        if act == "join" and self.stage in ("ready", "replaced", "dropped", "failed"):
+        if act == "join" and (
+            self.stage in ("ready", "replaced", "dropped", "failed") or self.waited_long()
+        ):
             self.stage = "answering"
             self.ctx.effect("peer-answer", HOST, invitation.description, json.dumps(invitation.ice))
         elif act == "copy-reply" and self.reply:
@@ -260,14 +263,24 @@ class JoinScreen(Screen):
     def pending_delay(self) -> int | None:
         """Connected but not yet welcomed: say hello again in HELLO_AGAIN_MS (a hello the
         host's page took before it knew the connection was open is lost; a second one is
-        answered as the first, with the welcome and the seat's scene)."""
+        answered as the first, with the welcome and the seat's scene). A reply sent and
+        no connection yet: look again once REPLY_PATIENCE_S have passed since it was made
+        (the host may have refused it: an old invitation, or another reply taken)."""
         joined = self.joined
         if self.stage == "connected" and joined is not None and not joined.welcomed:
             return HELLO_AGAIN_MS
+        if self.stage == "reply" and not self.waited_long():
+            left = self.made / 1000 + REPLY_PATIENCE_S - self.ctx.saves.clock()
+            return max(1_000, int(left * 1000))
         return None
 
+    def waited_long(self) -> bool:
+        """The reply was made REPLY_PATIENCE_S ago or more, and no connection came."""
+        since = self.ctx.saves.clock() - self.made / 1000
+        return self.stage == "reply" and since >= REPLY_PATIENCE_S
+
     def tick(self) -> None:
-        if self.pending_delay() is not None and self.joined is not None:
+        if self.stage == "connected" and self.joined is not None:
             self.joined.hello()
             self._flush()
 
@@ -336,7 +349,9 @@ class JoinScreen(Screen):
             f'<h1 id="join-title">{esc(invitation.host_name)} invites you to play {esc(game)}</h1>'
             f'<p class="join-seat">Your seat: <b>{esc(invitation.seat_name)}</b>.</p>'
         )
-        return head + self._known(invitation) + self._step(invitation) + "</section>"
+        step = Step(self.stage, invitation, self.reply, self.reply_qr, self.ctx.can_share,
+                    self.failure, self.waited_long())  # fmt: skip
+        return head + self._known(invitation) + step_html(step) + "</section>"
 
     def _known(self, invitation: Invitation) -> str:
         """Whether this device has been at this table before (see `remembered.py`)."""
@@ -414,70 +429,3 @@ class JoinScreen(Screen):
             make = GUESTS.get(self.invitation.game)
             self.guest = make() if make is not None else None
         return self.guest
-
-    def _step(self, invitation: Invitation) -> str:
-        host = esc(invitation.host_name)
-        where = (
-            "<p>This connects your device straight to theirs. Both need to be on the same "
-            "network (the same Wi-Fi) for it to work.</p>"
-            if not invitation.ice
-            else "<p>This connects your device straight to theirs, over the internet. A "
-            "public STUN server (" + esc(", ".join(invitation.ice)) + ") helps the two "
-            "devices find a path to each other; no game data passes through it.</p>"
-        )
-        if self.stage == "ready":
-            return (
-                where + "<p>Nothing about the game is stored on this device: only whose "
-                "table you joined, so that the home page can remind you.</p>"
-                + button(f"Join {host}’s table", "join", id="join-go", class_="btn btn-primary")
-            )  # fmt: skip
-        if self.stage == "answering":
-            return '<p class="join-status" role="status">Making your reply…</p>'
-        if self.stage == "reply":
-            code = esc(self.reply or "")
-            return (
-                f'<p class="join-status" role="status">Now send this reply back to {host}. '
-                "When they open it (or paste it in), you are at the table.</p>"
-                '<label for="reply-code">Your reply</label>'
-                f'<textarea id="reply-code" class="join-code" readonly rows="4">{code}</textarea>'
-                '<p class="join-buttons">'
-                + button("Copy the reply", "copy-reply", id="join-copy", class_="btn btn-primary")
-                + (button("Share…", "share-reply", id="join-share", class_="btn")
-                   if self.ctx.can_share else "")
-                + "</p>"
-                + (f'<figure class="friend-qr" id="join-qr">{self.reply_qr}<figcaption>Or let '
-                   f"{host} scan it: their browser can read it with its camera.</figcaption>"
-                   "</figure>"
-                   if self.reply_qr and invitation.scan else "")
-            )  # fmt: skip
-        if self.stage == "replaced":
-            return (
-                f'<p class="join-status" role="alert" id="join-replaced">This reply no longer '
-                f"works: you opened {host}’s invitation again in another tab, and the reply "
-                f"made there replaces this one. Send {host} the reply from that tab, or make "
-                "this tab’s the newest.</p>"
-                + button("Make a new reply here", "join", id="join-go", class_="btn")
-            )
-        if self.stage == "connected":
-            return (
-                f'<p class="join-status" role="status">Connected to {host}’s table. '
-                "Waiting for the table to arrive…</p>"
-            )
-        if self.stage == "dropped":
-            return (
-                f'<p class="join-status" role="alert">The connection to {host}’s table was '
-                f"lost. Ask {host} for a new invitation to take your seat again; the game "
-                f"is kept on {host}’s device.</p>"
-            )
-        what = (
-            f"The connection to {host}’s table could not be made"
-            if self.reply
-            else "Your device could not make a reply"
-        )  # the reply was made and sent: it is the connection that failed
-        return (
-            f'<p class="join-status" role="alert">{what}'
-            + (f" ({esc(self.failure)})" if self.failure else "")
-            + ". The two devices need to be on the same network (or the host connects over "
-            "the internet). Try again, or play on one device, passing it around.</p>"
-            + button("Try again", "join", id="join-go", class_="btn")
-        )
