@@ -105,10 +105,11 @@ def test_an_older_reply_is_refused_and_a_newer_one_stops_the_attempt_in_words() 
     assert host.ctx.refusals[-1].startswith(words)
     assert ("peer-close", "1") in host.take_effects()
     page = host.render()
-    assert status(host) == "Ben: not invited yet" and words in page
-    assert ">Invite Ben again</button>" in page
+    # Issue 47: not "not invited yet" above "Invite Ben again": the words agree.
+    assert status(host) == "Ben: not connected: the last invitation did not work"
+    assert words in page and ">Invite Ben again</button>" in page
     host.peer("failed", "1", "failed")  # what the closed attempt's browser says late
-    assert status(host) == "Ben: not invited yet"
+    assert status(host) == "Ben: not connected: the last invitation did not work"
 
 
 def test_a_reply_that_does_not_connect_in_time_leaves_invite_again_in_view() -> None:
@@ -119,7 +120,7 @@ def test_a_reply_that_does_not_connect_in_time_leaves_invite_again_in_view() -> 
     assert status(host) == "Ben: connecting…"
     host.peer("failed", "1", "no answer within 20 seconds")
     page = host.render()
-    assert status(host) == "Ben: not invited yet"
+    assert status(host) == "Ben: not connected: the last invitation did not work"
     assert "Ben’s device could not be reached (no answer within 20 seconds)" in page
     assert ">Invite Ben again</button>" in page
     # Every button the row's words point at is there.

@@ -103,8 +103,9 @@ def waiting_html(friends: Friends | None, seat: int, prefix: str) -> str | None:
         return None
     return (
         f'<section class="{prefix}-act {prefix}-wait" aria-live="polite" id="{prefix}-waiting">'
-        f"<p>Waiting for {esc(row.name)}, who is not connected: invite them again, "
-        "or let a bot play for them (Friends, beside the table).</p></section>"
+        f"<p>Waiting for {esc(row.name)}, who is not connected: invite them"
+        + ("" if row.stage == "new" else " again")
+        + ", or let a bot play for them (Friends, beside the table).</p></section>"
     )
 
 
@@ -112,6 +113,8 @@ def status(row: FriendRow) -> str:
     """Where the friend is, in the one wording each state has."""
     if row.bot:
         return BOT_WORDS.get(row.stage, f"{WORDS[row.stage]} (a bot is playing for them)")
+    if row.stage == "new" and row.problem:  # an invitation tried and ended: "again"
+        return "not connected: the last invitation did not work"
     return WORDS[row.stage]
 
 
@@ -121,7 +124,7 @@ def _row(row: FriendRow, can_share: bool, can_scan: bool) -> str:
     if row.problem:
         parts.append(f'<p class="friend-problem" role="alert">{esc(row.problem)}</p>')
     if row.stage in ("new", "dropped"):
-        again = row.stage == "dropped" or row.bot or row.problem
+        again = row.stage == "dropped" or bool(row.problem)  # never invited: no "again"
         invite = f"Invite {name} again" if again else f"Invite {name}"
         parts.append(
             '<p class="friend-buttons">'
