@@ -285,3 +285,20 @@ def test_a_guided_game_in_a_frame_is_drawn_in_advance_and_takes_the_first_press(
     assert pointed(app.render())[0] == "card-3C"
     app.route("#/learn/chess")
     assert "There is no guided game of “chess”" in unescape(app.render())
+
+
+def test_the_hint_in_a_guided_game_points_at_the_steps_move() -> None:
+    """Issue 47: "in Deck of Spies step 3 the Hint selects other cards than the step's,
+    and doing the step then greys Counter with nothing saying to Clear". While the game
+    follows the script, the Hint (button or H) says the step's move and selects nothing."""
+    app = opened()
+    step = GUIDE.step_at(record(app))
+    assert step is not None
+    app.click("hint", "")
+    html = unescape(app.render())
+    assert "Hint: the guide’s move now is to recruit with 2♣ 3♣. Recruit the 5♣" in html
+    assert app.screen.table.selected == []  # type: ignore[attr-defined]
+    assert app.pending_delay() is None  # no bot thinking
+    app.key("h")
+    assert app.screen.table.selected == []  # type: ignore[attr-defined]
+    assert record(app)["actions"] == []

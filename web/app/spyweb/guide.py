@@ -160,6 +160,12 @@ class GuideScreen(Screen):
         if act == "guide-leave":
             self.ctx.navigate("#/")
             return
+        if act == "hint" and step is not None and self.mine(step):
+            # The Hint points at the step's move while the game follows the script (the
+            # hard bot's advice would select other cards than the step's).
+            would = self.pointer.words(self.table, step.action)
+            self.ctx.refuse(f"Hint: the guide’s move now is to {would}. {step.say}")
+            return
         if step is not None and self.mine(step):
             stray = self.pointer.stray(self.table, act, arg, step)
             if stray is not None:
@@ -196,6 +202,9 @@ class GuideScreen(Screen):
         self.table.drop(dragged, act, arg)
 
     def key(self, key: str) -> bool:
+        if key.lower() == "h" and self.mine(self.step()):  # the Hint, as its button
+            self.handle("hint", "")
+            return True
         return self.table.key(key)
 
     def keys(self) -> list[str]:
