@@ -225,6 +225,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
+    top_score: ClassVar[int | None] = None
+    """The most a result's `score` can be (Deck of Spies: 12 face cards); None when a
+    result has no score."""
     endings: ClassVar[frozenset[str]] = frozenset()
     """How a game of it can end: every result's `ending` is one of these (an end screen
     words the end from it; `spygames.conformance` checks it)."""

@@ -29,10 +29,11 @@ class Listing:
     max_players: int
     package: str  # the module that registers the game when imported
     demos: str  # every id of its rules demos starts with this and "-"
+    top_score: int | None = None  # the game's `top_score`, known before it is imported
 
 
 SHIPPED = (
-    Listing("deck-of-spies", "Deck of Spies", 1, 1, "spygames.deck_of_spies", "dos"),
+    Listing("deck-of-spies", "Deck of Spies", 1, 1, "spygames.deck_of_spies", "dos", 12),
     Listing("espionage", "Espionage", 2, 4, "spygames.espionage", "esp"),
     Listing("spynet", "SpyNet", 2, 4, "spygames.spynet", "sn"),
 )

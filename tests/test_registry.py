@@ -27,11 +27,12 @@ def imported_after(code: str) -> list[str]:
 @pytest.mark.parametrize("entry", SHIPPED, ids=lambda e: e.id)
 def test_each_listing_agrees_with_its_game(entry: spygames.Listing) -> None:
     game = spygames.get_game(entry.id)
-    assert (entry.id, entry.name, entry.min_players, entry.max_players) == (
+    assert (entry.id, entry.name, entry.min_players, entry.max_players, entry.top_score) == (
         game.id,
         game.name,
         game.min_players,
         game.max_players,
+        game.top_score,
     )
     assert type(game).__module__.startswith(entry.package)
     demos = spygames.all_demos(entry.id)

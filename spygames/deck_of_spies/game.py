@@ -15,6 +15,7 @@ class DeckOfSpies(Game):
     name = "Deck of Spies"
     min_players = 1
     max_players = 1
+    top_score = 12  # the face cards a player can own
     endings = frozenset({"no_double_agent", "infiltrated", "outnumbered"})
     state_type = DeckOfSpiesState
     bot_types = (EasyBot, NormalBot, HardBot)

@@ -7,6 +7,7 @@ Stats shows each game's record (see stats.py) with a chart of the last results.
 
 from __future__ import annotations
 
+import spygames
 from spygames import words
 
 from . import stats, transfer
@@ -315,9 +316,10 @@ class StatsScreen(Screen):
             ("Streak", str(record.streak)),
             ("Best streak", str(record.best_streak)),
         ]
-        if game_id == "deck-of-spies":
+        top = top_score(game_id)
+        if top is not None:
             best = record.best_score
-            figures.append(("Best score", f"{best} of 12" if best is not None else "—"))
+            figures.append(("Best score", f"{best} of {top}" if best is not None else "—"))
         items = "".join(
             f'<div class="stat"><dt>{esc(k)}</dt>'
             f'<dd data-stat="{esc(k.lower().replace(" ", "-"))}">{esc(v)}</dd></div>'
@@ -343,6 +345,12 @@ class StatsScreen(Screen):
         )
 
 
+def top_score(game_id: str) -> int | None:
+    """The game's best possible score (its `top_score`), without importing its rules."""
+    entry = spygames.listing(game_id)
+    return entry.top_score if entry is not None else spygames.get_game(game_id).top_score
+
+
 def chart(record: stats.Record, game_id: str) -> str:
     """The last results as bars: a win up in green, a loss down in red; Deck of Spies
     draws the score (faces owned) with the winning line at 7."""
@@ -352,12 +360,13 @@ def chart(record: stats.Record, game_id: str) -> str:
     width, height, gap = 300, 80, 2
     bar = (width - gap * 30) / 30
     bars = []
-    scored = game_id == "deck-of-spies"
+    top = top_score(game_id)
+    scored = top is not None
     for i, r in enumerate(results):
         x = i * (bar + gap)
         won = "won" if r.won else ("lost" if r.won is False else "shared")
         if scored and r.score is not None:
-            h = max(2.0, height * r.score / 12)
+            h = max(2.0, height * r.score / (top or 1))
             y = height - h
         else:
             h = height / 2 - 4
@@ -369,9 +378,9 @@ def chart(record: stats.Record, game_id: str) -> str:
             f'<rect class="bar-{won}" x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}">'
             f"<title>{esc(title)}</title></rect>"
         )
+    goal = height - height * 7 / (top or 1)  # Deck of Spies' 7 face cards to win
     line = (
-        f'<line class="chart-goal" x1="0" x2="{width}" y1="{height - height * 7 / 12:.1f}" '
-        f'y2="{height - height * 7 / 12:.1f}"/>'
+        f'<line class="chart-goal" x1="0" x2="{width}" y1="{goal:.1f}" y2="{goal:.1f}"/>'
         if scored
         else f'<line class="chart-axis" x1="0" x2="{width}" y1="{height / 2}" y2="{height / 2}"/>'
     )
