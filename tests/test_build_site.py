@@ -15,6 +15,7 @@ FILES = {
     "index.html": "<!doctype html>",
     "boot.js": "// boot",
     "page.mjs": "// the page's side",
+    "news.mjs": "// said to screen readers",
     "worker.mjs": "// Python's worker",
     "styles/app.css": "body {}",
     "vendor/pyodide/pyodide.asm.wasm": "\0asm",

@@ -125,6 +125,7 @@ POLICY_SLOT = "<!--POLICY-->"
 # The page's side of the app (web/page.mjs) and what it loads when a screen asks.
 PAGE_SCRIPTS = (
     "page.mjs",
+    "news.mjs",
     "peers.mjs",
     "scanner.mjs",
     "yours.mjs",
