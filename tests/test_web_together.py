@@ -109,16 +109,23 @@ def joined_pair(players: int = 3, seed: int = 21) -> Network:
     return net
 
 
+def invitation_route(net: Network) -> str:
+    """Ana invites Ben: the address of her invitation, for Ben's page to open."""
+    net.host.click("friend-invite", "1")
+    net.run()
+    page = net.host.render()
+    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"', page)
+    assert link is not None
+    return "#" + link.group(1).split("#", 1)[1]
+
+
 def connect(net: Network, where: str = "at the table") -> None:
     """Ana invites Ben (again), Ben joins from the link, Ana pastes his reply; her panel
     then says where he is."""
     host = net.host
-    host.click("friend-invite", "1")
-    net.run()
-    page = host.render()
-    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"', page)
-    assert link is not None and "Ben</b>: invited: waiting for their reply" in page
-    net.guest.route("#" + link.group(1).split("#", 1)[1])
+    route = invitation_route(net)
+    assert "Ben</b>: invited: waiting for their reply" in host.render()
+    net.guest.route(route)
     assert isinstance(net.guest.screen, JoinScreen)
     assert "Ana invites you to play Espionage" in net.guest.render()
     net.guest.click("join", "")
@@ -406,12 +413,7 @@ def test_a_reply_opened_as_a_link_in_another_tab_connects_the_friend() -> None:
     same browser, which passes it to the table's tab over the tabs' channel."""
     host = host_table(players=3)
     net = Network(host, App(MemoryStorage()))
-    host.click("friend-invite", "1")
-    net.run()
-    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"',
-                     host.render())  # fmt: skip
-    assert link is not None
-    net.guest.route("#" + link.group(1).split("#", 1)[1])
+    net.guest.route(invitation_route(net))
     net.guest.click("join", "")
     net.run()
     reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', net.guest.render())
@@ -461,15 +463,9 @@ def test_the_host_looking_at_another_page_still_plays_a_friends_move() -> None:
 
 
 def test_a_connection_that_fails_after_the_reply_is_told_as_such() -> None:
-    host = host_table(players=3)
-    net = Network(host, App(MemoryStorage()))
-    host.click("friend-invite", "1")
-    net.run()
-    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"',
-                     host.render())  # fmt: skip
-    assert link is not None
+    net = Network(host_table(players=3), App(MemoryStorage()))
     guest = App(MemoryStorage())
-    guest.route("#" + link.group(1).split("#", 1)[1])
+    guest.route(invitation_route(net))
     guest.peer("failed", "host", "no path")  # before any reply: the reply was not made
     assert "Your device could not make a reply (no path)." in guest.render()
     guest.click("join", "")
@@ -547,16 +543,11 @@ def test_deleting_the_live_game_tells_the_friend_and_stops_the_table() -> None:
 def test_a_reply_the_host_never_took_says_what_to_do_after_three_minutes() -> None:
     """Issue 47: "when the host refused the reply (old invitation, or an older of two
     replies), the friend's page keeps saying 'Now send this reply back to Ana' forever"."""
-    host = host_table(players=3)
-    net = Network(host, App(MemoryStorage()))
-    host.click("friend-invite", "1")
-    net.run()
-    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"',
-                     host.render())  # fmt: skip
-    assert link is not None
+    net = Network(host_table(players=3), App(MemoryStorage()))
+    route = invitation_route(net)
     now = [1_000_000.0]
     net.guest.ctx.saves.clock = lambda: now[0]  # type: ignore[method-assign]
-    net.guest.route("#" + link.group(1).split("#", 1)[1])
+    net.guest.route(route)
     net.guest.click("join", "")
     net.run()  # the reply is made; Ana never takes it (her table refused it)
     page = net.guest.render()
