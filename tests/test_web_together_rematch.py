@@ -123,3 +123,46 @@ def test_a_new_spynet_deal_keeps_the_friends_seated() -> None:
         assert "Ana started a new game at this table." in guest.ctx.messages
         assert joined.joined.n == len(table.state.actions)
         assert 'id="sn-table"' in guest.render()
+
+
+def test_a_deal_from_the_deal_box_keeps_the_friend_seated() -> None:
+    """Issue 47: "Play deal #N … drop every friend … a new deal at the same table keeps
+    the friends seated as Play again does"."""
+    net = joined_pair(players=3, seed=21)
+    until_bens_turn(net, random.Random(1))  # a game in progress
+    first = net.host.screen
+    assert isinstance(first, EspionageTable) and first.slot is not None
+    first_slot = first.slot
+    net.host.submit("deal", {"deal": "77"})
+    page = net.host.render()
+    assert "Play deal #77 with Ben?" in page and "kept under Saved games" in page
+    yes_new_game(net)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    assert table.state.seed == 77 and table.slot != first_slot
+    assert "Ben</b>: at the table" in net.host.render()
+    assert not [e for e in net.host.ctx.effects if e[0] == "peer-close"]
+    joined = net.guest.screen
+    assert isinstance(joined, JoinScreen) and joined.joined is not None
+    assert "Ana started deal #77 at this table." in net.guest.ctx.messages
+    assert joined.joined.n == len(table.state.actions)
+    assert "stopped playing" not in net.guest.render()
+
+
+def test_a_new_table_says_the_friends_leave_it_and_tells_them() -> None:
+    """Issue 47: "a new table says so plainly in the confirmation and on the friends'
+    pages" (not Ben told Ana "stopped playing for now")."""
+    net = joined_pair(players=3, seed=21)
+    until_bens_turn(net, random.Random(1))
+    net.host.click("newtable", "")
+    page = net.host.render()
+    assert "Set up a new table?" in page
+    assert "Ben leaves this table: they are told you set up a new one" in page
+    net.host.click("confirm-no", "")
+    assert "Ben</b>: at the table" in net.host.render()  # nothing happened
+    net.host.click("newtable", "")
+    yes_new_game(net)
+    net.run()
+    told = net.guest.render()
+    assert "Ana set up a new table" in told and "stopped playing" not in told
+    assert net.host.ctx.hostings == {} or all(not h.live for h in net.host.ctx.hostings.values())

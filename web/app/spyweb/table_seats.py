@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import spygames
 
 from . import deals, yours
-from .deals import new_seed
+from .deals import bad_deal, new_seed, parse_deal
 from .screen import Context, GameScreen
 from .seats import Seat
 from .share import share_panel
@@ -103,8 +103,8 @@ class SeatedTable(GameScreen):
         self._begin()
         self.ctx.navigate(f"#/{self.game_id}")
 
-    def _again(self) -> None:
-        """A new deal at this very table."""
+    def _again(self, seed: int | None = None) -> None:
+        """A new deal at this very table: deal #`seed`, else a fresh one."""
         raise NotImplementedError
 
     def _start_from(self, values: dict[str, str]) -> None:
@@ -175,30 +175,83 @@ class SeatedTable(GameScreen):
             self.hosting.keep(self.slot)
             self.hosting.changed()
 
-    def _ask_again(self, act: str, arg: str) -> bool:
-        """Play again / New deal, once the host said yes when it matters: a game in
-        progress (kept under Saved games) or friends at the table (they stay seated)."""
-        here = [self.seats[s].name for s in self.hosting.at_table()] if self.hosting else []
+    def _ask_again(
+        self, act: str, arg: str, deal: int | None = None, values: dict[str, str] | None = None
+    ) -> bool:
+        """Play again, New deal or deal #`deal` from the Deal # box, once the host said yes
+        when it matters: a game in progress (kept under Saved games) or friends at the
+        table (they stay seated)."""
+        here = self._friends_here()
+        what = f"Play deal #{deal}" if deal is not None else "Start a new game"
+        yes = "Play deal" if deal is not None else "New game"
         if not here:
-            return self.ask_before_leaving(act, arg, "Start a new deal at this table?", "New deal")
+            question = f"{what}?" if deal is not None else "Start a new deal at this table?"
+            return self.ask_before_leaving(act, arg, question, yes, values)
         who = " and ".join(here)
         kept = " The game you are playing is kept under Saved games." if self.in_progress else ""
         return self.ctx.ask(
             act,
             arg,
-            f"Start a new game with {who}?",
+            f"{what} with {who}?",
             f"A new deal at this table, with the same seats: {who} "
             f"{'stays' if len(here) == 1 else 'stay'} at the table and "
             f"{'is' if len(here) == 1 else 'are'} told you started it.{kept}",
-            "New game",
+            yes,
+            values=values,
         )
 
-    def _again_together(self) -> None:
-        """A new deal at this table; the friends connected stay seated in it and are told."""
+    def _friends_here(self) -> list[str]:
+        """The names of the friends connected to this table now."""
+        return [self.seats[s].name for s in self.hosting.at_table()] if self.hosting else []
+
+    def _again_together(self, deal: int | None = None) -> None:
+        """A new deal at this table (deal #`deal`, else a fresh one); the friends connected
+        stay seated in it and are told."""
         if self.hosting is not None:
             host = next((s.name for s in self.seats if s.here), "The host")
-            self.hosting.referee.new_game(f"{host} started a new game at this table.")
-        self._again()
+            started = f"deal #{deal}" if deal is not None else "a new game"
+            self.hosting.referee.new_game(f"{host} started {started} at this table.")
+        self._again(deal)
+
+    def play_deal(self, values: dict[str, str]) -> None:
+        """The Deal # box at a table played with friends: that deal at this very table,
+        the friends seated in it as Play again keeps them (issue 47); else the deal's
+        seats form."""
+        if self.hosting is None or self.state is None:
+            super().play_deal(values)
+            return
+        text = values.get("deal", "")
+        number = parse_deal(text)
+        if number is None:
+            self.ctx.refuse(bad_deal(text))
+        elif self._ask_again("deal", "", number, values):
+            self._again_together(number)
+
+    def _new_table(self, act: str, arg: str) -> None:
+        """New table: the seats form, after saying yes when a game is in progress or a
+        friend is at this table; each friend connected is told and leaves it."""
+        here = self._friends_here()
+        if not here:
+            if self.ask_before_leaving(act, arg, "Set up a new table?", "New table"):
+                self.ctx.navigate(f"#/{self.game_id}/new")
+            return
+        who = " and ".join(here)
+        kept = " The game you are playing is kept under Saved games." if self.in_progress else ""
+        if self.ctx.ask(
+            act,
+            arg,
+            "Set up a new table?",
+            f"{who} {'leaves' if len(here) == 1 else 'leave'} this table: they are told you "
+            f"set up a new one, and play at it once you invite them.{kept}",
+            "New table",
+        ):
+            assert self.hosting is not None
+            host = self.hosting.host_name
+            self.hosting.close(
+                f"{host} set up a new table. This game is kept on {host}’s device: "
+                f"ask {host} for an invitation to the new table, or to this one to play on."
+            )
+            self.ctx.navigate(f"#/{self.game_id}/new")
 
     def _bot_for(self, seat: int) -> None:
         """A bot plays the friend's seat from now on (kept beside the save), once the host
@@ -413,8 +466,7 @@ class SeatedTable(GameScreen):
         elif act == "pace":
             self.pace.set(arg)
         elif act == "newtable":
-            if self.ask_before_leaving(act, arg, "Set up a new table?", "New table"):
-                self.ctx.navigate(f"#/{self.game_id}/new")
+            self._new_table(act, arg)
         elif act == "again" and self.state is not None:
             if self._ask_again(act, arg):
                 self._again_together()

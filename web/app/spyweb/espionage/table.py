@@ -82,8 +82,8 @@ class EspionageTable(SeatedTable):
         self._open(state, seats)
         self._play()
 
-    def _again(self) -> None:
-        self._start(self.seats, None)
+    def _again(self, seed: int | None = None) -> None:
+        self._start(self.seats, seed)
 
     def _start_from(self, values: dict[str, str]) -> None:
         seats, problem = parse(values, self.yours_here)

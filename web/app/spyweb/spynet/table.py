@@ -85,8 +85,8 @@ class SpyNetTable(SeatedTable):
         self._open(state, seats)
         self._play()
 
-    def _again(self) -> None:
-        self._start(self.seats, self._situation_option(), None)
+    def _again(self, seed: int | None = None) -> None:
+        self._start(self.seats, self._situation_option(), seed)
 
     def _start_from(self, values: dict[str, str]) -> None:
         seats, situation, problem = parse(values, self.yours_here)

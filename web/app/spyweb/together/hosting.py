@@ -361,16 +361,16 @@ class Hosting:
         for seat, text in self.referee.take():
             self.ctx.effect("peer-send", str(seat), text)
 
-    def close(self) -> None:
-        """The host stops playing this table for now (or hosts another): each friend is
-        told, every connection closes, and the seats wait for a new invitation."""
+    def close(self, why: str = "") -> None:
+        """The host stops playing this table for now (or hosts another, or sets up a new
+        table: `why`): each friend is told, every connection closes, and the seats wait
+        for a new invitation."""
+        why = why or (
+            f"{self.host_name} has stopped playing this table for now. The game is kept "
+            f"on {self.host_name}’s device: ask for a new invitation to play on."
+        )
         for seat, invite in self.invites.items():
-            self.referee.close(
-                seat,
-                f"{self.host_name} has stopped playing this table for now. The game is kept "
-                f"on {self.host_name}’s device: ask for a new invitation to play on.",
-                waits=True,
-            )
+            self.referee.close(seat, why, waits=True)
             if invite.stage != "new":
                 invite.stage, invite.link, invite.qr, invite.problem = "dropped", "", "", ""
             invite.unsteady = False
