@@ -333,7 +333,27 @@ class App:
         if isinstance(message, dict) and message.get("kind") == "replied":
             replaced = getattr(self.screen, "replaced", None)  # a friend's join screen
             return bool(replaced(message)) if replaced is not None else False
-        return self.tabs.heard(message, self.playing)
+        if isinstance(message, dict) and message.get("kind") == "friends-moved":
+            hosting = getattr(self.screen, "hosting", None)
+            if hosting is None or self.away or message.get("slot") != self.playing:
+                return False
+            return hosting.moved_here(message.get("seats"))
+        return self._step_back(self.tabs.heard(message, self.playing or self._hosted()))
+
+    def _hosted(self) -> str | None:
+        """The slot of the table this tab hosts friends at, while it shows another page."""
+        return next((slot for slot, h in self.ctx.hostings.items() if h.live), None)
+
+    def _step_back(self, stepped: bool) -> bool:
+        """Another tab plays this tab's game now (`stepped`): the friends at its table, whose
+        connections cannot move to that tab, are told where the game went, and that tab
+        offers to invite them again (issue 47)."""
+        slot = self.playing or self._hosted()
+        hosting = self.ctx.hostings.pop(slot, None) if stepped and slot is not None else None
+        if hosting is not None:
+            self.ctx.tab_posts.append({"kind": "friends-moved", "slot": slot,
+                                       "seats": hosting.moved_away()})  # fmt: skip
+        return stepped
 
     def _reply_message(self, message: dict[str, Any]) -> bool:
         """A friend's reply opened in another tab (`#/answer/…`), for this tab's table if
@@ -365,7 +385,7 @@ class App:
 
     def storage_changed(self, key: str) -> bool:
         """Another tab wrote `key` to storage; True when the page must be redrawn."""
-        return self.tabs.stored(key, self.playing)
+        return self._step_back(self.tabs.stored(key, self.playing or self._hosted()))
 
     def take_posts(self) -> list[dict[str, Any]]:
         """Messages for the other tabs (after each redraw)."""

@@ -378,6 +378,36 @@ class Hosting:
         for seat in self.invites:
             self.ctx.effect("peer-close", str(seat))
 
+    def moved_away(self) -> list[int]:
+        """The host took this game over in another tab of the browser: the friends'
+        connections stay in this tab, so each friend is told and they close. The seats of
+        the friends who were at the table (for the other tab to say so)."""
+        here = self.at_table()
+        host = self.host_name
+        self.close(
+            f"{host} moved this game to another tab of their browser: ask {host} for a new "
+            "invitation to play on."
+        )
+        return here
+
+    def moved_here(self, seats: object) -> bool:
+        """This tab took the game over from another, whose friends at the table (`seats`)
+        were told: each waits to be invited again from here. True when some were."""
+        here = [s for s in seats if type(s) is int and s in self.invites] if isinstance(
+            seats, list
+        ) else []  # fmt: skip
+        for seat in here:
+            name = self.names[seat]
+            self.invites[seat].problem = (
+                f"{name} was at the table in your other tab: they were told the game moved "
+                f"here. Invite {name} again to play on."
+            )
+        if here:
+            who = " and ".join(self.names[s] for s in here)
+            self.ctx.notify(f"{who} {'was' if len(here) == 1 else 'were'} told the game moved to "
+                            "this tab: invite them again from the Friends panel.")  # fmt: skip
+        return bool(here)
+
     def end(self) -> None:
         """The host deleted the game: each friend is told it is over for everyone, every
         connection closes, and nothing of the table is kept (issue 47: a friend's next
