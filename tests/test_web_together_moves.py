@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
+from spyweb.together import waiting
 from spyweb.together.join import JoinScreen
 from test_web_together import Network, connect, joined_pair
 from test_web_together_routes import reload_host, saved_moves, until_bens_turn
@@ -170,3 +172,59 @@ def test_an_action_id_used_again_for_another_move_is_refused() -> None:
     (answer,) = [json.loads(e[2]) for e in net.host.take_effects() if e[0] == "peer-send"]
     assert answer["kind"] == "refused" and "used for another move" in answer["reason"]
     assert saved_moves(net.host) == before + 1
+
+
+def test_a_move_lost_on_its_way_is_played_once_from_a_new_tab_after_closing_this_one() -> None:
+    """Issue 47: a friend's waiting move "is lost if he closes the tab": it is kept on
+    his device, and sent once he is back at its table, whichever tab he opens."""
+    net, _ = bens_turn()
+    before = saved_moves(net.host)
+    action = bid(net)
+    net.guest.take_effects()  # the act never reaches the host
+    drop(net)
+    net.guest = App(net.guest.ctx.saves.storage)  # Ben closed the tab; a new one opens
+    connect(net)
+    assert saved_moves(net.host) == before + 1
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    assert table.state.actions[before] == action
+    assert screen(net.guest).joined.sent is None  # type: ignore[union-attr]
+    net.guest = App(net.guest.ctx.saves.storage)  # answered: nothing is sent again
+    connect(net)
+    assert saved_moves(net.host) == before + 1
+
+
+def test_a_move_waiting_for_one_table_is_told_when_joining_another() -> None:
+    """Issue 47: "Ben joins the new table in that tab: the waiting move is never
+    mentioned again". His page says it waits for the other table, and sends it there."""
+    net, _ = bens_turn()
+    bid(net)
+    net.guest.take_effects()
+    drop(net)
+    net.host.click("newtable", "")
+    net.host.click("confirm-yes", "")
+    net.host.route(net.host.take_navigation()[0] or "")
+    net.host.submit("start", {"players": "2", "seat0-kind": "human", "seat0-name": "Ana",
+                              "seat1-kind": "friend", "seat1-name": "Ben"})  # fmt: skip
+    net.host.route(net.host.take_navigation()[0] or "")
+    net.host.take_effects()
+    connect(net)  # Ben opens the new table's invitation in the same tab
+    page = net.guest.render()
+    assert "Your last move at Ana’s other Espionage table has not reached it" in page
+    assert net.guest.ctx.refusals == []
+
+
+@pytest.mark.parametrize(
+    "stored",
+    ["{", "[1, 2]", '[{"table": "x"}]', json.dumps([{"table": "a" * 16, "host": "Ana",
+     "game": "espionage", "id": 0, "n": 3, "action": {}}]), "[" * 5000],
+)  # fmt: skip
+def test_a_damaged_waiting_move_costs_nothing_but_itself(stored: str) -> None:
+    """A hand-edited `together-waiting` is read as no move on its way: Ben joins and
+    plays as if nothing were kept."""
+    net = joined_pair(players=3, seed=21)
+    net.guest.ctx.saves.set_pref(waiting.PREF, stored)
+    net.guest = App(net.guest.ctx.saves.storage)
+    connect(net)
+    assert screen(net.guest).joined.sent is None  # type: ignore[union-attr]
+    assert "has not reached it" not in net.guest.render()

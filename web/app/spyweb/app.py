@@ -337,7 +337,7 @@ class App:
             hosting = getattr(self.screen, "hosting", None)
             if hosting is None or self.away or message.get("slot") != self.playing:
                 return False
-            return hosting.moved_here(message.get("seats"))
+            return bool(hosting.moved_here(message.get("seats")))
         return self._step_back(self.tabs.heard(message, self.playing or self._hosted()))
 
     def _hosted(self) -> str | None:

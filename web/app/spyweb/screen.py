@@ -61,9 +61,6 @@ class Context:
     # Tables played together, by slot (spyweb.together.hosting.Hosting): they outlive the
     # screen object, as the page's connections to the friends' devices do.
     hostings: dict[str, Any] = field(default_factory=dict)
-    # A friend's moves sent and not yet answered, by table id (spyweb.together.joined
-    # .Sent): they outlive the join screen, which a new invitation replaces.
-    unanswered: dict[str, Any] = field(default_factory=dict)
     tab_posts: list[dict[str, Any]] = field(default_factory=list)  # for the site's other tabs
     # The games whose "Your bot" this tab holds (the Bot Lab's, spyweb.yours), and its
     # answers come back from the page, by decision.

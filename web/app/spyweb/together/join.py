@@ -26,6 +26,7 @@ from .join_steps import REPLY_PATIENCE_S, Step, step_html
 from .joined import UNDO, Joined
 from .qr import qr_code
 from .remembered import JoinedTable, joined_table, remember
+from .waiting import Waiting, elsewhere, keep, waiting
 from .wire import HOST, held_scene
 
 HELLO_AGAIN_MS = 2_000  # until the host welcomes this device
@@ -110,8 +111,13 @@ class JoinScreen(Screen):
         self.failure = ""
         self.unsteady = False  # the connection wavers: the browser tries to get it back
         self.joined = Joined(self.invitation) if self.invitation is not None else None
-        if self.joined is not None:  # a move sent from this tab before this invitation
-            self.joined.sent = ctx.unanswered.get(self.joined.invitation.table)
+        # A move this device sent to the table before this invitation (from any tab), and
+        # those on their way to other tables (`waiting.py`).
+        table = self.invitation.table if self.invitation is not None else ""
+        if self.joined is not None:
+            self.joined.sent = waiting(ctx.saves, table)
+        self.kept_sent = self.joined.sent if self.joined is not None else None
+        self.elsewhere: list[Waiting] = elsewhere(ctx.saves, table) if table else []
         self.guest: Guest | None = None
         # What this device remembered of the table before this invitation (if anything).
         self.known: JoinedTable | None = (
@@ -294,11 +300,9 @@ class JoinScreen(Screen):
         if self.joined is not None:
             for text in self.joined.take():
                 self.ctx.effect("peer-send", HOST, text)
-            table = self.joined.invitation.table
-            if self.joined.sent is not None:
-                self.ctx.unanswered[table] = self.joined.sent
-            else:
-                self.ctx.unanswered.pop(table, None)
+            if self.joined.sent != self.kept_sent:  # kept until answered, tab or no tab
+                keep(self.ctx.saves, self.joined.invitation, self.joined.sent)
+                self.kept_sent = self.joined.sent
 
     def held(self) -> str | None:
         """Why this seat's moves cannot be sent now (its controls are off), or None."""
@@ -351,7 +355,18 @@ class JoinScreen(Screen):
         )
         step = Step(self.stage, invitation, self.reply, self.reply_qr, self.ctx.can_share,
                     self.failure, self.waited_long())  # fmt: skip
-        return head + self._known(invitation) + step_html(step) + "</section>"
+        waits = self._elsewhere("")
+        waits = f'<p class="join-known" id="join-waiting">{waits}</p>' if waits else ""
+        return head + self._known(invitation) + waits + step_html(step) + "</section>"
+
+    def _elsewhere(self, before: str) -> str:
+        """What this device sent to another table that has not reached it, in words."""
+        return "".join(
+            f"{before}Your last move at {esc(w.host)}’s other {esc(game_name(w.game))} table "
+            "has not reached it: it is sent when you join that table again (played once, "
+            "or you are told why not)."
+            for w in self.elsewhere[:2]
+        )
 
     def _known(self, invitation: Invitation) -> str:
         """Whether this device has been at this table before (see `remembered.py`)."""
@@ -413,6 +428,7 @@ class JoinScreen(Screen):
                 else f"<br>Your last move has not reached {host}’s table yet: it is sent "
                 "again when you are back at the table (played once, or you are told why not)."
             )
+        words += self._elsewhere("<br>")
         move = joined.n if joined is not None else -1  # the move the scene was drawn at
         link = "lost" if self.stage != "connected" else "wavering" if self.unsteady else "open"
         return (
