@@ -3,7 +3,10 @@ device) and a bot, and they play seeded random games while the harness, at rando
 moments, reloads Ana's page, walks her across the site and back, closes Ben's page (and
 opens a new one), drops Ben's connection (sometimes right after he tapped a move), makes
 it waver for a few seconds and come back (`BLIP`), opens an invitation twice, and presses
-Play again at each game's end.
+Play again at each game's end. At set moments (`SCRIPTED`, issue 47) Ana opens her game
+in a second tab and takes it over there, opens a reply to an invitation her reload
+closed (refused, in words), and deals a number from the Deal # box; at the end she
+deletes the live game from Saved games and Ben is told.
 
 After the run, against Ana's saves: every move Ben's pages were told was played is in
 the game's record at the move it was told, made by Ben's seat, exactly once; Ben's live
@@ -88,6 +91,8 @@ FAULTS = (
     "twice",
 )  # fmt: skip
 STEP_MS = 30_000
+# (game, step in it): a fault played there, so that every run meets each of them once
+SCRIPTED = {(0, 3): "second-tab", (0, 8): "refused-reply", (1, 6): "deal-box"}
 
 
 @dataclass
@@ -99,12 +104,14 @@ class Evening:
     ben: Page
     site: str
     rng: random.Random
+    guard: Guard
     games: list[str] = field(default_factory=list)
     sent: dict[int, tuple[dict[str, Any], int]] = field(default_factory=dict)
     played: dict[int, int] = field(default_factory=dict)  # action id: the move it became
     answered: set[int] = field(default_factory=set)
     faults: list[str] = field(default_factory=list)
     page_ids: set[int] = field(default_factory=set)  # ids Ben's live page sent
+    steps: int = 0  # the steps taken in the game on Ana's table
 
     def note(self, what: str) -> None:
         moves = len(saved_record(self.host, "espionage")["actions"])
@@ -244,7 +251,16 @@ class Evening:
         state = spygames.replay(saved_record(self.host, "espionage"))
         if state.is_over:
             return False
-        fault = self.rng.choice(FAULTS) if self.rng.random() < 0.15 else None
+        scripted = SCRIPTED.get((len(self.games) - 1, self.steps))
+        self.steps += 1
+        if scripted == "deal-box":
+            self.deal_box()
+            return True
+        if scripted == "second-tab":
+            self.second_tab()
+        elif scripted == "refused-reply":
+            self.refused_reply()
+        fault = self.rng.choice(FAULTS) if self.rng.random() < 0.15 and not scripted else None
         if fault == "reload-host":
             self.note(fault)
             self.host.reload()
@@ -300,7 +316,100 @@ class Evening:
         wait_for(self.host, f"localStorage.getItem('spygames:current:espionage') !== "
                             f"{json.dumps(self.games[-1])}")  # fmt: skip
         self.games.append(self.current())
+        self.steps = 0
         self.note("play-again")
+
+    def new_tab(self) -> Page:
+        """Another tab of Ana's browser, watched as her first one is."""
+        tab = self.host.context.new_page()
+        tab.on("request", self.guard.request)
+        tab.on("console", self.guard.console)
+        tab.on("pageerror", self.guard.page_error)
+        return tab
+
+    def second_tab(self) -> None:
+        """Ana opens her game in a second tab and takes it over there: Ben's connection
+        stays in the first tab, which tells him where the game went; the new tab offers
+        to invite him again (and `step` does, from there)."""
+        self.note("second-tab")
+        self.at_table()
+        was_here = self.connected()
+        tab = self.new_tab()
+        boot(tab, f"{self.site}#/espionage")
+        tab.click("#btn-take-over")
+        expect(tab.locator("#esp-table")).to_be_visible(timeout=STEP_MS)
+        expect(self.host.locator("#elsewhere")).to_be_visible(timeout=STEP_MS)
+        if was_here:
+            expect(self.ben.locator("#join-bar")).to_contain_text(
+                "Ana moved this game to another tab", timeout=STEP_MS
+            )
+            expect(tab.locator("#friend-invite-1")).to_be_visible(timeout=STEP_MS)
+        self.drain()
+        self.host.close()
+        self.host = tab
+
+    def refused_reply(self) -> None:
+        """Ben answers an invitation that Ana's reload then closed; Ana opens his reply
+        as a link: the answer tab says her table refused it, and what to do."""
+        self.note("refused-reply")
+        if self.connected():
+            self.drop()
+        self.at_table()
+        self.host.click("#friend-invite-1")
+        link = self.host.locator("#invite-link-1")
+        expect(link).to_have_value(re.compile(r"#/join/spyi1\."), timeout=STEP_MS)
+        self.drain()
+        self.ben.goto(link.input_value())
+        expect(self.ben.locator("#join-go")).to_be_visible(timeout=STEP_MS)
+        self.ben.click("#join-go")
+        reply = self.ben.locator("#reply-code")
+        expect(reply).to_have_value(re.compile(r"#/answer/spyr1\."), timeout=STEP_MS)
+        self.host.reload()  # Ana's invitation closes with her page
+        self.host.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
+        answer = self.new_tab()
+        boot(answer, reply.input_value())
+        expect(answer.locator("#answer-outcome")).to_contain_text(
+            "no longer open: invite Ben again first", timeout=STEP_MS
+        )
+        answer.close()
+        self.page_ids = set()
+
+    def deal_box(self) -> None:
+        """Ana deals a number from the Deal # box mid-game: a new game at this table,
+        Ben (if connected) seated in it as Play again keeps him."""
+        self.at_table()
+        was_here = self.connected()
+        deal = self.rng.randrange(1, 100_000)
+        self.note(f"deal-box #{deal}")
+        self.host.fill("#deal-number", str(deal))
+        self.host.click("#btn-deal")
+        expect(self.host.locator("#confirm-yes")).to_be_visible(timeout=STEP_MS)
+        question = " with Ben?" if was_here else "?"
+        expect(self.host.locator(".confirm")).to_contain_text(f"Play deal #{deal}{question}")
+        self.host.click("#confirm-yes")
+        wait_for(self.host, f"localStorage.getItem('spygames:current:espionage') !== "
+                            f"{json.dumps(self.games[-1])}")  # fmt: skip
+        self.games.append(self.current())
+        self.steps = 0
+        assert saved_record(self.host, "espionage")["seed"] == deal
+        if was_here:  # Ben stays at the table: no new invitation
+            expect(self.host.locator("#friend-status-1")).to_contain_text(
+                "at the table", timeout=STEP_MS
+            )
+            assert self.connected()
+
+    def delete_live(self) -> None:
+        """Ana deletes the live game (just dealt) from Saved games: the question names Ben,
+        and Ben is told it is over for everyone."""
+        self.note("delete-live")
+        slot = self.games[-1]
+        self.host.goto(f"{self.site}#/saves")
+        self.host.click(f"#del-{slot}")
+        expect(self.host.locator(".confirm")).to_contain_text("Ben", timeout=STEP_MS)
+        self.host.click("#confirm-yes")
+        expect(self.ben.locator("#join-bar")).to_contain_text(
+            "Ana deleted this game", timeout=STEP_MS
+        )
 
     def current(self) -> str:
         return str(self.host.evaluate("localStorage.getItem('spygames:current:espionage')"))
@@ -326,9 +435,8 @@ def move(page: Page, rng: random.Random) -> bool:
     return bid_or_go_on(page)
 
 
-def check(evening: Evening) -> int:
+def check(evening: Evening, records: dict[str, dict[str, Any]]) -> int:
     """Every move Ben was told was played is in its game's record, his seat's, once."""
-    records = evening.records()
     checked = 0
     by_game: dict[int, dict[int, int]] = {}
     for action_id, n in evening.played.items():
@@ -359,7 +467,7 @@ def test_an_evening_of_chaos_loses_no_move(
     seats = [("Ana", "human"), ("Ben", "friend"), ("Cy", "easy")]
     seat_table(host, f"{site_url}#/espionage/deal/{seed}", seats)
     host.click("#esp-pace-fast")
-    evening = Evening(host, ben, site_url, random.Random(seed))
+    evening = Evening(host, ben, site_url, random.Random(seed), guard)
     evening.games.append(evening.current())
     started = time.monotonic()
     try:
@@ -383,7 +491,12 @@ def test_an_evening_of_chaos_loses_no_move(
         while not evening.page_ids <= evening.answered and time.monotonic() < deadline:
             host.wait_for_timeout(200)
             evening.drain()
-        checked = check(evening)
+        records = evening.records()
+        if not evening.connected():
+            evening.invite()
+        evening.play_again()  # a live game with Ben at the table, which Ana deletes
+        evening.delete_live()
+        checked = check(evening, records)
     except BaseException:
         print(f"\nchaos seed {seed}; faults:\n" + "\n".join(evening.faults))
         for name, page in (("host", evening.host), ("ben", evening.ben)):
