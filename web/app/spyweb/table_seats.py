@@ -330,7 +330,9 @@ class SeatedTable(GameScreen):
 
     @property
     def turn_signal(self) -> bool:
-        return self.hosting is not None and self.my_turn
+        """A person here is to play at this table played together (not once the host
+        stopped for now: the table is not being played)."""
+        return self.hosting is not None and not self.hosting.stopped and self.my_turn
 
     @property
     def my_turn(self) -> bool:
@@ -426,10 +428,13 @@ class SeatedTable(GameScreen):
         elif act == "friend-back" and self.hosting is not None and arg.isdigit():
             self._give_back(int(arg))
         elif act == "friend-stop" and self.hosting is not None:
-            self.hosting.close()
+            told = self.hosting.close()
+            who = " and ".join([", ".join(told[:-1]), told[-1]] if told[1:] else told)
+            were = "were" if told[1:] else "was"
+            said = f" {who} {were} told you stopped for now." if told else ""
             self.ctx.notify(
-                "Your game is kept on this device. Continue it from here or the home page, "
-                "and invite your friends again."
+                f"Your game is kept on this device.{said} Continue it from here or the home "
+                "page, and invite your friends again."
             )
             self.ctx.navigate("#/")
         elif self.hosting is None:

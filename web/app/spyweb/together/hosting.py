@@ -91,6 +91,7 @@ class Hosting:
     bots: dict[int, str] = field(default_factory=dict)  # friends' seats given to a bot
     stun_open: bool = False  # the form that changes the STUN servers is unfolded
     stun_saved: int = 0  # times the list was saved or reset (a fresh field each time)
+    stopped: bool = False  # the host stopped for now: no friend plays until invited again
 
     def __post_init__(self) -> None:
         self.referee = Referee(self.host, self.table, self.game)
@@ -361,9 +362,12 @@ class Hosting:
         for seat, text in self.referee.take():
             self.ctx.effect("peer-send", str(seat), text)
 
-    def close(self) -> None:
+    def close(self) -> list[str]:
         """The host stops playing this table for now (or hosts another): each friend is
-        told, every connection closes, and the seats wait for a new invitation."""
+        told, every connection closes, and the seats wait for a new invitation. The
+        names of the friends told (those at the table) are returned."""
+        told = [self.names[s] for s in self.at_table()]
+        self.stopped = True
         for seat, invite in self.invites.items():
             self.referee.close(
                 seat,
@@ -377,6 +381,7 @@ class Hosting:
         self.flush()
         for seat in self.invites:
             self.ctx.effect("peer-close", str(seat))
+        return told
 
     def end(self) -> None:
         """The host deleted the game: each friend is told it is over for everyone, every
@@ -404,6 +409,7 @@ class Hosting:
         self.ctx.notify(f"Saved: the next invitation uses {', '.join(servers)}{when}.")
 
     def _offer(self, invite: Invite) -> None:
+        self.stopped = False
         invite.stage, invite.link, invite.qr, invite.problem = "making", "", "", ""
         invite.reply = None
         self.referee.dropped(invite.seat)

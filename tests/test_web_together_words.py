@@ -1,0 +1,54 @@
+"""What the pages of a table played together say, in words and signals (issue 47,
+"Words and signals"): the tab's title, the notices, the log, the buttons' words.
+
+Two whole apps on CPython over `Network` (tests/test_web_together.py), the stand-in for
+the page's WebRTC connections."""
+
+from __future__ import annotations
+
+import random
+
+from spyweb.espionage import EspionageTable
+from test_web_together import click_move, joined_pair
+
+
+def test_after_stop_for_now_the_host_is_told_the_friends_were_told_and_no_turn() -> None:
+    """Stop for now: the host's page says which friends were told, and the tab's title
+    no longer says "Your turn" (the table is not being played)."""
+    net = joined_pair(players=3)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    assert net.host.title.startswith("Your turn — ")
+    net.host.click("friend-stop", "")
+    net.run()
+    target, _ = net.host.take_navigation()
+    assert target is not None
+    assert "Ben was told you stopped for now." in " ".join(net.host.ctx.messages)
+    net.host.route(target)
+    assert not net.host.title.startswith("Your turn")
+    assert not any(e == ("turn", "1", "hidden") for e in net.host.take_effects())
+
+
+def test_the_host_who_must_open_the_next_round_is_told_it_is_her_turn() -> None:
+    """A showdown on the host's table waits for her Next round (the bots wait for it):
+    her tab's title says "Your turn"; while the friend is to play, it does not."""
+    net = joined_pair(players=3, seed=21)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(400):
+        state = table.state
+        if state.is_over or seen >= 2:
+            break
+        if table.reveal_pending and not table.stepping:
+            waits = not table.seats[state.to_play[0]].away
+            assert net.host.title.startswith("Your turn — ") == waits
+            seen += waits
+            net.host.click("continue", "")
+        elif state.to_play[0] == 1:
+            assert click_move(net.guest, rng)
+        elif not click_move(net.host, rng):
+            net.host.click("continue", "")
+        net.run()
+    assert seen >= 1
