@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 
 from spyweb.espionage import EspionageTable
+from spyweb.together import wire
+from spyweb.together.join import SEEN_EVERY_S
+from spyweb.together.remembered import joined_tables
 from test_web_together import click_move, joined_pair
 
 
@@ -52,3 +55,17 @@ def test_the_host_who_must_open_the_next_round_is_told_it_is_her_turn() -> None:
             net.host.click("continue", "")
         net.run()
     assert seen >= 1
+
+
+def test_the_friends_last_seen_time_is_kept_as_messages_come_not_only_on_a_clean_close() -> None:
+    """A page closed at once (no "closed" report ever comes) still has when it was last
+    connected right: every message heard keeps the time, at most every `SEEN_EVERY_S`."""
+    net = joined_pair(players=3)
+    saves = net.guest.ctx.saves
+    [first] = joined_tables(saves)
+    pong = wire.encode({"kind": "pong", "t": 1})
+    for later, kept in ((600, 600), (600 + SEEN_EVERY_S / 2, 600), (900, 900)):
+        saves.clock = lambda later=later: first.seen + later
+        net.guest.peer("message", "host", pong)
+        [entry] = joined_tables(saves)  # the page may close now: this is what is kept
+        assert (entry.seen, entry.joined) == (first.seen + kept, first.joined)

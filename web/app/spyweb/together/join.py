@@ -29,6 +29,7 @@ from .remembered import JoinedTable, joined_table, remember
 from .wire import HOST, held_scene
 
 HELLO_AGAIN_MS = 2_000  # until the host welcomes this device
+SEEN_EVERY_S = 20  # how often at most the time the table was last heard is kept
 
 
 class Guest(Protocol):
@@ -105,6 +106,7 @@ class JoinScreen(Screen):
         self.stage = "ready"  # ready, answering, reply, replaced, connected, dropped, failed
         self.made = 0  # when this page made its reply (ms since 1970)
         self.heard: float | None = None  # when the connection last carried a message
+        self.kept = 0.0  # when the table was last kept as connected (`remember`)
         self.reply: str | None = None
         self.reply_qr = ""
         self.failure = ""
@@ -219,10 +221,12 @@ class JoinScreen(Screen):
             welcomed, over, bot = self.joined.welcomed, self._over(), self.joined.bot
             self.joined.receive(payload)
             now_over = self._over()
-            if self.joined.welcomed and (
+            if self.joined.welcomed and (  # kept as it comes: a page may close at once
                 not welcomed or now_over != over or bot != self.joined.bot
-            ):
+                or self.heard - self.kept >= SEEN_EVERY_S
+            ):  # fmt: skip
                 remember(self.ctx.saves, self.invitation, over=now_over, bot=self.joined.bot)
+                self.kept = self.heard
             if self.joined.news is not None:  # a new game: this seat's table starts afresh
                 self.ctx.notify(self.joined.news)
                 self.joined.news, self.guest = None, None
