@@ -12,7 +12,7 @@ from spyweb.espionage import EspionageTable
 from spyweb.together import wire
 from spyweb.together.join import SEEN_EVERY_S
 from spyweb.together.remembered import joined_tables
-from test_web_together import click_move, joined_pair
+from test_web_together import click_move, connect, joined_pair
 
 
 def test_after_stop_for_now_the_host_is_told_the_friends_were_told_and_no_turn() -> None:
@@ -69,3 +69,35 @@ def test_the_friends_last_seen_time_is_kept_as_messages_come_not_only_on_a_clean
         net.guest.peer("message", "host", pong)
         [entry] = joined_tables(saves)  # the page may close now: this is what is kept
         assert (entry.seen, entry.joined) == (first.seen + kept, first.joined)
+
+
+def test_a_bots_moves_for_a_friend_are_logged_as_the_bots_and_the_seat_given_back_said() -> None:
+    """A bot playing Ben's seat: the log says its moves are a bot's, not Ben's own, and
+    says when it took the seat and when Ben had it back — on the host's page and Ben's."""
+    net = joined_pair(players=3)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    net.host.peer("closed", "1", "closed")
+    net.guest.peer("closed", "host", "closed")
+    state = table.state
+    rng = random.Random(4)
+    for _ in range(50):  # play until it is Ben's turn
+        if state.to_play[0] == 1:
+            break
+        if not click_move(net.host, rng):
+            net.host.click("continue", "")
+        net.run()
+    assert state.to_play[0] == 1
+    before = len(table.log)
+    net.host.click("friend-bot", "1")
+    net.host.click("confirm-yes", "")
+    net.run()
+    lines = [e.text for e in table.log[before:]]
+    assert lines[0] == "A bot plays for Ben from now on."
+    assert any(t.startswith("Ben (a bot for now)") for t in lines), lines
+    assert not any(t.startswith(("Ben:", "Ben calls", "Ben spots")) for t in lines), lines
+    connect(net, "back at the table, watching")
+    net.host.click("friend-back", "1")
+    net.run()
+    assert table.log[-1].text == "Ben has the seat back from the bot."
+    assert "Ben has the seat back from the bot." in net.guest.render()

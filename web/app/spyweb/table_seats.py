@@ -18,7 +18,7 @@ from .deals import new_seed
 from .screen import Context, GameScreen
 from .seats import Seat
 from .share import share_panel
-from .tabletools import LogEntry, Pace
+from .tabletools import LogEntry, Pace, by_bot
 from .together.hosting import Hosting
 
 BOT_SLICE_S = 0.03  # longest stretch of a bot's preparation or thinking between two paints
@@ -51,6 +51,7 @@ class SeatedTable(GameScreen):
         self.holder: int | None = None  # pass-and-play: the person holding the device
         self.hosting: Hosting | None = None  # the friends on other devices, if any
         self.log: list[LogEntry] = []
+        self.bot_lines: tuple[list[LogEntry], int, int] | None = None  # log, length, seat
         self.show_rules = False
         self.show_share = False
         self._furnish()
@@ -156,8 +157,24 @@ class SeatedTable(GameScreen):
         self._keep_hosting()
 
     def _save(self) -> None:
+        self._mark_bot_lines()
         super()._save()
         self._keep_hosting()
+
+    def _mark_bot_lines(self) -> None:
+        """A bot playing a friend's seat has moved: the log's lines it wrote that begin
+        with the friend's name say it was the bot ("Ben (a bot for now): …")."""
+        mark, self.bot_lines = self.bot_lines, None
+        if mark is None or mark[0] is not self.log or self.hosting is None:
+            return
+        _, start, seat = mark
+        if seat not in self.hosting.bots:
+            return
+        by_bot(self.log, start, self.seats[seat].name)
+
+    def _log_seat(self, words: str) -> None:
+        """A line in the log about who plays a seat (everyone at the table reads it)."""
+        self.log.append(LogEntry("seat", words))
 
     def _keep_hosting(self) -> None:
         """This table is hosted: it holds the tab's connections to friends (the page keys
@@ -222,6 +239,7 @@ class SeatedTable(GameScreen):
         self.seats[seat] = Seat(name, "bot", "normal")
         self.bots[seat] = self.game.bot("normal", seed=self.bot_seed(seat))
         self.bots_ready = False
+        self._log_seat(f"A bot plays for {name} from now on.")
         self._keep_hosting()
         self.ctx.notify(f"A bot plays for {name} now.")
 
@@ -235,6 +253,7 @@ class SeatedTable(GameScreen):
         self.hosting.give_back(seat)
         self.seats[seat] = Seat(name, "human", away=True)
         self.bots.pop(seat, None)
+        self._log_seat(f"{name} has the seat back from the bot.")
         self._keep_hosting()
         self.ctx.notify(f"{name} plays their seat again.")
 
@@ -397,7 +416,9 @@ class SeatedTable(GameScreen):
         if not self.bots_ready:
             self.bots_ready = all(bot.prepare(BOT_SLICE_S) for bot in self.bots.values())
             return
-        self._bot_move(self.state.to_play[0])
+        seat = self.state.to_play[0]
+        self.bot_lines = (self.log, len(self.log), seat)  # marked once played (`_save`)
+        self._bot_move(seat)
 
     def _bot_move(self, seat: int) -> None:
         """The bot in `seat` plays (or starts thinking)."""
