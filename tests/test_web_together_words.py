@@ -9,10 +9,14 @@ from __future__ import annotations
 import random
 
 from spyweb.espionage import EspionageTable
+from spyweb.spynet import SpyNetTable
 from spyweb.together import wire
 from spyweb.together.join import SEEN_EVERY_S
 from spyweb.together.remembered import joined_tables
 from test_web_together import click_move, connect, joined_pair
+from test_web_together_moves import bens_turn, bid
+from test_web_together_spynet import click_move as spynet_move
+from test_web_together_spynet import seated
 
 
 def test_after_stop_for_now_the_host_is_told_the_friends_were_told_and_no_turn() -> None:
@@ -101,3 +105,27 @@ def test_a_bots_moves_for_a_friend_are_logged_as_the_bots_and_the_seat_given_bac
     net.run()
     assert table.log[-1].text == "Ben has the seat back from the bot."
     assert "Ben has the seat back from the bot." in net.guest.render()
+
+
+def test_the_friends_own_page_says_his_move_is_being_sent_not_that_he_is_thinking() -> None:
+    """Ben's move on its way to the host: his page says so, never "Ben is thinking…"
+    about himself (Espionage, then SpyNet)."""
+    net, _ = bens_turn()
+    bid(net)  # sent; the host's answer has not come yet
+    page = net.guest.render()
+    assert "Sending your move…" in page
+    assert "Ben is thinking" not in page
+    spynet = seated(["human", "friend"], 3)
+    guest, table = spynet.guests[1], spynet.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    rng = random.Random(1)
+    for _ in range(200):
+        if table.state.to_play[0] == 1:
+            break
+        if not spynet_move(spynet.host, rng):
+            spynet.host.click("end", "")
+        spynet.run()
+    assert table.state.to_play[0] == 1 and spynet_move(guest, rng)
+    assert guest.screen.joined.sent is not None  # type: ignore[attr-defined]
+    page = guest.render()  # the click was sent; nothing was answered yet
+    assert "Sending your move…" in page and "Ben is playing" not in page

@@ -330,6 +330,17 @@ class JoinScreen(Screen):
             return "Your last move has not been answered yet: wait for it."
         return None
 
+    def _why(self) -> str:
+        """What this seat's own turn waits for while its moves are held, in words."""
+        joined = self.joined
+        if joined is None or joined.closed is not None:
+            return "Your move cannot be sent now."
+        if joined.sent is not None and self.stage == "connected" and not self.unsteady:
+            return "Sending your move…"
+        if joined.bot:
+            return "A bot is playing for you…"
+        return "Your turn: your move can be sent once you are connected again."
+
     # -- drawing -------------------------------------------------------------------------
     def render(self) -> str:
         invitation = self.invitation
@@ -345,7 +356,9 @@ class JoinScreen(Screen):
         if self.stage in ("connected", "dropped") and joined is not None and joined.scene:
             guest = self._guest()
             if guest is not None:
-                scene = joined.scene if self.held() is None else held_scene(joined.scene)
+                scene = (
+                    joined.scene if self.held() is None else held_scene(joined.scene, self._why())
+                )
                 return self._bar(invitation) + guest.render(scene, joined)
         game = game_name(invitation.game)
         head = (
