@@ -129,3 +129,15 @@ def test_the_friends_own_page_says_his_move_is_being_sent_not_that_he_is_thinkin
     assert guest.screen.joined.sent is not None  # type: ignore[attr-defined]
     page = guest.render()  # the click was sent; nothing was answered yet
     assert "Sending your move…" in page and "Ben is playing" not in page
+
+
+def test_the_friends_page_says_his_move_was_played_at_which_move() -> None:
+    """docs/play-together.md: the answer is "played (at move n)", and the page says so."""
+    net, _ = bens_turn()
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    moves = len(table.state.actions)
+    bid(net)
+    net.run()
+    assert len(table.state.actions) == moves + 1
+    assert f"your move was played (move {moves + 1})" in net.guest.render()

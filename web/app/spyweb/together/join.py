@@ -422,6 +422,8 @@ class JoinScreen(Screen):
             role = "status"
         else:
             words, role = f"At {host}’s table, as {esc(invitation.seat_name)} · connected", "status"
+            if joined is not None and joined.played is not None and joined.sent is None:
+                words += f" · your move was played (move {joined.played + 1})"
         sent = joined.sent if joined is not None and joined.closed is None else None
         if sent is not None:
             words += (
