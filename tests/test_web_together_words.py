@@ -13,7 +13,7 @@ from spyweb.spynet import SpyNetTable
 from spyweb.together import wire
 from spyweb.together.join import SEEN_EVERY_S
 from spyweb.together.remembered import joined_tables
-from test_web_together import click_move, connect, joined_pair
+from test_web_together import click_move, connect, host_table, joined_pair
 from test_web_together_moves import bens_turn, bid
 from test_web_together_spynet import click_move as spynet_move
 from test_web_together_spynet import seated
@@ -141,3 +141,31 @@ def test_the_friends_page_says_his_move_was_played_at_which_move() -> None:
     net.run()
     assert len(table.state.actions) == moves + 1
     assert f"your move was played (move {moves + 1})" in net.guest.render()
+
+
+def test_invite_again_is_said_only_after_an_invitation() -> None:
+    """Ben never invited: "Invite Ben", and the table waiting for him says "invite
+    them"; his invitation out: nothing says "again" — it is what he is waited for with."""
+    host = host_table(players=3)
+    table = host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    rng = random.Random(4)
+    for _ in range(50):
+        if table.state.to_play[0] == 1:
+            break
+        if not click_move(host, rng):
+            host.click("continue", "")
+        for _ in range(50):  # the bot's moves, at once
+            if host.pending_delay() is None:
+                break
+            host.tick()
+    assert table.state.to_play[0] == 1
+    page = host.render()
+    assert "Ben</b>: not invited yet" in page and ">Invite Ben<" in page
+    assert "Waiting for Ben, who is not connected: invite them, or" in page
+    assert "again" not in page
+    host.click("friend-invite", "1")
+    host.peer("described", "1", "v=0\r\no=host 1\r\n")
+    page = host.render()
+    assert "Ben</b>: invited: waiting for their reply" in page
+    assert "Waiting for Ben to join from your invitation" in page and "again" not in page
