@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import random
 
+from spyweb.app import App
 from spyweb.espionage import EspionageTable
 from spyweb.spynet import SpyNetTable
+from spyweb.store import MemoryStorage
 from spyweb.together import wire
 from spyweb.together.join import SEEN_EVERY_S
 from spyweb.together.remembered import joined_tables
-from test_web_together import click_move, connect, host_table, joined_pair
+from test_web_together import (
+    click_move,
+    connect,
+    host_table,
+    invitation_route,
+    joined_pair,
+)
 from test_web_together_moves import bens_turn, bid
 from test_web_together_spynet import click_move as spynet_move
 from test_web_together_spynet import seated
@@ -169,3 +177,25 @@ def test_invite_again_is_said_only_after_an_invitation() -> None:
     page = host.render()
     assert "Ben</b>: invited: waiting for their reply" in page
     assert "Waiting for Ben to join from your invitation" in page and "again" not in page
+
+
+def test_the_copy_toasts_words_fit_what_was_copied() -> None:
+    """Ana's invitation for Ben: "send it to Ben" (not "paste it into your page"); Ben's
+    reply: "send it back to Ana"."""
+    net = joined_pair(players=3)
+    net.host.click("friend-invite", "1")
+    net.run()
+    net.host.take_effects()
+    net.host.click("friend-copy", "1")
+    [copy] = [e for e in net.host.take_effects() if e[0] == "copy"]
+    assert copy[2:] == ("invite-link-1", "copy-invite-1")  # the page reports this kind
+    net.host.effect_done(copy[3], True)
+    assert net.host.ctx.messages[-1] == "Invitation copied — send it to Ben."
+    guest = App(MemoryStorage())
+    guest.route(invitation_route(net))
+    guest.click("join", "")
+    guest.peer("described", "host", "v=0\r\no=friend\r\n")
+    guest.click("copy-reply", "")
+    assert [e[2] for e in guest.take_effects() if e[0] == "copy"] == ["reply-code"]
+    guest.effect_done("copy-reply", True)
+    assert guest.ctx.messages[-1] == "Reply copied — send it back to Ana."

@@ -243,16 +243,27 @@ class App:
             )
         elif kind == "copy-reply":
             self.ctx.notify(
-                "Reply copied — send it back to the friend who invited you."
+                self._reply_copied()
                 if ok
                 else "Your browser did not allow copying: select the reply and copy it."
             )
-        elif kind == "copy-invite":
+        elif kind.startswith("copy-invite"):
+            seat, hosting = kind.removeprefix("copy-invite-"), getattr(self.screen, "hosting", None)
+            names = hosting.names if hosting is not None else []
+            who = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else "your friend"
             self.ctx.notify(
-                "Invitation copied — send it to your friend."
+                f"Invitation copied — send it to {who}."
                 if ok
                 else "Your browser did not allow copying: select the link and copy it."
             )
+
+    def _reply_copied(self) -> str:
+        """The toast for a reply copied: on the friend's page, for the host who invited
+        them; on the host's (a reply opened as a link), for her own table."""
+        invitation = getattr(self.screen, "invitation", None)
+        if invitation is not None:
+            return f"Reply copied — send it back to {invitation.host_name}."
+        return "Reply copied — paste it into the Friends panel at your table."
 
     def peer(self, kind: str, key: str, payload: str) -> None:
         """A connection to another device reports (see web/peers.mjs). A friend's seat

@@ -218,7 +218,8 @@ class Hosting:
         if act == "friend-invite":
             self._offer(invite)
         elif act == "friend-copy" and invite.link:
-            self.ctx.effect("copy", invite.link, f"invite-link-{invite.seat}")
+            seat = invite.seat  # the toast names the friend: `App.effect_done`
+            self.ctx.effect("copy", invite.link, f"invite-link-{seat}", f"copy-invite-{seat}")
         elif act == "friend-share" and invite.link:
             self.ctx.effect("share", invite.link)
         elif act == "friend-scan" and invite.stage == "invited":
