@@ -13,8 +13,9 @@ from spyweb.espionage import EspionageTable
 from spyweb.spynet import SpyNetTable
 from spyweb.store import MemoryStorage
 from spyweb.together import wire
+from spyweb.together.invite import Invitation, invitation_code
 from spyweb.together.join import SEEN_EVERY_S
-from spyweb.together.remembered import joined_tables
+from spyweb.together.remembered import joined_tables, remember
 from test_web_together import (
     click_move,
     connect,
@@ -199,3 +200,18 @@ def test_the_copy_toasts_words_fit_what_was_copied() -> None:
     assert [e[2] for e in guest.take_effects() if e[0] == "copy"] == ["reply-code"]
     guest.effect_done("copy-reply", True)
     assert guest.ctx.messages[-1] == "Reply copied — send it back to Ana."
+
+
+def test_the_join_page_says_what_joining_does_while_a_bot_holds_the_seat() -> None:
+    """Ben left while a bot played his seat: joining again, he watches, and Ana can give
+    him the seat back — the page does not promise he takes it back by joining."""
+    guest = App(MemoryStorage())
+    invitation = Invitation("v=0\r\n", "t" * 16, 1, "espionage", "Ana", "Ben")
+    remember(guest.ctx.saves, invitation, bot=True)
+    guest.route("#/join/" + invitation_code(invitation))
+    page = guest.render()
+    assert "join to take your seat back" not in page
+    assert (
+        "You were Ben at Ana’s table, and a bot was playing your seat: join to watch the "
+        "game, and Ana can give you the seat back."
+    ) in page

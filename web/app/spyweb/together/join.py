@@ -375,7 +375,12 @@ class JoinScreen(Screen):
         known, host = self.known, esc(invitation.host_name)
         if known is None:
             return ""
-        if known.seat == invitation.seat:
+        if known.seat == invitation.seat and known.bot:  # the host gives it back, or not
+            words = (
+                f"You were {esc(known.name)} at {host}’s table, and a bot was playing your "
+                f"seat: join to watch the game, and {host} can give you the seat back."
+            )
+        elif known.seat == invitation.seat:
             words = (
                 f"You were {esc(known.name)} at {host}’s table: join to take your seat "
                 "back where the game stands."
