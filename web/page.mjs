@@ -361,9 +361,11 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-// The clipboard API where allowed, else the selected field and execCommand.
-function copy(text, fieldId = "share-link") {
-  const kind = COPIED[fieldId] || "copy-embed";
+// The clipboard API where allowed, else the selected field and execCommand; the app is
+// told how it went, as the kind it named (a seat's invitation: "copy-invite-1") or the
+// field's.
+function copy(text, fieldId = "share-link", named = "") {
+  const kind = named || COPIED[fieldId] || "copy-embed";
   const done = (ok) => send({ t: "done", kind, ok });
   const fallback = () => {
     const field = document.getElementById(fieldId);

@@ -29,6 +29,7 @@ from .saved import SavedGamesScreen, StatsScreen
 from .screen import VIBRATE_PREF, Confirm, Context, Screen
 from .store import FULL, KEPT, KEPT_PREF, Saves, Storage
 from .tabs import ELSEWHERE, Tabs
+from .together.between_tabs import BetweenTabs
 from .together.wire import HOST
 
 # Each game's table is imported when that game is first opened (catalogue.screen_class).
@@ -243,16 +244,27 @@ class App:
             )
         elif kind == "copy-reply":
             self.ctx.notify(
-                "Reply copied — send it back to the friend who invited you."
+                self._reply_copied()
                 if ok
                 else "Your browser did not allow copying: select the reply and copy it."
             )
-        elif kind == "copy-invite":
+        elif kind.startswith("copy-invite"):
+            seat, hosting = kind.removeprefix("copy-invite-"), getattr(self.screen, "hosting", None)
+            names = hosting.names if hosting is not None else []
+            who = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else "your friend"
             self.ctx.notify(
-                "Invitation copied — send it to your friend."
+                f"Invitation copied — send it to {who}."
                 if ok
                 else "Your browser did not allow copying: select the link and copy it."
             )
+
+    def _reply_copied(self) -> str:
+        """The toast for a reply copied: on the friend's page, for the host who invited
+        them; on the host's (a reply opened as a link), for her own table."""
+        invitation = getattr(self.screen, "invitation", None)
+        if invitation is not None:
+            return f"Reply copied — send it back to {invitation.host_name}."
+        return "Reply copied — paste it into the Friends panel at your table."
 
     def peer(self, kind: str, key: str, payload: str) -> None:
         """A connection to another device reports (see web/peers.mjs). A friend's seat
@@ -324,64 +336,23 @@ class App:
 
     def tab_message(self, message: object) -> bool:
         """A message from another tab of the site; True when the page must be redrawn."""
-        if isinstance(message, dict) and message.get("kind") in (
-            "reply",
-            "reply-taken",
-            "reply-here",
-        ):
-            return self._reply_message(message)
-        if isinstance(message, dict) and message.get("kind") == "replied":
-            replaced = getattr(self.screen, "replaced", None)  # a friend's join screen
-            return bool(replaced(message)) if replaced is not None else False
-        if isinstance(message, dict) and message.get("kind") == "friends-moved":
-            hosting = getattr(self.screen, "hosting", None)
-            if hosting is None or self.away or message.get("slot") != self.playing:
-                return False
-            return bool(hosting.moved_here(message.get("seats")))
+        together = self._between_tabs().heard(message)
+        if together is not None:
+            return together
         return self._step_back(self.tabs.heard(message, self.playing or self._hosted()))
+
+    def _between_tabs(self) -> BetweenTabs:
+        return BetweenTabs(self.ctx, self.tabs, self.screen, self.playing, self.away)
 
     def _hosted(self) -> str | None:
         """The slot of the table this tab hosts friends at, while it shows another page."""
         return next((slot for slot, h in self.ctx.hostings.items() if h.live), None)
 
     def _step_back(self, stepped: bool) -> bool:
-        """Another tab plays this tab's game now (`stepped`): the friends at its table, whose
-        connections cannot move to that tab, are told where the game went, and that tab
-        offers to invite them again (issue 47)."""
-        slot = self.playing or self._hosted()
-        hosting = self.ctx.hostings.pop(slot, None) if stepped and slot is not None else None
-        if hosting is not None:
-            self.ctx.tab_posts.append({"kind": "friends-moved", "slot": slot,
-                                       "seats": hosting.moved_away()})  # fmt: skip
+        """Another tab plays this tab's game now (`stepped`): its friends are told."""
+        if stepped:
+            self._between_tabs().let_go(self.playing or self._hosted())
         return stepped
-
-    def _reply_message(self, message: dict[str, Any]) -> bool:
-        """A friend's reply opened in another tab (`#/answer/…`), for this tab's table if
-        it hosts friends; or, in that other tab, what the table made of it."""
-        code, tab = message.get("code"), message.get("tab")
-        if message["kind"] in ("reply-taken", "reply-here"):
-            from .together.answer import AnswerScreen
-
-            screen = self.screen
-            if not isinstance(screen, AnswerScreen) or message.get("to") != self.tabs.id:
-                return False
-            words = str(message.get("words", ""))[:300]
-            if message["kind"] == "reply-here":
-                screen.at_table(words)
-            else:
-                screen.answered(message.get("taken") == "yes", words)
-            return True
-        hosting = getattr(self.screen, "hosting", None)
-        if hosting is None or self.away or not isinstance(code, str) or not isinstance(tab, str):
-            return False
-        refused = hosting.take_reply(code, tab=tab)
-        if refused is not None and "another invitation" in refused:
-            return False  # another open table's friend, perhaps: let that tab answer
-        words = refused or "The reply was passed to your table: your friend is connecting."
-        taken = "yes" if refused is None else "no"
-        self.tabs.outbox.append({"kind": "reply-taken", "to": tab, "taken": taken,
-                                 "words": words, "tab": self.tabs.id})  # fmt: skip
-        return True
 
     def storage_changed(self, key: str) -> bool:
         """Another tab wrote `key` to storage; True when the page must be redrawn."""

@@ -17,6 +17,7 @@ import spygames
 from .deals import bad_deal, parse_deal
 from .screen import GameScreen
 from .seats import Seat
+from .tabletools import LogEntry, by_bot
 from .together.hosting import Hosting
 
 
@@ -29,6 +30,8 @@ class HostedTable(GameScreen):
     bots: dict[int, spygames.Bot]
     bots_ready: bool
     hosting: Hosting | None
+    log: list[LogEntry]
+    bot_lines: tuple[list[LogEntry], int, int] | None  # a bot's move: log, length, seat
 
     def _again(self, seed: int | None = None) -> None:
         """A new deal at this very table: deal #`seed`, else a fresh one."""
@@ -79,8 +82,24 @@ class HostedTable(GameScreen):
         self._keep_hosting()
 
     def _save(self) -> None:
+        self._mark_bot_lines()
         super()._save()
         self._keep_hosting()
+
+    def _mark_bot_lines(self) -> None:
+        """A bot playing a friend's seat has moved: the log's lines it wrote that begin
+        with the friend's name say it was the bot ("Ben (a bot for now): …")."""
+        mark, self.bot_lines = self.bot_lines, None
+        if mark is None or mark[0] is not self.log or self.hosting is None:
+            return
+        _, start, seat = mark
+        if seat not in self.hosting.bots:
+            return
+        by_bot(self.log, start, self.seats[seat].name)
+
+    def _log_seat(self, words: str) -> None:
+        """A line in the log about who plays a seat (everyone at the table reads it)."""
+        self.log.append(LogEntry("seat", words))
 
     def _keep_hosting(self) -> None:
         """This table is hosted: it holds the tab's connections to friends (the page keys
@@ -198,6 +217,7 @@ class HostedTable(GameScreen):
         self.seats[seat] = Seat(name, "bot", "normal")
         self.bots[seat] = self.game.bot("normal", seed=self.bot_seed(seat))
         self.bots_ready = False
+        self._log_seat(f"A bot plays for {name} from now on.")
         self._keep_hosting()
         self.ctx.notify(f"A bot plays for {name} now.")
 
@@ -211,6 +231,7 @@ class HostedTable(GameScreen):
         self.hosting.give_back(seat)
         self.seats[seat] = Seat(name, "human", away=True)
         self.bots.pop(seat, None)
+        self._log_seat(f"{name} has the seat back from the bot.")
         self._keep_hosting()
         self.ctx.notify(f"{name} plays their seat again.")
 

@@ -51,6 +51,7 @@ class SeatedTable(HostedTable):
         self.holder: int | None = None  # pass-and-play: the person holding the device
         self.hosting: Hosting | None = None  # the friends on other devices, if any
         self.log: list[LogEntry] = []
+        self.bot_lines: tuple[list[LogEntry], int, int] | None = None  # log, length, seat
         self.show_rules = False
         self.show_share = False
         self._furnish()
@@ -142,7 +143,9 @@ class SeatedTable(HostedTable):
 
     @property
     def turn_signal(self) -> bool:
-        return self.hosting is not None and self.my_turn
+        """A person here is to play at this table played together (not once the host
+        stopped for now: the table is not being played)."""
+        return self.hosting is not None and not self.hosting.stopped and self.my_turn
 
     @property
     def my_turn(self) -> bool:
@@ -207,7 +210,9 @@ class SeatedTable(HostedTable):
         if not self.bots_ready:
             self.bots_ready = all(bot.prepare(BOT_SLICE_S) for bot in self.bots.values())
             return
-        self._bot_move(self.state.to_play[0])
+        seat = self.state.to_play[0]
+        self.bot_lines = (self.log, len(self.log), seat)  # marked once played (`_save`)
+        self._bot_move(seat)
 
     def _bot_move(self, seat: int) -> None:
         """The bot in `seat` plays (or starts thinking)."""
@@ -237,10 +242,13 @@ class SeatedTable(HostedTable):
         elif act == "friend-back" and self.hosting is not None and arg.isdigit():
             self._give_back(int(arg))
         elif act == "friend-stop" and self.hosting is not None:
-            self.hosting.close()
+            told = self.hosting.close()
+            who = " and ".join([", ".join(told[:-1]), told[-1]] if told[1:] else told)
+            were = "were" if told[1:] else "was"
+            said = f" {who} {were} told you stopped for now." if told else ""
             self.ctx.notify(
-                "Your game is kept on this device. Continue it from here or the home page, "
-                "and invite your friends again."
+                f"Your game is kept on this device.{said} Continue it from here or the home "
+                "page, and invite your friends again."
             )
             self.ctx.navigate("#/")
         elif self.hosting is None:

@@ -21,6 +21,19 @@ class LogEntry:
     said: str = ""  # the words for a screen reader, where they are not the text's
 
 
+def by_bot(log: list[LogEntry], start: int, name: str) -> None:
+    """The log's lines from `start` on that a bot playing `name`'s seat wrote: "Ben: at
+    least 2 …" becomes "Ben (a bot for now): at least 2 …"."""
+
+    def said(text: str) -> str:
+        if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
+            return f"{name} (a bot for now){text[len(name) :]}"
+        return text
+
+    for i in range(start, len(log)):
+        log[i] = LogEntry(log[i].kind, said(log[i].text), said(log[i].said))
+
+
 def log_line(n: int, entry: LogEntry, prefix: str) -> str:
     """Line `n` of a game's log (0: its first). A line with words of its own for the ear
     hides the drawn text from a screen reader and says those instead."""

@@ -85,6 +85,7 @@ class Scene:
     # table (no tools that belong to the host: pace, Share, New table, deals, Undo, Hint).
     friends: Friends | None = None
     guest: bool = False
+    held: str = ""  # a friend's own turn while its moves wait: why ("Sending your move…")
     # From the record (host only): they tell the deck's order.
     deal: int | None = None
     share_link: str | None = None  # while the Share panel is open

@@ -160,6 +160,15 @@ class EspionageTable(SeatedTable):
     def my_turn(self) -> bool:
         return super().my_turn and not self.reveal_pending
 
+    @property
+    def turn_signal(self) -> bool:
+        """Also while a showdown waits for the host's Next round (the bots wait for it),
+        unless a friend on another device is the one to play next."""
+        cur = self.current
+        waits = self.reveal_pending and cur is not None and not self.seats[cur].away
+        hosting = self.hosting
+        return super().turn_signal or (hosting is not None and not hosting.stopped and waits)
+
     def panel(self) -> BidPanel:
         """The bid panel, its selection kept as far as the legal bids allow it."""
         panel = self._bid_panel()

@@ -190,6 +190,6 @@ def discard_panel(view: SpyNetView, who: Who) -> str:
 def wait_panel(name: str, doing: str) -> str:
     return (
         '<section class="sn-act sn-wait" aria-live="polite">'
-        f'<p><span class="sn-dots" aria-hidden="true"></span>{esc(name)} {esc(doing)}</p>'
+        f'<p><span class="sn-dots" aria-hidden="true"></span>{esc(f"{name} {doing}".strip())}</p>'
         "</section>"
     )

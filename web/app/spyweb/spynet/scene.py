@@ -99,6 +99,7 @@ class Scene:
     # table (none of the host's tools: pace, Share, New table, deals, Undo, Hint).
     friends: Friends | None = None
     guest: bool = False
+    held: str = ""  # a friend's own turn while its moves wait: why ("Sending your move…")
     # host-only: a remote seat's scene leaves these out
     deal: int | None = None
     share_link: str | None = None

@@ -264,7 +264,7 @@ class SpyNetTable(SeatedTable):
             )
         drop = len(lines)
         while drop and self.log:
-            if self.log.pop().kind != "undone":
+            if self.log.pop().kind not in ("undone", "seat"):  # not a move's line
                 drop -= 1
         self.log.append(undone(self.who.name(person), lines))
         self.state = back

@@ -91,6 +91,7 @@ class Hosting:
     bots: dict[int, str] = field(default_factory=dict)  # friends' seats given to a bot
     stun_open: bool = False  # the form that changes the STUN servers is unfolded
     stun_saved: int = 0  # times the list was saved or reset (a fresh field each time)
+    stopped: bool = False  # the host stopped for now: no friend plays until invited again
 
     def __post_init__(self) -> None:
         self.referee = Referee(self.host, self.table, self.game)
@@ -217,7 +218,8 @@ class Hosting:
         if act == "friend-invite":
             self._offer(invite)
         elif act == "friend-copy" and invite.link:
-            self.ctx.effect("copy", invite.link, f"invite-link-{invite.seat}")
+            seat = invite.seat  # the toast names the friend: `App.effect_done`
+            self.ctx.effect("copy", invite.link, f"invite-link-{seat}", f"copy-invite-{seat}")
         elif act == "friend-share" and invite.link:
             self.ctx.effect("share", invite.link)
         elif act == "friend-scan" and invite.stage == "invited":
@@ -361,10 +363,13 @@ class Hosting:
         for seat, text in self.referee.take():
             self.ctx.effect("peer-send", str(seat), text)
 
-    def close(self, why: str = "") -> None:
+    def close(self, why: str = "") -> list[str]:
         """The host stops playing this table for now (or hosts another, or sets up a new
-        table: `why`): each friend is told, every connection closes, and the seats wait
-        for a new invitation."""
+        table, or moves it to another tab: `why`): each friend is told, every connection
+        closes, and the seats wait for a new invitation. The names of the friends told
+        (those at the table) are returned."""
+        told = [self.names[s] for s in self.at_table()]
+        self.stopped = True
         why = why or (
             f"{self.host_name} has stopped playing this table for now. The game is kept "
             f"on {self.host_name}’s device: ask for a new invitation to play on."
@@ -377,6 +382,7 @@ class Hosting:
         self.flush()
         for seat in self.invites:
             self.ctx.effect("peer-close", str(seat))
+        return told
 
     def moved_away(self) -> list[int]:
         """The host took this game over in another tab of the browser: the friends'
@@ -434,6 +440,7 @@ class Hosting:
         self.ctx.notify(f"Saved: the next invitation uses {', '.join(servers)}{when}.")
 
     def _offer(self, invite: Invite) -> None:
+        self.stopped = False
         invite.stage, invite.link, invite.qr, invite.problem = "making", "", "", ""
         invite.reply = None
         self.referee.dropped(invite.seat)

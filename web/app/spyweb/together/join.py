@@ -30,6 +30,7 @@ from .waiting import Waiting, elsewhere, keep, waiting
 from .wire import HOST, held_scene
 
 HELLO_AGAIN_MS = 2_000  # until the host welcomes this device
+SEEN_EVERY_S = 20  # how often at most the time the table was last heard is kept
 
 
 class Guest(Protocol):
@@ -106,6 +107,7 @@ class JoinScreen(Screen):
         self.stage = "ready"  # ready, answering, reply, replaced, connected, dropped, failed
         self.made = 0  # when this page made its reply (ms since 1970)
         self.heard: float | None = None  # when the connection last carried a message
+        self.kept = 0.0  # when the table was last kept as connected (`remember`)
         self.reply: str | None = None
         self.reply_qr = ""
         self.failure = ""
@@ -225,10 +227,12 @@ class JoinScreen(Screen):
             welcomed, over, bot = self.joined.welcomed, self._over(), self.joined.bot
             self.joined.receive(payload)
             now_over = self._over()
-            if self.joined.welcomed and (
+            if self.joined.welcomed and (  # kept as it comes: a page may close at once
                 not welcomed or now_over != over or bot != self.joined.bot
-            ):
+                or self.heard - self.kept >= SEEN_EVERY_S
+            ):  # fmt: skip
                 remember(self.ctx.saves, self.invitation, over=now_over, bot=self.joined.bot)
+                self.kept = self.heard
             if self.joined.news is not None:  # a new game: this seat's table starts afresh
                 self.ctx.notify(self.joined.news)
                 self.joined.news, self.guest = None, None
@@ -330,6 +334,17 @@ class JoinScreen(Screen):
             return "Your last move has not been answered yet: wait for it."
         return None
 
+    def _why(self) -> str:
+        """What this seat's own turn waits for while its moves are held, in words."""
+        joined = self.joined
+        if joined is None or joined.closed is not None:
+            return "Your move cannot be sent now."
+        if joined.sent is not None and self.stage == "connected" and not self.unsteady:
+            return "Sending your move…"
+        if joined.bot:
+            return "A bot is playing for you…"
+        return "Your turn: your move can be sent once you are connected again."
+
     # -- drawing -------------------------------------------------------------------------
     def render(self) -> str:
         invitation = self.invitation
@@ -345,7 +360,9 @@ class JoinScreen(Screen):
         if self.stage in ("connected", "dropped") and joined is not None and joined.scene:
             guest = self._guest()
             if guest is not None:
-                scene = joined.scene if self.held() is None else held_scene(joined.scene)
+                scene = (
+                    joined.scene if self.held() is None else held_scene(joined.scene, self._why())
+                )
                 return self._bar(invitation) + guest.render(scene, joined)
         game = game_name(invitation.game)
         head = (
@@ -373,7 +390,12 @@ class JoinScreen(Screen):
         known, host = self.known, esc(invitation.host_name)
         if known is None:
             return ""
-        if known.seat == invitation.seat:
+        if known.seat == invitation.seat and known.bot:  # the host gives it back, or not
+            words = (
+                f"You were {esc(known.name)} at {host}’s table, and a bot was playing your "
+                f"seat: join to watch the game, and {host} can give you the seat back."
+            )
+        elif known.seat == invitation.seat:
             words = (
                 f"You were {esc(known.name)} at {host}’s table: join to take your seat "
                 "back where the game stands."
@@ -420,6 +442,8 @@ class JoinScreen(Screen):
             role = "status"
         else:
             words, role = f"At {host}’s table, as {esc(invitation.seat_name)} · connected", "status"
+            if joined is not None and joined.played is not None and joined.sent is None:
+                words += f" · your move was played (move {joined.played + 1})"
         sent = joined.sent if joined is not None and joined.closed is None else None
         if sent is not None:
             words += (

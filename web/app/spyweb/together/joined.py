@@ -54,7 +54,7 @@ class Joined:
     closed: str | None = None  # the host's reason, once the seat is no longer ours
     bot: bool = False  # a bot plays this seat now (the host let one while we were away)
     sent: Sent | None = None  # this seat's action on its way, until the host answers
-    played: int | None = None  # the move this seat's last action became, once answered
+    played: int | None = None  # the move this seat's last action became, once played
     news: str | None = None  # what the host said of the table (a new game), to show once
     outbox: list[str] = field(default_factory=list)
     noted: list[str] = field(default_factory=list)
@@ -120,7 +120,8 @@ class Joined:
             self.n = min(self.n, message["n"])
         if kind in ("played", "undone"):
             if self.sent is not None and message["id"] == self.sent.id:
-                self.sent, self.played = None, message["n"]
+                self.sent = None
+                self.played = message["n"] if kind == "played" else None
             return True
         if kind == "refused":
             if message["id"] == 0 or (self.sent is not None and message["id"] == self.sent.id):

@@ -101,12 +101,24 @@ def waiting_html(friends: Friends | None, seat: int, prefix: str) -> str | None:
     row = next((r for r in friends.rows if r.seat == seat), None) if friends else None
     if row is None or row.stage in ("here", "unsteady"):
         return None
+    words = (
+        f"Waiting for {esc(row.name)}, who is not connected: invite them"
+        + (" again" if _again(row) else "")
+        + ", or let a bot play for them (Friends, beside the table)."
+        if row.stage in ("new", "dropped")
+        else f"Waiting for {esc(row.name)} to join from your invitation (Friends, beside "
+        "the table)."
+    )
     return (
         f'<section class="{prefix}-act {prefix}-wait" aria-live="polite" id="{prefix}-waiting">'
-        f"<p>Waiting for {esc(row.name)}, who is not connected: invite them"
-        + ("" if row.stage == "new" else " again")
-        + ", or let a bot play for them (Friends, beside the table).</p></section>"
+        f"<p>{words}</p></section>"
     )
+
+
+def _again(row: FriendRow) -> bool:
+    """The friend has had an invitation (they left, or the last one did not work): the
+    next is "again"; never invited, it is not."""
+    return row.stage == "dropped" or bool(row.problem)
 
 
 def status(row: FriendRow) -> str:
@@ -124,8 +136,7 @@ def _row(row: FriendRow, can_share: bool, can_scan: bool) -> str:
     if row.problem:
         parts.append(f'<p class="friend-problem" role="alert">{esc(row.problem)}</p>')
     if row.stage in ("new", "dropped"):
-        again = row.stage == "dropped" or bool(row.problem)  # never invited: no "again"
-        invite = f"Invite {name} again" if again else f"Invite {name}"
+        invite = f"Invite {name} again" if _again(row) else f"Invite {name}"
         parts.append(
             '<p class="friend-buttons">'
             + button(invite, "friend-invite", seat, id=f"friend-invite-{seat}",

@@ -1,0 +1,217 @@
+"""What the pages of a table played together say, in words and signals (issue 47,
+"Words and signals"): the tab's title, the notices, the log, the buttons' words.
+
+Two whole apps on CPython over `Network` (tests/test_web_together.py), the stand-in for
+the page's WebRTC connections."""
+
+from __future__ import annotations
+
+import random
+
+from spyweb.app import App
+from spyweb.espionage import EspionageTable
+from spyweb.spynet import SpyNetTable
+from spyweb.store import MemoryStorage
+from spyweb.together import wire
+from spyweb.together.invite import Invitation, invitation_code
+from spyweb.together.join import SEEN_EVERY_S
+from spyweb.together.remembered import joined_tables, remember
+from test_web_together import (
+    click_move,
+    connect,
+    host_table,
+    invitation_route,
+    joined_pair,
+)
+from test_web_together_moves import bens_turn, bid
+from test_web_together_spynet import click_move as spynet_move
+from test_web_together_spynet import seated
+
+
+def test_after_stop_for_now_the_host_is_told_the_friends_were_told_and_no_turn() -> None:
+    """Stop for now: the host's page says which friends were told, and the tab's title
+    no longer says "Your turn" (the table is not being played)."""
+    net = joined_pair(players=3)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    assert net.host.title.startswith("Your turn — ")
+    net.host.click("friend-stop", "")
+    net.run()
+    target, _ = net.host.take_navigation()
+    assert target is not None
+    assert "Ben was told you stopped for now." in " ".join(net.host.ctx.messages)
+    net.host.route(target)
+    assert not net.host.title.startswith("Your turn")
+    assert not any(e == ("turn", "1", "hidden") for e in net.host.take_effects())
+
+
+def test_the_host_who_must_open_the_next_round_is_told_it_is_her_turn() -> None:
+    """A showdown on the host's table waits for her Next round (the bots wait for it):
+    her tab's title says "Your turn"; while the friend is to play, it does not."""
+    net = joined_pair(players=3, seed=21)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(400):
+        state = table.state
+        if state.is_over or seen >= 2:
+            break
+        if table.reveal_pending and not table.stepping:
+            waits = not table.seats[state.to_play[0]].away
+            assert net.host.title.startswith("Your turn — ") == waits
+            seen += waits
+            net.host.click("continue", "")
+        elif state.to_play[0] == 1:
+            assert click_move(net.guest, rng)
+        elif not click_move(net.host, rng):
+            net.host.click("continue", "")
+        net.run()
+    assert seen >= 1
+
+
+def test_the_friends_last_seen_time_is_kept_as_messages_come_not_only_on_a_clean_close() -> None:
+    """A page closed at once (no "closed" report ever comes) still has when it was last
+    connected right: every message heard keeps the time, at most every `SEEN_EVERY_S`."""
+    net = joined_pair(players=3)
+    saves = net.guest.ctx.saves
+    [first] = joined_tables(saves)
+    pong = wire.encode({"kind": "pong", "t": 1})
+    for later, kept in ((600, 600), (600 + SEEN_EVERY_S / 2, 600), (900, 900)):
+        saves.clock = lambda later=later: first.seen + later
+        net.guest.peer("message", "host", pong)
+        [entry] = joined_tables(saves)  # the page may close now: this is what is kept
+        assert (entry.seen, entry.joined) == (first.seen + kept, first.joined)
+
+
+def test_a_bots_moves_for_a_friend_are_logged_as_the_bots_and_the_seat_given_back_said() -> None:
+    """A bot playing Ben's seat: the log says its moves are a bot's, not Ben's own, and
+    says when it took the seat and when Ben had it back — on the host's page and Ben's."""
+    net = joined_pair(players=3)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    net.host.peer("closed", "1", "closed")
+    net.guest.peer("closed", "host", "closed")
+    state = table.state
+    rng = random.Random(4)
+    for _ in range(50):  # play until it is Ben's turn
+        if state.to_play[0] == 1:
+            break
+        if not click_move(net.host, rng):
+            net.host.click("continue", "")
+        net.run()
+    assert state.to_play[0] == 1
+    before = len(table.log)
+    net.host.click("friend-bot", "1")
+    net.host.click("confirm-yes", "")
+    net.run()
+    lines = [e.text for e in table.log[before:]]
+    assert lines[0] == "A bot plays for Ben from now on."
+    assert any(t.startswith("Ben (a bot for now)") for t in lines), lines
+    assert not any(t.startswith(("Ben:", "Ben calls", "Ben spots")) for t in lines), lines
+    connect(net, "back at the table, watching")
+    net.host.click("friend-back", "1")
+    net.run()
+    assert table.log[-1].text == "Ben has the seat back from the bot."
+    assert "Ben has the seat back from the bot." in net.guest.render()
+
+
+def test_the_friends_own_page_says_his_move_is_being_sent_not_that_he_is_thinking() -> None:
+    """Ben's move on its way to the host: his page says so, never "Ben is thinking…"
+    about himself (Espionage, then SpyNet)."""
+    net, _ = bens_turn()
+    bid(net)  # sent; the host's answer has not come yet
+    page = net.guest.render()
+    assert "Sending your move…" in page
+    assert "Ben is thinking" not in page
+    spynet = seated(["human", "friend"], 3)
+    guest, table = spynet.guests[1], spynet.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    rng = random.Random(1)
+    for _ in range(200):
+        if table.state.to_play[0] == 1:
+            break
+        if not spynet_move(spynet.host, rng):
+            spynet.host.click("end", "")
+        spynet.run()
+    assert table.state.to_play[0] == 1 and spynet_move(guest, rng)
+    assert guest.screen.joined.sent is not None  # type: ignore[attr-defined]
+    page = guest.render()  # the click was sent; nothing was answered yet
+    assert "Sending your move…" in page and "Ben is playing" not in page
+
+
+def test_the_friends_page_says_his_move_was_played_at_which_move() -> None:
+    """docs/play-together.md: the answer is "played (at move n)", and the page says so."""
+    net, _ = bens_turn()
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    moves = len(table.state.actions)
+    bid(net)
+    net.run()
+    assert len(table.state.actions) == moves + 1
+    assert f"your move was played (move {moves + 1})" in net.guest.render()
+
+
+def test_invite_again_is_said_only_after_an_invitation() -> None:
+    """Ben never invited: "Invite Ben", and the table waiting for him says "invite
+    them"; his invitation out: nothing says "again" — it is what he is waited for with."""
+    host = host_table(players=3)
+    table = host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    rng = random.Random(4)
+    for _ in range(50):
+        if table.state.to_play[0] == 1:
+            break
+        if not click_move(host, rng):
+            host.click("continue", "")
+        for _ in range(50):  # the bot's moves, at once
+            if host.pending_delay() is None:
+                break
+            host.tick()
+    assert table.state.to_play[0] == 1
+    page = host.render()
+    assert "Ben</b>: not invited yet" in page and ">Invite Ben<" in page
+    assert "Waiting for Ben, who is not connected: invite them, or" in page
+    assert "again" not in page
+    host.click("friend-invite", "1")
+    host.peer("described", "1", "v=0\r\no=host 1\r\n")
+    page = host.render()
+    assert "Ben</b>: invited: waiting for their reply" in page
+    assert "Waiting for Ben to join from your invitation" in page and "again" not in page
+
+
+def test_the_copy_toasts_words_fit_what_was_copied() -> None:
+    """Ana's invitation for Ben: "send it to Ben" (not "paste it into your page"); Ben's
+    reply: "send it back to Ana"."""
+    net = joined_pair(players=3)
+    net.host.click("friend-invite", "1")
+    net.run()
+    net.host.take_effects()
+    net.host.click("friend-copy", "1")
+    [copy] = [e for e in net.host.take_effects() if e[0] == "copy"]
+    assert copy[2:] == ("invite-link-1", "copy-invite-1")  # the page reports this kind
+    net.host.effect_done(copy[3], True)
+    assert net.host.ctx.messages[-1] == "Invitation copied — send it to Ben."
+    guest = App(MemoryStorage())
+    guest.route(invitation_route(net))
+    guest.click("join", "")
+    guest.peer("described", "host", "v=0\r\no=friend\r\n")
+    guest.click("copy-reply", "")
+    assert [e[2] for e in guest.take_effects() if e[0] == "copy"] == ["reply-code"]
+    guest.effect_done("copy-reply", True)
+    assert guest.ctx.messages[-1] == "Reply copied — send it back to Ana."
+
+
+def test_the_join_page_says_what_joining_does_while_a_bot_holds_the_seat() -> None:
+    """Ben left while a bot played his seat: joining again, he watches, and Ana can give
+    him the seat back — the page does not promise he takes it back by joining."""
+    guest = App(MemoryStorage())
+    invitation = Invitation("v=0\r\n", "t" * 16, 1, "espionage", "Ana", "Ben")
+    remember(guest.ctx.saves, invitation, bot=True)
+    guest.route("#/join/" + invitation_code(invitation))
+    page = guest.render()
+    assert "join to take your seat back" not in page
+    assert (
+        "You were Ben at Ana’s table, and a bot was playing your seat: join to watch the "
+        "game, and Ana can give you the seat back."
+    ) in page
