@@ -175,3 +175,32 @@ def test_the_persons_own_seat_is_your_not_yous() -> None:
 
     assert (possessive("You", first=True), possessive("You"), possessive("Ben")) == (
         "Your", "your", "Ben’s")  # fmt: skip
+
+
+def test_a_swing_and_the_replay_it_opens_say_the_same_move_and_turn() -> None:
+    """Issue 47: a swing said "Move 57 · turn 29" and opened the replay at "Move 56 of 74",
+    its log at "Turn 28". One numbering: move N is the N-th move of the game, and a
+    position is named by the move to be played there; the swing opens the position
+    before its move, named as the swing names it."""
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    for row in (r for r in screen.rows if r.swing):
+        app.click("review-show", str(row.move))
+        html = unescape(app.render())
+        label = re.search(rf'id="review-show-{row.swing}"[^>]*>.*?</span> ([^<]+)</button>', html)
+        assert label is not None
+        named = re.fullmatch(r"Move (\d+) · turn (\d+)", label.group(1))
+        assert named is not None
+        number, turn = named.groups()
+        assert int(number) == row.move + 1  # the move played there, counted from 1
+        count = re.search(r'class="replay-count">(.*?)</p>', html)
+        assert count is not None
+        shown = re.sub(r"<[^>]+>", "", count.group(1))
+        assert shown == f"Move {number} of {len(record['actions'])} · turn {turn}"
+        current = re.search(r'<li aria-current="step"[^>]*>(.*?)</li>', html)
+        assert current is not None  # the log's current line: that move, to be played
+        assert re.sub(r"<[^>]+>", " ", current.group(1)).split() == [
+            number, "Turn", f"{turn}:", "to", "play"]  # fmt: skip
+        assert re.search(f'id="replay"[^>]*data-move="{row.move}"', html)  # before it

@@ -20,7 +20,7 @@ from . import links
 from .catalogue import info
 from .markup import attrs, esc
 from .position import PositionView, known_names, view_for
-from .replay import Replayer, ReplayerScreen
+from .replay import Replayer, ReplayerScreen, when
 from .review_parts import Row, alternative, chart, every, percent, swings
 from .screen import Context
 
@@ -39,14 +39,6 @@ def bots_key(ctx: Context, record: dict[str, Any]) -> int:
         if slot.bots is not None and slot.record == record:
             return slot.bots
     return int(record["seed"])
-
-
-def when(view: dict[str, Any], move: int) -> str:
-    """Where in the game a position is, as the game counts: "Move 12 · turn 4"."""
-    for key in ("turn", "round"):
-        if isinstance(view.get(key), int) and view[key] > 0:
-            return f"Move {move + 1} · {key} {view[key]}"
-    return f"Move {move + 1}"
 
 
 def rows_for(
