@@ -204,3 +204,21 @@ def test_a_swing_and_the_replay_it_opens_say_the_same_move_and_turn() -> None:
         assert re.sub(r"<[^>]+>", " ", current.group(1)).split() == [
             number, "Turn", f"{turn}:", "to", "play"]  # fmt: skip
         assert re.search(f'id="replay"[^>]*data-move="{row.move}"', html)  # before it
+
+
+def test_the_chart_says_why_it_falls_when_every_move_followed_the_hint() -> None:
+    """Issue 47: "The chance to win at the first: 94%" over a chart that falls while every
+    move was the Hint's needs words: the chance is worked out from what could be seen
+    then, over the cards not yet seen, so the cards that come move it."""
+    from spyweb.review_parts import Row, chart
+
+    rows = [
+        Row(move=m, when=f"Move {m + 1}", played="End turn", advised="End turn", why="",
+            before=p, after=p, cost=0.0, agreed=True)
+        for m, p in enumerate((0.94, 0.7, 0.4, 0.2))
+    ]  # fmt: skip
+    html = unescape(chart(rows, False))
+    note = re.search(r'<p class="review-chart-note">(.*?)</p>', html)
+    assert note is not None and html.index("</svg>") < note.start()  # under the chart
+    assert "cards not yet seen" in note.group(1)
+    assert "even when every move followed the Hint" in note.group(1)

@@ -14,6 +14,11 @@ from spygames.review import MIN_COST
 from .markup import attrs, esc
 
 WIDTH, HEIGHT, PAD = 320, 120, 8
+NOTE = (
+    "Each chance is worked out from what could be seen then, guessing the cards not yet "
+    "seen, so the cards that come move it: it can fall even when every move followed the Hint."
+)
+"""Under the chart: why it moves (the review's chances are the seat's view's, issue 47)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +92,7 @@ def chart(rows: list[Row], won: bool | None) -> str:
         f'<polyline class="review-line" points="{line}"></polyline>{marks}</svg>'
         "<figcaption><span>The chance of winning, decision by decision</span>"
         '<span class="review-axis">100% top · 50% dashed · 0% bottom</span></figcaption>'
-        "</figure>"
+        f'<p class="review-chart-note">{NOTE}</p></figure>'
     )
 
 
