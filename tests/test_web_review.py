@@ -222,3 +222,29 @@ def test_the_chart_says_why_it_falls_when_every_move_followed_the_hint() -> None
     assert note is not None and html.index("</svg>") < note.start()  # under the chart
     assert "cards not yet seen" in note.group(1)
     assert "even when every move followed the Hint" in note.group(1)
+
+
+def test_an_opened_swing_shows_the_position_first_with_the_hard_bots_cards_marked() -> None:
+    """Issue 47: on a phone, opening a swing showed its words again with the board a
+    screen lower, the better move not marked. The position comes first (under a one-line
+    heading), the words under it, and the hard bot's cards are marked in the hand."""
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    decisions = {d.move: d for d in screen.reviewer.review().decisions}
+    for row in (r for r in screen.rows if r.swing):
+        app.click("review-show", str(row.move))
+        html = unescape(app.render())
+        start = html.index('id="review-alt"')
+        heading, board = html.index('id="review-alt-h"', start), html.index("replay-stage", start)
+        words = html.index("Played here:", start)
+        assert start < heading < board < words  # the board first, then the words
+        assert html.index('id="review-alt"') > html.index('id="replay"')  # in the replay
+        advised = decisions[row.move].advised
+        cards = advised.get("cards") or [advised["ace"]]
+        stage = html[board:words]
+        hinted = re.findall(r'class="[^"]*\bhinted\b[^"]*"[^>]*aria-label="([^"]+)"', stage)
+        assert len(hinted) == len(cards) and all("the hard bot’s move" in h for h in hinted)
+        app.click("replay-next", "")  # the replay moves on: nothing is marked
+        assert "hinted" not in app.render()

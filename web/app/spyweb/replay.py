@@ -8,6 +8,7 @@ shows them. Route: `#/replay/<payload>[/<seat>]`, the payload being a share link
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import spygames
@@ -154,11 +155,27 @@ class Replayer:
         name = game.name if game else str(self.record["game"])
         return f"{name} · deal #{self.record['seed']}"
 
-    def render(self, *, extra: str = "", corner: str = "", heading: str = "h1") -> str:
-        """The replayer; `extra` goes with the controls, `corner` at the end of the header."""
+    def render(
+        self,
+        *,
+        extra: str = "",
+        corner: str = "",
+        heading: str = "h1",
+        advised: dict[str, Any] | None = None,
+        around: Callable[[str], str] | None = None,
+    ) -> str:
+        """The replayer; `extra` goes with the controls, `corner` at the end of the header;
+        `advised`, a move to mark on the position, and `around` what to draw around it (a
+        review's swing: its heading, the position, its words)."""
         state = self.state()
         move = self.record["actions"][self.move - 1] if self.move else None
-        position = self.view.render(state, self.seat, move=move, fresh=True)
+        if advised is not None:
+            position = self.view.render_advised(state, self.seat, advised, move=move)
+        else:
+            position = self.view.render(state, self.seat, move=move, fresh=True)
+        stage = f'<div class="replay-stage">{position}</div>'
+        if around is not None:
+            stage = around(stage)
         seats = ""
         if self.players > 1:
             seats = (
@@ -240,7 +257,7 @@ class Replayer:
             f'<{heading} class="replay-title">Replay · {esc(self.title())}</{heading}>'
             f'<p class="replay-count">{self._count(state)}</p>{seats}{corner}</header>'
             '<div class="replay-body"><div class="replay-main">'
-            f'<div class="replay-stage">{position}</div>'
+            f"{stage}"
             '<nav class="replay-controls" aria-label="Replay controls">'
             f'<div class="replay-buttons">{controls}</div></nav>'
             '<div class="replay-tools">'
