@@ -49,7 +49,7 @@ def test_lose_on_purpose_and_see_how_it_was_winnable(page: Page, site_url: str) 
     page.wait_for_selector('[data-testid="replay-move"]')
     for step in range(1, 3):
         page.click("#replay-next")
-        page.wait_for_selector(f'[data-testid="replay-move"]:text-is("{step}")')
+        page.wait_for_selector(f'#replay[data-move="{step}"]')
     end = page.wait_for_selector('[data-testid="pos-end"]')
     assert "Won" in end.inner_text()
 

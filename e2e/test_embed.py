@@ -143,7 +143,9 @@ def test_a_replay_steps_to_the_end_and_back(page: Page, site_url: str) -> None:
     page.click("#replay-next")
     page.click("#replay-next")
     expect(replay).to_have_attribute("data-move", "2")
-    expect(page.locator("#replay-log li")).to_have_count(3)  # the log keeps step
+    # the log keeps step: the deal, two moves and the third, to play
+    expect(page.locator("#replay-log li")).to_have_count(4)
+    expect(page.locator("#replay-log li").first).to_contain_text("3")
     page.click("#replay-end")
     expect(replay).to_have_attribute("data-move", str(total))
     expect(page.locator('[data-testid="pos-end"]')).to_be_visible()

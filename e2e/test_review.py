@@ -48,6 +48,22 @@ def test_a_deck_of_spies_game_reviewed_from_its_replay_and_tried_again(
     expect(page.locator("#replay")).to_have_attribute("data-move", str(move))
     shot(page, "review-dos-swing")
 
+    # Issue 47: on a phone the position comes first, the hard bot's cards marked on it
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.click("#review-show-2" if count > 1 else "#review-show-1")
+    page.click("#review-show-1")
+    expect(alt).to_be_focused()
+    stage = page.locator("#review-alt .replay-stage").bounding_box()
+    words = page.locator("#review-alt p").first.bounding_box()
+    assert stage is not None and words is not None
+    assert 0 <= stage["y"] < 812 / 2 and stage["y"] < words["y"], (stage, words)
+    hinted = page.locator("#review-alt .replay-stage .pcard.hinted")
+    assert hinted.count() >= 1
+    box = hinted.first.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 812, box
+    shot(page, "review-dos-swing-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
     page.click("#review-retry")
     expect(page.locator(".dos-hand")).to_be_visible(timeout=30_000)
     kept = saved_record(page, "deck-of-spies")

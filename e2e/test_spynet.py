@@ -469,16 +469,21 @@ def test_the_table_fits_a_phone(phone: Page, site_url: str) -> None:
     page = phone
     boot(page, site_url + "#/spynet/deal/5")
     start(page, ("Ann", "human"), ("Rook", "normal"), ("Cy", "normal"))
+    seen_cut: list[bool] = []
     for _ in range(12):
         what = next_step(page)
         assert no_horizontal_scroll(page), what
         # Since your turn: a line cut with "…" on the phone opens whole when tapped (issue
         # 40), and the turn still fits.
+        # A cut line shows "more" (issue 47), and loses it once open.
+        cut = "(s) => s.scrollWidth > s.clientWidth + 1"
         for line in page.locator(".sn-since-list li[tabindex]").all():
+            text, more = line.locator(".sn-since-text"), line.locator(".sn-since-more")
+            assert text.evaluate(cut) == more.is_visible(), line.text_content()
+            seen_cut.append(more.is_visible())
             line.tap()
-            assert line.evaluate("(li) => li.scrollWidth <= li.clientWidth + 1"), (
-                line.text_content()
-            )
+            assert not text.evaluate(cut), line.text_content()
+            expect(more).to_be_hidden()
         if what == "recruit":
             shot(page, "spynet-recruit-375")
         if what == "deploy":
@@ -489,6 +494,7 @@ def test_the_table_fits_a_phone(phone: Page, site_url: str) -> None:
                 shot(page, "spynet-deploy-375")
                 break
         play_step(page, what, 1)
+    assert any(seen_cut), 'no line was cut: the "more" mark went unchecked'
     page.click("#sn-rules")
     expect(page.locator("#sn-gallery")).to_be_visible()
     assert no_horizontal_scroll(page)

@@ -307,8 +307,8 @@ def test_replay_steps_jumps_and_plays_with_the_log_in_step() -> None:
     assert replayer.state().record()["actions"] == state.actions[:2]
     replayer.handle("replay-back", "")
     assert replayer.state().record()["actions"] == state.actions[:1]
-    replayer.submit("replay-goto", {"move": "9"})
-    assert replayer.move == 9 and replayer.state().record()["actions"] == state.actions[:9]
+    replayer.submit("replay-goto", {"move": "9"})  # where the 9th move is played
+    assert replayer.move == 8 and replayer.state().record()["actions"] == state.actions[:8]
     replayer.handle("replay-jump", "3")
     assert replayer.move == 3 and 'aria-current="step"' in replayer.render()
     replayer.handle("replay-pace", "fast")

@@ -302,3 +302,23 @@ def test_the_hint_in_a_guided_game_points_at_the_steps_move() -> None:
     app.key("h")
     assert app.screen.table.selected == []  # type: ignore[attr-defined]
     assert record(app)["actions"] == []
+
+
+def test_saved_games_marks_the_guided_game() -> None:
+    """Issue 47: a guided game looked like any other in Saved games. Its row says
+    "guided", during the script and after it; an ordinary game's does not."""
+    storage = MemoryStorage()
+    app = App(storage, base_url="https://example.test/")
+    app.route("#/deck-of-spies/deal/7")
+    state = app.screen.state  # type: ignore[attr-defined]
+    app.screen._apply(state.legal_actions()[0])  # type: ignore[attr-defined]
+    app = opened(storage)
+    app.click("guide-skip", "")
+    app.route("#/saves")
+    rows = re.findall(r'<li class="saves-row".*?</li>', unescape(app.render()))
+    names = sorted(re.findall(r"<strong>([^<]*)</strong>", "".join(rows)))
+    assert names == ["Deck of Spies", "Deck of Spies · guided · on the table"]
+    app = opened(storage)
+    follow_the_pointer(app)
+    app.route("#/saves")
+    assert "Deck of Spies · guided · on the table" in unescape(app.render())

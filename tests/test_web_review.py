@@ -175,3 +175,76 @@ def test_the_persons_own_seat_is_your_not_yous() -> None:
 
     assert (possessive("You", first=True), possessive("You"), possessive("Ben")) == (
         "Your", "your", "Ben’s")  # fmt: skip
+
+
+def test_a_swing_and_the_replay_it_opens_say_the_same_move_and_turn() -> None:
+    """Issue 47: a swing said "Move 57 · turn 29" and opened the replay at "Move 56 of 74",
+    its log at "Turn 28". One numbering: move N is the N-th move of the game, and a
+    position is named by the move to be played there; the swing opens the position
+    before its move, named as the swing names it."""
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    for row in (r for r in screen.rows if r.swing):
+        app.click("review-show", str(row.move))
+        html = unescape(app.render())
+        label = re.search(rf'id="review-show-{row.swing}"[^>]*>.*?</span> ([^<]+)</button>', html)
+        assert label is not None
+        named = re.fullmatch(r"Move (\d+) · turn (\d+)", label.group(1))
+        assert named is not None
+        number, turn = named.groups()
+        assert int(number) == row.move + 1  # the move played there, counted from 1
+        count = re.search(r'class="replay-count">(.*?)</p>', html)
+        assert count is not None
+        shown = re.sub(r"<[^>]+>", "", count.group(1))
+        assert shown == f"Move {number} of {len(record['actions'])} · turn {turn}"
+        current = re.search(r'<li aria-current="step"[^>]*>(.*?)</li>', html)
+        assert current is not None  # the log's current line: that move, to be played
+        assert re.sub(r"<[^>]+>", " ", current.group(1)).split() == [
+            number, "Turn", f"{turn}:", "to", "play"]  # fmt: skip
+        assert re.search(f'id="replay"[^>]*data-move="{row.move}"', html)  # before it
+
+
+def test_the_chart_says_why_it_falls_when_every_move_followed_the_hint() -> None:
+    """Issue 47: "The chance to win at the first: 94%" over a chart that falls while every
+    move was the Hint's needs words: the chance is worked out from what could be seen
+    then, over the cards not yet seen, so the cards that come move it."""
+    from spyweb.review_parts import Row, chart
+
+    rows = [
+        Row(move=m, when=f"Move {m + 1}", played="End turn", advised="End turn", why="",
+            before=p, after=p, cost=0.0, agreed=True)
+        for m, p in enumerate((0.94, 0.7, 0.4, 0.2))
+    ]  # fmt: skip
+    html = unescape(chart(rows, False))
+    note = re.search(r'<p class="review-chart-note">(.*?)</p>', html)
+    assert note is not None and html.index("</svg>") < note.start()  # under the chart
+    assert "cards not yet seen" in note.group(1)
+    assert "even when every move followed the Hint" in note.group(1)
+
+
+def test_an_opened_swing_shows_the_position_first_with_the_hard_bots_cards_marked() -> None:
+    """Issue 47: on a phone, opening a swing showed its words again with the board a
+    screen lower, the better move not marked. The position comes first (under a one-line
+    heading), the words under it, and the hard bot's cards are marked in the hand."""
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    decisions = {d.move: d for d in screen.reviewer.review().decisions}
+    for row in (r for r in screen.rows if r.swing):
+        app.click("review-show", str(row.move))
+        html = unescape(app.render())
+        start = html.index('id="review-alt"')
+        heading, board = html.index('id="review-alt-h"', start), html.index("replay-stage", start)
+        words = html.index("Played here:", start)
+        assert start < heading < board < words  # the board first, then the words
+        assert html.index('id="review-alt"') > html.index('id="replay"')  # in the replay
+        advised = decisions[row.move].advised
+        cards = advised.get("cards") or [advised["ace"]]
+        stage = html[board:words]
+        hinted = re.findall(r'class="[^"]*\bhinted\b[^"]*"[^>]*aria-label="([^"]+)"', stage)
+        assert len(hinted) == len(cards) and all("the hard bot’s move" in h for h in hinted)
+        app.click("replay-next", "")  # the replay moves on: nothing is marked
+        assert "hinted" not in app.render()

@@ -8,6 +8,7 @@ import re
 from html import unescape
 from typing import Any
 
+import pytest
 from spyweb.spynet import hint
 from spyweb.spynet.model import CARD, SITUATIONS
 
@@ -203,7 +204,8 @@ def test_a_final_turn_with_nothing_to_play_says_why_beside_end_turn() -> None:
 def strip(html: str) -> list[str]:
     found = re.search(r'<section class="sn-since".*?</section>', html, re.S)
     assert found, "no since-your-turn strip"
-    items = re.findall(r"<li[^>]*>(.*?)</li>", found.group(0), re.S)
+    shown = found.group(0).replace('<span class="sn-since-more" aria-hidden="true">more</span>', "")
+    items = re.findall(r"<li[^>]*>(.*?)</li>", shown, re.S)
     stars = re.search(r'id="sn-stars">(.*?)</p>', found.group(0), re.S)
     assert stars
     return [unescape(re.sub(r"<[^>]+>", "", i)) for i in items] + [unescape(stars.group(1))]
@@ -448,3 +450,21 @@ def test_the_hint_never_names_a_deploy_the_table_does_not_offer(monkeypatch: Any
     advice = table.hints.current()
     assert asked == [[{"type": "recruit"}]]
     assert advice is not None and advice.action == {"type": "recruit"}
+
+
+def test_a_since_line_says_it_can_open_where_it_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47: "'Since your turn' lines cut with '…' expand on tap but nothing shows
+    they can". Each line's words are in a part the page measures (`data-may-cut`): where
+    they are cut, a "more" mark shows beside them (the page sets `data-cut`)."""
+    from spyweb.spynet import since
+    from spyweb.spynet.log import Who
+
+    view: Any = {"seat": 0, "turn": 1, "tableaus": [{"missions": {}}], "hand": [], "teammate": None}
+    html = since.since_html([], view, Who([], 2))
+    assert "Nothing yet" in html and "data-may-cut" not in html  # nothing to open
+    said = [(1, "recruited pile 2 and deployed Marlowe in Operations with two funds")]
+    monkeypatch.setattr(since, "seat_lines", lambda *_: said)
+    line = re.search(r"<li [^>]*>(.*?)</li>", since.since_html([], view, Who([], 2)))
+    assert line is not None and "data-may-cut" in line.group(0)
+    assert '<span class="sn-since-more" aria-hidden="true">more</span>' in line.group(1)
+    assert 'class="sn-since-text"' in line.group(1)

@@ -49,3 +49,28 @@ def test_a_friends_espionage_header_ends_with_what_it_says() -> None:
     assert plain["friend"] == "Round 1 · 12 cards dealt" and phone["friend"] == "Round 1"
     assert re.fullmatch(r"Round 1 · 12 cards dealt · Deal #21", plain["host"])
     assert phone["host"] == "Round 1 · Deal #21"
+
+
+def test_spynets_next_best_is_the_move_the_search_weighed_last_not_a_higher_raw_rate() -> None:
+    """Issue 47: the Hint called "next best" a move that won 6 of 8 beside the chosen 18 of
+    27. The search drops the weaker half of its moves after each round of guesses, so a
+    move dropped early has fewer games: the next best is the one kept to the end beside
+    the chosen move, and a dropped move's higher rate says it was tried on fewer games."""
+    from spyweb.spynet.hint import _games
+    from spyweb.spynet.log import Who
+
+    view = cast(Any, spygames.get_game("spynet").new(seed=5, players=2).view(0))
+    facts = {
+        "games": 27,
+        "won": 18.0,
+        "others": [
+            {"action": {"type": "deploy"}, "games": 8, "won": 6.0},
+            {"action": {"type": "recruit"}, "games": 27, "won": 15.0},
+        ],
+    }
+    text = _games(facts, view, Who([], 2))
+    assert "this move won 18 of them; the next best, Recruit, won 15 of 27" in text
+    assert "the next best, Deploy" not in text
+    assert "Deploy won 6 of only 8 games" in text and "fewer" in text
+    facts["others"] = facts["others"][1:]  # no dropped move above the chosen one's rate
+    assert "fewer" not in _games(facts, view, Who([], 2))

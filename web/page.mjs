@@ -290,6 +290,7 @@ function draw(frame) {
   if (wanted) wanted.focus();
   else if (inside) refocus(focused, newScreen, selection);
   told(app, newScreen); // what the draw brought, to screen readers (news.mjs)
+  markCut();
   performance.mark("spy:rendered");
   if (!painted && python) {
     // Once this first frame is painted and the page is idle, Python's worker downloads
@@ -304,6 +305,16 @@ function draw(frame) {
     performance.clearMarks("spy:input");
   }
 }
+
+// A line the page may cut with "…" (data-may-cut) is marked data-cut while it is, so
+// its "more" shows (SpyNet's Since your turn, issue 47); open (focused) lines keep theirs.
+function markCut() {
+  for (const line of app.querySelectorAll("[data-may-cut]:not(:focus):not(:hover)")) {
+    const text = line.firstElementChild ?? line;
+    line.toggleAttribute("data-cut", text.scrollWidth > text.clientWidth + 1);
+  }
+}
+window.addEventListener("resize", markCut);
 
 function frame(message) {
   seen = message.seen;

@@ -57,6 +57,19 @@ class PositionView:
         """The seats' names this browser knows for `record` (a game played here)."""
         return []
 
+    def render_advised(
+        self,
+        state: spygames.State,
+        seat: int,
+        advised: dict[str, Any],
+        *,
+        move: dict[str, Any] | None = None,
+    ) -> str:
+        """`state` as `render` draws it, with `advised` (a move `seat` may make there, the
+        hard bot's in a review) marked on it where it can be: the cards it plays. By
+        default, unmarked."""
+        return self.render(state, seat, move=move)
+
     def move_lines(self) -> list[list[str]]:
         """For each action of the record, what it did in words (the replay's log)."""
         raise NotImplementedError

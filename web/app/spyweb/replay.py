@@ -8,6 +8,7 @@ shows them. Route: `#/replay/<payload>[/<seat>]`, the payload being a share link
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import spygames
@@ -29,6 +30,22 @@ KEYS = {
     "Home": "replay-start",
     "End": "replay-end",
 }
+
+
+def turn_of(view: dict[str, Any]) -> str:
+    """The turn (or round) a position is in, as the game counts it: "turn 4", or ""."""
+    for key in ("turn", "round"):
+        if isinstance(view.get(key), int) and view[key] > 0:
+            return f"{key} {view[key]}"
+    return ""
+
+
+def when(view: dict[str, Any], move: int) -> str:
+    """The position before the record's action `move` (0-based), named as the replay and
+    the review name it: by the move played there, counted from 1, and its turn — "Move
+    12 · turn 4". The replay at that position says "Move 12 of 40 · turn 4"."""
+    turn = turn_of(view)
+    return f"Move {move + 1}" + (f" · {turn}" if turn else "")
 
 
 def _button(label: str, act: str, arg: str = "", **extra: object) -> str:
@@ -113,9 +130,9 @@ class Replayer:
         if act != "replay-goto":
             return False
         text = values.get("move", "").strip()
-        if text.isdigit():
+        if text.isdigit():  # "Move 12": the position where the 12th move is played
             self.playing = False
-            self.go(int(text))
+            self.go(int(text) - 1)
         return True
 
     def key(self, key: str) -> bool:
@@ -138,11 +155,27 @@ class Replayer:
         name = game.name if game else str(self.record["game"])
         return f"{name} · deal #{self.record['seed']}"
 
-    def render(self, *, extra: str = "", corner: str = "", heading: str = "h1") -> str:
-        """The replayer; `extra` goes with the controls, `corner` at the end of the header."""
+    def render(
+        self,
+        *,
+        extra: str = "",
+        corner: str = "",
+        heading: str = "h1",
+        advised: dict[str, Any] | None = None,
+        around: Callable[[str], str] | None = None,
+    ) -> str:
+        """The replayer; `extra` goes with the controls, `corner` at the end of the header;
+        `advised`, a move to mark on the position, and `around` what to draw around it (a
+        review's swing: its heading, the position, its words)."""
         state = self.state()
         move = self.record["actions"][self.move - 1] if self.move else None
-        position = self.view.render(state, self.seat, move=move, fresh=True)
+        if advised is not None:
+            position = self.view.render_advised(state, self.seat, advised, move=move)
+        else:
+            position = self.view.render(state, self.seat, move=move, fresh=True)
+        stage = f'<div class="replay-stage">{position}</div>'
+        if around is not None:
+            stage = around(stage)
         seats = ""
         if self.players > 1:
             seats = (
@@ -203,8 +236,9 @@ class Replayer:
         goto = (
             '<form class="replay-goto" data-act="replay-goto">'
             '<label for="replay-move">Move</label>'
-            f'<input id="replay-move" name="move" type="number" min="0" max="{self.total}" '
-            f'inputmode="numeric" value="{self.move}">'
+            f'<input id="replay-move" name="move" type="number" min="1" '
+            f'max="{max(self.total, 1)}" inputmode="numeric" '
+            f'value="{min(self.move + 1, max(self.total, 1))}">'
             '<button type="submit" class="btn btn-small" id="replay-go">Go</button></form>'
         )
         return (
@@ -221,28 +255,43 @@ class Replayer:
             + ">"
             '<header class="replay-head">'
             f'<{heading} class="replay-title">Replay · {esc(self.title())}</{heading}>'
-            f'<p class="replay-count">Move <b data-testid="replay-move">{self.move}</b> of '
-            f"{self.total}</p>{seats}{corner}</header>"
+            f'<p class="replay-count">{self._count(state)}</p>{seats}{corner}</header>'
             '<div class="replay-body"><div class="replay-main">'
-            f'<div class="replay-stage">{position}</div>'
+            f"{stage}"
             '<nav class="replay-controls" aria-label="Replay controls">'
             f'<div class="replay-buttons">{controls}</div></nav>'
             '<div class="replay-tools">'
             f'<div class="esp-segs replay-paces" role="group" aria-label="Pace">'
             f"<span>Pace</span>{paces}</div>"
             f"{goto}{extra}</div></div>"
-            f"{self._log()}</div></section>"
+            f"{self._log(state)}</div></section>"
         )
 
-    def _log(self) -> str:
+    def _count(self, state: spygames.State) -> str:
+        """Where the replay stands: "Move 12 of 40 · turn 4" (the 12th move to be played
+        there), or "After move 40 of 40" at the end."""
+        if self.move == self.total:
+            return f'After move <b data-testid="replay-move">{self.total}</b> of {self.total}'
+        place = when(state.view(self.seat), self.move).removeprefix(f"Move {self.move + 1}")
+        return f'Move <b data-testid="replay-move">{self.move + 1}</b> of {self.total}{esc(place)}'
+
+    def _log(self, state: spygames.State) -> str:
         items = []
+        if self.move < self.total:  # the move to be played here: named, not told
+            turn = turn_of(state.view(self.seat))
+            items.append(
+                '<li aria-current="step" class="replay-log-next">'
+                f'<span class="replay-log-n">{self.move + 1}</span>'
+                f'<span class="replay-log-text">{esc(turn.capitalize() + ": " if turn else "")}'
+                "to play</span></li>"
+            )
         for index in range(self.move, -1, -1):
             texts = self.lines[index - 1] if index else ["The deal, before any move."]
             main = esc(texts[0]) if texts else ""
             sub = "".join(f'<span class="replay-log-sub">{esc(t)}</span>' for t in texts[1:])
             items.append(
                 "<li"
-                + attrs(aria_current="step" if index == self.move else None)
+                + attrs(aria_current="step" if index == self.total == self.move else None)
                 + ">"
                 + _button(
                     f'<span class="replay-log-n">{index}</span>'

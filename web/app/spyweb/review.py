@@ -10,6 +10,7 @@ in this browser (its save), so the review repeats what the table's Hint said.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import spygames
@@ -20,7 +21,7 @@ from . import links
 from .catalogue import info
 from .markup import attrs, esc
 from .position import PositionView, known_names, view_for
-from .replay import Replayer, ReplayerScreen
+from .replay import Replayer, ReplayerScreen, when
 from .review_parts import Row, alternative, chart, every, percent, swings
 from .screen import Context
 
@@ -39,14 +40,6 @@ def bots_key(ctx: Context, record: dict[str, Any]) -> int:
         if slot.bots is not None and slot.record == record:
             return slot.bots
     return int(record["seed"])
-
-
-def when(view: dict[str, Any], move: int) -> str:
-    """Where in the game a position is, as the game counts: "Move 12 · turn 4"."""
-    for key in ("turn", "round"):
-        if isinstance(view.get(key), int) and view[key] > 0:
-            return f"Move {move + 1} · {key} {view[key]}"
-    return f"Move {move + 1}"
 
 
 def rows_for(
@@ -235,19 +228,25 @@ class ReviewScreen(ReplayerScreen):
             # the record up to that move (checked already: it replays)
             start = {**review.record, "actions": review.record["actions"][: shown.move]}
             retry = "#/play/" + links.encode(start)
-        alt = ""
+        around: Callable[[str], str] | None = None
+        advised = None
         if shown is not None:
-            alt = alternative(shown, retry)
-            if self.focus_alt:
-                alt = alt.replace('id="review-alt"', 'id="review-alt" data-autofocus', 1)
-                self.focus_alt = False
+            row, focus = shown, self.focus_alt
+            self.focus_alt = False
+
+            def around(stage: str) -> str:
+                alt = alternative(row, retry, stage)
+                if focus:
+                    alt = alt.replace('id="review-alt"', 'id="review-alt" data-autofocus', 1)
+                return alt
+
+            advised = next(d.advised for d in review.decisions if d.move == row.move)
         return (
             f'<p class="review-verdict" data-reveal="review">{esc(verdict)}</p>'
             '<div class="review-top">'
             + chart(rows, review.won)
             + swings(rows, self.shown)
             + "</div>"
-            + alt
-            + self.replayer.render(heading="h2")
+            + self.replayer.render(heading="h2", advised=advised, around=around)
             + every(rows)
         )

@@ -14,6 +14,11 @@ from spygames.review import MIN_COST
 from .markup import attrs, esc
 
 WIDTH, HEIGHT, PAD = 320, 120, 8
+NOTE = (
+    "Each chance is worked out from what could be seen then, guessing the cards not yet "
+    "seen, so the cards that come move it: it can fall even when every move followed the Hint."
+)
+"""Under the chart: why it moves (the review's chances are the seat's view's, issue 47)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +92,7 @@ def chart(rows: list[Row], won: bool | None) -> str:
         f'<polyline class="review-line" points="{line}"></polyline>{marks}</svg>'
         "<figcaption><span>The chance of winning, decision by decision</span>"
         '<span class="review-axis">100% top · 50% dashed · 0% bottom</span></figcaption>'
-        "</figure>"
+        f'<p class="review-chart-note">{NOTE}</p></figure>'
     )
 
 
@@ -149,9 +154,11 @@ def every(rows: list[Row]) -> str:
     )
 
 
-def alternative(row: Row, retry: str | None) -> str:
-    """Above the position a swing opened: what was played there, what the hard bot would
-    have played and why; `retry` is the address that plays the deal again from there."""
+def alternative(row: Row, retry: str | None, stage: str) -> str:
+    """The position a swing opened (`stage`, the hard bot's move marked on it) under a
+    one-line heading, then what was played there, what the hard bot would have played
+    and why: the board first, on a phone too. `retry` is the address that plays the deal
+    again from there."""
     again = (
         f'<a class="btn btn-primary" id="review-retry" href="{esc(retry)}">Try again from here</a>'
         if retry
@@ -160,7 +167,7 @@ def alternative(row: Row, retry: str | None) -> str:
     return (
         '<section class="review-alt" id="review-alt" tabindex="-1" aria-labelledby="review-alt-h">'
         f'<h2 id="review-alt-h">{esc(row.when)}: the position before the move</h2>'
-        f"<p>Played here: <b>{esc(row.played)}</b> — {figures(row)}.</p>"
+        f"{stage}<p>Played here: <b>{esc(row.played)}</b> — {figures(row)}.</p>"
         f"<p>The hard bot would play <b>{esc(row.advised)}</b>. {esc(row.why)}</p>"
         f"{again}</section>"
     )

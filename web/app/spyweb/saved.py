@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import spygames
 from spygames import words
+from spygames.guides import get_guide
 
 from . import stats, transfer
 from .catalogue import CATALOGUE, game_name, info, is_built
@@ -266,6 +267,9 @@ class SavedGamesScreen(Screen):
                 + _button("Export", "export", slot.id, id_=f"exp-{slot.id}")
                 + _button("Delete", "delete", slot.id, id_=f"del-{slot.id}")
             )
+            guide = get_guide(slot.game)
+            if guide is not None and slot.record is not None and guide.follows(slot.record):
+                name += " · guided"  # the guided first game, in the script or played on
             if is_current and not slot.over:
                 name += " · on the table"
             kept = Hosting.kept(self.ctx, slot.id)

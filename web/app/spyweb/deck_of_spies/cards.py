@@ -85,11 +85,14 @@ def hand_card(
     )
 
 
-def show_card(text: str, *, size: str = "", extra: str = "", label: bool = True) -> str:
-    """A card to look at (not a control). `size`: "", "big" or "mini"."""
+def show_card(
+    text: str, *, size: str = "", extra: str = "", label: bool = True, says: str = ""
+) -> str:
+    """A card to look at (not a control). `size`: "", "big" or "mini"; `says` follows
+    its name for a screen reader (", the hard bot’s move")."""
     card = parse(text)
     classes = card_classes(card, f"{('pc-' + size) if size else ''} {extra}".strip())
-    aria = attrs(role="img", aria_label=card.name) if label else attrs(aria_hidden="true")
+    aria = attrs(role="img", aria_label=card.name + says) if label else attrs(aria_hidden="true")
     return f'<span class="{classes}"{aria}>{_faces(card)}</span>'
 
 

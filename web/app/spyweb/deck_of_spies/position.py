@@ -69,7 +69,8 @@ def position_scene(
     return Position(scene, tuple(lines))
 
 
-def draw(shown: Position) -> str:
+def draw(shown: Position, hinted: tuple[str, ...] = ()) -> str:
+    """The position; `hinted`: the cards of the hard bot's move there, marked (a review)."""
     scene = shown.scene
     view = scene.view
     return (
@@ -77,7 +78,7 @@ def draw(shown: Position) -> str:
         f'data-actions="{scene.actions}">'
         + tally(view)
         + board(scene)
-        + _hand(scene)
+        + _hand(scene, hinted)
         + _end(scene.result)
         + (
             '<ul class="pos-events" aria-label="What the move did">'
@@ -98,10 +99,13 @@ def _events(view: dict[str, Any]) -> list[str]:
     ]
 
 
-def _hand(scene: Scene) -> str:
+def _hand(scene: Scene, hinted: tuple[str, ...] = ()) -> str:
     view = scene.view
     cards = "".join(
-        show_card(card, extra="selected" if card in scene.selected else "") for card in view["hand"]
+        show_card(card, extra="hinted", says=", the hard bot’s move")
+        if card in hinted
+        else show_card(card, extra="selected" if card in scene.selected else "")
+        for card in view["hand"]
     )
     return (
         '<section class="dos-handzone pos-handzone" aria-label="Your hand">'
@@ -134,6 +138,17 @@ class DeckOfSpiesPosition(PositionView):
         fresh: bool = True,
     ) -> str:
         return draw(position_scene(state, move=move, refused=refused, fresh=fresh))
+
+    def render_advised(
+        self,
+        state: spygames.State,
+        seat: int,
+        advised: dict[str, Any],
+        *,
+        move: dict[str, Any] | None = None,
+    ) -> str:
+        cards = list(advised.get("cards", [])) + ([advised["ace"]] if "ace" in advised else [])
+        return draw(position_scene(state, move=move), tuple(cards))
 
     def move_lines(self) -> list[list[str]]:
         lines: list[list[str]] = []

@@ -112,7 +112,11 @@ def _pile_words(view: SpyNetView) -> str:
 
 
 def _games(facts: dict[str, Any], view: SpyNetView, who: Who) -> str:
-    """ "It won 23 of 40 simulated games to the end; the next best, Recruit, 15 of 40." """
+    """ "It won 23 of 40 simulated games to the end; the next best, Recruit, 15 of 40."
+
+    The search drops the weaker half of its moves after each round of guesses: the next
+    best is the move kept longest beside the chosen one (the most games), not the best
+    rate, and a move dropped early with a better rate on its few games is said to be."""
     games = int(facts.get("games", 0))
     if not games:
         return ""
@@ -121,14 +125,25 @@ def _games(facts: dict[str, Any], view: SpyNetView, who: Who) -> str:
         f"Played out to the end {games} times on guesses of the hidden cards, this move "
         f"won {won} of them"
     )
-    others = sorted(facts.get("others", []), key=lambda o: -o["won"] / max(o["games"], 1))
+    others = sorted(
+        facts.get("others", []), key=lambda o: (-o["games"], -o["won"] / max(o["games"], 1))
+    )
     if others:
         o = others[0]
         theirs = round(o["won"])
         text += f"; the next best, {what(o['action'], view, who)}, won {theirs} of {o['games']}"
         if abs(theirs / max(o["games"], 1) - won / games) < 0.1:
             text += ": a close call"
-    return text + "."
+    text += "."
+    dropped = [o for o in others[1:] if o["games"] < games and o["won"] / o["games"] > won / games]
+    if dropped:
+        o = max(dropped, key=lambda o: o["won"] / o["games"])
+        text += (
+            f" {what(o['action'], view, who)} won {round(o['won'])} of only {o['games']} "
+            "games: it fell behind on the first guesses and was dropped, so it was tried "
+            "on fewer."
+        )
+    return text
 
 
 def why(advice: spygames.Advice, view: SpyNetView, who: Who) -> str:

@@ -126,9 +126,11 @@ def since_html(moves: list[Move], view: SpyNetView, who: Who) -> str:
     """The strip: one line per other seat, then the stars."""
     seat = view["seat"]
     lines = seat_lines(since(moves, seat, view["turn"]), who, seat)
-    items = "".join(  # focusable: a tap or Tab opens a line cut short on a phone
-        f'<li tabindex="0" title="{esc(who.name(s))}: {esc(text)}">'
-        f"<b>{esc(who.name(s))}</b> {esc(text)}</li>"
+    items = "".join(  # focusable: a tap or Tab opens a line cut short on a phone, where
+        # the page marks it (data-cut) and "more" shows beside it
+        f'<li tabindex="0" data-may-cut title="{esc(who.name(s))}: {esc(text)}">'
+        f'<span class="sn-since-text"><b>{esc(who.name(s))}</b> {esc(text)}</span>'
+        '<span class="sn-since-more" aria-hidden="true">more</span></li>'
         for s, text in lines
     )
     if not items:
