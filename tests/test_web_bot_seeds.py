@@ -187,3 +187,56 @@ def test_a_damaged_key_in_a_save_is_replaced_and_the_game_plays_on() -> None:
     assert 0 <= reopened.bots_key < BOTS_KEYS
     play(again, 3, random.Random(6))
     assert json.loads(storage.get(name) or "{}")["bots"] == reopened.bots_key
+
+
+# -- SpyNet's table too (issue 47: "test_web_bot_seeds checks Espionage tables only") ----
+SPYNET = spygames.get_game("spynet")
+REAL_SPYNET_BOT = SPYNET.bot
+
+
+class SpyNetDealFinder:
+    """The planted bot at a SpyNet table: the deal its seed was made from, if any."""
+
+    seen: ClassVar[list[int]] = []
+    found: ClassVar[list[int]] = []  # deals worked out from a seed
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.inner = REAL_SPYNET_BOT(level, seed=seed)
+        SpyNetDealFinder.seen.append(seed)
+        if seed in FROM_DEALS:
+            SpyNetDealFinder.found.append(FROM_DEALS[seed])
+
+    def choose(self, view: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        return self.inner.choose(view, legal)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def test_a_bot_at_a_spynet_table_cannot_work_out_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spyweb.spynet import SpyNetTable
+    from test_web_spynet import click_action, form, run_bots
+
+    SpyNetDealFinder.seen, SpyNetDealFinder.found = [], []
+    monkeypatch.setattr(SPYNET, "bot", lambda level, seed=0, **kw: SpyNetDealFinder(level, seed))
+    app = App(MemoryStorage(), base_url="https://example.org/spygames/")
+    app.route(f"#/spynet/deal/{DEAL}")
+    app.submit("start", form("human", "normal", "hard"))
+    target, _ = app.take_navigation()
+    if target:
+        app.route(target)
+    table = app.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    assert table.state.seed == DEAL
+    rng = random.Random(2)
+    for _ in range(12):  # Ana's moves, the bots' in between
+        run_bots(table)
+        if table.state.is_over:
+            break
+        click_action(table, rng.choice(table.state.legal_actions()))
+    run_bots(table)
+    assert len(SpyNetDealFinder.seen) >= 2, "the table seated no planted bot"
+    assert SpyNetDealFinder.found == [], "a bot worked the deal out from its seed"
+    assert set(SpyNetDealFinder.seen) >= {table.bot_seed(1), table.bot_seed(2)}
+    assert all(spygames.bot_seed(DEAL, s, label) not in SpyNetDealFinder.seen
+               for s in range(3) for label in LABELS)  # fmt: skip
