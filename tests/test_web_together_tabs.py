@@ -67,8 +67,10 @@ def test_taking_the_game_over_in_another_tab_tells_ben_and_offers_invite_again()
     take_over([first, second], second)
     assert first.away and not second.away
     net.run()  # the first tab's goodbye reaches Ben
-    bar = net.guest.render().split("</p>", 1)[0]
+    told = net.guest.render()
+    bar = told.split("</p>", 1)[0]
     assert 'id="join-bar" role="alert"' in bar and "Ana moved this game to another tab" in bar
+    assert "is thinking" not in told and "Not connected to Ana’s table." in told
     assert ("peer-close", "1") in [e[:2] for e in first.ctx.effects] or not first.ctx.hostings
     page = second.render()
     assert "Ben was at the table in your other tab" in page
@@ -119,3 +121,18 @@ def test_a_tab_hosting_from_another_page_keeps_the_game_until_taken_over() -> No
     net.run()
     assert "Ana moved this game to another tab" in net.guest.render()
     assert "Ben was at the table in your other tab" in second.render()
+
+
+def test_a_closed_spynet_table_says_not_connected_not_who_is_playing() -> None:
+    """On a friend's page whose table closed (Stop for now, here), nobody is "playing…":
+    the table is not connected."""
+    from test_web_together_spynet import seated
+
+    net = seated(["human", "friend"], seed=4)
+    net.host.click("friend-stop", "")
+    net.run()
+    page = net.guests[1].render()
+    assert "stopped playing this table for now" in page
+    table = page.split('id="join-bar"', 1)[1].split("</p>", 1)[1]
+    assert "Your move cannot be sent now." in table  # Ben drafts first in this deal
+    assert "Ana is" not in table and "Ben is" not in table

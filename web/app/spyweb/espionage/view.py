@@ -64,7 +64,7 @@ def actions_html(scene: Scene) -> str:
     waiting = waiting_html(scene.friends, cur, "esp")
     if waiting is not None:
         return waiting
-    words = scene.held if scene.held and cur == scene.viewer else f"{scene.name(cur)} is thinking…"
+    words = scene.held or f"{scene.name(cur)} is thinking…"  # held: a friend's, in words
     return (
         '<section class="esp-act esp-wait" aria-live="polite">'
         f'<p><span class="esp-dots" aria-hidden="true"></span>{esc(words)}</p></section>'

@@ -246,7 +246,7 @@ def _panel(s: Scene, who: Who) -> str:
         waiting = waiting_html(s.friends, cur, "sn")
         if waiting is not None:
             return waiting
-        if s.held and cur == s.viewer:  # a friend's own turn, their move on its way (say)
+        if s.held:  # a friend's own turn, their move on its way (say), or no connection
             return wait_panel("", s.held)
         return wait_panel(who.name(cur), DOING.get(view["phase"], "is playing…"))
     legal = list(s.legal)

@@ -337,8 +337,12 @@ class JoinScreen(Screen):
     def _why(self) -> str:
         """What this seat's own turn waits for while its moves are held, in words."""
         joined = self.joined
-        if joined is None or joined.closed is not None:
-            return "Your move cannot be sent now."
+        if joined is None or joined.closed is not None or self.stage != "connected":
+            host = self.invitation.host_name if self.invitation is not None else ""
+            if joined is not None and joined.scene and joined.scene.get("my_turn") is not True:
+                return f"Not connected to {host}’s table."  # no one is thinking here
+            if joined is None or joined.closed is not None:
+                return "Your move cannot be sent now."
         if joined.sent is not None and self.stage == "connected" and not self.unsteady:
             return "Sending your move…"
         if joined.bot:
@@ -360,8 +364,11 @@ class JoinScreen(Screen):
         if self.stage in ("connected", "dropped") and joined is not None and joined.scene:
             guest = self._guest()
             if guest is not None:
+                off = joined.closed is not None or self.stage != "connected"
                 scene = (
-                    joined.scene if self.held() is None else held_scene(joined.scene, self._why())
+                    joined.scene
+                    if self.held() is None
+                    else held_scene(joined.scene, self._why(), everyone=off)
                 )
                 return self._bar(invitation) + guest.render(scene, joined)
         game = game_name(invitation.game)

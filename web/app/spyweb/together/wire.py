@@ -183,12 +183,13 @@ def _shape(value: Any) -> str | None:
     return None
 
 
-def held_scene(scene: dict[str, Any], why: str = "") -> dict[str, Any]:
+def held_scene(scene: dict[str, Any], why: str = "", *, everyone: bool = False) -> dict[str, Any]:
     """A seat's scene with its moves taken away, drawn while they cannot be sent or a bot
     plays the seat: not its turn, no legal action, no reasons for any; on a friend's
-    own turn, `why` says what it waits for instead (never "Ben is thinking" to Ben)."""
+    own turn, `why` says what it waits for instead (never "Ben is thinking" to Ben), and
+    on anyone's turn with `everyone` (the table is not connected: nobody is thinking)."""
     held = {**scene, "my_turn": False, "legal": []}
-    if why and scene.get("my_turn") is True:
+    if why and (everyone or scene.get("my_turn") is True):
         held["held"] = why
     if "refusals" in held:
         held["refusals"] = {}
