@@ -7,6 +7,7 @@ the page's WebRTC connections."""
 from __future__ import annotations
 
 import random
+import re
 
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
@@ -15,7 +16,7 @@ from spyweb.store import MemoryStorage
 from spyweb.together import wire
 from spyweb.together.invite import Invitation, invitation_code
 from spyweb.together.join import SEEN_EVERY_S
-from spyweb.together.remembered import joined_tables, remember
+from spyweb.together.remembered import PREF, joined_tables, remember
 from test_web_together import (
     click_move,
     connect,
@@ -215,3 +216,44 @@ def test_the_join_page_says_what_joining_does_while_a_bot_holds_the_seat() -> No
         "You were Ben at Ana’s table, and a bot was playing your seat: join to watch the "
         "game, and Ana can give you the seat back."
     ) in page
+
+
+def _rows(page: str) -> list[tuple[str, str]]:
+    """Each "Tables you joined" row: its words as read (tags dropped), its Forget's name."""
+    rows = []
+    for item in page.split('<li class="joined-row"')[1:]:
+        item = item.split("</li>")[0]
+        label = item.split('aria-label="')[1].split('"')[0]
+        words = re.sub(r"<[^>]+>", "", item.split(">", 1)[1])
+        rows.append((" ".join(words.split()), label))
+    return rows
+
+
+def test_tables_you_joined_of_the_same_host_game_and_seat_can_be_told_apart() -> None:
+    """Three of Ana's Espionage tables where Ben sat in the same seat: each row says
+    something the others do not (when joined, which one) — the words and the Forget
+    button's name — and the same table stored twice is one row."""
+    app = App(MemoryStorage())
+    saves = app.ctx.saves
+    day = 86400.0
+    for n, joined, seen in ((1, 1 * day, 9 * day), (2, 5 * day, 9 * day), (3, 5 * day, 9 * day)):
+        remember(saves, Invitation("v=0", f"table{n:011d}", 1, "espionage", "Ana", "Ben"),
+                 seen=joined)  # fmt: skip
+        remember(saves, Invitation("v=0", f"table{n:011d}", 1, "espionage", "Ana", "Ben"),
+                 seen=seen)  # fmt: skip
+    remember(saves, Invitation("v=0", "other00000000001", 2, "espionage", "Cy", "Dee"), seen=1)
+    saves.clock = lambda: 10 * day
+    app.route("#/")
+    rows = _rows(app.render())
+    assert len(rows) == 4
+    assert len({words for words, _ in rows}) == 4, rows
+    assert len({label for _, label in rows}) == 4, rows
+    cy = [words for words, _ in rows if "Cy’s" in words]
+    assert cy == [
+        "Cy’s Espionage table — you were Dee, last connected 9 days ago"
+        "To take your seat back, ask Cy for a new invitation: the game is kept on Cy’s "
+        "device, not on this one.Forget"
+    ]  # a table alone of its kind is said as before
+    stored = saves.pref(PREF)
+    saves.set_pref(PREF, stored.replace("]", "," + stored[1:], 1))  # the list twice
+    assert len(_rows(app.render())) == 4
