@@ -6,6 +6,7 @@ the page's WebRTC connections."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -257,3 +258,44 @@ def test_tables_you_joined_of_the_same_host_game_and_seat_can_be_told_apart() ->
     stored = saves.pref(PREF)
     saves.set_pref(PREF, stored.replace("]", "," + stored[1:], 1))  # the list twice
     assert len(_rows(app.render())) == 4
+
+
+def _undo(page: str) -> tuple[bool, str] | None:
+    """The Undo button on a friend's page, if shown: (disabled, why it is off)."""
+    button = re.search(r'<button[^>]*data-act="undo"[^>]*>', page)
+    if button is None:
+        return None
+    why = re.search(r'id="(?:sn|esp)-undo-why">Undo is off: ([^<]*)\.<', page)
+    off = re.search(r"\sdisabled\b", button.group(0)) is not None
+    return off, html.unescape(why.group(1)) if why else ""
+
+
+def test_undo_is_shown_alike_on_every_friends_page_off_with_its_reason() -> None:
+    """Two friends at one SpyNet table: each page shows Undo, off with the reason when it
+    cannot be used (another's turn, no move made, a move being sent, a bot playing) —
+    never hidden on one page and shown on the other."""
+    net = seated(["human", "friend", "friend"], 3)
+    table = net.host.screen
+    assert isinstance(table, SpyNetTable) and table.state is not None
+    ben, cai = net.guests[1], net.guests[2]
+    rng = random.Random(1)
+    for _ in range(200):
+        if table.state.to_play[0] == 1:
+            break
+        if not spynet_move(net.guests.get(table.state.to_play[0], net.host), rng):
+            net.guests.get(table.state.to_play[0], net.host).click("end", "")
+        net.run()
+    assert table.state.to_play[0] == 1
+    assert _undo(cai.render()) == (True, "this is another player's turn")
+    assert _undo(ben.render()) is not None
+    assert spynet_move(ben, rng)  # sent, not answered yet: held, with the reason
+    assert _undo(ben.render()) == (True, "your move is being sent")
+    net.run()
+    net.host.peer("closed", "2", "closed")
+    cai.peer("closed", "host", "closed")
+    assert _undo(cai.render()) == (True, "you are not connected to the table")
+    held = wire.held_scene(table.scene_for(2))  # what a seat a bot plays is sent
+    assert held["undo"] == {"upto": None, "reason": "a bot is playing your seat"}
+    esp, _ = bens_turn()  # Espionage alike: Ben's bid on its way
+    bid(esp)
+    assert _undo(esp.guest.render()) == (True, "your move is being sent")

@@ -27,7 +27,7 @@ from .joined import UNDO, Joined
 from .qr import qr_code
 from .remembered import JoinedTable, joined_table, remember
 from .waiting import Waiting, elsewhere, keep, waiting
-from .wire import HOST, held_scene
+from .wire import BOT_PLAYS, HOST, held_scene
 
 HELLO_AGAIN_MS = 2_000  # until the host welcomes this device
 SEEN_EVERY_S = 20  # how often at most the time the table was last heard is kept
@@ -345,6 +345,17 @@ class JoinScreen(Screen):
             return "A bot is playing for you…"
         return "Your turn: your move can be sent once you are connected again."
 
+    def _undo_off(self) -> str:
+        """Why this seat's Undo is off while its moves are held, in words."""
+        joined = self.joined
+        if joined is None or joined.closed is not None or self.stage != "connected":
+            return "you are not connected to the table"
+        if self.unsteady:
+            return "the connection is wavering"
+        if joined.bot:
+            return BOT_PLAYS
+        return "your move is being sent"
+
     # -- drawing -------------------------------------------------------------------------
     def render(self) -> str:
         invitation = self.invitation
@@ -361,7 +372,9 @@ class JoinScreen(Screen):
             guest = self._guest()
             if guest is not None:
                 scene = (
-                    joined.scene if self.held() is None else held_scene(joined.scene, self._why())
+                    joined.scene
+                    if self.held() is None
+                    else held_scene(joined.scene, self._why(), self._undo_off())
                 )
                 return self._bar(invitation) + guest.render(scene, joined)
         game = game_name(invitation.game)
