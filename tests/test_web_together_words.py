@@ -299,3 +299,45 @@ def test_undo_is_shown_alike_on_every_friends_page_off_with_its_reason() -> None
     esp, _ = bens_turn()  # Espionage alike: Ben's bid on its way
     bid(esp)
     assert _undo(esp.guest.render()) == (True, "your move is being sent")
+
+
+def test_a_notice_is_said_once_and_a_copied_toast_goes_once_the_game_moves() -> None:
+    """Ben dropped three times: Ana's page says "Ben has been disconnected." once, not
+    three times. A copied toast (Ben's reply, Ana's invitation) passes: Ben's goes once
+    he is at the table, Ana's at the game's next move — not over the table all game."""
+    net = joined_pair(players=3)
+    for _ in range(3):
+        net.host.peer("closed", "1", "closed")
+        net.guest.peer("closed", "host", "closed")
+        if _ < 2:
+            connect(net)
+    assert net.host.ctx.messages.count("Ben has been disconnected.") == 1
+    assert net.host.render().count("Ben has been disconnected.") == 1
+    route = invitation_route(net)
+    net.host.effect_done("copy-invite-1", True)
+    assert "Invitation copied — send it to Ben." in net.host.render()
+    net.guest.route(route)
+    net.guest.click("join", "")
+    net.run()
+    net.guest.effect_done("copy-reply", True)
+    assert "Reply copied — send it back to Ana." in net.guest.render()
+    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', net.guest.render())
+    assert reply is not None
+    net.host.submit("friend-reply", {"seat": "1", "reply": reply.group(1)})
+    net.run()
+    assert "Ben</b>: at the table" in net.host.render()
+    assert "Reply copied" not in net.guest.render()  # at the table now
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    moves = len(table.state.actions)
+    rng = random.Random(3)
+    for _ in range(50):
+        if len(table.state.actions) > moves:
+            break
+        mover = net.guest if table.state.to_play[0] == 1 else net.host
+        if not click_move(mover, rng):
+            net.host.click("continue", "")
+        net.run()
+    assert len(table.state.actions) > moves
+    assert "Invitation copied" not in net.host.render()
+    assert "Ben has been disconnected." in net.host.render()  # news, not a toast: it stays

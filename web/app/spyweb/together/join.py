@@ -225,7 +225,10 @@ class JoinScreen(Screen):
         elif kind == "message":
             self.heard = self.ctx.saves.clock()
             welcomed, over, bot = self.joined.welcomed, self._over(), self.joined.bot
+            n = self.joined.n
             self.joined.receive(payload)
+            if self.joined.n > n:  # the table has moved (or arrived): the toasts pass
+                self.ctx.toasts_pass()
             now_over = self._over()
             if self.joined.welcomed and (  # kept as it comes: a page may close at once
                 not welcomed or now_over != over or bot != self.joined.bot
