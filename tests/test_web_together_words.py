@@ -341,3 +341,30 @@ def test_a_notice_is_said_once_and_a_copied_toast_goes_once_the_game_moves() -> 
     assert len(table.state.actions) > moves
     assert "Invitation copied" not in net.host.render()
     assert "Ben has been disconnected." in net.host.render()  # news, not a toast: it stays
+
+
+def test_a_showdown_ben_dismissed_stays_dismissed_when_he_joins_again() -> None:
+    """Ben read a round's showdown and moved on from it: joining again (a new invitation,
+    or the page reloaded) does not show him that showdown again."""
+    net = joined_pair(players=3, seed=21)
+    table = net.host.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    state, rng = table.state, random.Random(7)
+    for _ in range(300):
+        if 'data-act="continue"' in net.guest.render() or state.is_over:
+            break
+        mover = net.guest if state.to_play[0] == 1 else net.host
+        if not click_move(mover, rng):
+            net.host.click("continue", "")
+        net.run()
+    assert 'data-act="continue"' in net.guest.render()  # Ben's page shows a showdown
+    net.guest.click("continue", "")
+    assert 'data-act="continue"' not in net.guest.render()
+    net.host.peer("closed", "1", "closed")
+    net.guest.peer("closed", "host", "closed")
+    connect(net)  # a new invitation, opened in the same tab: a new page for the table
+    assert 'data-act="continue"' not in net.guest.render()
+    reloaded = App(net.guest.ctx.saves.storage)  # the page reloaded: the device remembers
+    net.guest = reloaded
+    connect(net)
+    assert 'data-act="continue"' not in net.guest.render()

@@ -25,7 +25,7 @@ from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
 from .join_steps import REPLY_PATIENCE_S, Step, step_html
 from .joined import UNDO, Joined
 from .qr import qr_code
-from .remembered import JoinedTable, joined_table, remember
+from .remembered import JoinedTable, dismissed, joined_table, keep_dismissed, remember
 from .waiting import Waiting, elsewhere, keep, waiting
 from .wire import BOT_PLAYS, HOST, held_scene
 
@@ -146,6 +146,7 @@ class JoinScreen(Screen):
                 self.send(UNDO)  # through the host, by the engine's Undo rule for the seat
             elif scene is not None and guest is not None:
                 self._sent(guest.handle(scene, act, arg))
+                keep_dismissed(self.ctx.saves, invitation.table, guest)  # e.g. a showdown
 
     def drop(self, dragged: str, act: str, arg: str) -> None:
         guest = self._guest()
@@ -239,6 +240,7 @@ class JoinScreen(Screen):
             if self.joined.news is not None:  # a new game: this seat's table starts afresh
                 self.ctx.notify(self.joined.news)
                 self.joined.news, self.guest = None, None
+                keep_dismissed(self.ctx.saves, self.invitation.table, None, 0)
             if self.joined.refusal is not None:
                 self.ctx.refuse(self.joined.refusal)
                 self.joined.refusal = None
@@ -484,4 +486,5 @@ class JoinScreen(Screen):
                 screen_class(self.invitation.game)  # the game's package registers its guest
             make = GUESTS.get(self.invitation.game)
             self.guest = make() if make is not None else None
+            dismissed(self.ctx.saves, self.invitation.table, self.guest)
         return self.guest
