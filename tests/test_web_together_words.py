@@ -7,6 +7,7 @@ the page's WebRTC connections."""
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 
@@ -26,7 +27,10 @@ from test_web_together import (
     joined_pair,
 )
 from test_web_together_moves import bens_turn, bid
+from test_web_together_spynet import BASE as SPYNET_BASE
+from test_web_together_spynet import Network as SpyNetNetwork
 from test_web_together_spynet import click_move as spynet_move
+from test_web_together_spynet import invite as invite_friend
 from test_web_together_spynet import seated
 
 
@@ -368,3 +372,41 @@ def test_a_showdown_ben_dismissed_stays_dismissed_when_he_joins_again() -> None:
     net.guest = reloaded
     connect(net)
     assert 'data-act="continue"' not in net.guest.render()
+
+
+def test_after_a_reload_a_friend_never_invited_is_not_invited_yet() -> None:
+    """Ana's table with Ben (at the table), Cai (invited, never came) and Dee (never
+    invited): after her page reloads, only Ben is "disconnected" with "Invite Ben again";
+    Cai's invitation has ended ("Invite Cai again"); Dee is "not invited yet", "Invite
+    Dee". A table kept before this was known reads as before (every friend had come)."""
+    host = App(MemoryStorage(), base_url=SPYNET_BASE)
+    host.route("#/spynet/deal/3")
+    host.render()
+    values = {"players": "4", "situation": ""}
+    for i, kind in enumerate(["human", "friend", "friend", "friend"]):
+        values[f"seat{i}-kind"], values[f"seat{i}-name"] = kind, ["Ana", "Ben", "Cai", "Dee"][i]
+    host.submit("start", values)
+    target, _ = host.take_navigation()
+    if target:
+        host.route(target)
+    table = host.screen
+    assert isinstance(table, SpyNetTable) and table.slot is not None
+    net = SpyNetNetwork(host)
+    invite_friend(net, 1, App(MemoryStorage()))
+    host.click("friend-invite", "2")
+    net.run()
+    assert "Cai</b>: invited" in host.render()
+    reloaded = App(host.ctx.saves.storage, base_url=SPYNET_BASE)
+    reloaded.route("#/spynet")
+    page = reloaded.render()
+    assert "Ben</b>: disconnected" in page and ">Invite Ben again<" in page
+    assert "Cai</b>: disconnected" not in page and ">Invite Cai again<" in page
+    assert "Dee</b>: not invited yet" in page and ">Invite Dee<" in page
+    key = "together-" + table.slot
+    older = json.loads(host.ctx.saves.pref(key))
+    for new in set(older) - {"table", "away", "bots", "played"}:
+        del older[new]
+    host.ctx.saves.set_pref(key, json.dumps(older))
+    reloaded = App(host.ctx.saves.storage, base_url=SPYNET_BASE)
+    reloaded.route("#/spynet")
+    assert "Dee</b>: disconnected" in reloaded.render()  # as it was read before
