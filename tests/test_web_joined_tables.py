@@ -5,7 +5,8 @@ stand-in network of test_web_together.
 The friend's device keeps only the table's public words — its id, the game, the two
 names, the seat, when it joined and was last connected, whether the game had ended, the
 number of what the player dismissed there (a round's showdown) — never a card, a hand,
-the log or anything else from the host's scenes; at most five tables; and a damaged or hand-edited list costs nothing but itself."""
+the log or anything else from the host's scenes; at most five tables; and a damaged or
+hand-edited list costs nothing but itself."""
 
 from __future__ import annotations
 
