@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from conftest import Guard, boot, open_page
 from playwright.sync_api import Browser, Page, expect
 
@@ -121,3 +122,34 @@ def test_bot_bids_are_read_out_politely(page: Page, site_url: str) -> None:
             continue
         bid_on_the_first_group(page)
     raise AssertionError("Rook never moved")
+
+
+# Where Next round is at each paint of the showdown (page coordinates, so a scroll does
+# not count as a move): [step, top, left].
+BUTTON = """() => {
+  window.__button = [];
+  new MutationObserver(() => {
+    const box = document.querySelector('.esp-showdown');
+    const button = document.getElementById('esp-continue');
+    if (!box || !button) return;
+    const r = button.getBoundingClientRect();
+    window.__button.push([box.dataset.step, r.top + window.scrollY, r.left + window.scrollX]);
+  }).observe(document.getElementById('app'), {childList: true, subtree: true});
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_next_round_keeps_its_place_while_the_showdown_unfolds(
+    page: Page, site_url: str, width: int, height: int
+) -> None:
+    """Issue 47: Next round jumped some 300 px, five times, as the showdown grew: it
+    stays where it is (within a few px) from the first step to the outcome."""
+    page.set_viewport_size({"width": width, "height": height})
+    table(page, site_url, "normal")
+    page.evaluate(BUTTON)
+    call_when_asked(page)
+    expect(page.locator("#esp-verdict")).to_be_visible(timeout=20_000)
+    seen: list[list[Any]] = page.evaluate("window.__button")
+    assert len({s[0] for s in seen}) >= 5, seen  # sampled across the steps
+    tops, lefts = [s[1] for s in seen], [s[2] for s in seen]
+    assert max(tops) - min(tops) <= 4 and max(lefts) - min(lefts) <= 4, seen

@@ -3,9 +3,10 @@ invitation (`spyweb/together/remembered.py`), through whole apps on CPython over
 stand-in network of test_web_together.
 
 The friend's device keeps only the table's public words — its id, the game, the two
-names, the seat, when it joined and was last connected, whether the game had ended —
-never a card, a hand, the log or anything else from the host's scenes; at most five
-tables; and a damaged or hand-edited list costs nothing but itself."""
+names, the seat, when it joined and was last connected, whether the game had ended, the
+number of what the player dismissed there (a round's showdown) — never a card, a hand,
+the log or anything else from the host's scenes; at most five tables; and a damaged or
+hand-edited list costs nothing but itself."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ import spygames
 from spygames.espionage.cards import DECK, card_name
 
 KEY = "spygames:pref:" + PREF
-ALLOWED = {"table", "game", "host", "seat", "name", "joined", "seen", "over", "bot"}
+ALLOWED = {"table", "game", "host", "seat", "name", "joined", "seen", "over", "bot", "dismissed"}
 
 
 def table_id(n: int) -> str:
@@ -166,6 +167,8 @@ DAMAGED = [
     json.dumps([{**GOOD, "seat": True}]),
     json.dumps([{**GOOD, "seat": 9}]),
     json.dumps([{**GOOD, "seat": "1"}]),
+    json.dumps([{**GOOD, "dismissed": -1}]),
+    json.dumps([{**GOOD, "dismissed": 2.0}]),
     json.dumps([{**GOOD, "joined": "yesterday"}]),
     json.dumps([{**GOOD, "joined": True}]),
     json.dumps([{**GOOD, "seen": -1}]),

@@ -11,6 +11,7 @@ partner's face-down missions) and nothing from the record."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -294,8 +295,9 @@ def test_a_friend_sees_none_of_the_hosts_tools() -> None:
     net = seated(["human", "friend"], seed=5)
     page = net.guests[1].render()
     assert "sn-table" in page and 'id="sn-rules"' in page
-    for tool in ("pace", "share", "newtable", "hint", "undo", "again", "deal"):
+    for tool in ("pace", "share", "newtable", "hint", "again", "deal"):
         assert f'data-act="{tool}"' not in page, tool
+    assert "Undo is off: the opening draft" in html.unescape(page)  # his own, via the host
     assert "friend-invite" not in page  # the Friends panel is the host's
     host = net.host.render()
     assert 'id="sn-share"' in host and "Ben</b>: at the table" in host

@@ -223,30 +223,35 @@ class App:
         return "screen"
 
     def effect_done(self, kind: str, ok: bool) -> None:
-        """The page reports how an effect went (the clipboard may be refused)."""
+        """The page reports how an effect went (the clipboard may be refused): said in a
+        toast the game's next move clears (`Context.notify`)."""
         if kind == "copy-embed":
             self.ctx.notify(
                 "Copied — paste it into your page."
                 if ok
-                else "Your browser did not allow copying: select the HTML and copy it."
+                else "Your browser did not allow copying: select the HTML and copy it.",
+                passing=True,
             )
         elif kind == "copy-result":
             self.ctx.notify(
                 "Result copied — paste it to your friends."
                 if ok
-                else "Your browser did not allow copying: select the text and copy it."
+                else "Your browser did not allow copying: select the text and copy it.",
+                passing=True,
             )
         elif kind == "copy":
             self.ctx.notify(
                 "Link copied — paste it to a friend."
                 if ok
-                else "Your browser did not allow copying: select the link and copy it."
+                else "Your browser did not allow copying: select the link and copy it.",
+                passing=True,
             )
         elif kind == "copy-reply":
             self.ctx.notify(
                 self._reply_copied()
                 if ok
-                else "Your browser did not allow copying: select the reply and copy it."
+                else "Your browser did not allow copying: select the reply and copy it.",
+                passing=True,
             )
         elif kind.startswith("copy-invite"):
             seat, hosting = kind.removeprefix("copy-invite-"), getattr(self.screen, "hosting", None)
@@ -255,7 +260,8 @@ class App:
             self.ctx.notify(
                 f"Invitation copied — send it to {who}."
                 if ok
-                else "Your browser did not allow copying: select the link and copy it."
+                else "Your browser did not allow copying: select the link and copy it.",
+                passing=True,
             )
 
     def _reply_copied(self) -> str:

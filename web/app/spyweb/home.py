@@ -71,11 +71,12 @@ INTRO = (
 )
 
 
-def joined_row(table: JoinedTable, now: float) -> str:
+def joined_row(table: JoinedTable, now: float, *, joined: bool = False, number: int = 0) -> str:
     """ "Ana's Espionage table — you were Ben, last connected 5 min ago", how to rejoin,
-    and Forget."""
+    and Forget. `joined`: say when it was joined too, and `number`: which of the host's
+    tables of this game it is ("table 2") — for a row that would read as another does."""
     name = game_name(table.game)
-    host, game = esc(table.host), esc(name)
+    host = esc(table.host)
     how = (
         f"That game had ended. {host} can invite you to a new table."
         if table.over
@@ -85,10 +86,13 @@ def joined_row(table: JoinedTable, now: float) -> str:
         else f"To take your seat back, ask {host} for a new invitation: the game is kept "
         f"on {host}’s device, not on this one."
     )
+    which = f"{name} table {number}" if number else f"{name} table"
+    when = f"joined {ago(table.joined, now)}, " if joined else ""
     return (
         f'<li class="joined-row" data-table="{esc(table.table)}">'
-        f'<div class="joined-what"><strong>{host}’s {game} table</strong> '
-        f"<span>— you were {esc(table.name)}, last connected {esc(ago(table.seen, now))}</span>"
+        f'<div class="joined-what"><strong>{host}’s {esc(which)}</strong> '
+        f"<span>— you were {esc(table.name)}, {esc(when)}last connected "
+        f"{esc(ago(table.seen, now))}</span>"
         f'<span class="joined-how">{how}</span></div>'
         + button(
             "Forget",
@@ -96,10 +100,29 @@ def joined_row(table: JoinedTable, now: float) -> str:
             table.table,
             id=f"forget-{table.table}",
             class_="btn btn-small btn-quiet",
-            aria_label=f"Forget {table.host}’s {name} table",
+            aria_label=f"Forget {table.host}’s {which}"
+            + (f", joined {ago(table.joined, now)}" if joined else ""),
         )
         + "</li>"
     )
+
+
+def joined_rows(tables: list[JoinedTable], now: float) -> list[str]:
+    """Each table's row. Tables of one host, game and seat's name would read alike: their
+    rows say when each was joined, and if that is not enough, number them in the order
+    they were joined."""
+    kind = [(t.host, t.game, t.name) for t in tables]
+    alike = [kind.count(k) > 1 for k in kind]
+    said = [(k, ago(t.joined, now), ago(t.seen, now), t.over, t.bot)
+            for k, t in zip(kind, tables, strict=True)]  # fmt: skip
+    numbered = {k for k, s in zip(kind, said, strict=True) if said.count(s) > 1}
+    numbers: dict[int, int] = {}
+    for k in numbered:
+        mine = sorted((t.joined, t.seen, t.table, i) for i, t in enumerate(tables) if kind[i] == k)
+        numbers.update({i: n for n, (*_, i) in enumerate(mine, start=1)})
+    return [
+        joined_row(t, now, joined=alike[i], number=numbers.get(i, 0)) for i, t in enumerate(tables)
+    ]
 
 
 def joined_section(tables: list[JoinedTable], now: float) -> str:
@@ -109,7 +132,7 @@ def joined_section(tables: list[JoinedTable], now: float) -> str:
     return (
         '<section class="joined" id="joined" aria-labelledby="joined-title">'
         '<h2 id="joined-title">Tables you joined</h2>'
-        '<ul class="joined-list">' + "".join(joined_row(t, now) for t in tables) + "</ul>"
+        '<ul class="joined-list">' + "".join(joined_rows(tables, now)) + "</ul>"
         "</section>"
     )
 

@@ -17,7 +17,8 @@ from .links import replay_route
 from .markup import button, esc
 from .screen import Context, Screen
 from .store import Slot
-from .together.hosting import PREF, Hosting
+from .together.hosting import Hosting
+from .together.kept import PREF
 
 
 def which_is_newer(imported: Slot, here: Slot, now: float, *, named: bool = False) -> str:

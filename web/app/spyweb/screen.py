@@ -56,6 +56,7 @@ class Context:
     confirmed: tuple[str, str] | None = None  # the step being run after a yes
     effects: list[tuple[str, ...]] = field(default_factory=list)  # for the DOM layer
     refusals: list[str] = field(default_factory=list)  # the messages that refused an input
+    passing: list[str] = field(default_factory=list)  # the messages the next move clears
 
     details: dict[str, str] = field(default_factory=dict)  # a message's fine print
     # Tables played together, by slot (spyweb.together.hosting.Hosting): they outlive the
@@ -67,25 +68,43 @@ class Context:
     yours: set[str] = field(default_factory=set)
     yours_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
 
-    def notify(self, message: str, detail: str = "") -> None:
+    def notify(self, message: str, detail: str = "", *, passing: bool = False) -> None:
         """Say something to the player; `detail` (engine words, for a bug report) is
-        shown folded away under the message."""
+        shown folded away under the message. A message already shown is not said twice:
+        it moves to the end. `passing`: a toast (a link copied) that the game's next move
+        clears, as it does a refusal."""
+        if message in self.messages:
+            self.messages.remove(message)
         self.messages.append(message)
+        if message in self.passing:
+            self.passing.remove(message)
+        if passing:
+            self.passing.append(message)
         if detail:
             self.details[message] = detail
 
     def refuse(self, message: str) -> None:
         """Say why the player's input was not taken. Such a message is about that input
         only: a newer refusal replaces it and the next move that goes through clears it."""
-        self.moved()
-        self.refusals.append(message)
+        self.messages[:] = [m for m in self.messages if m not in self.refusals]
+        self.refusals[:] = [message]
+        if message in self.messages:
+            self.messages.remove(message)
         self.messages.append(message)
 
     def moved(self) -> None:
-        """The game has moved on: the refusals about earlier inputs no longer apply."""
+        """The game has moved on: the refusals about earlier inputs no longer apply, and
+        the passing toasts go."""
+        self.toasts_pass()
         if self.refusals:
             self.messages[:] = [m for m in self.messages if m not in self.refusals]
             self.refusals.clear()
+
+    def toasts_pass(self) -> None:
+        """The passing toasts go (the game has moved, here or at the table joined)."""
+        if self.passing:
+            self.messages[:] = [m for m in self.messages if m not in self.passing]
+            self.passing.clear()
 
     def navigate(self, target: str) -> None:
         self.goto = target

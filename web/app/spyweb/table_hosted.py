@@ -64,9 +64,9 @@ class HostedTable(GameScreen):
                 if s.away:
                     hosting.away(i)
                     if kept is not None:  # reopened: the friend's connection is gone
-                        hosting.invites[i].stage, hosting.invites[i].met = "dropped", True
+                        hosting.reopened(i, kept)
                 elif kept is not None and i in kept.bots:
-                    hosting.bot_plays(i, kept.bots[i])
+                    hosting.bot_plays(i, kept.bots[i], kept)
                 if kept is not None:
                     hosting.referee.remember(i, kept.played.get(i, []))
         hosting.host = hosting.referee.host = self

@@ -15,7 +15,7 @@ from . import cards
 from .log import Narrator, plural
 from .odds import standing_odds
 from .scene import Scene
-from .showdown import before_outcome, showdown_html
+from .showdown import before_outcome, room_for, showdown_html
 
 
 def felt_html(scene: Scene) -> str:
@@ -104,6 +104,11 @@ def seat_html(scene: Scene, seat: int, *, mine: bool = False) -> str:
     stars = "★" * points + "☆" * max(0, view["points_to_win"] - points)
     gain = '<span class="esp-gain">+1 point</span>' if scored else ""
     loss = '<span class="esp-loss">−1 Source</span>' if lost else ""
+    if shown is not None and not outcome:  # room for what the outcome adds: nothing moves
+        gain = room_for("+1 point", "esp-gain") * (shown["point_to"] == seat)
+        loss = room_for("−1 Source", "esp-loss") * (shown["loser"] == seat)
+        if shown["loser"] == seat and shown["eliminated"] and not status:
+            status = room_for("Out", "esp-status")
     initials = "".join(w[0] for w in info.name.split()[:2]).upper() or "?"
     emblem = "" if info.is_human else '<span class="esp-bot-mark" aria-hidden="true">⚙</span>'
     return (

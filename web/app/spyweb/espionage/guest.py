@@ -22,7 +22,7 @@ from .view import render
 class EspionageGuest:
     def __init__(self) -> None:
         self.sel = Selection()
-        self.acked_round = 0  # the showdown (by round) this friend has looked at
+        self.dismissed = 0  # the showdown (by round) this friend has looked at (`Dismissing`)
         self.odds = False
         self.rules_open = False
 
@@ -30,7 +30,7 @@ class EspionageGuest:
         """The host's scene with this device's choices on it."""
         scene = Scene.from_json(data)
         shown = scene.revealed
-        pending = shown is not None and not scene.over and shown["round"] != self.acked_round
+        pending = shown is not None and not scene.over and shown["round"] != self.dismissed
         mine = scene.my_turn and not pending
         selection = Selection()
         if mine:
@@ -60,7 +60,7 @@ class EspionageGuest:
         elif act == "rules":
             self.rules_open = not self.rules_open
         elif act == "continue" and scene.revealed is not None:
-            self.acked_round = int(scene.revealed["round"])
+            self.dismissed = int(scene.revealed["round"])
         elif scene.my_turn:
             return self._bid_act(scene, act, arg)
         return None

@@ -477,8 +477,9 @@ class SpyNetTable(SeatedTable):
             since=None if state.is_over else tuple(since(self.moves, seat, view["turn"])),
             log=tuple((e.kind, e.text) for e in self.log),
             guest=True,
-            # the friend's own Undo, through the host (`undo_for`), on their turn
-            undo=self._friend_undo_at(seat) if mine else None,
+            # the friend's own Undo, through the host (`undo_for`): always shown (as on
+            # every friend's page), off with the engine's reason when not their turn
+            undo=self._friend_undo_at(seat),
             # Once the game is over nothing is secret: the friend may replay it.
             replay_route=replay_route(state.record(), seat) if state.is_over else None,
         ).to_json()

@@ -219,13 +219,16 @@ def _hand(s: Scene, who: Who) -> str:
 def _turn_panel(s: Scene, who: Who) -> str:
     """The turn's panel; on the person's own turn with the Hint and Undo at its foot
     (Undo with one person at the table only: see `undo.py`; on a friend's device, their
-    Undo alone, which goes through the host)."""
+    Undo alone, which goes through the host — shown on every turn, off with its reason
+    when it cannot be used, as on each friend's page)."""
     panel = _panel(s, who)
     assert s.view is not None
-    if s.view["over"] or not s.my_turn:
+    if s.view["over"]:
         return panel
     if s.guest:
         return with_undo(panel, s.undo)
+    if not s.my_turn:
+        return panel
     hint = s.hint or HintShown()
     return with_undo(panel, s.undo, hint_button(hint), hint_box(hint))
 

@@ -20,8 +20,6 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from spygames.seats import BOT_LEVELS
-
 from ..screen import VIBRATE_PREF, Context
 from .invite import (
     STUN,
@@ -33,12 +31,12 @@ from .invite import (
     read_reply,
     stun_list,
 )
+from .kept import PREF, Kept, read_kept
 from .panel import FriendRow, Friends
 from .qr import qr_code
 from .referee import Host, Referee
 from .wire import TABLE_ID
 
-PREF = "together-"  # + the slot: {"table", "away": [seats], "bots", "played"} (`Kept`)
 STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else STUN)
 CAMERA = {  # why the camera could not scan (the browser's error), in words
     "NotAllowedError": "The camera was not allowed: allow it for this site in your "
@@ -49,19 +47,6 @@ CAMERA = {  # why the camera could not scan (the browser's error), in words
 }
 CAMERA["SecurityError"] = CAMERA["NotAllowedError"]
 CAMERA["OverconstrainedError"] = CAMERA["NotFoundError"]
-
-
-@dataclass(frozen=True)
-class Kept:
-    """What is kept beside a save played together: the table's id, the seats still a
-    friend's, the friends' seats given to a bot (with its level), and the friends'
-    actions played lately, as [id, move] by seat (`Referee.played`: an action a friend's
-    page sends again after the host's reload is answered, not played twice)."""
-
-    table: str
-    away: list[int]
-    bots: dict[int, str]
-    played: dict[int, list[list[int]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -75,6 +60,7 @@ class Invite:
     bot: bool = False  # a bot plays the seat (the host let one, while the friend was away)
     reply: Reply | None = None  # the reply being connected (the newest the host was given)
     met: bool = False  # the friend has been at the table (in this game, on this device)
+    invited: bool = False  # the seat has had an invitation (in this game, on this device)
     answer_tab: str = ""  # the tab that passed the reply on (told once the friend is here)
 
 
@@ -92,6 +78,7 @@ class Hosting:
     stun_open: bool = False  # the form that changes the STUN servers is unfolded
     stun_saved: int = 0  # times the list was saved or reset (a fresh field each time)
     stopped: bool = False  # the host stopped for now: no friend plays until invited again
+    slot: str | None = None  # the save it is kept beside (`keep`)
 
     def __post_init__(self) -> None:
         self.referee = Referee(self.host, self.table, self.game)
@@ -120,37 +107,21 @@ class Hosting:
         return [self.names[s] for s, i in sorted(self.invites.items()) if i.stage != "here"]
 
     def keep(self, slot: str | None) -> None:
+        """Keep beside the save in `slot` what a reload needs of the table (`Kept`); an
+        invitation made or a friend arriving keeps it again (`slot`, remembered)."""
+        self.slot = slot
         if slot is not None:
             away = sorted(s for s in self.invites if s not in self.bots)
             data = {"table": self.table, "away": away, "bots": self.bots,
-                    "played": self.referee.played()}  # fmt: skip
+                    "played": self.referee.played(),
+                    "invited": sorted(s for s, i in self.invites.items() if i.invited),
+                    "met": sorted(s for s, i in self.invites.items() if i.met)}  # fmt: skip
             self.ctx.saves.set_pref(PREF + slot, json.dumps(data, separators=(",", ":")))
 
     @staticmethod
     def kept(ctx: Context, slot: str | None) -> Kept | None:
         """What was kept beside the save in `slot`, if anything."""
-        if slot is None:
-            return None
-        try:
-            data = json.loads(ctx.saves.pref(PREF + slot, "null"))
-            table, away, bots = data["table"], data["away"], data.get("bots", {})
-        except (ValueError, TypeError, KeyError, AttributeError):
-            return None
-        if not isinstance(table, str) or len(table) != TABLE_ID or not isinstance(away, list):
-            return None
-        seats = {str(s) for s in range(4)}
-        played = data.get("played", {})
-        return Kept(
-            table,
-            [s for s in away if isinstance(s, int) and 0 <= s < 4],
-            {int(s): v for s, v in bots.items() if s in seats and v in BOT_LEVELS}
-            if isinstance(bots, dict)
-            else {},
-            {int(s): [p for p in v if _pair(p)] for s, v in played.items()
-             if s in seats and isinstance(v, list)}
-            if isinstance(played, dict)
-            else {},
-        )  # fmt: skip
+        return read_kept(ctx.saves.pref(PREF + slot, "null")) if slot is not None else None
 
     @staticmethod
     def friends_seats(ctx: Context, record: dict[str, Any]) -> frozenset[int]:
@@ -192,12 +163,25 @@ class Hosting:
         self.referee.stand_in(seat, False)
         self.flush()
 
-    def bot_plays(self, seat: int, level: str) -> None:
+    def reopened(self, seat: int, kept: Kept) -> None:
+        """The host's page reopened the table (the connections are gone): a friend who had
+        come is disconnected; one invited who never came is told the invitation ended;
+        one never invited is not invited yet (issue 47: not "Invite Cy again")."""
+        invite = self.invites[seat]
+        invite.invited, invite.met = kept.had(seat)
+        if invite.met:
+            invite.stage = "dropped"
+        elif invite.invited:
+            name = self.names[seat]
+            invite.problem = (
+                f"Your invitation to {name} ended when this page was closed or reloaded."
+            )
+
+    def bot_plays(self, seat: int, level: str, kept: Kept) -> None:
         """Reopened: a bot played the friend's seat when the game was saved."""
         self.away(seat)
-        self.invites[seat].stage, self.invites[seat].bot = "dropped", True
-        self.invites[seat].met = True
-        self.bots[seat] = level
+        self.invites[seat].bot, self.bots[seat] = True, level
+        self.reopened(seat, kept)
         self.referee.stand_in(seat, True)
 
     # -- the page's events ---------------------------------------------------------------
@@ -327,6 +311,7 @@ class Hosting:
             invite.stage, invite.problem = "invited", ""
         elif kind == "open":
             invite.stage, invite.met = "here", True
+            self.keep(self.slot)
             if invite.answer_tab:  # the tab the reply was opened in says so too
                 words = f"{self.names[invite.seat]} is at the table."
                 self.ctx.tab_posts.append({"kind": "reply-here", "to": invite.answer_tab,
@@ -440,7 +425,8 @@ class Hosting:
         self.ctx.notify(f"Saved: the next invitation uses {', '.join(servers)}{when}.")
 
     def _offer(self, invite: Invite) -> None:
-        self.stopped = False
+        self.stopped, invite.invited = False, True
+        self.keep(self.slot)
         invite.stage, invite.link, invite.qr, invite.problem = "making", "", "", ""
         invite.reply = None
         self.referee.dropped(invite.seat)
@@ -461,15 +447,6 @@ class Hosting:
             self.stun_saved, self.ctx.can_scan,
             self.ctx.saves.pref(VIBRATE_PREF) == "1" if self.ctx.can_vibrate else None,
         )  # fmt: skip
-
-
-def _pair(item: object) -> bool:
-    """[id, move]: two whole numbers, as `Referee.played` keeps them."""
-    return (
-        isinstance(item, list)
-        and len(item) == 2
-        and all(type(x) is int and 0 <= x < 2**53 for x in item)
-    )
 
 
 def _stage(invite: Invite) -> str:

@@ -25,9 +25,9 @@ from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
 from .join_steps import REPLY_PATIENCE_S, Step, step_html
 from .joined import UNDO, Joined
 from .qr import qr_code
-from .remembered import JoinedTable, joined_table, remember
+from .remembered import JoinedTable, dismissed, joined_table, keep_dismissed, remember
 from .waiting import Waiting, elsewhere, keep, waiting
-from .wire import HOST, held_scene
+from .wire import BOT_PLAYS, HOST, held_scene
 
 HELLO_AGAIN_MS = 2_000  # until the host welcomes this device
 SEEN_EVERY_S = 20  # how often at most the time the table was last heard is kept
@@ -146,6 +146,7 @@ class JoinScreen(Screen):
                 self.send(UNDO)  # through the host, by the engine's Undo rule for the seat
             elif scene is not None and guest is not None:
                 self._sent(guest.handle(scene, act, arg))
+                keep_dismissed(self.ctx.saves, invitation.table, guest)  # e.g. a showdown
 
     def drop(self, dragged: str, act: str, arg: str) -> None:
         guest = self._guest()
@@ -225,7 +226,10 @@ class JoinScreen(Screen):
         elif kind == "message":
             self.heard = self.ctx.saves.clock()
             welcomed, over, bot = self.joined.welcomed, self._over(), self.joined.bot
+            n = self.joined.n
             self.joined.receive(payload)
+            if self.joined.n > n:  # the table has moved (or arrived): the toasts pass
+                self.ctx.toasts_pass()
             now_over = self._over()
             if self.joined.welcomed and (  # kept as it comes: a page may close at once
                 not welcomed or now_over != over or bot != self.joined.bot
@@ -236,6 +240,7 @@ class JoinScreen(Screen):
             if self.joined.news is not None:  # a new game: this seat's table starts afresh
                 self.ctx.notify(self.joined.news)
                 self.joined.news, self.guest = None, None
+                keep_dismissed(self.ctx.saves, self.invitation.table, None, 0)
             if self.joined.refusal is not None:
                 self.ctx.refuse(self.joined.refusal)
                 self.joined.refusal = None
@@ -349,6 +354,17 @@ class JoinScreen(Screen):
             return "A bot is playing for you…"
         return "Your turn: your move can be sent once you are connected again."
 
+    def _undo_off(self) -> str:
+        """Why this seat's Undo is off while its moves are held, in words."""
+        joined = self.joined
+        if joined is None or joined.closed is not None or self.stage != "connected":
+            return "you are not connected to the table"
+        if self.unsteady:
+            return "the connection is wavering"
+        if joined.bot:
+            return BOT_PLAYS
+        return "your move is being sent"
+
     # -- drawing -------------------------------------------------------------------------
     def render(self) -> str:
         invitation = self.invitation
@@ -368,7 +384,7 @@ class JoinScreen(Screen):
                 scene = (
                     joined.scene
                     if self.held() is None
-                    else held_scene(joined.scene, self._why(), everyone=off)
+                    else held_scene(joined.scene, self._why(), self._undo_off(), everyone=off)
                 )
                 return self._bar(invitation) + guest.render(scene, joined)
         game = game_name(invitation.game)
@@ -475,4 +491,5 @@ class JoinScreen(Screen):
                 screen_class(self.invitation.game)  # the game's package registers its guest
             make = GUESTS.get(self.invitation.game)
             self.guest = make() if make is not None else None
+            dismissed(self.ctx.saves, self.invitation.table, self.guest)
         return self.guest

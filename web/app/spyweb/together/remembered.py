@@ -3,8 +3,9 @@ back: the home page lists them, and an invitation to one of them says so.
 
 Only what is public about the table is kept — what the invitation said (the table's id,
 the game, the host's name, the seat's number and name), when this device joined it and
-was last connected, and whether the game had ended — never anything the host's scenes
-held (cards, hands, the log): the game itself stays on the host's device. They are one
+was last connected, whether the game had ended, and what the player dismissed there (a
+round's showdown in Espionage, by its number: `Dismissing`) — never anything the host's
+scenes held (cards, hands, the log): the game itself stays on the host's device. They are one
 preference, `together-joined`: a JSON list, newest first, of at most `KEEP` tables.
 
 A stored value that is damaged or was edited by hand costs nothing but itself: what is
@@ -25,8 +26,8 @@ while the others are kept.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Protocol, runtime_checkable
 
 import spygames
 
@@ -50,6 +51,16 @@ class JoinedTable:
     seen: float  # when it was last connected to it
     over: bool = False  # the game had ended when it was last connected
     bot: bool = False  # a bot played this seat when it was last connected
+    dismissed: int = 0  # what the player dismissed last, by its number (`Dismissing`)
+
+
+@runtime_checkable
+class Dismissing(Protocol):
+    """A game's seat on a friend's device that shows something until its player dismisses
+    it (Espionage: a round's showdown, by the round's number; 0: none): kept with the
+    table, so that joining again, or a reload, does not show it again."""
+
+    dismissed: int
 
 
 # What each stored entry holds: exactly these keys (the fields above), each of its kind.
@@ -63,8 +74,9 @@ KINDS: dict[str, type] = {
     "seen": float,
     "over": bool,
     "bot": bool,
+    "dismissed": int,
 }
-OPTIONAL = {"bot"}  # an entry stored before it was kept is read without it
+OPTIONAL = {"bot", "dismissed"}  # an entry stored before they were kept is read without
 
 
 def _entry(data: Any) -> JoinedTable | None:
@@ -81,6 +93,8 @@ def _entry(data: Any) -> JoinedTable | None:
         elif not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             return None
     if not is_table_id(data["table"]) or not 0 <= data["seat"] < MAX_SEATS:
+        return None
+    if not 0 <= data.get("dismissed", 0) < 2**31:
         return None
     if data["game"] not in spygames.GAMES:
         return None
@@ -144,6 +158,7 @@ def remember(
         seen=now,
         over=over,
         bot=bot,
+        dismissed=before.dismissed if before is not None else 0,
     )
     others = [t for t in joined_tables(saves) if t.table != invitation.table]
     _store(saves, [entry, *others])
@@ -154,3 +169,20 @@ def forget(saves: Saves, table: str) -> None:
     tables = joined_tables(saves)
     if any(t.table == table for t in tables):
         _store(saves, [t for t in tables if t.table != table])
+
+
+def dismissed(saves: Saves, table: str, guest: object) -> None:
+    """Give a `Dismissing` seat of `table` what its player dismissed there before."""
+    known = joined_table(saves, table)
+    if isinstance(guest, Dismissing):
+        guest.dismissed = known.dismissed if known is not None else 0
+
+
+def keep_dismissed(saves: Saves, table: str, guest: object, mark: int | None = None) -> None:
+    """Keep what a `Dismissing` seat's player has dismissed at `table` (or `mark`: 0 for
+    a new game at the table), if this device remembers the table."""
+    mark = mark if mark is not None else guest.dismissed if isinstance(guest, Dismissing) else 0
+    tables = joined_tables(saves)
+    known = next((t for t in tables if t.table == table), None)
+    if known is not None and known.dismissed != mark and 0 <= mark < 2**31:
+        _store(saves, [replace(t, dismissed=mark) if t is known else t for t in tables])

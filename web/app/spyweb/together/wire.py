@@ -183,18 +183,26 @@ def _shape(value: Any) -> str | None:
     return None
 
 
-def held_scene(scene: dict[str, Any], why: str = "", *, everyone: bool = False) -> dict[str, Any]:
+BOT_PLAYS = "a bot is playing your seat"  # why a friend's Undo is off while one does
+
+
+def held_scene(
+    scene: dict[str, Any], why: str = "", undo_off: str = BOT_PLAYS, *, everyone: bool = False
+) -> dict[str, Any]:
     """A seat's scene with its moves taken away, drawn while they cannot be sent or a bot
     plays the seat: not its turn, no legal action, no reasons for any; on a friend's
     own turn, `why` says what it waits for instead (never "Ben is thinking" to Ben), and
-    on anyone's turn with `everyone` (the table is not connected: nobody is thinking)."""
+    on anyone's turn with `everyone` (the table is not connected: nobody is thinking).
+    Undo stays shown, as on every friend's page, but off with `undo_off` as its reason."""
     held = {**scene, "my_turn": False, "legal": []}
     if why and (everyone or scene.get("my_turn") is True):
         held["held"] = why
     if "refusals" in held:
         held["refusals"] = {}
-    if "undo" in held:  # Espionage says whether Undo is offered, SpyNet where it goes
-        held["undo"] = False if isinstance(held["undo"], bool) else None
+    if isinstance(held.get("undo"), bool):  # Espionage: offered, and why it is off
+        held["refusals"] = {"undo": undo_off} if held["undo"] else {}
+    elif isinstance(held.get("undo"), dict):  # SpyNet: where it goes, or why it is off
+        held["undo"] = {"upto": None, "reason": undo_off}
     return held
 
 
