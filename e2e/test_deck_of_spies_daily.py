@@ -139,6 +139,7 @@ def test_the_daily_result_is_kept_and_copies(browser: Browser, guard: Guard, sit
     result = page.wait_for_selector('[data-testid="daily-result"]')
     won = result.get_attribute("data-won") == "true"
     shot(page, "dos-daily-end-desktop")
+    dates_on_one_line(page)  # the table's tag and its result box
     page.click("#btn-share-result")
     page.wait_for_selector(".notice:has-text('Result copied')")
     copied = page.evaluate("navigator.clipboard.readText()")
@@ -150,8 +151,24 @@ def test_the_daily_result_is_kept_and_copies(browser: Browser, guard: Guard, sit
     kept = page.wait_for_selector('[data-testid="daily-result"]')
     assert kept.get_attribute("data-won") == ("true" if won else "false")
     assert page.locator("#btn-daily-play").inner_text() == "Play it again"
+    dates_on_one_line(page)  # the daily page's result box
     page.context.close()
     assert not guard.problems, "\n".join(guard.problems)
+
+
+def dates_on_one_line(page: Page) -> None:
+    """Issue 47: "the daily deal's date splits over two lines on a phone" (2026-11-30
+    broke at its hyphens): at 375 px every date shown is one line."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 375, "height": 812})
+    lines = page.evaluate(
+        "[...document.querySelectorAll('.unbroken')].map(e => [e.textContent, "
+        "e.getClientRects().length])"
+    )
+    assert lines and all(n == 1 for _, n in lines), lines
+    assert any(text == "2026-11-30" for text, _ in lines)
+    if size is not None:
+        page.set_viewport_size(size)
 
 
 def test_the_daily_deal_on_a_phone(browser: Browser, guard: Guard, site_url: str) -> None:

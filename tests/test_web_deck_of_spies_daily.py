@@ -170,7 +170,7 @@ def test_a_dated_daily_link_and_a_bad_one(monkeypatch: pytest.MonkeyPatch) -> No
     app.route("#/deck-of-spies/daily/2026-11-30")
     finish(app.screen)
     html = app.render()
-    assert "The deal of 2026-11-30" in html
+    assert 'The deal of <span class="unbroken">2026-11-30</span>' in html
     assert f">#{daily.daily_seed(date(2026, 11, 30))}<" in html
     app.route("#/deck-of-spies/daily/yesterday")
     assert "is not a day" in app.render()
@@ -188,7 +188,10 @@ def test_the_table_says_when_its_deal_is_the_daily_deal() -> None:
     storage.set("spygames:daily:deck-of-spies:2026-11-30", json.dumps(entry))
     app = App(storage)
     app.route("#/deck-of-spies/deal/424242")
-    assert 'data-testid="daily-tag">Daily deal — 2026-11-30<' in app.render()
+    assert (
+        'data-testid="daily-tag">Daily deal — <span class="unbroken">2026-11-30</span><'
+        in app.render()
+    )
     app.route("#/deck-of-spies/deal/424243")  # any other deal is just a deal
     html = app.render()
     assert 'data-testid="daily-tag"' not in html and "Deal #424243" in html

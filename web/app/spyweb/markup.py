@@ -17,6 +17,15 @@ def esc(text: object) -> str:
     return str(text).translate(ESCAPES)
 
 
+def unbroken(text: object) -> str:
+    """Text kept on one line (a date such as 2026-12-06 would break at its hyphens).
+
+    >>> print(unbroken("2026-12-06"))
+    <span class="unbroken">2026-12-06</span>
+    """
+    return f'<span class="unbroken">{esc(text)}</span>'
+
+
 def attrs(**values: object) -> str:
     """`attrs(data_act="undo", disabled=True)` -> ` data-act="undo" disabled`.
 

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import spygames
 
-from ..markup import attrs, esc
+from ..markup import attrs, esc, unbroken
 from ..screen import Context, Screen
 from ..store import PREFIX, Saves
 
@@ -80,7 +80,7 @@ def result_box(found: dict[str, Any], base_url: str) -> str:
     return (
         f'<section class="dos-daily-result" data-testid="daily-result" '
         f'data-won="{"true" if found["won"] else "false"}">'
-        f"<p><b>Daily deal #{found['number']}</b> ({esc(found['day'])}): {outcome}, "
+        f"<p><b>Daily deal #{found['number']}</b> ({unbroken(found['day'])}): {outcome}, "
         f"{found['score']} of 12 face cards — your try that counts.</p>"
         '<label class="sr-only" for="daily-share">Your result to share</label>'
         f'<textarea id="daily-share" class="daily-share" readonly rows="2" data-select>'
@@ -161,7 +161,7 @@ class DailyScreen(Screen):
 
     def render(self) -> str:
         number = self.number
-        when = "Today’s deal" if self.day == self.today else f"The deal of {self.key_day}"
+        when = "Today’s deal" if self.day == self.today else f"The deal of {unbroken(self.key_day)}"
         head = (
             '<header class="daily-head">'
             f"<h1>Daily deal #{number}</h1>"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
 from ..deals import deal_form
-from ..markup import esc
+from ..markup import esc, unbroken
 from .actions import actions, hint_box
 from .board import board, tally
 from .controls import control
@@ -96,5 +96,5 @@ def _daily_tag(scene: Scene) -> str:
         return ""
     return (
         f'<span class="dos-daily-tag" data-testid="daily-tag">'
-        f"Daily deal — {esc(scene.daily_day)}</span> · "
+        f"Daily deal — {unbroken(scene.daily_day)}</span> · "
     )
