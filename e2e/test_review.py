@@ -69,6 +69,8 @@ def test_a_deck_of_spies_game_reviewed_from_its_replay_and_tried_again(
     kept = saved_record(page, "deck-of-spies")
     assert kept["actions"] == record["actions"][:move]
     assert kept["seed"] == record["seed"]
+    page.goto(f"{site_url}#/saves")
+    expect(page.locator(".saves-row").first).to_contain_text("tried again from a review")
 
 
 def test_a_long_review_can_be_cancelled_and_go_on(page: Page, site_url: str) -> None:

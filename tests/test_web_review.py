@@ -109,7 +109,7 @@ def test_a_swing_opens_its_position_with_the_hard_bots_move_and_try_again() -> N
     assert re.search(f'id="replay"[^>]*data-move="{first.move}"', html)
     assert f"Played here: <b>{first.played}</b>" in html
     assert f"The hard bot would play <b>{first.advised}</b>" in html
-    retry = re.search(r'id="review-retry" href="#/play/([^"]+)"', html)
+    retry = re.search(r'id="review-retry" href="#/play/([^"/]+)/retry"', html)
     assert retry is not None
     again = links.decode(retry.group(1))
     assert again.record()["actions"] == record["actions"][: first.move]
@@ -248,3 +248,26 @@ def test_an_opened_swing_shows_the_position_first_with_the_hard_bots_cards_marke
         assert len(hinted) == len(cards) and all("the hard bot’s move" in h for h in hinted)
         app.click("replay-next", "")  # the replay moves on: nothing is marked
         assert "hinted" not in app.render()
+
+
+def test_a_game_tried_again_from_a_review_says_so_in_saved_games() -> None:
+    """Issue 47: "guided and retried games look like ordinary games in Saved games"."""
+    record = finished("deck-of-spies", 13, 1).record()
+    storage = MemoryStorage()
+    app = App(storage, base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    swing = next(r for r in screen.rows if r.swing)
+    app.click("review-show", str(swing.move))
+    retry = re.search(r'id="review-retry" href="(#/play/[^"]+)"', unescape(app.render()))
+    assert retry is not None and retry.group(1).endswith("/retry")
+    app.route(retry.group(1))
+    app.route("#/saves")
+    assert "Deck of Spies · tried again from a review" in app.render()
+    again = App(storage, base_url="https://example.test/")  # a reload keeps it
+    again.route("#/saves")
+    assert "Deck of Spies · tried again from a review" in again.render()
+    shared = App(MemoryStorage(), base_url="https://example.test/")  # a shared link: not
+    shared.route(retry.group(1).removesuffix("/retry"))
+    shared.route("#/saves")
+    assert "tried again" not in shared.render()

@@ -26,7 +26,7 @@ from .home import preboot_html as home_preboot
 from .markup import button, esc
 from .rules import RulesScreen
 from .saved import SavedGamesScreen, StatsScreen
-from .screen import VIBRATE_PREF, Confirm, Context, Screen
+from .screen import VIBRATE_PREF, Confirm, Context, GameScreen, Screen
 from .store import FULL, KEPT, KEPT_PREF, Saves, Storage
 from .tabs import ELSEWHERE, Tabs
 from .together.between_tabs import BetweenTabs
@@ -100,11 +100,14 @@ class App:
             from .together.join import JoinScreen  # loaded on use
 
             return JoinScreen(self.ctx, parts[1])
-        if parts[0] == "play" and len(parts) == 2:
+        if parts[0] == "play" and (len(parts) == 2 or parts[2:] == ["retry"]):
             state = links.decode(parts[1])
             if not is_built(state.game_id):
                 raise links.BadLink(f"This link is for {state.game_id}, which is not built yet.")
-            return open_screen(self.ctx, state.game_id, state=state)
+            screen = open_screen(self.ctx, state.game_id, state=state)
+            if len(parts) == 3 and isinstance(screen, GameScreen):  # a review's try again
+                screen.mark_retried()
+            return screen
         game_id = parts[0]
         game = info(game_id)
         if game is None:

@@ -227,7 +227,7 @@ class ReviewScreen(ReplayerScreen):
         if shown is not None and review.record["game"] in RETRY:
             # the record up to that move (checked already: it replays)
             start = {**review.record, "actions": review.record["actions"][: shown.move]}
-            retry = "#/play/" + links.encode(start)
+            retry = "#/play/" + links.encode(start) + "/retry"  # kept as a try again
         around: Callable[[str], str] | None = None
         advised = None
         if shown is not None:

@@ -271,6 +271,8 @@ class SavedGamesScreen(Screen):
             guide = get_guide(slot.game)
             if guide is not None and slot.record is not None and guide.follows(slot.record):
                 name += " · guided"  # the guided first game, in the script or played on
+            if summary.get("retried") is True:
+                name += " · tried again from a review"
             if is_current and not slot.over:
                 name += " · on the table"
             kept = Hosting.kept(self.ctx, slot.id)

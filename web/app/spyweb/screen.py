@@ -217,6 +217,7 @@ class GameScreen(Screen):
         self.gate: Callable[[int, dict[str, Any]], str | None] | None = None
         self.bots_key = deals.new_bots_key()
         self.key_kept = False  # bots_key is the resumed game's, from its save
+        self.retried = False  # tried again from a review's position (`mark_retried`)
 
     @classmethod
     def rules_html(cls) -> str:
@@ -249,6 +250,7 @@ class GameScreen(Screen):
         kept = self.ctx.saves.slot(self.slot)
         if kept is not None and kept.bots is not None:
             self.bots_key, self.key_kept = kept.bots, True
+        self.retried = kept is not None and (kept.summary or {}).get("retried") is True
         return state
 
     def bot_seed(self, seat: int) -> int:
@@ -264,7 +266,19 @@ class GameScreen(Screen):
         """The table now plays a new game: it goes into a slot of its own."""
         assert self.state is not None
         self.ctx.moved()
-        self.slot = self.ctx.saves.start(self.state.record(), self.summary(), self.bots_key)
+        self.retried = False  # a new game; `mark_retried` says when it is a try again
+        self.slot = self.ctx.saves.start(self.state.record(), self._kept(), self.bots_key)
+
+    def _kept(self) -> dict[str, Any]:
+        """The summary kept with the save: the game's, and whether it is a try again."""
+        return {**self.summary(), "retried": True} if self.retried else self.summary()
+
+    def mark_retried(self) -> None:
+        """This game was opened by a review's "Try again from here" (`#/play/…/retry`):
+        Saved games says so, after a reload too, until a new game starts here."""
+        self.retried = True
+        if self.state is not None and self.slot is not None:
+            self.ctx.saves.save(self.slot, self.state.record(), self._kept(), self.bots_key)
 
     def _save(self) -> None:
         """Store the position the game has just moved to."""
@@ -274,7 +288,7 @@ class GameScreen(Screen):
         if self.slot is None:
             self._begin()
         else:
-            self.ctx.saves.save(self.slot, self.state.record(), self.summary(), self.bots_key)
+            self.ctx.saves.save(self.slot, self.state.record(), self._kept(), self.bots_key)
 
     def keep(self) -> None:
         """Put this game into a slot of its own in the saves the context has now (a game
