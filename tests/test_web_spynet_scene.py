@@ -185,3 +185,34 @@ def test_positions_and_replays_draw_from_their_scene() -> None:
                     replayed, seat, move=action
                 )
                 assert card_ids(data) <= card_ids(replayed.view(seat))
+
+
+def test_a_reviews_position_marks_the_hard_bots_move_on_the_board() -> None:
+    """Issue 47: an opened swing should "mark the suggested card or pile on it": the card
+    played from the hand (or flipped, eliminated on a tableau), the pile looked at that
+    is taken or passed on, the deck drawn from; each once, nothing else marked."""
+
+    from spyweb.spynet.position import SpyNetPosition
+
+    game = spygames.get_game("spynet")
+    rng = random.Random(1)
+    seen: dict[str, int] = {}
+    for seed in range(3):
+        state = game.new(seed=seed, players=3)
+        while not state.is_over:
+            seat, legal = state.to_play[0], state.legal_actions()
+            for action in legal:
+                if action["type"] in seen:
+                    continue
+                html = SpyNetPosition(state.record()).render_advised(state, seat, action)
+                marked = re.findall(r"<[^>]*data-hinted=\"1\"[^>]*>", html)
+                seen[action["type"]] = len(marked)
+                if "card" in action and marked:
+                    assert f'"{action["card"]}"' in marked[0] or action["card"] in marked[0]
+                if action["type"] in ("take", "pass_on"):
+                    assert "sn-looking" in marked[0]
+                if action["type"] in ("draw", "recruit"):
+                    assert 'id="sn-deck"' in marked[0]
+            state.apply(rng.choice(legal))
+    for kind in ("agent", "mission", "take", "pass_on", "draw", "flip", "eliminate", "recruit"):
+        assert seen.get(kind) == 1, (kind, seen)

@@ -8,6 +8,7 @@ an effect, what it does.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -121,6 +122,31 @@ class SpyNetPosition(PositionView):
 
     def move_words(self, state: spygames.State, seat: int, action: dict[str, Any]) -> str:
         return what(action, cast(SpyNetView, state.view(seat)), self.who)
+
+    def render_advised(
+        self,
+        state: spygames.State,
+        seat: int,
+        advised: dict[str, Any],
+        *,
+        move: dict[str, Any] | None = None,
+    ) -> str:
+        """The position with the hard bot's move marked (issue 47): the card it plays
+        from the hand (or flips, or eliminates, on a tableau), the pile looked at that it
+        takes or passes on, or the deck it draws from."""
+        html = self.render(state, seat, move=move)
+        kind, card = advised["type"], str(advised.get("card", ""))
+        if card and f'id="sn-hand-{card}"' in html:
+            wanted = re.escape(f'id="sn-hand-{card}"')
+        elif card:
+            wanted = re.escape(f'data-card="{card}"')
+        elif kind in ("take", "pass_on"):
+            wanted = r'class="sn-pile sn-looking" id="sn-pile-\d+"'
+        elif kind in ("draw", "recruit"):
+            wanted = r'id="sn-deck"'
+        else:
+            return html
+        return re.sub(wanted, lambda m: m.group(0) + ' data-hinted="1"', html, count=1)
 
     def advice_words(self, state: spygames.State, seat: int, advice: spygames.Advice) -> str:
         return why(advice, cast(SpyNetView, state.view(seat)), self.who)
