@@ -11,6 +11,7 @@
 // at once; it keeps it in window.spygamesPython with the messages that came before this
 // module took over.
 
+import { guided } from "./guided.mjs";
 import { told } from "./news.mjs";
 
 const MAX_FILE = 2_000_000; // bytes: larger files are not read at all
@@ -234,9 +235,11 @@ function typed() {
 }
 
 // Focus was in the part just redrawn: put it back on the same control if it is still
-// there and usable, else on the screen's main action (its first enabled primary button),
-// else on its heading; on a new screen, on its heading. Never leave it on the page's
-// body, where a keyboard player would start over.
+// there and usable, else on what the person needs next (a screen marks it data-main:
+// Espionage's Call when a bid is put to you, who is thinking while you wait), else on
+// the screen's main action (its first enabled primary button), else on its heading; on
+// a new screen, on its heading. Never leave it on the page's body, where a keyboard
+// player would start over.
 function refocus(focused, newScreen, selection) {
   const again = newScreen || !focused ? null : document.getElementById(focused);
   if (again && !again.disabled) {
@@ -252,7 +255,8 @@ function refocus(focused, newScreen, selection) {
     }
     return;
   }
-  const selectors = newScreen ? ["h1", "h2"] : [".btn-primary:not([disabled])", "h1", "h2"];
+  const main = ["[data-main]:not([disabled])", ".btn-primary:not([disabled])"];
+  const selectors = newScreen ? ["h1", "h2"] : [...main, "h1", "h2"];
   for (const selector of selectors) {
     const target = app.querySelector(selector);
     if (target) {
@@ -289,6 +293,7 @@ function draw(frame) {
   const wanted = app.querySelector("[data-autofocus]");
   if (wanted) wanted.focus();
   else if (inside) refocus(focused, newScreen, selection);
+  guided(app); // a guided game: what its step is about, clear of its panel (guided.mjs)
   told(app, newScreen); // what the draw brought, to screen readers (news.mjs)
   performance.mark("spy:rendered");
   if (!painted && python) {

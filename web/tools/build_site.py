@@ -126,6 +126,7 @@ POLICY_SLOT = "<!--POLICY-->"
 PAGE_SCRIPTS = (
     "page.mjs",
     "news.mjs",
+    "guided.mjs",
     "peers.mjs",
     "scanner.mjs",
     "yours.mjs",

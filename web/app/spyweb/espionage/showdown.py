@@ -104,5 +104,5 @@ def reveal_html(scene: Scene) -> str:
         '<section class="esp-act esp-act-reveal">'
         f"<p>{text}</p>"
         '<button type="button" class="btn btn-primary" data-act="continue" '
-        f'id="esp-continue">{label} <span class="kbd">N</span></button></section>'
+        f'id="esp-continue" data-main>{label} <span class="kbd">N</span></button></section>'
     )
