@@ -63,12 +63,109 @@ def test_a_stray_click_is_explained_on_a_phone(page: Page, site_url: str) -> Non
     expect(notice).to_contain_text("Not now: that would pick the 4♥ for the payment.")
     expect(notice).to_contain_text("Recruit the 5♣ with your 2♣ and 3♣")
     expect(page.locator("#card-4H")).to_have_attribute("aria-pressed", "false")
+    clear_of_the_guide(page, "notice", "pointed")  # in the guide's panel, in sight
     shot(page, "guide-dos-stray-phone")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375
     page.click("#guide-skip")
     expect(page.locator("#guide-say")).to_contain_text("End your turn")
     assert len(saved_record(page, "deck-of-spies")["actions"]) == 1
+
+
+# The boxes of the guide's panel, the control it points at and what its step names,
+# measured in the viewport (null for an element that is not there).
+BOXES = """() => {
+  const box = (e) => {
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  };
+  return {
+    guide: box(document.querySelector(".guide")),
+    pointed: box(document.querySelector("[data-guide=next]")),
+    named: box(document.querySelector("[data-guide-named]")),
+    notice: box(document.querySelector(".notice")),
+    height: window.innerHeight,
+  };
+}"""
+
+
+def clear_of_the_guide(page: Page, *parts: str) -> None:
+    """Each of `parts` ("pointed", "named", "notice") is on the screen and, but for the
+    notice (which the panel holds), not under the guide's panel."""
+    boxes = page.evaluate(BOXES)
+    guide = boxes["guide"]
+    for part in parts:
+        box = boxes[part]
+        assert box is not None, f"no {part}: {boxes}"
+        assert box["top"] >= 0 and box["bottom"] <= boxes["height"], f"{part} off screen: {boxes}"
+        if part != "notice":
+            apart = box["top"] >= guide["bottom"] or box["bottom"] <= guide["top"]
+            assert apart, f"{part} under the guide: {boxes}"
+
+
+def test_what_a_step_is_about_is_not_under_the_guide_on_a_phone(page: Page, site_url: str) -> None:
+    """Issue 47: on a phone the sticky guide covered what its step names — the 6♠ in
+    Deck of Spies step 3, your hand in Espionage step 1, Rook's revealed hand at the
+    showdown. The control pointed at and what the step names are both shown below it."""
+    page.set_viewport_size({"width": 375, "height": 812})
+    boot(page, f"{site_url}#/deck-of-spies/learn")
+    page.click("#guide-skip")
+    page.click("#guide-skip")
+    expect(page.locator("#guide-say")).to_contain_text("Counter the 6♠")
+    expect(page.locator("[data-guide-named]")).to_have_id("dos-spy")
+    expect(page.locator("#dos-spy")).to_contain_text("6♠")
+    clear_of_the_guide(page, "pointed", "named")
+    for _ in range(2):  # the 2♥, the 4♥: the pointer moves on, both still in view
+        card = page.locator("[data-guide=next]").get_attribute("id")
+        expect(page.locator("[data-guide=next]")).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(page.locator("[data-guide=next]")).not_to_have_id(card or "")
+        clear_of_the_guide(page, "pointed", "named")
+    expect(page.locator("[data-guide=next]")).to_have_id("act-counter")
+
+    # Espionage, from the foot of its Rules page
+    page.goto(f"{site_url}#/espionage/rules")
+    page.locator("#learn-espionage").scroll_into_view_if_needed()
+    page.click("#learn-espionage")
+    expect(page.locator("#guide-say")).to_contain_text("Open: bid at least 2 Hackers")
+    expect(page.locator("[data-guide-named]")).to_have_id("esp-seat-0")
+    clear_of_the_guide(page, "pointed", "named")
+    while not page.locator("#esp-continue[data-guide=next]").count():
+        drawn = page.evaluate(RENDERS)
+        if page.locator("#esp-call[data-guide=next]").count():
+            # the player reads down to the log before calling, by the keyboard
+            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            page.keyboard.press("Enter")
+        else:
+            page.locator("[data-guide=next]").click()
+        wait_for(page, f"{RENDERS} > {drawn}")
+        wait_for(page, "document.querySelector('[data-guide=next]')", timeout=60_000)
+        clear_of_the_guide(page, "pointed", "named")
+    # the showdown: Rook's hand turned over, and Next round
+    expect(page.locator("[data-guide-named]")).to_have_id("esp-opponents")
+    expect(page.locator("#esp-opponents .esp-seat-1")).to_contain_text("Traitor")
+    clear_of_the_guide(page, "pointed", "named")
+    shot(page, "guide-espionage-showdown-phone")
+
+
+def test_a_stray_tap_in_spynet_is_explained_in_sight_on_a_phone(page: Page, site_url: str) -> None:
+    """Issue 47: a tap on something other than the step's move was explained at the top
+    of the page, above the screen of a phone scrolled down to the table. The explanation
+    is in the guide's panel, on screen, and the step's control stays in view."""
+    page.set_viewport_size({"width": 375, "height": 812})
+    boot(page, f"{site_url}#/spynet/learn")
+    wait_for(page, "document.querySelector('[data-guide=next]')", timeout=60_000)
+    pointed = page.locator("[data-guide=next]")
+    act = pointed.get_attribute("data-act")
+    assert page.evaluate("scrollY") > 0  # the table is below the fold: the page scrolled to it
+    page.locator(f"[data-act={act}]:not([data-guide])").first.click()
+    notice = page.locator(".notice")
+    expect(notice).to_contain_text("Not now: that would keep")
+    expect(notice).to_contain_text("keep Blanket Surveillance")
+    expect(page.locator(".guide .notice")).to_have_count(1)
+    clear_of_the_guide(page, "notice", "pointed")
+    shot(page, "guide-spynet-stray-phone")
 
 
 def test_a_newcomer_learns_espionage_by_keyboard_alone(page: Page, site_url: str) -> None:

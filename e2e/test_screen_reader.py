@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 
-from conftest import boot, saved_record
+from conftest import boot, same_bots, saved_record
 from playwright.sync_api import Page
 from reader import Node, Reader
+from test_espionage import start as seat_the_table
 
 
 def log_lines(main: Node) -> list[str]:
@@ -29,7 +30,9 @@ def log_lines(main: Node) -> list[str]:
     return [item.words() for item in moves.all("listitem")] if moves else []
 
 
-ANSWERS = ("Hint ",)  # what is announced besides the log: the answers a player asked for
+# What is announced besides the log: the answers a player asked for, and the bid being
+# put together in Espionage's panel as it changes.
+ANSWERS = ("Hint ", "Your bid: ")
 
 
 class Listener:
@@ -231,6 +234,87 @@ def test_espionage_by_screen_reader(page: Page, site_url: str) -> None:
     assert re.search(r"wins? (with \d+ points|as the last tracker)", listener.transcript[-1])
     record = saved_record(page, "espionage")
     assert any(a["type"] in ("call", "spot") for a in record["actions"])
+
+
+def against_vesper(page: Page, site_url: str) -> tuple[Reader, Listener, Node]:
+    """Deal #7, Ann against Vesper (hard, bots' key 1, fast), by screen reader: the table
+    once Vesper has opened and the bid is put to Ann."""
+    reader = Reader(page)
+    boot(page, site_url + "#/espionage/deal/7")
+    seat_the_table(page, ("Ann", "human"), ("Vesper", "hard"))
+    same_bots(page, "espionage", 1)
+    reader.press("button", "Fast")
+    listener = Listener(reader)
+    main = esp_wait(reader, listener)
+    call = main.one("region", "Your move").one("button", "Call")
+    assert not call.disabled
+    return reader, listener, main
+
+
+def test_espionage_says_the_bid_being_put_together_and_the_hint_in_two_sentences(
+    page: Page, site_url: str
+) -> None:
+    """Issue 47, item 10: More / Fewer were silent, and the Hint's move ran into its
+    reason ("…Agent VesperCounting…"). Each press of More, Fewer or a role now says the
+    bid being put together; the Hint is heard as two sentences."""
+    reader, _, _ = against_vesper(page, site_url)
+    reader.press("button", "Hint")
+    said = reader.hear("Hint ")
+    # the move, a full stop, then the reason: "…and pass to Vesper. Counting your own…"
+    assert re.match(r"Hint (Bid at least .+ and pass to Vesper|Call — .+|Spot — .+)\. [A-Z]", said)
+    assert not re.search(r"[a-z][A-Z]", said), said
+    reader.news()
+    counts = []
+    for press in ("More", "More", "Fewer"):  # the count goes up, then down: each said
+        reader.press("button", press)
+        bid = reader.hear("Your bid: at least ")
+        found = re.match(r"Your bid: at least (\d+)", bid)
+        assert found is not None, bid
+        counts.append(int(found[1]))
+        reader.news()
+        assert reader.focus() == reader.main().one("button", press)  # still on it
+    assert counts[1] == counts[0] + 1 and counts[2] == counts[0], counts
+    move = reader.main().one("region", "Your move")
+    offered = [
+        b
+        for b in move.all("button")
+        if not b.disabled and not b.pressed and b.name.split()[-1].isdigit()
+    ]
+    reader.press("button", re.escape(offered[0].name))  # another role, faction or city
+    said = reader.hear("Your bid: at least ")
+    assert said.endswith(", to Vesper."), said
+
+
+def test_espionage_puts_the_focus_on_what_comes_next(page: Page, site_url: str) -> None:
+    """Issue 47, item 10: after your bid and after Next round the focus went to the
+    page's heading, 8 Tabs from Call. When the turn comes back the focus is on what it
+    asks: Call when a bid is put to you, More when you open; after a call, Next round."""
+    reader, listener, main = against_vesper(page, site_url)
+    move = main.one("region", "Your move")
+    offered = [b for b in move.all("button") if not b.disabled and b.name.split()[-1].isdigit()]
+    reader.press("button", re.escape(offered[0].name))
+    reader.press("button", "Bid")
+    listener.after("a bid")
+    checked = []
+    while len(checked) < 3:
+        main = esp_wait(reader, listener)
+        if main.first("region", "You win!|.* wins!"):
+            break
+        focused = reader.focus()
+        assert focused is not None, f"the focus is on no control after {checked}"
+        way_on = main.first("button", "Next round|See the result")
+        if way_on is not None:  # after a call, the showdown's way on
+            wanted = way_on.name
+        else:  # the turn came back: Call when a bid is put to you, More when you open
+            call = main.one("region", "Your move").first("button", "Call")
+            wanted = "Call" if call is not None and not call.disabled else "More"
+        assert focused.role == "button" and focused.name.startswith(wanted), (wanted, focused)
+        checked.append(wanted)
+        if wanted == "More":
+            break
+        reader.key("Enter")  # Call, or Next round: where the focus is
+        listener.after(wanted)
+    assert "Call" in checked and any(w.startswith("Next round") for w in checked), checked
 
 
 # -- SpyNet -----------------------------------------------------------------------------

@@ -16,6 +16,8 @@ FILES = {
     "boot.js": "// boot",
     "page.mjs": "// the page's side",
     "news.mjs": "// said to screen readers",
+    "guided.mjs": "// a guided game's panel",
+    "cut.mjs": "// lines cut with …",
     "worker.mjs": "// Python's worker",
     "styles/app.css": "body {}",
     "vendor/pyodide/pyodide.asm.wasm": "\0asm",

@@ -322,3 +322,118 @@ def test_saved_games_marks_the_guided_game() -> None:
     follow_the_pointer(app)
     app.route("#/saves")
     assert "Deck of Spies · guided · on the table" in unescape(app.render())
+
+
+def named(html: str) -> str:
+    """The id of what the guide's step names besides its control (`data-guide-named`)."""
+    found = re.findall(r"<[a-z]+\b[^>]*data-guide-named[^>]*>", html)
+    assert len(found) == 1, found
+    value = re.search(r'\bid="([^"]*)"', found[0])
+    assert value is not None
+    return value.group(1)
+
+
+def guide_panel(html: str) -> str:
+    found = re.search(r'<section class="guide".*?</section>', html, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+def test_what_a_step_names_is_marked_for_the_page_to_keep_in_view() -> None:
+    """Issue 47: on a phone the sticky guide covered what its step names (the 6♠ in Deck
+    of Spies step 3, your hand in Espionage step 1, Rook's revealed hand at the
+    showdown). The guide marks it (`data-guide-named`); the page scrolls it into view
+    with the control, below the guide (web/guided.mjs; e2e/test_guide.py)."""
+    app = opened()
+    app.click("guide-skip", "")
+    app.click("guide-skip", "")
+    html = app.render()
+    assert said(html).startswith("Counter the 6♠")
+    assert named(html) == "dos-spy"
+    spy = re.search(r'<div[^>]*id="dos-spy"[^>]*>.*?</p>', unescape(html), re.S)
+    assert spy is not None and "6♠" in spy.group(0)
+    app.click("guide-skip", "")  # End your turn: it names no spy
+    assert "data-guide-named" not in app.render()
+
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route("#/espionage/learn")
+    html = app.render()
+    assert said(html).startswith("Open: bid at least 2 Hackers")
+    assert named(html) == "esp-seat-0"  # your seat: your hand
+    for _ in range(50):
+        while app.pending_delay() is not None:
+            app.tick()
+        html = app.render()
+        if "read the showdown" in said(html):
+            break
+        _, act, arg = pointed(html)
+        app.click(act, arg)
+    else:
+        raise AssertionError("no showdown")
+    assert pointed(html)[0] == "esp-continue"
+    assert named(html) == "esp-opponents"  # Rook's hand, turned over
+    opponents = re.search(r'<ol [^>]*id="esp-opponents".*?</ol>', html, re.S)
+    assert opponents is not None and "Rook showed" in unescape(opponents.group(0))
+
+
+def test_a_stray_click_is_explained_inside_the_guide() -> None:
+    """Issue 47: SpyNet's stray-tap explanation appeared at the top of the page, above
+    a phone's screen scrolled down to the table. The app's messages go into the guide's
+    panel, which stays on screen (position: sticky)."""
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route("#/spynet/learn")
+    html = app.render()
+    assert 'class="notice"' not in html and "<!--" not in html
+    other = next(
+        c
+        for c in app.screen.table.state.view(0)["draft"]  # type: ignore[attr-defined]
+        if c != "m28"
+    )
+    app.click("keep", other)
+    html = app.render()
+    assert html.count('class="notice"') == 1
+    panel = unescape(guide_panel(html))
+    assert 'class="notice" role="alert"' in panel and "Not now: that would keep " in panel
+    assert html.index('<section class="guide"') < html.index('class="notice"')
+    app.click("hint", "")  # the Hint's answer too
+    assert "Hint: the guide’s move now is to" in unescape(guide_panel(app.render()))
+    # elsewhere the messages stay above the screen
+    app.route("#/spynet")
+    app.ctx.notify("A word.")
+    assert app.render().startswith('<div class="notice" role="alert">')
+
+
+def test_in_deck_of_spies_step_3_the_hint_then_the_step_leaves_counter_on() -> None:
+    """Issue 47: "in Deck of Spies step 3 the Hint selects other cards than the step's,
+    and doing the step then greys Counter with nothing saying to Clear". The Hint selects
+    nothing in a guided game: picking the step's 4♥ and 2♥ after it leaves Counter on;
+    and Counter, greyed on the way (the 4♥ alone), says why."""
+    app = opened()
+    app.click("guide-skip", "")
+    app.click("guide-skip", "")
+    assert said(app.render()).startswith("Counter the 6♠ with your 4♥ and 2♥")
+    app.click("hint", "")
+    app.click("pick", "4H")
+    html = unescape(app.render())
+    counter = re.search(r'<button[^>]*id="act-counter"[^>]*>', html)
+    assert counter is not None and " disabled" in counter.group(0)
+    assert 'aria-describedby="why-counter"' in counter.group(0)
+    assert '<span class="dos-why" id="why-counter">Needs 2 more</span>' in html
+    app.click("pick", "2H")
+    html = unescape(app.render())
+    counter = re.search(r'<button[^>]*id="act-counter"[^>]*>', html)
+    assert counter is not None and " disabled" not in counter.group(0)
+    assert pointed(html)[0] == "act-counter"
+    app.click("counter", "")
+    assert len(record(app)["actions"]) == 3 and GUIDE.follows(record(app))
+
+
+def test_under_a_sheet_the_messages_float_above_it_as_elsewhere() -> None:
+    """The guide's panel lies under a sheet's backdrop: a message said while the share
+    sheet is open ("Link copied") stays above the page, where the sheet's style lifts it."""
+    app = opened()
+    app.click("panel", "share")
+    app.ctx.notify("Link copied.")
+    html = app.render()
+    assert "sheet-backdrop" in html and html.startswith('<div class="notice" role="alert">')
+    assert "<!--" not in html

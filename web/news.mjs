@@ -1,17 +1,18 @@
 // What each draw of the page (web/page.mjs) brought, said to screen readers: the lines
 // the game's log gained, an answer the player asked for (scrolled into view as it first
-// appears), and each alert once. The polite live region lives outside #app, which every
-// draw replaces.
+// appears), what a control changed (the bid being put together), and each alert once.
+// The polite live region lives outside #app, which every draw replaces.
 let app = null; // the page's #app
 let heardUpTo = null; // the newest line of this screen's log said so far: its data-n
 let heardFirst = ""; // and its first line's words (another game's log starts anew)
 let shown = new Set(); // the [data-reveal] names the last frame drew
+let spoke = new Map(); // the [data-speak] names the last frame drew, with their words
 
 // After each draw of `root` (#app): `newScreen` when the screen is another one.
 export function told(root, newScreen) {
   app = root;
   quietOldAlerts();
-  announceNews(newScreen, reveal(newScreen));
+  announceNews(newScreen, [...reveal(newScreen).map(spoken), ...changed(newScreen)]);
 }
 
 function announcer() {
@@ -30,10 +31,17 @@ if (document.body) announcer();
 else document.addEventListener("DOMContentLoaded", announcer);
 
 // What an element says to a screen reader: its text, without what it hides from one (a
-// log line may carry words for the ear beside those drawn, "→" said as "to").
+// log line may carry words for the ear beside those drawn, "→" said as "to"), each
+// paragraph (or other block) apart from the next, as a screen reader reads them: a Hint's
+// move and its reason were run together ("…Agent VesperCounting your own cards…").
+const BLOCKS = "p, div, li, section, h1, h2, h3, h4, h5, h6, br, dt, dd, tr";
 function spoken(element) {
   const copy = element.cloneNode(true);
   copy.querySelectorAll("[aria-hidden=true]").forEach((hidden) => hidden.remove());
+  copy.querySelectorAll(BLOCKS).forEach((block) => {
+    block.before(" ");
+    block.after(" ");
+  });
   return copy.textContent.split(/\s+/).filter(Boolean).join(" ");
 }
 
@@ -41,8 +49,9 @@ function spoken(element) {
 // the screen would be new each time, and screen readers do not announce new regions):
 // every line the screen's log ([role=log] li[data-n], n counting from the game's first
 // line) gained since the last draw, oldest first — a bot's move, each step of a
-// showdown, the result — then the answer the player asked for (a Hint) as it first
-// appears. A new screen says nothing of its log: its heading takes the focus.
+// showdown, the result — then `answers`, in words: the answer the player asked for (a
+// Hint) as it first appears, and what a control changed. A new screen says nothing of
+// its log: its heading takes the focus.
 function announceNews(newScreen, answers) {
   const lines = [...app.querySelectorAll("[role=log] li[data-n]")];
   const number = (line) => Number(line.dataset.n);
@@ -58,12 +67,28 @@ function announceNews(newScreen, answers) {
   }
   heardUpTo = newest;
   heardFirst = first;
-  news.push(...answers.map(spoken));
+  news.push(...answers);
   const text = news.filter(Boolean).join(" ");
   if (!text) return;
   const live = announcer();
   if (live.textContent === text) live.textContent = ""; // the same words again: said again
   live.textContent = text;
+}
+
+// What a control changed, said once it has ([data-speak]: the bid being put together,
+// which More and Fewer change, and nothing else on the screen would say; issue 47): the
+// words of each that were on the last draw too and are other words now.
+function changed(newScreen) {
+  const now = new Map();
+  const said = [];
+  for (const element of app.querySelectorAll("[data-speak]")) {
+    const name = element.dataset.speak;
+    const words = spoken(element);
+    if (!newScreen && spoke.has(name) && spoke.get(name) !== words) said.push(words);
+    now.set(name, words);
+  }
+  spoke = now;
+  return said;
 }
 
 // An alert ([role=alert]: a notice, a refusal) is read out once. The page is drawn anew

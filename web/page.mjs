@@ -11,6 +11,8 @@
 // at once; it keeps it in window.spygamesPython with the messages that came before this
 // module took over.
 
+import { markCut } from "./cut.mjs";
+import { guided } from "./guided.mjs";
 import { told } from "./news.mjs";
 
 const MAX_FILE = 2_000_000; // bytes: larger files are not read at all
@@ -234,9 +236,11 @@ function typed() {
 }
 
 // Focus was in the part just redrawn: put it back on the same control if it is still
-// there and usable, else on the screen's main action (its first enabled primary button),
-// else on its heading; on a new screen, on its heading. Never leave it on the page's
-// body, where a keyboard player would start over.
+// there and usable, else on what the person needs next (a screen marks it data-main:
+// Espionage's Call when a bid is put to you, who is thinking while you wait), else on
+// the screen's main action (its first enabled primary button), else on its heading; on
+// a new screen, on its heading. Never leave it on the page's body, where a keyboard
+// player would start over.
 function refocus(focused, newScreen, selection) {
   const again = newScreen || !focused ? null : document.getElementById(focused);
   if (again && !again.disabled) {
@@ -252,7 +256,8 @@ function refocus(focused, newScreen, selection) {
     }
     return;
   }
-  const selectors = newScreen ? ["h1", "h2"] : [".btn-primary:not([disabled])", "h1", "h2"];
+  const main = ["[data-main]:not([disabled])", ".btn-primary:not([disabled])"];
+  const selectors = newScreen ? ["h1", "h2"] : [...main, "h1", "h2"];
   for (const selector of selectors) {
     const target = app.querySelector(selector);
     if (target) {
@@ -289,8 +294,9 @@ function draw(frame) {
   const wanted = app.querySelector("[data-autofocus]");
   if (wanted) wanted.focus();
   else if (inside) refocus(focused, newScreen, selection);
+  guided(app); // a guided game: what its step is about, clear of its panel (guided.mjs)
   told(app, newScreen); // what the draw brought, to screen readers (news.mjs)
-  markCut();
+  markCut(app); // lines cut with …, marked so their “more” shows (cut.mjs)
   performance.mark("spy:rendered");
   if (!painted && python) {
     // Once this first frame is painted and the page is idle, Python's worker downloads
@@ -305,16 +311,6 @@ function draw(frame) {
     performance.clearMarks("spy:input");
   }
 }
-
-// A line the page may cut with "…" (data-may-cut) is marked data-cut while it is, so
-// its "more" shows (SpyNet's Since your turn, issue 47); open (focused) lines keep theirs.
-function markCut() {
-  for (const line of app.querySelectorAll("[data-may-cut]:not(:focus):not(:hover)")) {
-    const text = line.firstElementChild ?? line;
-    line.toggleAttribute("data-cut", text.scrollWidth > text.clientWidth + 1);
-  }
-}
-window.addEventListener("resize", markCut);
 
 function frame(message) {
   seen = message.seen;

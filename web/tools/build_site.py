@@ -126,6 +126,8 @@ POLICY_SLOT = "<!--POLICY-->"
 PAGE_SCRIPTS = (
     "page.mjs",
     "news.mjs",
+    "guided.mjs",
+    "cut.mjs",
     "peers.mjs",
     "scanner.mjs",
     "yours.mjs",

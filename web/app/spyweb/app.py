@@ -402,7 +402,10 @@ class App:
         details = self.ctx.saves.take_details()
         for message in self.ctx.saves.take_messages():
             self.ctx.notify(message, details.get(message, ""))
-        return self._messages() + self._not_saving() + body + self._question()
+        page = self._not_saving() + body
+        notices = self._messages()
+        page = notices + page if self.away else self.screen.place_notices(notices, page)
+        return page + self._question()
 
     def _not_saving(self) -> str:
         """While saving fails, the table says so (until a save works again)."""

@@ -143,6 +143,9 @@ class GuideFrame(Screen):
     def render(self) -> str:
         return frame(f'<div class="embed-guide">{self.guide.render()}</div>', "guide")
 
+    def place_notices(self, notices: str, body: str) -> str:
+        return self.guide.place_notices(notices, body)
+
 
 class ReplayFrame(ReplayerScreen):
     """A replay in a frame."""

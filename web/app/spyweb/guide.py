@@ -2,8 +2,10 @@
 
 The guide (`spygames.guides`) is a fixed deal and a script. While the game follows the
 script, the page says the next step in one sentence, points at its control (marked and
-focused) and gives the rule in the Rules page's words; a click that would do something
-else says what it would do and why not now, and plays nothing (the table's `gate`).
+focused) and at what the sentence names (the page keeps both in view below the guide,
+web/guided.mjs) and gives the rule in the Rules page's words; a click that would do
+something else says what it would do and why not now, in the guide's panel, and plays
+nothing (the table's `gate`).
 Skip plays the step for the player, Start again deals the guide afresh, Leave goes
 home. The game is an ordinary one in its own slot of Saved games: once the script is
 played the guide says so, and the game goes on as any other.
@@ -26,6 +28,9 @@ from .catalogue import TABLES, info, open_screen
 from .markup import attrs, esc
 from .screen import Context, GameScreen, Screen
 
+NOTICES = "<!--guide-notices-->"
+"""Where the guide's panel takes the app's messages (`GuideScreen.place_notices`)."""
+
 
 class Pointer:
     """How one game's table points at a step and explains a stray click."""
@@ -43,6 +48,13 @@ class Pointer:
         """The control the player uses next to play `step`: its id, or its data-act and
         data-arg."""
         raise NotImplementedError
+
+    def named(self, table: GameScreen, step: Step | None) -> str | None:
+        """The id of what the step's sentence is about besides its control (the spy to
+        pay for, your hand, the hands a showdown shows); with `step` None, what the words
+        `between` steps are about. The page keeps it in view with the control, clear of
+        the guide (web/guided.mjs). None: the sentence names the control alone."""
+        return None
 
     def stray(self, table: GameScreen, act: str, arg: str, step: Step) -> str | None:
         """What the click (`act`, `arg`) would do, when it is not a way to `step`; None
@@ -230,16 +242,29 @@ class GuideScreen(Screen):
         step = self.step()
         table = self.table.render()
         between = self.pointer.between(self.table) if step is not None else None
-        target = None
+        target = named = None
         if step is not None and self.mine(step):
             target = self.pointer.target(self.table, step)
+            named = self.pointer.named(self.table, step)
         elif between is not None:
-            target = between[0]
+            target, named = between[0], self.pointer.named(self.table, None)
         if target is not None:
             focus = target != self.pointed
             self.pointed = target
             table = mark(table, target, focus=focus)
+            if named is not None:
+                table = _add(table, named, " data-guide-named")
         return self._panel(step, between) + table
+
+    def place_notices(self, notices: str, body: str) -> str:
+        """The app's messages (a stray click explained, the Hint's answer) in the guide,
+        which stays on screen: at the top of the page they would be out of sight once
+        the player has scrolled down to the table's controls (issue 47). Not while a
+        sheet or a question covers the page: then they float above it, as elsewhere."""
+        covered = self.ctx.confirming is not None or "sheet-backdrop" in body
+        if covered or NOTICES not in body:
+            return notices + body.replace(NOTICES, "")
+        return body.replace(NOTICES, notices, 1)
 
     def _panel(self, step: Step | None, between: tuple[str, str] | None = None) -> str:
         total = sum(1 for s in self.guide.steps if s.say)
@@ -275,6 +300,7 @@ class GuideScreen(Screen):
             f'<div class="guide-buttons">{buttons}</div></div>'
             f'<p class="guide-say" id="guide-say" data-reveal="{key}">{esc(say)}</p>'
             + (f'<p class="guide-rule"><span>The rule</span> {esc(rule)}</p>' if rule else "")
+            + NOTICES
             + "</section>"
         )
 
@@ -323,6 +349,11 @@ def mark(html: str, target: str | tuple[str, str], *, focus: bool) -> str:
     extra = ' data-guide="next" aria-describedby="guide-say"'
     if focus:
         extra += " data-autofocus"
+    return _add(html, target, extra)
+
+
+def _add(html: str, target: str | tuple[str, str], extra: str) -> str:
+    """`html` with the attributes `extra` given to its first element that is `target`."""
     done = False
 
     def one(match: re.Match[str]) -> str:

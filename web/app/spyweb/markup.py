@@ -41,6 +41,24 @@ def attrs(**values: object) -> str:
     return "".join(parts)
 
 
+def hint_words(prefix: str, move: str, why: str, why_id: str | None = None) -> str:
+    """A Hint's advice: the move, then its reason, as two sentences in two paragraphs,
+    which a screen reader reads apart (run together, they were "…and pass to Agent
+    VesperCounting your own cards…"). `prefix` names the game's classes ("esp").
+
+    >>> html = hint_words("dos", "Counter with 2♣ 4♥", "It saves your Ace.")
+    >>> '<b>Counter with 2♣ 4♥.</b></p> <p class="dos-hint-why">It saves' in html
+    True
+    """
+    move = move.strip()
+    if not move.endswith((".", "!", "?")):
+        move += "."
+    return (
+        f'<p><span class="{prefix}-hint-tag">Hint</span> <b>{esc(move)}</b></p> '
+        f"<p{attrs(class_=f'{prefix}-hint-why', id=why_id)}>{esc(why)}</p>"
+    )
+
+
 def button(
     label: str, act: str, arg: object = "", *, disabled: bool = False, **extra: object
 ) -> str:

@@ -149,6 +149,12 @@ class Screen:
     def render(self) -> str:
         raise NotImplementedError
 
+    def place_notices(self, notices: str, body: str) -> str:
+        """The page: the app's messages (`notices`, HTML) and the screen's `body`. Above
+        it, unless the screen has a place for them that stays in sight (a guided game's
+        panel: `spyweb.guide`)."""
+        return notices + body
+
     def handle(self, act: str, arg: str) -> None:
         """A click on an element with `data-act`."""
 

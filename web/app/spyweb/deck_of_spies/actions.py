@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from ..markup import attrs, esc
+from ..markup import attrs, esc, hint_words
 from . import viewmodel as vm
 from .controls import control
 from .log import sentence
@@ -99,6 +99,5 @@ def hint_box(scene: Scene) -> str:
     )
     return (
         f'<section class="dos-hint" role="status" data-reveal="hint"{data}>'
-        f'<p><span class="dos-hint-tag">Hint</span> <b>{esc(vm.describe(action))}</b></p>'
-        f'<p class="dos-hint-why">{esc(sentence(scene.hint.reason))}</p></section>'
+        f"{hint_words('dos', vm.describe(action), sentence(scene.hint.reason))}</section>"
     )

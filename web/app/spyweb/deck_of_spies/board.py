@@ -43,7 +43,7 @@ def board(scene: Scene) -> str:
     """The spy and the spy deck, then the piles."""
     return (
         '<section class="dos-board" aria-label="The table">'
-        f'<div class="dos-spyzone"><div class="dos-spy">{_spy(scene)}</div>'
+        f'<div class="dos-spyzone"><div class="dos-spy" id="dos-spy">{_spy(scene)}</div>'
         f"{_spy_deck(scene.view)}</div>"
         f"{_piles(scene)}</section>"
     )

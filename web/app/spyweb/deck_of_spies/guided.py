@@ -43,6 +43,12 @@ class DeckOfSpiesPointer(Pointer):
                 return f"card-{card}"
         return _control(action)
 
+    def named(self, table: GameScreen, step: Any) -> str | None:
+        """A payment or an assassination names the spy it deals with."""
+        if step is not None and step.action["type"] in ("counter", "recruit", "assassinate"):
+            return "dos-spy"
+        return None
+
     def stray(self, table: GameScreen, act: str, arg: str, step: Any) -> str | None:
         dos = _table(table)
         action = step.action

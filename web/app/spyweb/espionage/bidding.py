@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spygames.espionage.cards import ATTRIBUTE_NAMES, ATTRIBUTES, bid_words
 from spygames.espionage.views import Bid
-from spygames.words import count
+from spygames.words import count, listed
 
 from ..markup import attrs, esc
 from . import cards
@@ -41,12 +41,14 @@ def bid_panel_html(scene: Scene) -> str:
         )
     else:
         label = "Bid — choose what to bid on"
+    main = first_useful(panel)
     bid_attrs = attrs(
         type="button",
         class_=f"btn btn-primary esp-bidbtn{hinted(scene, 'bid')}",
         data_act="bid",
         id="esp-bid",
         disabled=action is None,
+        data_main=main == "bid",
     )
     odds = panel_odds(scene, panel)
     return (
@@ -54,19 +56,17 @@ def bid_panel_html(scene: Scene) -> str:
         f"{standing}"
         '<div class="esp-step"><span class="esp-step-label" id="esp-count-label">At least'
         "</span>"
-        f'<button type="button" class="esp-stepbtn" data-act="count" data-arg="-" '
-        f'id="esp-count-dec" aria-label="Fewer"'
-        f"{'' if panel.can_lower else ' disabled'}>−</button>"
+        f"{stepper(panel, '-', main)}"
         f'<output class="esp-count" id="esp-count" aria-labelledby="esp-count-label">'
         f"{panel.count}</output>"
-        f'<button type="button" class="esp-stepbtn" data-act="count" data-arg="+" '
-        f'id="esp-count-inc" aria-label="More"'
-        f"{'' if panel.can_raise else ' disabled'}>+</button>"
+        f"{stepper(panel, '+', main)}"
         f'<span class="esp-step-of">of {count(view["dealt"], "card")}</span>'
         '<span class="esp-step-keys" id="esp-count-keys"><span class="kbd">−</span> '
         '<span class="kbd">+</span> or <span class="kbd">↓</span> <span class="kbd">↑</span>'
         "</span></div>"
-        f'<div class="esp-groups">{"".join(groups)}</div>'
+        f'<p class="sr-only" id="esp-building" data-speak="esp-building">'
+        f"{esc(building(scene, panel))}</p>"
+        f'<div class="esp-groups">{"".join(groups)}</div>{taken_html(panel)}'
         '<fieldset class="esp-group esp-group-next"><legend>Who goes next</legend>'
         f'<div class="esp-picks">{nexts}</div></fieldset>'
         f"{odds}"
@@ -74,6 +74,67 @@ def bid_panel_html(scene: Scene) -> str:
         f'{esc(label)} <span class="kbd">B</span></button>'
         "</section>"
     )
+
+
+def first_useful(panel: BidPanel) -> str:
+    """What the person needs first when the panel comes up (the page's focus goes there,
+    `data-main`): Call when a bid is put to them, else More (an opening, or a raise),
+    else the first role, faction or city on offer, else Bid."""
+    if panel.can_call:
+        return "call"
+    if panel.can_raise:
+        return "+"
+    offered = [a for a, ok in panel.attributes().items() if ok]
+    return f"attr-{offered[0]}" if offered else "bid"
+
+
+def stepper(panel: BidPanel, arg: str, main: str) -> str:
+    """Fewer (−) or More (+): described by the bid being put together, which is read out
+    as it changes (`building`)."""
+    more = arg == "+"
+    props = attrs(
+        type="button",
+        class_="esp-stepbtn",
+        data_act="count",
+        data_arg=arg,
+        id="esp-count-inc" if more else "esp-count-dec",
+        aria_label="More" if more else "Fewer",
+        aria_describedby="esp-building",
+        disabled=not (panel.can_raise if more else panel.can_lower),
+        data_main=main == arg,
+    )
+    return f"<button{props}>{'+' if more else '−'}</button>"
+
+
+def building(scene: Scene, panel: BidPanel) -> str:
+    """The bid being put together, in words: "Your bid: at least 4 Hackers, to Rook";
+    the page reads it out each time it changes (More, Fewer, a role: `data-speak`)."""
+    if panel.attribute is None:
+        return f"Your bid: at least {panel.count} — choose a role, faction or city."
+    to = f", to {scene.name(panel.next)}" if panel.next is not None else ""
+    return f"Your bid: at least {bid_words(panel.count, panel.attribute)}{to}."
+
+
+def taken(panel: BidPanel) -> list[str]:
+    """The roles, factions and cities off at the panel's count: bid at it already."""
+    return [a for a, ok in panel.attributes().items() if not ok]
+
+
+def taken_why(panel: BidPanel, attributes: list[str]) -> str:
+    """Why `attributes` are off: "Hackers and London: already bid at 2 this round. More
+    raises the count." """
+    names = listed([ATTRIBUTE_NAMES[a] for a in attributes])
+    more = " More raises the count." if panel.can_raise else ""
+    return f"{names}: already bid at {panel.count} this round.{more}"
+
+
+def taken_html(panel: BidPanel) -> str:
+    """The reason the greyed roles, factions and cities are off, which each of them is
+    described by (as Undo is by its reason)."""
+    off = taken(panel)
+    if not off:
+        return ""
+    return f'<p class="esp-why" id="esp-attr-why">{esc(taken_why(panel, off))}</p>'
 
 
 def answer_html(scene: Scene, panel: BidPanel, bid: Bid | None) -> str:
@@ -84,7 +145,7 @@ def answer_html(scene: Scene, panel: BidPanel, bid: Bid | None) -> str:
         '<div class="esp-answer"><p>Answer '
         f"{esc(Narrator(scene.name).whose(bid['by']))} bid, or raise it:</p>"
         f'<button type="button" class="btn btn-danger{hinted(scene, "call")}" '
-        f'data-act="call" id="esp-call"'
+        f'data-act="call" id="esp-call"{" data-main" if panel.can_call else ""}'
         f"{'' if panel.can_call else ' disabled'}>Call — too high "
         '<span class="kbd">C</span></button>'
         f'<button type="button" class="btn{hinted(scene, "spot")}" data-act="spot" '
@@ -98,13 +159,24 @@ def picks_html(panel: BidPanel) -> list[str]:
     """The roles, factions and cities, a group each; one no legal bid has at this count
     is off."""
     ok = panel.attributes()
+    main = first_useful(panel)
     groups = []
     for title, members in GROUPS:
         buttons = "".join(
-            f'<button type="button" class="esp-pick esp-a-{a}'
-            f'{" on" if panel.attribute == a else ""}" data-act="attr" data-arg="{a}" '
-            f'id="esp-attr-{a}" aria-pressed="{"true" if panel.attribute == a else "false"}"'
-            f"{'' if ok[a] else ' disabled'}>{cards.icon(a)}<span>{ATTRIBUTE_NAMES[a]}</span>"
+            "<button"
+            + attrs(
+                type="button",
+                class_=f"esp-pick esp-a-{a}{' on' if panel.attribute == a else ''}",
+                data_act="attr",
+                data_arg=a,
+                id=f"esp-attr-{a}",
+                aria_pressed="true" if panel.attribute == a else "false",
+                disabled=not ok[a],
+                title=None if ok[a] else taken_why(panel, [a]),
+                aria_describedby=None if ok[a] else "esp-attr-why",
+                data_main=main == f"attr-{a}",
+            )
+            + f">{cards.icon(a)}<span>{ATTRIBUTE_NAMES[a]}</span>"
             f'<span class="kbd">{ATTRIBUTES.index(a) + 1}</span></button>'
             for a in members
         )

@@ -26,7 +26,7 @@ def felt_html(scene: Scene) -> str:
     opp = "".join(seat_html(scene, s) for s in others)
     return (
         '<section class="esp-felt" aria-label="The table">'
-        f'<ol class="esp-opponents esp-opp{len(others)}">{opp}</ol>'
+        f'<ol class="esp-opponents esp-opp{len(others)}" id="esp-opponents">{opp}</ol>'
         f'<div class="esp-center">{centre_html(scene)}</div>'
         f'<ol class="esp-mine">{seat_html(scene, bottom, mine=True)}</ol>'
         "</section>"

@@ -51,6 +51,13 @@ class EspionagePointer(Pointer):
             return f"esp-next-{action['next']}"
         return "esp-bid"
 
+    def named(self, table: GameScreen, step: Any) -> str | None:
+        """A step's sentence counts what your hand holds; between the steps, the words
+        ask to read the hands a showdown turned over (the others')."""
+        if step is None:
+            return "esp-opponents"
+        return f"esp-seat-{_table(table).bottom()}"
+
     def stray(self, table: GameScreen, act: str, arg: str, step: Any) -> str | None:
         wanted = step.action["type"]
         if act == "attr":

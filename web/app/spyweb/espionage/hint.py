@@ -21,7 +21,7 @@ from spygames import hints
 from spygames.espionage.cards import bid_words
 from spygames.espionage.views import Bid
 
-from ..markup import attrs, esc
+from ..markup import attrs, hint_words
 from ..thinking import Thinking
 from .scene import Hint, Scene
 from .undo import undo_html
@@ -188,9 +188,8 @@ def box(scene: Scene) -> str:
     )
     return (
         f"<section{data}>"
-        f'<p><span class="esp-hint-tag">Hint</span> '
-        f"<b>{esc(what(action, scene.name))}</b></p>"
-        f'<p class="esp-hint-why">{esc(why(advice, scene.view["bid"], scene.name))}</p></section>'
+        + hint_words("esp", what(action, scene.name), why(advice, scene.view["bid"], scene.name))
+        + "</section>"
     )
 
 

@@ -127,5 +127,5 @@ def reveal_html(scene: Scene) -> str:
         '<section class="esp-act esp-act-reveal">'
         + sized(f"<p>{text}</p>", f"<p>{room}</p>")
         + '<button type="button" class="btn btn-primary" data-act="continue" '
-        f'id="esp-continue">{label} <span class="kbd">N</span></button></section>'
+        f'id="esp-continue" data-main>{label} <span class="kbd">N</span></button></section>'
     )

@@ -65,7 +65,9 @@ def actions_html(scene: Scene) -> str:
     if waiting is not None:
         return waiting
     words = scene.held or f"{scene.name(cur)} is thinking…"  # held: a friend's, in words
+    # While you wait, the focus rests here (data-main; focusable, not in the Tab order):
+    # not on the page's heading, far from the Call that comes next (issue 47).
     return (
-        '<section class="esp-act esp-wait" aria-live="polite">'
-        f'<p><span class="esp-dots" aria-hidden="true"></span>{esc(words)}</p></section>'
+        '<section class="esp-act esp-wait" aria-live="polite" id="esp-wait" tabindex="-1" '
+        f'data-main><p><span class="esp-dots" aria-hidden="true"></span>{esc(words)}</p></section>'
     )

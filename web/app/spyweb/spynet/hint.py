@@ -20,7 +20,7 @@ from spygames.spynet.rules import SpyNetState
 from spygames.spynet.text import condition_text
 from spygames.spynet.views import SpyNetView
 
-from ..markup import attrs, esc
+from ..markup import attrs, hint_words
 from ..thinking import Thinking
 from .deploy import outcome
 from .log import Who
@@ -299,12 +299,7 @@ def hint_box(hint: HintShown) -> str:
         data_hint_type=action["type"],
         data_reveal="hint",
     )
-    return (
-        f"<section{data}>"
-        f'<p><span class="sn-hint-tag">Hint</span> <b>{esc(hint.what)}</b>'
-        f'</p><p class="sn-hint-why" id="sn-hint-why">{esc(hint.why)}</p>'
-        "</section>"
-    )
+    return f"<section{data}>{hint_words('sn', hint.what, hint.why, 'sn-hint-why')}</section>"
 
 
 def hint_button(hint: HintShown) -> str:
