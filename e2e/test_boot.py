@@ -4,6 +4,7 @@ message a player can act on when the runtime cannot load."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,9 +37,21 @@ STAGES = ("boot:runtime", "boot:python", "boot:engine", "boot:app")
 WASM = "**/vendor/pyodide/pyodide.asm.wasm*"
 
 
+@pytest.fixture
+def unserved(browser: Browser, guard: Guard) -> Iterator[Page]:
+    """A page no service worker serves: `page.route` does not see a request a service
+    worker answers, and on a first visit the worker may claim the page before the runtime
+    is fetched (it did under load, and the runtime the test aborted loaded)."""
+    page = open_page(browser, guard, service_workers="block")
+    yield page
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)
+
+
 def test_a_game_address_shows_its_table_frame_until_python_draws_the_table(
-    page: Page, site_url: str
+    unserved: Page, site_url: str
 ) -> None:
+    page = unserved  # the runtime's requests reach page.route
     held: list[Route] = []
     released: list[bool] = []
 
@@ -197,11 +210,12 @@ STACK_SWITCHING = "'Suspending' in WebAssembly || 'Suspender' in WebAssembly"
 
 
 def test_python_starts_without_stack_switching_in_its_worker_and_the_snapshot_worker(
-    page: Page, site_url: str
+    unserved: Page, site_url: str
 ) -> None:
     """python.mjs hides WebAssembly stack switching (JSPI) from Pyodide, in Python's worker
     and in the worker that makes the snapshot: Chromium kills a tab whose allocation is
     sampled while Python runs on a switched stack (the long test below shows it)."""
+    page = unserved  # the runtime's requests reach page.route
     page.goto("about:blank")  # this browser has stack switching to hide
     if not page.evaluate(STACK_SWITCHING):
         pytest.skip("this browser has no WebAssembly stack switching")
@@ -273,12 +287,13 @@ HOME_AGAIN = """() => {
 }"""
 
 
-def test_a_tile_clicked_while_python_starts_opens_its_game(page: Page, site_url: str) -> None:
+def test_a_tile_clicked_while_python_starts_opens_its_game(unserved: Page, site_url: str) -> None:
     """The pre-drawn tiles' links work before Python runs: the click is not lost. Issue
     40 (a first visit: New game showed nothing new for 2.6 s): the game's frame shows at
     once; its archive is fetched at the click, beside the runtime, not once the app has
     started; and the app starts at the game's address, so the home tiles never come back
     in between (they did, for as long as the game's archive took)."""
+    page = unserved  # the runtime's requests reach page.route
     held: list[Route] = []
     page.route(WASM, lambda route: held.append(route))
     asked: list[str] = []
@@ -343,8 +358,9 @@ def _allow_only(guard: Guard, *expected: str) -> None:
 
 
 def test_a_runtime_that_cannot_load_says_so_and_offers_reload(
-    page: Page, site_url: str, guard: Guard
+    unserved: Page, site_url: str, guard: Guard
 ) -> None:
+    page = unserved  # the runtime's requests reach page.route
     page.route(WASM, lambda route: route.abort())
     page.goto(site_url + "#/deck-of-spies")
     text = _expect_boot_error(page)
