@@ -20,6 +20,22 @@ export function guided(app) {
   if (!guide || !pointed || !(fresh || pointed.hasAttribute("data-autofocus"))) return;
   const named = app.querySelector("[data-guide-named]");
   clear(guide, pointed, named);
+  watch(app, guide);
+}
+
+// The panel may grow after the draw (its words laid out again once a font has loaded):
+// what it points at is cleared again then, as long as the panel is the same one.
+let watched = null;
+const resized = new ResizeObserver(() => {
+  const [app, guide] = watched ?? [];
+  const pointed = app?.querySelector("[data-guide=next]");
+  if (guide?.isConnected && pointed) clear(guide, pointed, app.querySelector("[data-guide-named]"));
+});
+function watch(app, guide) {
+  if (watched?.[1] === guide) return;
+  resized.disconnect();
+  watched = [app, guide];
+  resized.observe(guide);
 }
 
 // The element that scrolls the page (a frame's own box, else the document).
