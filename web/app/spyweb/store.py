@@ -438,6 +438,18 @@ class Saves:
         value = self.storage.get(f"{PREFIX}pref:{name}")
         return default if value is None else value
 
+    def pref_list(self, name: str, most: int) -> list[Any]:
+        """A preference holding a JSON list (at most `most` characters): its items, or
+        none when it is missing, too long or not a list (a damaged value costs itself)."""
+        raw = self.pref(name, "[]")
+        if len(raw) > most:
+            return []
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            return []
+        return data if isinstance(data, list) else []
+
     def set_pref(self, name: str, value: str, *, quiet: bool = False) -> None:
         """Store a preference; when the storage refuses it, say so (unless `quiet`)."""
         if not self.set_quietly(f"{PREFIX}pref:{name}", value) and not quiet:

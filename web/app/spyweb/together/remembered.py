@@ -106,15 +106,7 @@ def _entry(data: Any) -> JoinedTable | None:
 
 def joined_tables(saves: Saves) -> list[JoinedTable]:
     """The tables this device has joined, last connected first (at most `KEEP`)."""
-    raw = saves.pref(PREF, "[]")
-    if len(raw) > MAX_STORED:
-        return []
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return []
-    if not isinstance(data, list):
-        return []
+    data = saves.pref_list(PREF, MAX_STORED)
     found: dict[str, JoinedTable] = {}
     for item in data[: KEEP * 2]:
         entry = _entry(item)

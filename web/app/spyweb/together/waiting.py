@@ -67,14 +67,7 @@ def _entry(data: Any) -> Waiting | None:
 
 
 def _all(saves: Saves) -> list[Waiting]:
-    raw = saves.pref(PREF, "[]")
-    if len(raw) > MAX_STORED:
-        return []
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return []
-    entries = [_entry(item) for item in data[:KEEP]] if isinstance(data, list) else []
+    entries = [_entry(item) for item in saves.pref_list(PREF, MAX_STORED)[:KEEP]]
     return [e for e in entries if e is not None]
 
 
