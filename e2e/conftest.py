@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
 from browser import executable
 from server import SiteServer
+from warm import WarmContexts
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = executable()  # None: Playwright's own Chromium
@@ -159,23 +160,51 @@ def open_page(browser: Browser, guard: Guard, **context_args: Any) -> Page:
     return page
 
 
-@pytest.fixture
-def page(browser: Browser, guard: Guard) -> Iterator[Page]:
-    page = open_page(browser, guard)
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 375, "height": 740},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture(scope="session")
+def warm(browser: Browser, site_url: str) -> Iterator[WarmContexts]:
+    contexts = WarmContexts(browser, site_url, CSP_WATCH, SNAPSHOT_KEPT)
+    yield contexts
+    contexts.close()
+
+
+def _page(
+    request: pytest.FixtureRequest, browser: Browser, guard: Guard, kind: str, **args: Any
+) -> Iterator[Page]:
+    """A page of a returning visitor (`warm.py`), or of a first visit in a context of its
+    own for a test marked `fresh`."""
+    fresh = request.node.get_closest_marker("fresh") is not None
+    if fresh:
+        page = open_page(browser, guard, **args)
+    else:
+        warm: WarmContexts = request.getfixturevalue("warm")
+        page = warm.page(kind, **args)
+        page.on("request", guard.request)
+        page.on("console", guard.console)
+        page.on("pageerror", guard.page_error)
     yield page
-    page.context.close()
+    if fresh:
+        page.context.close()
+    else:
+        warm.done(page)
     assert not guard.problems, "\n".join(guard.problems)
 
 
 @pytest.fixture
-def phone(browser: Browser, guard: Guard) -> Iterator[Page]:
-    page = open_page(
-        browser, guard, viewport={"width": 375, "height": 740}, device_scale_factor=2,
-        is_mobile=True, has_touch=True,
-    )  # fmt: skip
-    yield page
-    page.context.close()
-    assert not guard.problems, "\n".join(guard.problems)
+def page(request: pytest.FixtureRequest, browser: Browser, guard: Guard) -> Iterator[Page]:
+    yield from _page(request, browser, guard, "desktop")
+
+
+@pytest.fixture
+def phone(request: pytest.FixtureRequest, browser: Browser, guard: Guard) -> Iterator[Page]:
+    yield from _page(request, browser, guard, "phone", **PHONE)
 
 
 def wait_for(page: Page, expression: str, arg: Any = None, timeout: float = 30_000) -> Any:

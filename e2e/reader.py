@@ -162,7 +162,7 @@ class Reader:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.heard_so_far = 0
-        page.context.add_init_script(EARS)
+        page.add_init_script(EARS)
 
     # -- reading -------------------------------------------------------------------------
     def tree(self, where: str = "body") -> Node:

@@ -9,8 +9,11 @@ import base64
 import json
 import zlib
 
+import pytest
 from conftest import BOOT_TIMEOUT, SNAPSHOT_KEPT, Guard, boot, open_page
 from playwright.sync_api import Browser, Page, Request, Route, expect
+
+pytestmark = pytest.mark.fresh  # the first visit's downloads, some routed
 
 GAMES = ("deck-of-spies", "espionage", "spynet")
 # When the page drew its first screen, in ms since 1970 (as Playwright times requests:

@@ -31,6 +31,8 @@ from service_worker import SETTLE
 
 import spygames
 
+pytestmark = pytest.mark.fresh  # how a first visit boots, with the runtime's requests routed
+
 STAGES = ("boot:runtime", "boot:python", "boot:engine", "boot:app")
 # The runtime's WebAssembly, as a first visit downloads it (its .xz copy) or as a visit
 # with a service worker in charge asks for it (the plain file): web/tools/packed.py.

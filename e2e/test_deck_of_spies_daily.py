@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 from conftest import Guard, boot, no_horizontal_scroll, open_page, shot
 from playwright.sync_api import Browser, Page, Route
 from spyweb import links
@@ -33,6 +34,7 @@ def staged_link() -> str:
     return links.encode(state.record())
 
 
+@pytest.mark.fresh  # routes the worker's script
 def test_lose_on_purpose_and_see_how_it_was_winnable(page: Page, site_url: str) -> None:
     boot(page, f"{site_url}#/play/{staged_link()}")
     page.wait_for_selector(".dos")

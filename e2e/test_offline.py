@@ -27,6 +27,8 @@ import spygames
 sys.path.insert(0, str(ROOT / "web" / "tools"))
 import build_site
 
+pytestmark = pytest.mark.fresh  # the service worker's first install and updates, offline
+
 DEAL = 7  # a Deck of Spies deal whose first legal move the engine tells us
 WORKER_TIMEOUT = 60_000
 

@@ -10,6 +10,8 @@ import pytest
 from conftest import BOOT_TIMEOUT, SNAPSHOT_KEPT, Guard, boot, open_page, python_worker, wait_for
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
+pytestmark = pytest.mark.fresh  # a first visit's downloads, some routed
+
 PACKED = (
     "vendor/pyodide/pyodide.asm.wasm",
     "vendor/pyodide/python_stdlib.zip",

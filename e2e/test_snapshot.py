@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import BOOT_TIMEOUT, boot, play_first_dos_action
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 import spygames
+
+pytestmark = pytest.mark.fresh  # the first visit's Python snapshot
 
 STORE = "spygames python"
 DEAL = 7

@@ -76,7 +76,7 @@ def test_storage_fills_up_while_playing(page: Page, site_url: str) -> None:
 def test_storage_already_full_when_the_page_opens(page: Page, site_url: str) -> None:
     """Full before Python starts (a context script, before any page script): the deal
     opens, plays, and says once that it is not being saved."""
-    page.context.add_init_script(f"({FILL_UP})()")
+    page.add_init_script(f"({FILL_UP})()")
     page.set_viewport_size({"width": 375, "height": 812})
     state = open_deal(page, site_url, 62)
     play(page, state, 5)

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from conftest import boot, play_first_dos_action, saved_record, shot
 from playwright.sync_api import Page, expect
 
 import spygames
+
+pytestmark = pytest.mark.fresh  # two tabs of one context, one muted by an init script
 
 DOS = "#/deck-of-spies"
 ELSEWHERE = "This game is open in another tab"

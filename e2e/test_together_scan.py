@@ -159,7 +159,7 @@ def test_choices_on_the_seats_form_survive_a_redraw(
     players were chosen, each seat's kind and the names typed: nothing the player set
     goes back to what the page first drew."""
     page = open_page(camera_browser, guard, viewport={"width": 375, "height": 812})
-    page.context.add_init_script(LATE_DETECTOR)
+    page.add_init_script(LATE_DETECTOR)
     boot(page, f"{site_url}#/espionage/deal/21")
     page.select_option("#esp-players", "3")
     page.select_option("#esp-seat1-kind", "friend")

@@ -63,6 +63,7 @@ def test_spynet_card_names_never_break_inside_a_word(
     assert not guard.problems, "\n".join(guard.problems)
 
 
+@pytest.mark.fresh  # grants the clipboard to its context
 def test_link_copied_shows_above_the_share_sheet(page: Page, site_url: str) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     boot(page, site_url + "#/deck-of-spies/deal/5")

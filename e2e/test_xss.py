@@ -35,7 +35,7 @@ def nothing_ran(page: Page) -> None:
 
 
 def test_names_typed_on_the_seats_screen_show_as_text(page: Page, site_url: str) -> None:
-    page.context.add_init_script(TRAP)
+    page.add_init_script(TRAP)
     boot(page, f"{site_url}#/espionage/deal/7")
     page.select_option("#esp-players", "3")
     page.fill("#esp-seat0-name", NAME_TAG)
@@ -61,7 +61,7 @@ def test_names_typed_on_the_seats_screen_show_as_text(page: Page, site_url: str)
 
 
 def test_names_in_a_shared_record_show_as_text(page: Page, site_url: str) -> None:
-    page.context.add_init_script(TRAP)
+    page.add_init_script(TRAP)
     seats = [
         {"name": NAME_TAG, "kind": "human"},
         {"name": NAME_QUOTE, "kind": "bot", "level": "easy"},
@@ -88,7 +88,7 @@ def test_names_in_a_shared_record_show_as_text(page: Page, site_url: str) -> Non
 def test_an_imported_file_shows_its_words_as_text(
     page: Page, site_url: str, tmp_path: Path
 ) -> None:
-    page.context.add_init_script(TRAP)
+    page.add_init_script(TRAP)
     seats = [
         {"name": NAME_QUOTE, "kind": "human"},
         {"name": NAME_TAG, "kind": "human"},
