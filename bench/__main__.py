@@ -112,7 +112,9 @@ def measure(
         parts.run("offline", "warm boot on a throttled network, cache-first vs network-first "
                   "worker", lambda: offline.warm_throttled(browser, urls, many))  # fmt: skip
         parts.run("phone", "a first visit on an emulated mid-range phone (CPU 4×, slow 4G)",
-                  lambda: offline.phone_first_visit(browser, url, 1 if quick else 3))  # fmt: skip
+                  lambda: offline.phone_first_visit(browser, url, 1 if quick else 3,
+                                                    offline.QUICK_NETWORK if quick
+                                                    else offline.NETWORK))  # fmt: skip
         parts.run("lighthouse", "Lighthouse on the home page and a table",
                   lambda: lighthouse.run(browser, bench_site, 1 if quick else runs,
                                          ("home",) if quick else ()))  # fmt: skip
