@@ -6,9 +6,9 @@
 // holds the saves. The page times each decision itself: past DECIDE_S the sandbox is
 // ended (a new one starts for the next decision) and the decision is answered with the
 // reason. Python's start is not the bot's time: the clock starts once it is ready.
-import { openSandbox } from "./sandbox/sandbox.mjs";
+import { LIMITS, openSandbox } from "./sandbox/sandbox.mjs";
 
-const DECIDE_S = 2; // as in the Lab
+const DECIDE_S = LIMITS.DECIDE_S; // as in the Lab (spygames.sandbox)
 const GRACE_MS = 1000; // a message's way out of the sandbox, on a busy machine
 const WAY_S = 3; // the most a call's way into the sandbox and back may take, on a busy page
 const KEPT = "spygames:yours:"; // + game id: the code

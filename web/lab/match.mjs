@@ -15,21 +15,23 @@ let running = null; // {cancelled, box} while a match plays (box: its sandbox)
 // The match whose games are listed, to step through one of them (walk.mjs): its game,
 // settings and code.
 export let listed = null;
-let decideS = 2;
+// A person's bot's limits (spygames.sandbox, through python.mjs), once Python is wanted.
+let decideS = null;
+let beatS = null;
 
 // -- Python ----------------------------------------------------------------------------
 // Each match runs in a sandbox of its own (python.mjs, web/sandbox/). The page times
 // every call there itself: a decision of the person's bot over DECIDE_S ends it, and so
 // does a call that overruns what any bot may take, whatever the sandbox says.
 const GRACE_MS = 1000; // a message's way out of the sandbox and back, on a busy machine
-const BEAT_S = 0.5; // web/sandbox/worker.py's: its "mine" may come this long before the decision
 const BUILT_IN_MS = 1500; // more than any built-in bot takes on one decision (hard SpyNet: ~0.2 s)
 const WARM_MS = 3000; // a game's rules and bots imported, before the person's code runs
 
 export async function usePython() {
   if (python) return python;
-  const { startPython, DECIDE_S } = await import("./python.mjs");
+  const { startPython, DECIDE_S, BEAT_S } = await import("./python.mjs");
   decideS = DECIDE_S;
+  beatS = BEAT_S; // a "mine" beat may come this long before the decision
   const state = $("lab-python");
   python = startPython({
     starting() {
@@ -264,7 +266,7 @@ export function start(box, args) {
   const words = `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`;
   return box.call("start", args, {
     limitMs: decideS * 1000 + BUILT_IN_MS + WARM_MS + GRACE_MS, // the game's first deal, then the code
-    decideMs: (decideS + BEAT_S) * 1000 + GRACE_MS,
+    decideMs: (decideS + beatS) * 1000 + GRACE_MS,
     decisionWords: words,
     limitWords: words,
   });
@@ -275,7 +277,7 @@ export function slice() {
   return {
     limitMs: SLICE_MS + decideS * 1000 + BUILT_IN_MS + GRACE_MS,
     limitWords: `Your bot did not answer within ${decideS} seconds, so it was stopped.`,
-    decideMs: (decideS + BEAT_S) * 1000 + GRACE_MS,
+    decideMs: (decideS + beatS) * 1000 + GRACE_MS,
     decisionWords: `Your bot took more than ${decideS} seconds on one decision, so it was stopped.`,
   };
 }

@@ -3,9 +3,10 @@
 // and the next one starts as soon as a match begins, so Run is ready again when it ends.
 // Imported only when Python is wanted (the Lab at once, an embed on Run), so a page that
 // never runs a bot never downloads PyScript.
-import { openSandbox } from "../sandbox/sandbox.mjs";
+import { LIMITS, openSandbox } from "../sandbox/sandbox.mjs";
 
-export const DECIDE_S = 2; // the longest a bot may think about one decision
+export const DECIDE_S = LIMITS.DECIDE_S; // the longest a bot may think about one decision
+export const BEAT_S = LIMITS.BEAT_S; // how long before a decision its "mine" beat may come
 const SITE = new URL("../", import.meta.url).href;
 
 // `on`: {starting(), ready(info), failed(words)}, about the sandbox the next Run takes.

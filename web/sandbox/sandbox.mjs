@@ -11,6 +11,11 @@
 // longer. Answers are size-bounded before they are read.
 const MAX_ANSWER = 2_000_000; // characters of one answer: a bigger one is refused unread
 
+// A person's bot's limits, written by the build from spygames.sandbox (defined there only):
+// DECIDE_S, the longest one decision may take; BEAT_S, how long before a decision its
+// "mine" beat may come (the watchdog allows DECIDE_S + BEAT_S from it).
+export const LIMITS = __LIMITS__;
+
 export class SandboxStopped extends Error {
   constructor(why, kind) {
     super(why);

@@ -36,6 +36,8 @@ import re
 import shutil
 from pathlib import Path
 
+from spygames import sandbox
+
 PATHS = re.compile(r"^(wheels|simple|lab|sandbox|vendor/pyscript|vendor/pyodide-py)/")
 """The files written here: none of them is precached by the service worker."""
 LAB = re.compile(r"^(wheels|lab|sandbox|vendor/pyscript|vendor/pyodide-py)/")
@@ -149,8 +151,14 @@ def write_sandbox(site: Path, source: Path, wheel: str) -> None:
     shutil.copytree(source, folder, ignore=shutil.ignore_patterns("__pycache__"))
     host = (folder / "host.mjs").read_text(encoding="utf-8")
     page = (folder / "host.html").read_text(encoding="utf-8")
+    opener = (folder / "sandbox.mjs").read_text(encoding="utf-8")
     if host.count("__FILES__") != 1:
         raise SystemExit("web/sandbox/host.mjs must hold __FILES__ once")
+    if opener.count("__LIMITS__") != 1:
+        raise SystemExit("web/sandbox/sandbox.mjs must hold __LIMITS__ once")
+    # A person's bot's time limits, defined once in spygames.sandbox, for the page's side.
+    limits = json.dumps(sandbox.LIMITS)
+    (folder / "sandbox.mjs").write_text(opener.replace("__LIMITS__", limits), encoding="utf-8")
     if page.count("__BOOT_HASH__") != 1:
         raise SystemExit("web/sandbox/host.html must hold __BOOT_HASH__ once")
     # PyScript's config: the engine wheel, installed by micropip on every start. Its package
