@@ -17,6 +17,7 @@ from typing import Any
 
 from ..screen import Context, Screen
 from ..tabs import Tabs
+from .refused import Refusal
 
 REPLIES = ("reply", "reply-taken", "reply-here")
 
@@ -76,9 +77,13 @@ class BetweenTabs:
         if hosting is None or self.away or not isinstance(code, str) or not isinstance(tab, str):
             return False
         refused = hosting.take_reply(code, tab=tab)
-        if refused is not None and "another invitation" in refused:
+        if refused is not None and refused.kind is Refusal.OTHER_TABLE:
             return False  # another open table's friend, perhaps: let that tab answer
-        words = refused or "The reply was passed to your table: your friend is connecting."
+        words = (
+            refused.words
+            if refused is not None
+            else "The reply was passed to your table: your friend is connecting."
+        )
         taken = "yes" if refused is None else "no"
         self.tabs.outbox.append({"kind": "reply-taken", "to": tab, "taken": taken,
                                  "words": words, "tab": self.tabs.id})  # fmt: skip

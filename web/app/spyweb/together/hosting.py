@@ -35,6 +35,7 @@ from .kept import PREF, Kept, read_kept
 from .panel import FriendRow, Friends
 from .qr import qr_code
 from .referee import Host, Referee
+from .refused import Refusal, Refused
 from .wire import TABLE_ID
 
 STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else STUN)
@@ -222,7 +223,7 @@ class Hosting:
         if kind == "read":
             refused = self.take_reply(payload, invite.seat)
             if refused is not None:
-                self.ctx.refuse(f"The code you scanned cannot connect {name}. {refused}")
+                self.ctx.refuse(f"The code you scanned cannot connect {name}. {refused.words}")
         elif kind == "failed":
             words = CAMERA.get(payload, "The camera could not be used ({why}): paste {name}’s "
                                "reply instead.")  # fmt: skip
@@ -245,45 +246,51 @@ class Hosting:
         if seat.isdigit() and int(seat) in self.invites:
             refused = self.take_reply(values.get("reply", ""), int(seat))
             if refused is not None:
-                self.ctx.refuse(refused)
+                self.ctx.refuse(refused.words)
         return True
 
-    def take_reply(self, code: str, seat: int | None = None, *, tab: str = "") -> str | None:
+    def take_reply(self, code: str, seat: int | None = None, *, tab: str = "") -> Refused | None:
         """Connect the friend whose reply `code` is (pasted into `seat`'s box, or opened
-        as a link in another tab): None once under way, else why not, in words."""
+        as a link in another tab): None once under way, else why not (`Refused`)."""
         try:
             reply = read_reply(code)
         except BadCode as exc:
-            return str(exc)
+            return Refused(Refusal.UNREADABLE, str(exc))
         invite = self.invites.get(reply.seat if seat is None else seat)
         if invite is None or reply.table != self.table or reply.seat != invite.seat:
             whom = f" you sent {self.names[seat]}" if seat is not None else ""
-            return f"This reply is for another invitation: paste the reply to the invitation{whom}."
+            return Refused(Refusal.OTHER_TABLE, "This reply is for another invitation: paste "
+                           f"the reply to the invitation{whom}.")  # fmt: skip
         name, taken = self.names[invite.seat], invite.reply
         if invite.stage == "connecting" and taken is not None and reply != taken:
             return self._another_reply(invite, reply, taken)
         if invite.stage == "connecting":
-            return f"{name} is connecting with this reply already."
+            return Refused(Refusal.CONNECTING, f"{name} is connecting with this reply already.")
         if invite.stage == "here":
-            return f"{name} is at the table already: that reply is not needed."
+            return Refused(
+                Refusal.HERE, f"{name} is at the table already: that reply is not needed."
+            )
         if invite.stage != "invited":
-            return f"That invitation is no longer open: invite {name} again first."
+            return Refused(
+                Refusal.CLOSED, f"That invitation is no longer open: invite {name} again first."
+            )
         invite.stage, invite.reply, invite.answer_tab = "connecting", reply, tab
         self.ctx.effect("peer-accept", str(invite.seat), reply.description)
         if self.ctx.can_scan:  # the reply came another way while the camera looks for it
             self.ctx.effect("scan-stop", str(invite.seat))
         return None
 
-    def _another_reply(self, invite: Invite, reply: Reply, taken: Reply) -> str:
+    def _another_reply(self, invite: Invite, reply: Reply, taken: Reply) -> Refused:
         """A second reply to the invitation being connected: the friend opened it twice.
         An invitation connects one reply only: an older one is refused; a newer one
         means the older page may be gone, so that attempt stops and the host invites
         again (both said in words)."""
         name = self.names[invite.seat]
         if reply.made <= taken.made:
-            return (
+            return Refused(
+                Refusal.OLDER,
                 f"This reply is older than the one {name} is connecting with (they opened "
-                "your invitation more than once): it was not used."
+                "your invitation more than once): it was not used.",
             )
         self.ctx.effect("peer-close", str(invite.seat))
         self.referee.dropped(invite.seat)
@@ -292,7 +299,7 @@ class Hosting:
             f"{name} sent a newer reply (they opened your invitation again), and an invitation "
             f"connects one reply only: invite {name} again and send the new link."
         )
-        return invite.problem
+        return Refused(Refusal.NEWER, invite.problem)
 
     def peer(self, kind: str, key: str, payload: str) -> None:
         invite = self.invites.get(int(key)) if key.isdigit() else None
