@@ -52,7 +52,7 @@ class BetweenTabs:
         """Another tab plays the game in `slot` now: the friends at its table here, whose
         connections cannot move to that tab, are told where the game went, and that tab
         is told which seats were here, to offer to invite them again (issue 47)."""
-        hosting = self.ctx.hostings.pop(slot, None) if slot is not None else None
+        hosting = self.ctx.hostings.pop(slot)
         if hosting is not None:
             self.ctx.tab_posts.append({"kind": "friends-moved", "slot": slot,
                                        "seats": hosting.moved_away()})  # fmt: skip

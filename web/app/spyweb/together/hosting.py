@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..screen import VIBRATE_PREF, Context
 from .invite import (
@@ -31,12 +31,15 @@ from .invite import (
     read_reply,
     stun_list,
 )
-from .kept import PREF, Kept, read_kept
+from .kept import PREF, Kept, friends_seats, read_kept
 from .panel import FriendRow, Friends
 from .qr import qr_code
 from .referee import Host, Referee
 from .refused import Refusal, Refused
 from .wire import TABLE_ID
+
+if TYPE_CHECKING:
+    from .hostings import Seating
 
 STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else STUN)
 CAMERA = {  # why the camera could not scan (the browser's error), in words
@@ -84,6 +87,29 @@ class Hosting:
     def __post_init__(self) -> None:
         self.referee = Referee(self.host, self.table, self.game)
 
+    @classmethod
+    def opened(cls, ctx: Context, host: Host, seating: Seating, kept: Kept | None) -> Hosting:
+        """The hosting of a table seated as `seating` says; `kept`, what was kept beside
+        its save when the table is reopened: its id, the seats a bot plays, the friends'
+        moves played (their connections are gone: `reopened`)."""
+        hosting = cls(ctx, host, seating.game, seating.names, seating.host_name)
+        if kept is not None:
+            hosting.table = hosting.referee.table = kept.table
+        for seat in range(len(seating.names)):
+            if seat in seating.away:
+                hosting.away(seat)
+                if kept is not None:
+                    hosting.reopened(seat, kept)
+            elif kept is not None and seat in kept.bots:
+                hosting.bot_plays(seat, kept.bots[seat], kept)
+            if kept is not None:
+                hosting.referee.remember(seat, kept.played.get(seat, []))
+        return hosting
+
+    def serves(self, host: Host) -> None:
+        """`host` is the table now (a new screen object for the same game)."""
+        self.host = self.referee.host = host
+
     # -- seats ---------------------------------------------------------------------------
     def away(self, seat: int) -> None:
         """`seat` is held by a friend on another device."""
@@ -94,6 +120,14 @@ class Hosting:
     def live(self) -> bool:
         """Some friend's connection is open or being made (an invitation out, too)."""
         return any(i.stage not in ("new", "dropped") for i in self.invites.values())
+
+    def is_friends(self, seat: int) -> bool:
+        """`seat` is a friend's on another device (a bot may play it for now)."""
+        return seat in self.invites
+
+    def by_bot(self, seat: int) -> bool:
+        """A bot plays the friend's seat `seat` for now (`to_bot`)."""
+        return seat in self.bots
 
     def here(self, seat: int) -> bool:
         invite = self.invites.get(seat)
@@ -127,22 +161,8 @@ class Hosting:
     @staticmethod
     def friends_seats(ctx: Context, record: dict[str, Any]) -> frozenset[int]:
         """The seats friends play on other devices in a game played together from here and
-        not over yet, whose record `record` is (or begins): what those seats hold is not
-        this device's to see until the game is over (a replay or review watches only
-        this device's own seats). Empty for any other record."""
-        for slot in ctx.saves.slots():
-            saved = slot.record
-            if saved is None or slot.over or slot.game != record.get("game"):
-                continue
-            same = ("seed", "players", "options", "setup")
-            if any(saved.get(k) != record.get(k) for k in same):
-                continue
-            if saved["actions"][: len(record.get("actions", []))] != record.get("actions"):
-                continue
-            kept = Hosting.kept(ctx, slot.id)
-            if kept is not None and (kept.away or kept.bots):
-                return frozenset(kept.away) | frozenset(kept.bots)
-        return frozenset()
+        not over yet, whose record `record` is (or begins): `kept.friends_seats`."""
+        return friends_seats(ctx.saves, record)
 
     def to_bot(self, seat: int, level: str = "normal") -> None:
         """A bot plays the friend's seat from now on. The seat stays theirs to come back
@@ -345,6 +365,10 @@ class Hosting:
             if was_here:
                 self.ctx.notify(f"{self.names[invite.seat]} has been disconnected.")
         self.flush()
+
+    def new_game(self, words: str) -> None:
+        """The host starts a new game at this table: each friend connected is told."""
+        self.referee.new_game(words)
 
     def changed(self) -> None:
         """The game has moved: the friends' seats are told."""
