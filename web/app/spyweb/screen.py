@@ -16,6 +16,7 @@ from . import deals
 from .deals import bad_deal, parse_deal
 from .store import Saves, Summary
 from .together.hostings import Hostings
+from .yours import Answers
 
 
 def typing_in(tag: str, editable: bool) -> bool:
@@ -67,7 +68,7 @@ class Context:
     # The games whose "Your bot" this tab holds (the Bot Lab's, spyweb.yours), and its
     # answers come back from the page, by decision.
     yours: set[str] = field(default_factory=set)
-    yours_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    yours_answers: Answers = field(default_factory=Answers)
 
     def notify(self, message: str, detail: str = "", *, passing: bool = False) -> None:
         """Say something to the player; `detail` (engine words, for a bug report) is
