@@ -15,6 +15,7 @@ from spygames.hints import hint_seed
 from . import deals
 from .deals import bad_deal, parse_deal
 from .store import Saves, Summary
+from .together.between_tabs import TabPost
 from .together.hostings import Hostings
 from .yours import Answers
 
@@ -64,7 +65,7 @@ class Context:
     # Tables played together, by slot: they outlive the screen object, as the page's
     # connections to the friends' devices do (a table asks `Hostings`, never its store).
     hostings: Hostings = field(default_factory=Hostings)
-    tab_posts: list[dict[str, Any]] = field(default_factory=list)  # for the site's other tabs
+    tab_posts: list[TabPost] = field(default_factory=list)  # for the site's other tabs
     # The games whose "Your bot" this tab holds (the Bot Lab's, spyweb.yours), and its
     # answers come back from the page, by decision.
     yours: set[str] = field(default_factory=set)

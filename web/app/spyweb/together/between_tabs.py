@@ -13,13 +13,29 @@ together (their other messages, one game in two tabs, are `spyweb.tabs`'s):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Required, TypedDict
 
-from ..screen import Context, Screen
-from ..tabs import Tabs
 from .refused import Refusal
 
+if TYPE_CHECKING:
+    from ..screen import Context, Screen
+    from ..tabs import Tabs
+
 REPLIES = ("reply", "reply-taken", "reply-here")
+
+
+class TabPost(TypedDict, total=False):
+    """A message about playing together for the site's other tabs (the context's
+    `tab_posts`; the app adds this tab's id, `tab`, as it sends them)."""
+
+    kind: Required[str]  # friends-moved, reply-here, replied (the others: `BetweenTabs`)
+    slot: str  # friends-moved: the game's slot
+    seats: list[int]  # friends-moved: the friends' seats that were at the table
+    to: str  # reply-here: the tab the reply was opened in
+    words: str  # reply-here: what that tab says, in words
+    table: str  # replied: the invitation's table and seat, and when the reply was made
+    seat: int
+    made: int
 
 
 @dataclass
@@ -53,7 +69,7 @@ class BetweenTabs:
         connections cannot move to that tab, are told where the game went, and that tab
         is told which seats were here, to offer to invite them again (issue 47)."""
         hosting = self.ctx.hostings.pop(slot)
-        if hosting is not None:
+        if hosting is not None and slot is not None:
             self.ctx.tab_posts.append({"kind": "friends-moved", "slot": slot,
                                        "seats": hosting.moved_away()})  # fmt: skip
 
