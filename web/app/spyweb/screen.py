@@ -15,9 +15,9 @@ from spygames.hints import hint_seed
 from . import deals
 from .deals import bad_deal, parse_deal
 from .store import Saves, Summary
-from .together.between_tabs import TabPost
 from .together.hostings import Hostings
-from .yours import Answers
+from .together.tab_posts import TabPost
+from .yours_answers import Answers
 
 
 def typing_in(tag: str, editable: bool) -> bool:

@@ -60,7 +60,7 @@ class HostedTable(GameScreen):
             next(s.name for s in self.seats if s.here),
             [i for i, s in enumerate(self.seats) if s.away],
         )
-        self.hosting = self.ctx.hostings.for_table(self.ctx, self.slot, self, seating, kept)
+        self.hosting = Hosting.for_table(self.ctx, self.slot, self, seating, kept)
 
     def _begin(self) -> None:
         super()._begin()

@@ -17,39 +17,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import spygames
+
+from .yours_answers import Answer
 
 if TYPE_CHECKING:
     from .screen import Context
 
 POLL_MS = 40  # while the page's worker decides: the table looks again this often
-
-
-@dataclass(frozen=True)
-class Answer:
-    """The page's answer for one decision of your bot: the action it chose, or why it
-    could not choose one (`error`, in words)."""
-
-    action: Any = None
-    error: str | None = None
-
-
-class Answers:
-    """Your bot's answers back from the page, by decision (`answered` puts each,
-    `YourBot` takes it): the tab's, as the page's worker that runs your bot is."""
-
-    def __init__(self) -> None:
-        self._by_decision: dict[str, Answer] = {}
-
-    def put(self, key: str, answer: Answer) -> None:
-        self._by_decision[key] = answer
-
-    def take(self, key: str) -> Answer | None:
-        """The answer for the decision `key`, once, if it is back."""
-        return self._by_decision.pop(key, None)
 
 
 class YourBot(spygames.Bot):

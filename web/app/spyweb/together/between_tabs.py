@@ -13,7 +13,7 @@ together (their other messages, one game in two tabs, are `spyweb.tabs`'s):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Required, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from .refused import Refusal
 
@@ -22,20 +22,6 @@ if TYPE_CHECKING:
     from ..tabs import Tabs
 
 REPLIES = ("reply", "reply-taken", "reply-here")
-
-
-class TabPost(TypedDict, total=False):
-    """A message about playing together for the site's other tabs (the context's
-    `tab_posts`; the app adds this tab's id, `tab`, as it sends them)."""
-
-    kind: Required[str]  # friends-moved, reply-here, replied (the others: `BetweenTabs`)
-    slot: str  # friends-moved: the game's slot
-    seats: list[int]  # friends-moved: the friends' seats that were at the table
-    to: str  # reply-here: the tab the reply was opened in
-    words: str  # reply-here: what that tab says, in words
-    table: str  # replied: the invitation's table and seat, and when the reply was made
-    seat: int
-    made: int
 
 
 @dataclass

@@ -32,7 +32,7 @@ from .invite import (
     stun_list,
 )
 from .kept import PREF, Kept, friends_seats, read_kept
-from .panel import FriendRow, Friends
+from .panel import CAMERA, FriendRow, Friends
 from .qr import qr_code
 from .referee import Host, Referee
 from .refused import Refusal, Refused
@@ -42,15 +42,6 @@ if TYPE_CHECKING:
     from .hostings import Seating
 
 STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else STUN)
-CAMERA = {  # why the camera could not scan (the browser's error), in words
-    "NotAllowedError": "The camera was not allowed: allow it for this site in your "
-    "browser's settings to scan, or paste {name}’s reply instead.",
-    "NotFoundError": "No camera was found on this device: paste {name}’s reply instead.",
-    "NotReadableError": "The camera could not be started (another app may be using it): "
-    "try again, or paste {name}’s reply instead.",
-}
-CAMERA["SecurityError"] = CAMERA["NotAllowedError"]
-CAMERA["OverconstrainedError"] = CAMERA["NotFoundError"]
 
 
 @dataclass
@@ -86,6 +77,19 @@ class Hosting:
 
     def __post_init__(self) -> None:
         self.referee = Referee(self.host, self.table, self.game)
+
+    @classmethod
+    def for_table(
+        cls, ctx: Context, slot: str | None, host: Host, seating: Seating, kept: Kept | None
+    ) -> Hosting:
+        """The hosting of the table `host` in `slot`: the one this tab keeps when it is
+        that table's (the same table id as `kept`), else a new one (`opened`)."""
+        hosting = ctx.hostings.get(slot)
+        if not isinstance(hosting, Hosting) or kept is None or hosting.table != kept.table:
+            hosting = cls.opened(ctx, host, seating, kept)
+        hosting.serves(host)
+        ctx.hostings.reopened(slot, hosting)
+        return hosting
 
     @classmethod
     def opened(cls, ctx: Context, host: Host, seating: Seating, kept: Kept | None) -> Hosting:

@@ -4,22 +4,16 @@ friends' devices do. A tab hosts one table at a time (the page keys the connecti
 seat): the table the host plays with friends last `hold`s the tab's connections, and
 every connection's report goes to it (`held`), whichever page the host looks at.
 
-A table asks for its `Hosting` here (`for_table`) and says when it holds the
-connections (`hold`); the app asks which table that is; nothing outside reads the
-registry's own store.
+A table gets its `Hosting` through `Hosting.for_table` (a kept one, or new) and says
+here when it holds the connections (`hold`); the app asks which table that is; nothing
+outside reads the registry's own store.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ..screen import Context
-    from .hosting import Hosting
-    from .kept import Kept
-    from .referee import Host
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -33,39 +27,40 @@ class Seating:
     away: list[int]
 
 
+class Hosted(Protocol):
+    """What the registry and the app use of a table's `together.hosting.Hosting` (named
+    here by what it does, so the context that holds the registry needs no more of it)."""
+
+    @property
+    def table(self) -> str: ...
+    @property
+    def live(self) -> bool: ...
+    @property
+    def host(self) -> object: ...
+    def close(self, why: str = "") -> list[str]: ...
+    def end(self) -> None: ...
+    def moved_away(self) -> list[int]: ...
+    def at_table(self) -> list[int]: ...
+    def peer(self, kind: str, key: str, payload: str) -> None: ...
+    def scanned(self, kind: str, key: str, payload: str) -> None: ...
+
+
 class Hostings:
     """The tables this tab hosts friends at, by slot (the newest last)."""
 
     def __init__(self) -> None:
-        self._by_slot: dict[str, Hosting] = {}
+        self._by_slot: dict[str, Hosted] = {}
 
-    # -- what a table asks -----------------------------------------------------------------
-    def for_table(
-        self,
-        ctx: Context,
-        slot: str | None,
-        host: Host,
-        seating: Seating,
-        kept: Kept | None,
-    ) -> Hosting:
-        """The `Hosting` of the table `host` in `slot`, seated as `seating` says: the
-        one this tab keeps when it is that table's (the same table id as `kept`, what
-        was kept beside the save), else a new one. Reopened (after a reload, say) while
-        no other table's connections are live here, this table holds the tab's
-        connections from now on."""
-        from .hosting import Hosting
-
-        hosting = self.get(slot)
-        if hosting is None or kept is None or hosting.table != kept.table:
-            hosting = Hosting.opened(ctx, host, seating, kept)
-        hosting.serves(host)
+    # -- what a table asks (through `Hosting.for_table`) --------------------------------
+    def reopened(self, slot: str | None, hosting: Hosted) -> None:
+        """The table in `slot` was opened (after a reload, say): while no other table's
+        connections are live here, it holds the tab's connections from now on."""
         if slot is not None and not any(
             h.live for other, h in self._by_slot.items() if other != slot
         ):
             self._by_slot = {slot: hosting}
-        return hosting
 
-    def hold(self, slot: str, hosting: Hosting) -> None:
+    def hold(self, slot: str, hosting: Hosted) -> None:
         """The table in `slot` holds the tab's connections to friends now: any other
         table hosted here lets go of them (its friends are told, unless it is this very
         table's, carried to a new game)."""
@@ -76,17 +71,17 @@ class Hostings:
                 del self._by_slot[other_slot]
         self._by_slot[slot] = hosting
 
-    def pop(self, slot: str | None, default: None = None) -> Hosting | None:
+    def pop(self, slot: str | None, default: None = None) -> Hosted | None:
         """The table in `slot` is no longer hosted here (deleted, or played in another
         tab now): its `Hosting`, for the caller to end or move, if it was."""
         return self._by_slot.pop(slot, default) if slot is not None else default
 
     # -- what the app asks -----------------------------------------------------------------
-    def get(self, slot: str | None) -> Hosting | None:
+    def get(self, slot: str | None) -> Hosted | None:
         """The `Hosting` of the table in `slot`, if this tab hosts it."""
         return self._by_slot.get(slot) if slot is not None else None
 
-    def held(self) -> Hosting | None:
+    def held(self) -> Hosted | None:
         """The table holding the tab's connections (the newest hosted), if any: every
         connection's report goes to it, whichever page the host looks at."""
         return next(reversed(self._by_slot.values()), None)
@@ -99,7 +94,7 @@ class Hostings:
         """A person at this device is to play at a table hosted here (`turn_signal`)."""
         return any(getattr(h.host, "turn_signal", False) for h in self._by_slot.values())
 
-    def tables(self) -> list[Hosting]:
+    def tables(self) -> list[Hosted]:
         """Every table hosted here, the newest last."""
         return list(self._by_slot.values())
 
