@@ -175,6 +175,32 @@ class HostedTable(GameScreen):
             )
             self.ctx.navigate(f"#/{self.game_id}/new")
 
+    def _friends_act(self, act: str, arg: str) -> bool:
+        """A button of the Friends panel (a bot for a friend's seat and back, Stop for
+        now, the invitations): True when `act` was one."""
+        hosting = self.hosting
+        if hosting is None:
+            return False
+        if act == "friend-bot" and arg.isdigit():
+            self._bot_for(int(arg))
+        elif act == "friend-back" and arg.isdigit():
+            self._give_back(int(arg))
+        elif act == "friend-stop":
+            told = hosting.close()
+            who = " and ".join([", ".join(told[:-1]), told[-1]] if told[1:] else told)
+            were = "were" if told[1:] else "was"
+            said = f" {who} {were} told you stopped for now." if told else ""
+            self.ctx.notify(
+                f"Your game is kept on this device.{said} Continue it from here or the home "
+                "page, and invite your friends again."
+            )
+            self.ctx.navigate("#/")
+        else:
+            if act == "friend-invite":  # inviting hosts this table (the tab's connections)
+                self._keep_hosting()
+            return hosting.handle(act, arg)
+        return True
+
     def _bot_for(self, seat: int) -> None:
         """A bot plays the friend's seat from now on (kept beside the save), once the host
         has said yes; the seat stays the friend's to come back to (`_give_back`)."""
