@@ -165,4 +165,4 @@ def test_a_new_table_says_the_friends_leave_it_and_tells_them() -> None:
     net.run()
     told = net.guest.render()
     assert "Ana set up a new table" in told and "stopped playing" not in told
-    assert net.host.ctx.hostings == {} or all(not h.live for h in net.host.ctx.hostings.values())
+    assert all(not h.live for h in net.host.ctx.hostings.tables())

@@ -281,8 +281,8 @@ class App:
         `SeatedTable._keep_hosting`), whichever page the host is looking at — the saved
         games, the rules, another table — so that it keeps playing the friends' moves and
         saving them; the friend's own connection ("host") to the screen that opened it."""
-        if key != HOST and self.ctx.hostings:
-            hosting = list(self.ctx.hostings.values())[-1]
+        hosting = self.ctx.hostings.held() if key != HOST else None
+        if hosting is not None:
             hosting.peer(kind, key, payload)
             return
         self.screen.peer(kind, key, payload)
@@ -294,8 +294,8 @@ class App:
             self.ctx.can_scan = True
             return
         hosting = getattr(self.screen, "hosting", None)
-        if hosting is None and self.ctx.hostings:
-            hosting = list(self.ctx.hostings.values())[-1]
+        if hosting is None:
+            hosting = self.ctx.hostings.held()
         if hosting is not None:
             hosting.scanned(kind, key, payload)
 
@@ -307,8 +307,7 @@ class App:
     def _turn_now(self) -> bool:
         """A person at this device is to play at a table played across devices: on this
         screen, or at the table this tab hosts while the host looks at another page."""
-        hosted = [getattr(h.host, "turn_signal", False) for h in self.ctx.hostings.values()]
-        return self.screen.turn_signal or any(hosted)
+        return self.screen.turn_signal or self.ctx.hostings.host_to_play()
 
     def _signal_turn(self) -> None:
         """Say so when it becomes this device's turn at a table played together, and when
@@ -355,7 +354,7 @@ class App:
 
     def _hosted(self) -> str | None:
         """The slot of the table this tab hosts friends at, while it shows another page."""
-        return next((slot for slot, h in self.ctx.hostings.items() if h.live), None)
+        return self.ctx.hostings.live_slot()
 
     def _step_back(self, stepped: bool) -> bool:
         """Another tab plays this tab's game now (`stepped`): its friends are told."""

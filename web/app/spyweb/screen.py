@@ -15,6 +15,9 @@ from spygames.hints import hint_seed
 from . import deals
 from .deals import bad_deal, parse_deal
 from .store import Saves, Summary
+from .together.hostings import Hostings
+from .together.tab_posts import TabPost
+from .yours_answers import Answers
 
 
 def typing_in(tag: str, editable: bool) -> bool:
@@ -59,14 +62,14 @@ class Context:
     passing: list[str] = field(default_factory=list)  # the messages the next move clears
 
     details: dict[str, str] = field(default_factory=dict)  # a message's fine print
-    # Tables played together, by slot (spyweb.together.hosting.Hosting): they outlive the
-    # screen object, as the page's connections to the friends' devices do.
-    hostings: dict[str, Any] = field(default_factory=dict)
-    tab_posts: list[dict[str, Any]] = field(default_factory=list)  # for the site's other tabs
+    # Tables played together, by slot: they outlive the screen object, as the page's
+    # connections to the friends' devices do (a table asks `Hostings`, never its store).
+    hostings: Hostings = field(default_factory=Hostings)
+    tab_posts: list[TabPost] = field(default_factory=list)  # for the site's other tabs
     # The games whose "Your bot" this tab holds (the Bot Lab's, spyweb.yours), and its
     # answers come back from the page, by decision.
     yours: set[str] = field(default_factory=set)
-    yours_answers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    yours_answers: Answers = field(default_factory=Answers)
 
     def notify(self, message: str, detail: str = "", *, passing: bool = False) -> None:
         """Say something to the player; `detail` (engine words, for a bug report) is

@@ -19,6 +19,7 @@ from .screen import GameScreen
 from .seats import Seat
 from .tabletools import LogEntry, by_bot
 from .together.hosting import Hosting
+from .together.hostings import Seating
 
 
 class HostedTable(GameScreen):
@@ -53,29 +54,13 @@ class HostedTable(GameScreen):
         if not any(s.away for s in self.seats) and (kept is None or not kept.bots):
             self.hosting = None
             return
-        hosting = self.ctx.hostings.get(self.slot) if self.slot is not None else None
-        if hosting is None or kept is None or hosting.table != kept.table:
-            names = [s.name for s in self.seats]
-            host_name = next(s.name for s in self.seats if s.here)
-            hosting = Hosting(self.ctx, self, self.game_id, names, host_name)
-            if kept is not None:
-                hosting.table = hosting.referee.table = kept.table
-            for i, s in enumerate(self.seats):
-                if s.away:
-                    hosting.away(i)
-                    if kept is not None:  # reopened: the friend's connection is gone
-                        hosting.reopened(i, kept)
-                elif kept is not None and i in kept.bots:
-                    hosting.bot_plays(i, kept.bots[i], kept)
-                if kept is not None:
-                    hosting.referee.remember(i, kept.played.get(i, []))
-        hosting.host = hosting.referee.host = self
-        self.hosting = hosting
-        if self.slot is not None and not any(
-            h.live for slot, h in self.ctx.hostings.items() if slot != self.slot
-        ):  # reopened (after a reload, say): this table holds the tab's connections now
-            self.ctx.hostings.clear()
-            self.ctx.hostings[self.slot] = hosting
+        seating = Seating(
+            self.game_id,
+            [s.name for s in self.seats],
+            next(s.name for s in self.seats if s.here),
+            [i for i, s in enumerate(self.seats) if s.away],
+        )
+        self.hosting = Hosting.for_table(self.ctx, self.slot, self, seating, kept)
 
     def _begin(self) -> None:
         super()._begin()
@@ -93,7 +78,7 @@ class HostedTable(GameScreen):
         if mark is None or mark[0] is not self.log or self.hosting is None:
             return
         _, start, seat = mark
-        if seat not in self.hosting.bots:
+        if not self.hosting.by_bot(seat):
             return
         by_bot(self.log, start, self.seats[seat].name)
 
@@ -108,12 +93,7 @@ class HostedTable(GameScreen):
         `App.peer` hands every connection's report to the table held here, whichever page
         the host is looking at."""
         if self.hosting is not None and self.slot is not None:
-            for slot, other in list(self.ctx.hostings.items()):
-                if slot != self.slot:
-                    if other is not self.hosting:  # not this table's, carried to a new game
-                        other.close()
-                    del self.ctx.hostings[slot]
-            self.ctx.hostings[self.slot] = self.hosting
+            self.ctx.hostings.hold(self.slot, self.hosting)
             self.hosting.keep(self.slot)
             self.hosting.changed()
 
@@ -152,7 +132,7 @@ class HostedTable(GameScreen):
         if self.hosting is not None:
             host = next((s.name for s in self.seats if s.here), "The host")
             started = f"deal #{deal}" if deal is not None else "a new game"
-            self.hosting.referee.new_game(f"{host} started {started} at this table.")
+            self.hosting.new_game(f"{host} started {started} at this table.")
         self._again(deal)
 
     def play_deal(self, values: dict[str, str]) -> None:
@@ -195,12 +175,38 @@ class HostedTable(GameScreen):
             )
             self.ctx.navigate(f"#/{self.game_id}/new")
 
+    def _friends_act(self, act: str, arg: str) -> bool:
+        """A button of the Friends panel (a bot for a friend's seat and back, Stop for
+        now, the invitations): True when `act` was one."""
+        hosting = self.hosting
+        if hosting is None:
+            return False
+        if act == "friend-bot" and arg.isdigit():
+            self._bot_for(int(arg))
+        elif act == "friend-back" and arg.isdigit():
+            self._give_back(int(arg))
+        elif act == "friend-stop":
+            told = hosting.close()
+            who = " and ".join([", ".join(told[:-1]), told[-1]] if told[1:] else told)
+            were = "were" if told[1:] else "was"
+            said = f" {who} {were} told you stopped for now." if told else ""
+            self.ctx.notify(
+                f"Your game is kept on this device.{said} Continue it from here or the home "
+                "page, and invite your friends again."
+            )
+            self.ctx.navigate("#/")
+        else:
+            if act == "friend-invite":  # inviting hosts this table (the tab's connections)
+                self._keep_hosting()
+            return hosting.handle(act, arg)
+        return True
+
     def _bot_for(self, seat: int) -> None:
         """A bot plays the friend's seat from now on (kept beside the save), once the host
         has said yes; the seat stays the friend's to come back to (`_give_back`)."""
         assert self.hosting is not None
-        invite = self.hosting.invites.get(seat)
-        if invite is None or invite.bot or self.state is None:
+        hosting = self.hosting
+        if not hosting.is_friends(seat) or hosting.by_bot(seat) or self.state is None:
             return
         name = self.seats[seat].name
         if not self.ctx.ask(
@@ -224,8 +230,8 @@ class HostedTable(GameScreen):
     def _give_back(self, seat: int) -> None:
         """The friend, back at the table, plays their seat again instead of the bot."""
         assert self.hosting is not None
-        invite = self.hosting.invites.get(seat)
-        if invite is None or not invite.bot or self.state is None:
+        hosting = self.hosting
+        if not hosting.is_friends(seat) or not hosting.by_bot(seat) or self.state is None:
             return
         name = self.seats[seat].name
         self.hosting.give_back(seat)

@@ -220,8 +220,8 @@ class SeatedTable(HostedTable):
 
     # -- the table's own buttons --------------------------------------------------------------
     def _table_act(self, act: str, arg: str) -> bool:
-        """Rules, the bots' pace, Share, New table, a new deal and pass-and-play's "show
-        my hand": True when `act` was one of them."""
+        """Rules, the bots' pace, Share, New table, a new deal, pass-and-play's "show my
+        hand" and the Friends panel's buttons: True when `act` was one of them."""
         if act in ("rules", "share"):
             if act == "rules":
                 self.show_rules = not self.show_rules
@@ -237,26 +237,8 @@ class SeatedTable(HostedTable):
         elif act == "show-hand":
             if self.handoff_needed:
                 self.holder = self.current
-        elif act == "friend-bot" and self.hosting is not None and arg.isdigit():
-            self._bot_for(int(arg))
-        elif act == "friend-back" and self.hosting is not None and arg.isdigit():
-            self._give_back(int(arg))
-        elif act == "friend-stop" and self.hosting is not None:
-            told = self.hosting.close()
-            who = " and ".join([", ".join(told[:-1]), told[-1]] if told[1:] else told)
-            were = "were" if told[1:] else "was"
-            said = f" {who} {were} told you stopped for now." if told else ""
-            self.ctx.notify(
-                f"Your game is kept on this device.{said} Continue it from here or the home "
-                "page, and invite your friends again."
-            )
-            self.ctx.navigate("#/")
-        elif self.hosting is None:
-            return False
         else:
-            if act == "friend-invite":  # inviting hosts this table (the tab's connections)
-                self._keep_hosting()
-            return self.hosting.handle(act, arg)
+            return self._friends_act(act, arg)
         return True
 
     def share_html(self, note: str) -> str:

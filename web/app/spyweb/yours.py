@@ -5,7 +5,8 @@ Its code never runs here, in the tables' worker that holds the saves: the page r
 a worker of its own that gives up the network, storage and further workers first
 (web/yours.mjs, web/yours-worker.mjs). `YourBot` stands in its seat: asked to think, it
 sends the seat's view and the legal actions to the page (the effect "yours-ask") and
-yields nothing until the answer is back (`Context.yours_answers`, filled by `answered`).
+yields nothing until the answer is back (`Answers`, the context's `yours_answers`, filled
+by `answered`).
 
 A bot that fails (an exception, an illegal action, more than 2 seconds on a decision)
 is said once, in the bot's own words, and the normal bot plays its seat from then on,
@@ -16,9 +17,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import spygames
+
+from .yours_answers import Answer
 
 if TYPE_CHECKING:
     from .screen import Context
@@ -54,7 +57,7 @@ class YourBot(spygames.Bot):
             key = f"{self.game_id}:{self.name}:{self.seed}:{self.asked}"
             seed = (self.seed + self.asked) % 2**63
             self.asked += 1
-            self.ctx.yours_answers.pop(key, None)
+            self.ctx.yours_answers.take(key)
             self.ctx.effect(
                 "yours-ask",
                 self.game_id,
@@ -65,22 +68,21 @@ class YourBot(spygames.Bot):
             )
             self.waiting = True
             try:
-                while (answer := self.ctx.yours_answers.pop(key, None)) is None:
+                while (answer := self.ctx.yours_answers.take(key)) is None:
                     yield None
             finally:
                 self.waiting = False
-            action = answer.get("action")
-            if "error" not in answer and action in legal_actions:
-                yield spygames.Advice(action, "your bot's choice")
+            if answer.error is None and answer.action in legal_actions:
+                yield spygames.Advice(answer.action, "your bot's choice")
                 return
-            self._fail(answer, action)
+            self._fail(answer)
         yield from self.fallback.think(view, legal_actions, slice_s)
 
-    def _fail(self, answer: dict[str, Any], action: Any) -> None:
-        if "error" in answer:
-            why = str(answer["error"])
+    def _fail(self, answer: Answer) -> None:
+        if answer.error is not None:
+            why = answer.error
         else:
-            why = f"It chose {json.dumps(action)}, which is not legal now."
+            why = f"It chose {json.dumps(answer.action)}, which is not legal now."
         self.failed = why
         self.ctx.notify(
             f"Your bot in {self.name}’s seat stopped: {why} "
@@ -96,7 +98,8 @@ def answered(ctx: Context, key: str, payload: str) -> None:
         answer = None
     if not isinstance(answer, dict):
         answer = {"error": "Its answer could not be read."}
-    ctx.yours_answers[key] = answer
+    error = str(answer["error"]) if "error" in answer else None
+    ctx.yours_answers.put(key, Answer(answer.get("action"), error))
 
 
 def bot_for(ctx: Context, game_id: str, level: str, seed: int, name: str) -> spygames.Bot:

@@ -13,10 +13,13 @@ together (their other messages, one game in two tabs, are `spyweb.tabs`'s):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..screen import Context, Screen
-from ..tabs import Tabs
+from .refused import Refusal
+
+if TYPE_CHECKING:
+    from ..screen import Context, Screen
+    from ..tabs import Tabs
 
 REPLIES = ("reply", "reply-taken", "reply-here")
 
@@ -51,8 +54,8 @@ class BetweenTabs:
         """Another tab plays the game in `slot` now: the friends at its table here, whose
         connections cannot move to that tab, are told where the game went, and that tab
         is told which seats were here, to offer to invite them again (issue 47)."""
-        hosting = self.ctx.hostings.pop(slot, None) if slot is not None else None
-        if hosting is not None:
+        hosting = self.ctx.hostings.pop(slot)
+        if hosting is not None and slot is not None:
             self.ctx.tab_posts.append({"kind": "friends-moved", "slot": slot,
                                        "seats": hosting.moved_away()})  # fmt: skip
 
@@ -76,9 +79,13 @@ class BetweenTabs:
         if hosting is None or self.away or not isinstance(code, str) or not isinstance(tab, str):
             return False
         refused = hosting.take_reply(code, tab=tab)
-        if refused is not None and "another invitation" in refused:
+        if refused is not None and refused.kind is Refusal.OTHER_TABLE:
             return False  # another open table's friend, perhaps: let that tab answer
-        words = refused or "The reply was passed to your table: your friend is connecting."
+        words = (
+            refused.words
+            if refused is not None
+            else "The reply was passed to your table: your friend is connecting."
+        )
         taken = "yes" if refused is None else "no"
         self.tabs.outbox.append({"kind": "reply-taken", "to": tab, "taken": taken,
                                  "words": words, "tab": self.tabs.id})  # fmt: skip

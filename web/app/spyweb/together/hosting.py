@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..screen import VIBRATE_PREF, Context
 from .invite import (
@@ -31,22 +31,17 @@ from .invite import (
     read_reply,
     stun_list,
 )
-from .kept import PREF, Kept, read_kept
-from .panel import FriendRow, Friends
+from .kept import PREF, Kept, friends_seats, read_kept
+from .panel import CAMERA, FriendRow, Friends
 from .qr import qr_code
 from .referee import Host, Referee
+from .refused import Refusal, Refused
 from .wire import TABLE_ID
 
+if TYPE_CHECKING:
+    from .hostings import Seating
+
 STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else STUN)
-CAMERA = {  # why the camera could not scan (the browser's error), in words
-    "NotAllowedError": "The camera was not allowed: allow it for this site in your "
-    "browser's settings to scan, or paste {name}’s reply instead.",
-    "NotFoundError": "No camera was found on this device: paste {name}’s reply instead.",
-    "NotReadableError": "The camera could not be started (another app may be using it): "
-    "try again, or paste {name}’s reply instead.",
-}
-CAMERA["SecurityError"] = CAMERA["NotAllowedError"]
-CAMERA["OverconstrainedError"] = CAMERA["NotFoundError"]
 
 
 @dataclass
@@ -83,6 +78,42 @@ class Hosting:
     def __post_init__(self) -> None:
         self.referee = Referee(self.host, self.table, self.game)
 
+    @classmethod
+    def for_table(
+        cls, ctx: Context, slot: str | None, host: Host, seating: Seating, kept: Kept | None
+    ) -> Hosting:
+        """The hosting of the table `host` in `slot`: the one this tab keeps when it is
+        that table's (the same table id as `kept`), else a new one (`opened`)."""
+        hosting = ctx.hostings.get(slot)
+        if not isinstance(hosting, Hosting) or kept is None or hosting.table != kept.table:
+            hosting = cls.opened(ctx, host, seating, kept)
+        hosting.serves(host)
+        ctx.hostings.reopened(slot, hosting)
+        return hosting
+
+    @classmethod
+    def opened(cls, ctx: Context, host: Host, seating: Seating, kept: Kept | None) -> Hosting:
+        """The hosting of a table seated as `seating` says; `kept`, what was kept beside
+        its save when the table is reopened: its id, the seats a bot plays, the friends'
+        moves played (their connections are gone: `reopened`)."""
+        hosting = cls(ctx, host, seating.game, seating.names, seating.host_name)
+        if kept is not None:
+            hosting.table = hosting.referee.table = kept.table
+        for seat in range(len(seating.names)):
+            if seat in seating.away:
+                hosting.away(seat)
+                if kept is not None:
+                    hosting.reopened(seat, kept)
+            elif kept is not None and seat in kept.bots:
+                hosting.bot_plays(seat, kept.bots[seat], kept)
+            if kept is not None:
+                hosting.referee.remember(seat, kept.played.get(seat, []))
+        return hosting
+
+    def serves(self, host: Host) -> None:
+        """`host` is the table now (a new screen object for the same game)."""
+        self.host = self.referee.host = host
+
     # -- seats ---------------------------------------------------------------------------
     def away(self, seat: int) -> None:
         """`seat` is held by a friend on another device."""
@@ -93,6 +124,14 @@ class Hosting:
     def live(self) -> bool:
         """Some friend's connection is open or being made (an invitation out, too)."""
         return any(i.stage not in ("new", "dropped") for i in self.invites.values())
+
+    def is_friends(self, seat: int) -> bool:
+        """`seat` is a friend's on another device (a bot may play it for now)."""
+        return seat in self.invites
+
+    def by_bot(self, seat: int) -> bool:
+        """A bot plays the friend's seat `seat` for now (`to_bot`)."""
+        return seat in self.bots
 
     def here(self, seat: int) -> bool:
         invite = self.invites.get(seat)
@@ -126,22 +165,8 @@ class Hosting:
     @staticmethod
     def friends_seats(ctx: Context, record: dict[str, Any]) -> frozenset[int]:
         """The seats friends play on other devices in a game played together from here and
-        not over yet, whose record `record` is (or begins): what those seats hold is not
-        this device's to see until the game is over (a replay or review watches only
-        this device's own seats). Empty for any other record."""
-        for slot in ctx.saves.slots():
-            saved = slot.record
-            if saved is None or slot.over or slot.game != record.get("game"):
-                continue
-            same = ("seed", "players", "options", "setup")
-            if any(saved.get(k) != record.get(k) for k in same):
-                continue
-            if saved["actions"][: len(record.get("actions", []))] != record.get("actions"):
-                continue
-            kept = Hosting.kept(ctx, slot.id)
-            if kept is not None and (kept.away or kept.bots):
-                return frozenset(kept.away) | frozenset(kept.bots)
-        return frozenset()
+        not over yet, whose record `record` is (or begins): `kept.friends_seats`."""
+        return friends_seats(ctx.saves, record)
 
     def to_bot(self, seat: int, level: str = "normal") -> None:
         """A bot plays the friend's seat from now on. The seat stays theirs to come back
@@ -222,7 +247,7 @@ class Hosting:
         if kind == "read":
             refused = self.take_reply(payload, invite.seat)
             if refused is not None:
-                self.ctx.refuse(f"The code you scanned cannot connect {name}. {refused}")
+                self.ctx.refuse(f"The code you scanned cannot connect {name}. {refused.words}")
         elif kind == "failed":
             words = CAMERA.get(payload, "The camera could not be used ({why}): paste {name}’s "
                                "reply instead.")  # fmt: skip
@@ -245,45 +270,51 @@ class Hosting:
         if seat.isdigit() and int(seat) in self.invites:
             refused = self.take_reply(values.get("reply", ""), int(seat))
             if refused is not None:
-                self.ctx.refuse(refused)
+                self.ctx.refuse(refused.words)
         return True
 
-    def take_reply(self, code: str, seat: int | None = None, *, tab: str = "") -> str | None:
+    def take_reply(self, code: str, seat: int | None = None, *, tab: str = "") -> Refused | None:
         """Connect the friend whose reply `code` is (pasted into `seat`'s box, or opened
-        as a link in another tab): None once under way, else why not, in words."""
+        as a link in another tab): None once under way, else why not (`Refused`)."""
         try:
             reply = read_reply(code)
         except BadCode as exc:
-            return str(exc)
+            return Refused(Refusal.UNREADABLE, str(exc))
         invite = self.invites.get(reply.seat if seat is None else seat)
         if invite is None or reply.table != self.table or reply.seat != invite.seat:
             whom = f" you sent {self.names[seat]}" if seat is not None else ""
-            return f"This reply is for another invitation: paste the reply to the invitation{whom}."
+            return Refused(Refusal.OTHER_TABLE, "This reply is for another invitation: paste "
+                           f"the reply to the invitation{whom}.")  # fmt: skip
         name, taken = self.names[invite.seat], invite.reply
         if invite.stage == "connecting" and taken is not None and reply != taken:
             return self._another_reply(invite, reply, taken)
         if invite.stage == "connecting":
-            return f"{name} is connecting with this reply already."
+            return Refused(Refusal.CONNECTING, f"{name} is connecting with this reply already.")
         if invite.stage == "here":
-            return f"{name} is at the table already: that reply is not needed."
+            return Refused(
+                Refusal.HERE, f"{name} is at the table already: that reply is not needed."
+            )
         if invite.stage != "invited":
-            return f"That invitation is no longer open: invite {name} again first."
+            return Refused(
+                Refusal.CLOSED, f"That invitation is no longer open: invite {name} again first."
+            )
         invite.stage, invite.reply, invite.answer_tab = "connecting", reply, tab
         self.ctx.effect("peer-accept", str(invite.seat), reply.description)
         if self.ctx.can_scan:  # the reply came another way while the camera looks for it
             self.ctx.effect("scan-stop", str(invite.seat))
         return None
 
-    def _another_reply(self, invite: Invite, reply: Reply, taken: Reply) -> str:
+    def _another_reply(self, invite: Invite, reply: Reply, taken: Reply) -> Refused:
         """A second reply to the invitation being connected: the friend opened it twice.
         An invitation connects one reply only: an older one is refused; a newer one
         means the older page may be gone, so that attempt stops and the host invites
         again (both said in words)."""
         name = self.names[invite.seat]
         if reply.made <= taken.made:
-            return (
+            return Refused(
+                Refusal.OLDER,
                 f"This reply is older than the one {name} is connecting with (they opened "
-                "your invitation more than once): it was not used."
+                "your invitation more than once): it was not used.",
             )
         self.ctx.effect("peer-close", str(invite.seat))
         self.referee.dropped(invite.seat)
@@ -292,7 +323,7 @@ class Hosting:
             f"{name} sent a newer reply (they opened your invitation again), and an invitation "
             f"connects one reply only: invite {name} again and send the new link."
         )
-        return invite.problem
+        return Refused(Refusal.NEWER, invite.problem)
 
     def peer(self, kind: str, key: str, payload: str) -> None:
         invite = self.invites.get(int(key)) if key.isdigit() else None
@@ -338,6 +369,10 @@ class Hosting:
             if was_here:
                 self.ctx.notify(f"{self.names[invite.seat]} has been disconnected.")
         self.flush()
+
+    def new_game(self, words: str) -> None:
+        """The host starts a new game at this table: each friend connected is told."""
+        self.referee.new_game(words)
 
     def changed(self) -> None:
         """The game has moved: the friends' seats are told."""

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from spygames.seats import BOT_LEVELS
 
 from .wire import TABLE_ID
+
+if TYPE_CHECKING:
+    from ..store import Saves
 
 PREF = "together-"  # + the slot: {"table", "away": [seats], "bots", "played", "invited",
 # "met"} (`Kept`)
@@ -79,3 +83,23 @@ def _pair(item: object) -> bool:
         and len(item) == 2
         and all(type(x) is int and 0 <= x < 2**53 for x in item)
     )
+
+
+def friends_seats(saves: Saves, record: dict[str, Any]) -> frozenset[int]:
+    """The seats friends play on other devices in a game played together from here and
+    not over yet, whose record `record` is (or begins): what those seats hold is not
+    this device's to see until the game is over (a replay or review watches only
+    this device's own seats). Empty for any other record."""
+    for slot in saves.slots():
+        saved = slot.record
+        if saved is None or slot.over or slot.game != record.get("game"):
+            continue
+        same = ("seed", "players", "options", "setup")
+        if any(saved.get(k) != record.get(k) for k in same):
+            continue
+        if saved["actions"][: len(record.get("actions", []))] != record.get("actions"):
+            continue
+        kept = read_kept(saves.pref(PREF + slot.id, "null"))
+        if kept is not None and (kept.away or kept.bots):
+            return frozenset(kept.away) | frozenset(kept.bots)
+    return frozenset()

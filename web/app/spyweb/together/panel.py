@@ -26,6 +26,15 @@ BOT_WORDS = {
     "here": "back at the table, watching: a bot is playing for them",
     "unsteady": "back at the table, reconnecting…: a bot is playing for them",
 }
+CAMERA = {  # why the camera could not scan (the browser's error), in words
+    "NotAllowedError": "The camera was not allowed: allow it for this site in your "
+    "browser's settings to scan, or paste {name}’s reply instead.",
+    "NotFoundError": "No camera was found on this device: paste {name}’s reply instead.",
+    "NotReadableError": "The camera could not be started (another app may be using it): "
+    "try again, or paste {name}’s reply instead.",
+}
+CAMERA["SecurityError"] = CAMERA["NotAllowedError"]
+CAMERA["OverconstrainedError"] = CAMERA["NotFoundError"]
 
 
 @dataclass(frozen=True)
