@@ -24,14 +24,15 @@ APP = ROOT / "web" / "app"
 GAMES = "app/games"  # in the site: one <id>.zip per game
 # Never imported in a page: the engine's command line and conformance run, the game
 # statistics behind them (`simulate`: the league; each game's `invariants`, Deck of
-# Spies' `ceiling` and `strength`), and the Bot Lab's match (`lab`: the Lab installs the
-# whole wheel, from wheels/, with micropip).
+# Spies' `ceiling` and `strength`), and the Bot Lab's match and a person's bot's sandbox
+# (`lab`, `sandbox`: the sandbox installs the whole wheel, from wheels/, with micropip).
 TERMINAL = (
     "spygames/__main__.pyc",
     "spygames/cli.pyc",
     "spygames/conformance.pyc",
     "spygames/simulate.pyc",
     "spygames/lab.pyc",
+    "spygames/sandbox.pyc",
     "spygames/deck_of_spies/ceiling.pyc",
     "spygames/deck_of_spies/invariants.pyc",
     "spygames/deck_of_spies/strength.pyc",
