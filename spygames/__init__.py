@@ -25,7 +25,7 @@ from .errors import (
 )
 from .protocol import Action, Advice, Bot, Budget, Game, RandomBot, State, UndoPoint, View
 from .record import replay, steps
-from .registry import GAMES, Listing, get_game, listing, register
+from .registry import GAMES, get_game, listing, register
 from .seeds import bot_seed
 
 __all__ = [
@@ -42,7 +42,6 @@ __all__ = [
     "InvalidCard",
     "InvalidRecord",
     "InvalidSetup",
-    "Listing",
     "RandomBot",
     "SpyGamesError",
     "State",

@@ -26,13 +26,14 @@ takes them from a seeded generator; `random_game` is that), checking after every
 What is generic is here; what only a game knows comes from the game: its `endings` (a
 class fact of its `Game`), its `views` module (the shapes) and its `invariants` module
 (how its cards are conserved, what its views hide, how it deals a position twice),
-gathered in `CHECKS`.
+named by its `Game.invariants` (`checks_of`; a game that names none gets the generic
+checks alone).
 
 >>> import random
 >>> import spygames
 >>> state = spygames.get_game("espionage").new(seed=3, players=3)
 >>> rng = random.Random(3)
->>> done = play(CHECKS["espionage"], state, rng.randrange, lambda: True, rng, lambda s: True)
+>>> done = play(checks_of("espionage"), state, rng.randrange, lambda: True, rng, lambda s: True)
 >>> done.state.is_over, done.refused > 0
 (True, True)
 """
@@ -40,6 +41,7 @@ gathered in `CHECKS`.
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import random
 import types
@@ -47,18 +49,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
-from .deck_of_spies import game as deck_of_spies
-from .deck_of_spies import invariants as deck_of_spies_invariants
-from .deck_of_spies import views as deck_of_spies_views
 from .errors import IllegalAction
-from .espionage import GAME as ESPIONAGE
-from .espionage import invariants as espionage_invariants
-from .espionage import views as espionage_views
-from .protocol import Action, Game, State
+from .protocol import Action, Game, Result, State, View
 from .record import replay
-from .spynet import GAME as SPYNET
-from .spynet import invariants as spynet_invariants
-from .spynet import views as spynet_views
+from .registry import GAMES, get_game
 from .twins import Setups
 
 MAX_STEPS = 5000  # no game comes near: Espionage ~80 actions, SpyNet ~300
@@ -79,8 +73,9 @@ class Checks:
     """The TypedDict every view has the shape of (the game's `views` module)."""
     result: Any
     """The TypedDict every result has the shape of."""
-    actions: tuple[Any, ...]
-    """The TypedDicts a legal action has the shape of, one per `"type"`."""
+    actions: tuple[Any, ...] | None
+    """The TypedDicts a legal action has the shape of, one per `"type"` (None: any
+    dict with a `"type"`, for a game that declares no shapes)."""
     defaults: dict[str, dict[str, Any]] | None = None
     """Keys an action may leave out, by action type, and the value they then take."""
 
@@ -90,37 +85,25 @@ class Checks:
         return tuple(range(self.game.min_players, self.game.max_players + 1))
 
 
-CHECKS: dict[str, Checks] = {
-    "deck-of-spies": Checks(
-        deck_of_spies.GAME,
-        deck_of_spies_invariants.check_conserved,
-        deck_of_spies_invariants.hidden,
-        deck_of_spies_invariants.setups,
-        deck_of_spies_views.VIEW,
-        deck_of_spies_views.RESULT,
-        deck_of_spies_views.ACTIONS,
-    ),
-    "espionage": Checks(
-        ESPIONAGE,
-        espionage_invariants.conserved,
-        espionage_invariants.hidden,
-        espionage_invariants.setups,
-        espionage_views.VIEW,
-        espionage_views.RESULT,
-        espionage_views.ACTIONS,
-    ),
-    "spynet": Checks(
-        SPYNET,
-        spynet_invariants.check_cards,
-        spynet_invariants.check_hidden,
-        spynet_invariants.setups,
-        spynet_views.VIEW,
-        spynet_views.RESULT,
-        spynet_views.ACTIONS,
-        defaults=spynet_invariants.DEFAULTS,
-    ),
-}
-"""One entry per game the engine ships."""
+def _nothing(state: State, rng: random.Random | None = None) -> None:
+    """A game that says nothing of its cards: nothing to check."""
+
+
+def checks_of(game_id: str) -> Checks:
+    """How `game_id` is checked: what the module its `Game.invariants` names says
+    (`checks(game)`: its invariants, its views' shapes), else the generic checks (any
+    view and result, any action with a type)."""
+    game = get_game(game_id)
+    if game.invariants is not None:
+        found = importlib.import_module(game.invariants).checks(game)
+        assert isinstance(found, Checks), f"{game.invariants}.checks gives no Checks"
+        return found
+    return Checks(game, _nothing, _nothing, lambda state, rng: None, View, Result, None)
+
+
+def shipped_checks() -> dict[str, Checks]:
+    """Each shipped game's checks, by id, in the registry's order."""
+    return {game_id: checks_of(game_id) for game_id in GAMES.shipped}
 
 
 def shape_problem(value: Any, hint: Any, where: str = "") -> str | None:
@@ -265,6 +248,8 @@ def action_problem(action: Any, shapes: tuple[Any, ...]) -> str | None:
 
 
 def check_actions(checks: Checks, actions: list[Action]) -> None:
+    if checks.actions is None:
+        return
     for action in actions:
         problem = action_problem(action, checks.actions)
         assert problem is None, f"{action!r:.120} has no shape of the game's ACTIONS: {problem}"
@@ -464,7 +449,7 @@ def random_game(
     `tempt` of the steps) drawn by a generator seeded with `seed` too, under every check;
     the costly ones on the steps where `deep(step)` is true. Raises AssertionError (or
     worse) on a failure, so the seed replays it."""
-    checks = CHECKS[game_id]
+    checks = checks_of(game_id)
     rng = random.Random(seed)
     state = checks.game.new(seed=seed, players=players)
     return play(checks, state, rng.randrange, lambda: rng.random() < tempt, rng, deep)

@@ -168,7 +168,7 @@ def all_demos(game_id: str | None = None) -> list[Demo]:
 
 def get_demo(demo_id: str) -> Demo:
     """The demo called `demo_id`; UnknownDemo says which ids there are. A shipped game's
-    demos are looked for first in the game its id names (`Listing.demos`), so finding
+    demos are looked for first in the game its id names (`Game.demo_prefix`), so finding
     one loads that game's rules only."""
     named = game_of_demo(demo_id)
     for demo in all_demos(named) if named else all_demos():

@@ -25,14 +25,18 @@ from typing import Any
 
 from .errors import IllegalAction, SpyGamesError
 from .protocol import Action, State
-from .registry import get_game
+from .registry import GAMES, get_game
 
-MODULES = {
-    "deck-of-spies": "spygames.deck_of_spies.guide",
-    "espionage": "spygames.espionage.guide",
-    "spynet": "spygames.spynet.guide",
-}
-"""The games that have a guided first game, and where each is written."""
+
+def has_guide(game_id: str) -> bool:
+    """Whether the game has a guided first game (its `Game.guide` names the module it is
+    written in), without importing its rules."""
+    return game_id in GAMES and GAMES[game_id].guide is not None
+
+
+def guided() -> list[str]:
+    """The games that have a guided first game, in the registry's order."""
+    return [game_id for game_id in GAMES if GAMES[game_id].guide is not None]
 
 
 class GuideError(SpyGamesError):
@@ -125,7 +129,7 @@ class Written:
 
 def written(game_id: str) -> Written | None:
     """The guide module of `game_id`, or None when the game has no guided first game."""
-    name = MODULES.get(game_id)
+    name = get_game(game_id).guide if game_id in GAMES else None
     if name is None:
         return None
     module = importlib.import_module(name)

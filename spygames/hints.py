@@ -3,25 +3,20 @@
 Every table's Hint button and every review of a finished game (`spygames.review`) ask
 the same bot the same question, so a review's advice for a position is exactly what the
 Hint said there. The bot is the game's hard bot seeded with `bot_seed(key, seat,
-"hint")` (`key`: the game's bots key), with a budget of playouts and no clock, so its
-answer does not depend on how busy the machine is; Espionage's never bluffs.
+"hint")` (`key`: the game's bots key), on the game's `hint_budget` (playouts, no clock,
+so its answer does not depend on how busy the machine is; None: the hard bot's own
+budget); Espionage's never bluffs.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .protocol import Action, Bot, Budget, State
+from .protocol import Action, Bot, State
 from .registry import get_game
 from .seeds import bot_seed
 
 HINT_LABEL = "hint"
-BUDGETS: dict[str, Budget] = {
-    # 40 playouts: about 20 ms on CPython, well under a second on a phone.
-    "deck-of-spies": Budget(40),
-    # The hard bot's own playouts.
-    "spynet": Budget(70),
-}
 
 
 def hint_seed(key: int, seat: int) -> int:
@@ -32,7 +27,8 @@ def hint_seed(key: int, seat: int) -> int:
 def hint_bot(game_id: str, seed: int) -> Bot:
     """The bot that gives the Hint (seeded with `seed`, see `hint_seed`): the hard bot on
     the Hint's budget, never bluffing."""
-    bot = get_game(game_id).bot("hard", seed=seed, budget=BUDGETS.get(game_id))
+    game = get_game(game_id)
+    bot = game.bot("hard", seed=seed, budget=game.hint_budget)
     if hasattr(bot, "bluff"):
         bot.bluff = 0.0  # advice is the best move, never a bluff
     return bot

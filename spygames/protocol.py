@@ -236,6 +236,25 @@ class Game(ABC):
     bot_types: ClassVar[tuple[type[Bot], ...]] = ()
     """The game's bots, one a level (each says its `level`); a game that loads them only
     when asked for one leaves this empty and says in `_bots`."""
+    demo_prefix: ClassVar[str] = ""
+    """Every id of the game's rules demos starts with this and "-" ("sn-recruit")."""
+    guide: ClassVar[str | None] = None
+    """The module of the game's guided first game (`spygames.guides`), or None."""
+    hint_budget: ClassVar[Budget | None] = None
+    """The Hint's budget (`spygames.hints`); None: the hard bot's own."""
+    retry_from_review: ClassVar[bool] = False
+    """Whether a review of a finished game offers to try the deal again from a position."""
+    demo_size: ClassVar[tuple[int, int]] = (600, 500)
+    """The width and height an embedded rules demo of the game asks for, in pixels."""
+    invariants: ClassVar[str | None] = None
+    """The module of what every position of the game keeps, whose `checks(game)` says
+    how `spygames.conformance` checks it (a terminal's tool: never loaded in a page);
+    None: the generic checks alone."""
+
+    @property
+    def package(self) -> str:
+        """The package the game's rules live in (its `Game` is in `<package>.game`)."""
+        return type(self).__module__.rpartition(".")[0]
 
     def new(
         self,

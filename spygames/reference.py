@@ -27,7 +27,7 @@ import types
 from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
-from .registry import GAMES, get_game
+from .registry import get_game
 
 ANY = "[…]"
 """A path's step into a list or a map: `players[…].points`."""
@@ -38,9 +38,7 @@ def reference(game_id: str) -> dict[str, Any]:
     (each key as `path`, `type` and `words`, nested keys after their parent) and
     `actions` (each `type` with its `words` and its other `keys`)."""
     game = get_game(game_id)
-    listing = GAMES.listing(game_id)
-    package = listing.package if listing else type(game).__module__.rpartition(".")[0]
-    module = importlib.import_module(f"{package}.views")
+    module = importlib.import_module(f"{game.package}.views")
     actions = []
     for shape in module.ACTIONS:
         kind = get_args(get_type_hints(shape)["type"])[0]

@@ -8,6 +8,7 @@ import ast
 import base64
 import hashlib
 import io
+import os
 import sys
 import zipfile
 from collections.abc import Iterator
@@ -20,7 +21,6 @@ from spyweb import links
 from spyweb.together.invite import Invitation, invitation_code
 
 import spygames
-from spygames.registry import SHIPPED
 
 RECORD = "spygames-0.1.0.dist-info/RECORD"
 METADATA = "spygames-0.1.0.dist-info/METADATA"
@@ -38,12 +38,13 @@ def names(path: Path) -> set[str]:
 
 def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: Path) -> None:
     folders = archives.game_folders()
-    assert list(folders) == [entry.id for entry in SHIPPED]  # not a test's toy game
+    assert list(folders) == list(spygames.GAMES.shipped)  # not a test's toy game
     wheel_members = {"spygames/__init__.pyc": b"core", "spygames/registry.pyc": b"reg"}
     wheel_members |= {name: b"terminal" for name in archives.TERMINAL}
     ui_members = {"spyweb/__init__.pyc": b"ui", "spyweb/home.pyc": b"home"}
     for game, (rules, table) in folders.items():
         wheel_members[f"{rules}__init__.pyc"] = game.encode()
+        wheel_members[f"{rules}game.pyc"] = b"declared"
         wheel_members[f"{rules}rules.pyc"] = b"rules"
         ui_members[f"{table}__init__.pyc"] = game.encode()
     wheel_members[METADATA] = b"Metadata-Version: 2.4\nName: spygames\n\n# The README\n..."
@@ -57,7 +58,10 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
     written = archives.split_games(tmp_path, wheel, app_zip)
 
     # the terminal's tools (archives.TERMINAL) are in neither the wheel nor any archive
-    assert names(wheel) == {"spygames/__init__.pyc", "spygames/registry.pyc", METADATA, RECORD}
+    # each game's declaration stays in the wheel: the registry lists the games by it
+    declared = {f"{rules}{name}" for rules, _ in folders.values() for name in archives.DECLARATION}
+    core = {"spygames/__init__.pyc", "spygames/registry.pyc", METADATA, RECORD}
+    assert names(wheel) == core | declared
     assert names(app_zip) == {"spyweb/__init__.pyc", "spyweb/home.pyc"}
     # its long description (the README) left out: a page never reads it
     kept = zipfile.ZipFile(wheel)
@@ -73,7 +77,7 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
     for game, (rules, table) in folders.items():
         assert written[game] == f"app/games/{game}.zip"
         inside = names(tmp_path / written[game])
-        assert inside == {f"{rules}__init__.pyc", f"{rules}rules.pyc", f"{table}__init__.pyc"}
+        assert inside == {f"{rules}rules.pyc", f"{table}__init__.pyc"}
         assert (
             zipfile.ZipFile(tmp_path / written[game]).read(f"{table}__init__.pyc") == game.encode()
         )
@@ -171,6 +175,25 @@ def test_an_import_of_a_game_not_yet_in_fetches_its_archive_once(
     assert fetched == ["https://x.test/app/games/alpha.zip"]
     assert finder.fetched_at_once == ["alpha"] and finder.loaded == {"alpha"}
     assert "toyroot.beta" not in sys.modules
+
+
+def test_a_games_declaration_is_in_the_core_and_fetches_nothing(toy: Toy) -> None:
+    """A game's package and its `game` module (its declaration, kept in the wheel) are
+    imported to list the games: only a module of its rules fetches its archive."""
+    finder, fetched, _ = toy
+    beta = finder.root + "/toyroot/beta"
+    os.makedirs(beta)
+    with open(beta + "/__init__.py", "w") as file:
+        file.write("NAME = 'beta'\n")
+    with open(beta + "/game.py", "w") as file:
+        file.write("GAME = 'the declaration'\n")
+    finder.declarations = {"toyroot.beta", "toyroot.beta.game"}
+    from toyroot.beta import game  # type: ignore[import-not-found]
+
+    assert game.GAME == "the declaration" and fetched == []
+    from toyroot.beta import rules  # type: ignore[import-not-found]
+
+    assert rules.RULES == "betabeta" and fetched == ["https://x.test/app/games/beta.zip"]
 
 
 def test_an_archive_downloaded_ahead_is_not_fetched_again_on_import(

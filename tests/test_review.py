@@ -51,7 +51,7 @@ def reviewed(record: dict[str, Any], seat: int = 0, key: int = 5, games: int = S
 def small_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Hint on a small budget (both sides of each comparison use it)."""
     for game_id in ("deck-of-spies", "spynet"):
-        monkeypatch.setitem(spygames.hints.BUDGETS, game_id, spygames.Budget(6))
+        monkeypatch.setattr(spygames.get_game(game_id), "hint_budget", spygames.Budget(6))
 
 
 GAMES = [("deck-of-spies", 1), ("espionage", 2), ("espionage", 3), ("spynet", 2)]
@@ -125,7 +125,7 @@ from spygames.review import Reviewer
 sys.path.insert(0, "tests")
 from test_review import finished
 for game_id in ("deck-of-spies", "spynet"):
-    spygames.hints.BUDGETS[game_id] = spygames.Budget(6)
+    spygames.get_game(game_id).hint_budget = spygames.Budget(6)
 out = []
 for game_id, players in (("deck-of-spies", 1), ("espionage", 2), ("spynet", 2)):
     reviewer = Reviewer(finished(game_id, 14, players).record(), 0, 5, games=4)

@@ -90,7 +90,7 @@ def check(app: App) -> None:
 @pytest.fixture
 def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Hint of a fixed number of playouts (no clock), a pause after every round."""
-    monkeypatch.setitem(spygames.hints.BUDGETS, "deck-of-spies", spygames.Budget(8, None))
+    monkeypatch.setattr(spygames.get_game("deck-of-spies"), "hint_budget", spygames.Budget(8, None))
     monkeypatch.setattr(table_module, "HINT_SLICE_S", 0.0)
 
 

@@ -27,7 +27,7 @@ import spygames.review
 @pytest.fixture(autouse=True)
 def small_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     for game_id in ("deck-of-spies", "spynet"):
-        monkeypatch.setitem(spygames.hints.BUDGETS, game_id, spygames.Budget(6))
+        monkeypatch.setattr(spygames.get_game(game_id), "hint_budget", spygames.Budget(6))
     monkeypatch.setattr(spygames.review, "GAMES", 6)
 
 

@@ -322,7 +322,7 @@ def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -
     """The hint is what the hard bot (its own seed, the full budget) would play from the
     seat's view; it thinks between paints, and it marks the move without playing it."""
     whole = Budget(HardBot.default_budget.playouts)  # the Hint's: no clock, deterministic
-    assert spygames.hints.BUDGETS["spynet"] == whole
+    assert spygames.get_game("spynet").hint_budget == whole
     monkeypatch.setattr(hint, "HINT_SLICE_S", 0.0)  # a pause after every playout
     table = started("human", "normal", seed=21)
     run_bots(table)

@@ -1,26 +1,52 @@
-"""The Deck of Spies game object: static facts, the factory for states and bots."""
+"""The Deck of Spies game, declared once: every static fact about it, and the factory
+for its states and bots. Light on purpose: the registry imports it to list the game,
+so the rules, the bots and the words are imported only when a game or a bot is asked
+for (a page that lists the games loads no game's rules)."""
 
 from __future__ import annotations
 
-from ..protocol import Game
-from .bots import EasyBot, HardBot, NormalBot
-from .rules import GAME_ID, DeckOfSpiesState
-from .text import describe_action, describe_view
+from typing import Any
+
+from ..protocol import Action, Bot, Budget, Game, State, View
 
 
 class DeckOfSpies(Game):
     """Solo deck-builder with a standard 52-card deck."""
 
-    id = GAME_ID
+    id = "deck-of-spies"
     name = "Deck of Spies"
     min_players = 1
     max_players = 1
     top_score = 12  # the face cards a player can own
     endings = frozenset({"no_double_agent", "infiltrated", "outnumbered"})
-    state_type = DeckOfSpiesState
-    bot_types = (EasyBot, NormalBot, HardBot)
-    describe_action = staticmethod(describe_action)
-    describe_view = staticmethod(describe_view)
+    demo_prefix = "dos"
+    guide = "spygames.deck_of_spies.guide"
+    hint_budget = Budget(40)  # 40 playouts: about 20 ms on CPython, under a second on a phone
+    retry_from_review = True  # one seat, no hidden hand of another: the deal can be replayed
+    demo_size = (560, 500)
+    invariants = "spygames.deck_of_spies.invariants"
+
+    def _new(
+        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
+    ) -> State:
+        from .rules import DeckOfSpiesState
+
+        return DeckOfSpiesState(seed=seed, players=players, options=options, setup=setup)
+
+    def _bots(self) -> dict[str, type[Bot]]:
+        from .bots import EasyBot, HardBot, NormalBot
+
+        return {bot.level: bot for bot in (EasyBot, NormalBot, HardBot)}
+
+    def describe_action(self, action: Action) -> str:
+        from .text import describe_action
+
+        return describe_action(action)
+
+    def describe_view(self, view: View) -> str:
+        from .text import describe_view
+
+        return describe_view(view)
 
 
 GAME = DeckOfSpies()

@@ -9,8 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..protocol import State
+from ..conformance import Checks
+from ..protocol import Game, State
 from ..twins import Setups, shuffled_apart
+from . import views
 from .deck import GROUP_OF, NAMES, card_id
 from .rules import DeckOfSpiesState
 
@@ -90,3 +92,17 @@ def setups(state: State, rng: random.Random) -> Setups | None:
     if len(state.table.spies) < 2 or state.is_over:
         return None
     return twin_setups(state, rng)
+
+
+def checks(game: Game) -> Checks:
+    """How `spygames.conformance` checks the game: these invariants, the shapes of its
+    `views` (the game's `invariants` names this module)."""
+    return Checks(
+        game,
+        check_conserved,
+        hidden,
+        setups,
+        views.VIEW,
+        views.RESULT,
+        views.ACTIONS,
+    )

@@ -1,38 +1,61 @@
 """Espionage: The Card Game — bluffing and bidding, Liar's Dice with cards (2–4 players).
 
-Modules: `cards` (the deck, attributes, counting), `rules` (the state and its actions),
+Modules: `game` (the `Espionage` game, declared once: every static fact, light to
+import), `cards` (the deck, attributes, counting), `rules` (the state and its actions),
 `views` (what a seat sees and the result, key by key: `EspionageView`,
 `EspionageResult`), `invariants` (what every position keeps, for
 `spygames.conformance`), `odds` (exact chances), `bots` (easy, normal, hard) and `text`
 (words for people).
+
+Importing the package imports only `game`: the names below come from their modules on
+first use (the registry lists the game without loading its rules).
 """
 
 from __future__ import annotations
 
-from ..protocol import Game
-from ..registry import register
-from . import text
-from .bots import EasyBot, HardBot, NormalBot
-from .cards import ATTRIBUTE_NAMES, ATTRIBUTE_PLURALS, ATTRIBUTES, CITIES, DECK, FACTIONS, ROLES
-from .rules import POINTS_TO_WIN, SOURCES_FOR, EspionageState
-from .views import EspionageResult, EspionageView
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .game import GAME, Espionage
+
+if TYPE_CHECKING:
+    from .bots import EasyBot, HardBot, NormalBot
+    from .cards import (
+        ATTRIBUTE_NAMES,
+        ATTRIBUTE_PLURALS,
+        ATTRIBUTES,
+        CITIES,
+        DECK,
+        FACTIONS,
+        ROLES,
+    )
+    from .rules import POINTS_TO_WIN, SOURCES_FOR, EspionageState
+    from .views import EspionageResult, EspionageView
+
+_FROM = {
+    **dict.fromkeys(("EasyBot", "HardBot", "NormalBot"), "bots"),
+    **dict.fromkeys(
+        (
+            "ATTRIBUTE_NAMES",
+            "ATTRIBUTE_PLURALS",
+            "ATTRIBUTES",
+            "CITIES",
+            "DECK",
+            "FACTIONS",
+            "ROLES",
+        ),
+        "cards",
+    ),
+    **dict.fromkeys(("POINTS_TO_WIN", "SOURCES_FOR", "EspionageState"), "rules"),
+    **dict.fromkeys(("EspionageResult", "EspionageView"), "views"),
+}
 
 
-class Espionage(Game):
-    """Static facts about Espionage and the factory for its states and bots."""
+def __getattr__(name: str) -> Any:
+    if name not in _FROM:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_FROM[name]}"), name)
 
-    id = "espionage"
-    name = "Espionage"
-    min_players = 2
-    max_players = 4
-    endings = frozenset({"points", "last_active"})
-    state_type = EspionageState
-    bot_types = (EasyBot, NormalBot, HardBot)
-    describe_action = staticmethod(text.describe_action)
-    describe_view = staticmethod(text.describe_view)
-
-
-GAME = register(Espionage())
 
 __all__ = [
     "ATTRIBUTES",

@@ -11,8 +11,10 @@ import json
 import random
 from typing import Any
 
-from ..protocol import State
+from ..conformance import Checks
+from ..protocol import Game, State
 from ..twins import Setups, shuffled_apart
+from . import views
 from .cards import DECK
 from .rules import SOURCES_FOR, EspionageState
 
@@ -92,4 +94,18 @@ def setups(state: State, rng: random.Random) -> Setups | None:
     return (
         {**common, "hands": [list(hand) for hand in state.hands]},
         {**common, "hands": redealt(state, seat, rng)},
+    )
+
+
+def checks(game: Game) -> Checks:
+    """How `spygames.conformance` checks the game: these invariants, the shapes of its
+    `views` (the game's `invariants` names this module)."""
+    return Checks(
+        game,
+        conserved,
+        hidden,
+        setups,
+        views.VIEW,
+        views.RESULT,
+        views.ACTIONS,
     )

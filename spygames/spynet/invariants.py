@@ -10,8 +10,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..protocol import State
+from ..conformance import Checks
+from ..protocol import Game, State
 from ..twins import Setups, shuffled_apart
+from . import views
 from .cards import BRANCH_IDS, DECK, MISSION
 from .rules import SpyNetState
 from .table import DRAFT, Table
@@ -141,3 +143,18 @@ def setups(state: State, rng: random.Random) -> Setups | None:
     if state.is_over or table.phase != "choose" or not table.deck:
         return None
     return twin_setups(table, rng)
+
+
+def checks(game: Game) -> Checks:
+    """How `spygames.conformance` checks the game: these invariants, the shapes of its
+    `views` (the game's `invariants` names this module)."""
+    return Checks(
+        game,
+        check_cards,
+        check_hidden,
+        setups,
+        views.VIEW,
+        views.RESULT,
+        views.ACTIONS,
+        defaults=DEFAULTS,
+    )

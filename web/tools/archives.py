@@ -5,9 +5,11 @@ path at every start. Each game's own modules, its rules (`spygames/<game>/`) and
 table (`spyweb/<game>/`), are taken out of both into `app/games/<id>.zip`, which the page
 fetches when the game is first opened (web/app/spyweb/archives.py): a visit to one table
 downloads that game's code, not all three. What stays is the engine's core (the contract,
-the registry, records, demos) and the app's shared screens. The engine's tools for a
-terminal (its command line, its conformance run and their statistics) and the Bot Lab's
-match never run in a page: the site's wheel and archives leave them out.
+the registry, records, demos), each game's declaration (`spygames/<game>/__init__` and
+`game`: light, what the registry lists the games by) and the app's shared screens. The
+engine's tools for a terminal (its command line, its conformance run and their
+statistics) and the Bot Lab's match never run in a page: the site's wheel and archives
+leave them out.
 """
 
 from __future__ import annotations
@@ -61,13 +63,17 @@ def game_folders() -> dict[str, tuple[str, str]]:
     """{game id: (its rules' folder in the wheel, its table's folder in the UI zip)}."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from spygames.registry import SHIPPED
+    from spygames.registry import GAMES
 
     folders = {}
-    for entry in SHIPPED:
-        package = entry.package.rsplit(".", 1)[1]
-        folders[entry.id] = (f"spygames/{package}/", f"spyweb/{package}/")
+    for game in GAMES.shipped.values():
+        package = game.package.rsplit(".", 1)[1]
+        folders[game.id] = (f"spygames/{package}/", f"spyweb/{package}/")
     return folders
+
+
+# Each game's declaration, kept in the wheel: the registry imports it to list the games.
+DECLARATION = ("__init__.pyc", "game.pyc")
 
 
 Members = list[tuple[zipfile.ZipInfo, bytes]]
@@ -132,7 +138,10 @@ def split_games(site: Path, wheel: Path, app_zip: Path) -> dict[str, str]:
     # One pass over the wheel: each game's rules by game, each terminal tool on its own
     # (taken out and written nowhere).
     by_game = _by_folder(in_wheel)
-    rules = _take_out(wheel, lambda name: name if name in TERMINAL else by_game(name))
+    kept = {folder + name for folder in in_wheel.values() for name in DECLARATION}
+    rules = _take_out(
+        wheel, lambda name: name if name in TERMINAL else None if name in kept else by_game(name)
+    )
     _each_taken(wheel, rules, {**in_wheel, **{name: name for name in TERMINAL}})
     tables = _take_out(app_zip, _by_folder(in_app))
     _each_taken(app_zip, tables, in_app)

@@ -267,10 +267,10 @@ def build_embeds(site: Path, downloads: list[str], games: dict[str, str]) -> int
         # never needs them).
         "packed": downloads,
         # {demo id prefix: its game's archive}, requested with the runtime for that demo.
-        "games": {spygames.listing(g).demos: f"./{p}" for g, p in games.items()},  # type: ignore[union-attr]
+        "games": {spygames.get_game(g).demo_prefix: f"./{p}" for g, p in games.items()},
         # {game: its demo id prefix}: the guided games (`#/learn/<game>`), the first step
         # of each drawn in advance as embed/learn-<game>.html.
-        "guides": {g: spygames.listing(g).demos for g in sorted(guides.MODULES)},  # type: ignore[union-attr]
+        "guides": {g: spygames.get_game(g).demo_prefix for g in sorted(guides.guided())},
         # The live table's style sheets, added when Python starts: until then the frame
         # has only styles/embed.css, the part of app.css its drawn steps use.
         "styles": ["./styles/app.css"],
@@ -293,7 +293,7 @@ def build_embeds(site: Path, downloads: list[str], games: dict[str, str]) -> int
         (folder / f"{demo.id}.json").write_text(
             json.dumps({"id": demo.id, "steps": steps}, separators=(",", ":"))
         )
-    for game_id in sorted(guides.MODULES):
+    for game_id in sorted(guides.guided()):
         first = guide_frame_html(game_id)
         names |= css_subset.names_in_html(first)
         (folder / f"learn-{game_id}.html").write_text(first)

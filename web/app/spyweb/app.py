@@ -123,7 +123,7 @@ class App:
         rest = parts[1:]
         if rest[:1] == ["rules"] and len(rest) <= 2:
             return RulesScreen(self.ctx, game_id, rest[1] if len(rest) == 2 else None)
-        if rest == ["learn"] and game_id in guides.MODULES:
+        if rest == ["learn"] and guides.has_guide(game_id):
             from .guide import GuideScreen  # loaded on use
 
             return GuideScreen(self.ctx, game_id)

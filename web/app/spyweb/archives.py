@@ -48,6 +48,13 @@ def packages() -> dict[str, str]:
     return found
 
 
+def declarations() -> set[str]:
+    """The modules of each shipped game that the core holds, not its archive: its rules
+    package and the `game` module that declares it (light: the registry lists the games
+    by them, web/tools/archives.py keeps them in the wheel)."""
+    return {f"{g.package}{tail}" for g in spygames.GAMES.shipped.values() for tail in ("", ".game")}
+
+
 # A download the app asks of the worker: (game, the archive's address, soon). `soon`: the
 # app waits for it (the address opens that game); otherwise the worker downloads it once
 # the page has drawn its first frame.
@@ -69,6 +76,7 @@ class GameArchives:
         self.root = root
         self.request = request
         self.packages = packages()
+        self.declarations = declarations()
         self.loaded: set[str] = set()
         self.fetched_at_once: list[str] = []  # games an import had to wait for, in order
         # The downloads asked of the worker and not yet in: a second ask for one (a click
@@ -99,6 +107,8 @@ class GameArchives:
         self.loaded.add(game_id)
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+        if fullname in self.declarations:
+            return None  # a game's declaration is in the core: the registry lists it
         game = self.game_of(fullname)
         if game is not None and game not in self.loaded:
             self.fetched_at_once.append(game)

@@ -40,7 +40,7 @@ WORDS = {
 }
 
 
-def players_text(game: spygames.Game | spygames.Listing) -> str:
+def players_text(game: spygames.Game) -> str:
     """ "1 player", "2–4 players": how many may play, in words."""
     low, high = game.min_players, game.max_players
     if low == high:

@@ -189,7 +189,7 @@ class EmbedApp(App):
             except spygames.DemoError as exc:
                 return MessageFrame(self.ctx, f"This demo cannot be shown: {exc}.")
         if len(parts) == 2 and parts[0] == "learn":
-            if parts[1] not in guides.MODULES:
+            if not guides.has_guide(parts[1]):
                 return MessageFrame(self.ctx, f"There is no guided game of “{parts[1]}”.")
             return GuideFrame(self.ctx, parts[1])
         if 2 <= len(parts) <= 3 and parts[0] == "replay":

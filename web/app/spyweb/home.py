@@ -3,7 +3,7 @@ and the tables this device joined on a friend's device (with Forget)."""
 
 from __future__ import annotations
 
-from spygames.guides import MODULES
+from spygames.guides import has_guide
 
 from . import stats
 from .catalogue import CATALOGUE, GameInfo, game_name, is_built
@@ -31,7 +31,7 @@ def tile(game: GameInfo, *, built: bool, saved: bool, learn: bool = False) -> st
         rules = f'<a class="btn btn-quiet" href="#/{esc(game.id)}/rules">Rules</a>'
         if game.id == "deck-of-spies":  # the one solo game has a deal of the day
             rules = f'<a class="btn" id="btn-daily" href="#/{game.id}/daily">Daily deal</a>' + rules
-        if learn and game.id in MODULES:  # beside the pitch: the buttons stay one row
+        if learn and has_guide(game.id):  # beside the pitch: the buttons stay one row
             status = (
                 f'<p class="tile-learn">New to it? <a id="learn-{esc(game.id)}" '
                 f'href="#/{esc(game.id)}/learn">Learn by playing</a></p>'

@@ -26,7 +26,6 @@ from .review_parts import Row, alternative, chart, every, percent, swings
 from .screen import Context
 
 SLICE_S = 0.03  # the longest stretch of the review's work between two paints
-RETRY = {"deck-of-spies"}  # the games a deal of which can be tried again from a position
 
 
 def review_route(record: dict[str, Any], seat: int = 0) -> str:
@@ -224,7 +223,7 @@ class ReviewScreen(ReplayerScreen):
             verdict += f" The chance to win at the first: {percent(rows[0].before)}."
         shown = next((r for r in rows if r.move == self.shown), None)
         retry = None
-        if shown is not None and review.record["game"] in RETRY:
+        if shown is not None and spygames.get_game(review.record["game"]).retry_from_review:
             # the record up to that move (checked already: it replays)
             start = {**review.record, "actions": review.record["actions"][: shown.move]}
             retry = "#/play/" + links.encode(start) + "/retry"  # kept as a try again

@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import spygames
-from spygames.guides import MODULES
+from spygames.guides import has_guide
 
 from .catalogue import info, screen_class
 from .demos import DemoPlayer, control, tried
 from .markup import attrs, esc
 from .screen import Context, GameScreen, Screen
-from .snippet import DEMO_SIZE, embed_sheet, embed_url
+from .snippet import embed_sheet, embed_url
 from .store import MemoryStorage, Saves
 
 FLEETING = (
@@ -192,7 +192,7 @@ class RulesScreen(Screen):
                 f'<a class="btn btn-small" id="learn-{esc(self.game_id)}" '
                 f'href="#/{esc(self.game_id)}/learn">Learn by playing</a> '
                 "a guided first game, a step at a time.</p>"
-                if self.game_id in MODULES
+                if has_guide(self.game_id)
                 else ""
             )
             + (
@@ -251,7 +251,7 @@ class RulesScreen(Screen):
         )  # fmt: skip
         sheet = ""
         if self.sheet:
-            size = DEMO_SIZE.get(self.game_id, (600, 500))
+            size = spygames.get_game(self.game_id).demo_size
             sheet = embed_sheet(
                 embed_url(self.ctx, f"#/demo/{demo.id}"),
                 f"{self.name} rules demo: {demo.title}",

@@ -10,8 +10,8 @@ from __future__ import annotations
 from .markup import attrs, esc
 from .screen import Context
 
-# Frame sizes that show a whole step without scrolling (the frame fits down to 320×400).
-DEMO_SIZE = {"deck-of-spies": (560, 500), "espionage": (600, 560), "spynet": (760, 640)}
+# A demo's frame is its game's `demo_size` (spygames' `Game`): a whole step without
+# scrolling (the frame fits down to 320×400).
 REPLAY_SIZE = (720, 600)
 
 
