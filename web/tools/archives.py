@@ -5,7 +5,8 @@ path at every start. Each game's own modules, its rules (`spygames/<game>/`) and
 table (`spyweb/<game>/`), are taken out of both into `app/games/<id>.zip`, which the page
 fetches when the game is first opened (web/app/spyweb/archives.py): a visit to one table
 downloads that game's code, not all three. What stays is the engine's core (the contract,
-the registry, records, demos) and the app's shared screens. The engine's tools for a
+the registry, records, demos), the app's shared screens and each game's record (its
+table package's `__init__`, web/app/spyweb/gameui.py). The engine's tools for a
 terminal (its command line, its conformance run and their statistics) and the Bot Lab's
 match never run in a page: the site's wheel and archives leave them out.
 """
@@ -133,7 +134,11 @@ def split_games(site: Path, wheel: Path, app_zip: Path) -> dict[str, str]:
     by_game = _by_folder(in_wheel)
     rules = _take_out(wheel, lambda name: name if name in TERMINAL else by_game(name))
     _each_taken(wheel, rules, {**in_wheel, **{name: name for name in TERMINAL}})
-    tables = _take_out(app_zip, _by_folder(in_app))
+    # A table's package leaves its `__init__` (the game's record, spyweb/gameui.py) with
+    # the app's shared screens: the home page reads every game's words from it.
+    by_table = _by_folder(in_app)
+    records = {f"{folder}__init__.{end}" for folder in in_app.values() for end in ("py", "pyc")}
+    tables = _take_out(app_zip, lambda name: None if name in records else by_table(name))
     _each_taken(app_zip, tables, in_app)
     (site / GAMES).mkdir(parents=True, exist_ok=True)
     written = {}
