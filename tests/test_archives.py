@@ -46,7 +46,8 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
         wheel_members[f"{rules}__init__.pyc"] = game.encode()
         wheel_members[f"{rules}game.pyc"] = b"declared"
         wheel_members[f"{rules}rules.pyc"] = b"rules"
-        ui_members[f"{table}__init__.pyc"] = game.encode()
+        ui_members[f"{table}__init__.pyc"] = game.encode()  # its record: stays in the UI zip
+        ui_members[f"{table}table.pyc"] = b"table"
     wheel_members[METADATA] = b"Metadata-Version: 2.4\nName: spygames\n\n# The README\n..."
     record = "".join(f"{name},sha256=x,1\n" for name in wheel_members) + f"{RECORD},,\n"
     wheel, app_zip = tmp_path / "dist" / "e.whl", tmp_path / "app" / "spyweb.zip"
@@ -62,7 +63,8 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
     declared = {f"{rules}{name}" for rules, _ in folders.values() for name in archives.DECLARATION}
     core = {"spygames/__init__.pyc", "spygames/registry.pyc", METADATA, RECORD}
     assert names(wheel) == core | declared
-    assert names(app_zip) == {"spyweb/__init__.pyc", "spyweb/home.pyc"}
+    records = {f"{table}__init__.pyc" for _, table in folders.values()}
+    assert names(app_zip) == {"spyweb/__init__.pyc", "spyweb/home.pyc", *records}
     # its long description (the README) left out: a page never reads it
     kept = zipfile.ZipFile(wheel)
     assert kept.read(METADATA) == b"Metadata-Version: 2.4\nName: spygames\n"
@@ -77,10 +79,9 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
     for game, (rules, table) in folders.items():
         assert written[game] == f"app/games/{game}.zip"
         inside = names(tmp_path / written[game])
-        assert inside == {f"{rules}rules.pyc", f"{table}__init__.pyc"}
-        assert (
-            zipfile.ZipFile(tmp_path / written[game]).read(f"{table}__init__.pyc") == game.encode()
-        )
+        assert inside == {f"{rules}rules.pyc", f"{table}table.pyc"}
+        assert zipfile.ZipFile(wheel).read(f"{rules}__init__.pyc") == game.encode()
+        assert zipfile.ZipFile(app_zip).read(f"{table}__init__.pyc") == game.encode()
 
 
 def test_no_module_the_site_ships_imports_what_its_wheel_leaves_out() -> None:
@@ -313,3 +314,13 @@ def test_a_friends_invitation_names_its_game() -> None:
     assert runtime.opened_by("#/join/spyi1.damaged") == []
     chess = invitation_code(Invitation("v=0\r\n", table, 1, "chess", "Ana", "Ben"))
     assert runtime.opened_by(f"#/join/{chess}") == []
+
+
+def test_a_games_record_is_not_in_its_archive_but_the_rest_of_its_table_is() -> None:
+    """The home page reads each game's record (spyweb/<game>/__init__.py: spyweb/gameui.py)
+    with no game's archive; the table's other modules and the rules wait for it."""
+    finder = runtime.GameArchives("https://x.test/app/games/", lambda url: b"")
+    assert finder.game_of("spyweb.espionage") is None
+    assert finder.game_of("spyweb.espionage.table") == "espionage"
+    assert finder.game_of("spygames.espionage") == "espionage"
+    assert finder.game_of("spyweb.home") is None

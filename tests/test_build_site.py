@@ -255,3 +255,40 @@ def test_comments_pointing_at_source_maps_are_stripped(tmp_path: Path) -> None:
         build_site.strip_source_maps(path)
     assert script.read_text() == 'export{a};\nconst s = "//# sourceMappingURL=kept";\n'
     assert sheet.read_text() == ".a{color:red}\n"
+
+
+def test_the_labs_games_are_the_engines_written_into_its_pages(tmp_path: Path) -> None:
+    """The Bot Lab keeps no list of games (web/lab/games.mjs): the build writes the
+    engine's into its pages, as JSON and as the game <select>'s options, the game the Lab
+    opens on first (the first with other seats, Espionage, as the Lab always opened)."""
+    import shutil
+
+    import people
+
+    import spygames
+
+    lab = tmp_path / "lab"
+    shutil.copytree(ROOT / "web" / "lab", lab)
+    people.write_lab_games(lab)
+    pages = {name: (lab / name).read_text() for name in ("index.html", "embed.html")}
+    for page in pages.values():
+        found = re.search(
+            r'<script type="application/json" id="lab-catalogue">(.*?)</script>', page
+        )
+        assert found, "no lab-catalogue"
+        games = json.loads(found.group(1))
+        assert [game["id"] for game in games] == ["espionage", "deck-of-spies", "spynet"]
+        for game in games:
+            entry = spygames.listing(game["id"])
+            assert entry is not None
+            assert (game["name"], game["min"], game["max"]) == (
+                entry.name,
+                entry.min_players,
+                entry.max_players,
+            )
+        assert games[0]["think"]["hard"] == [0.075, 0.158, 0.23] and games[1]["think"] == {}
+    options = re.findall(r'<option value="([^"]+)">([^<]+)</option>', pages["index.html"])
+    assert options[:3] == [("espionage", "Espionage"), ("deck-of-spies", "Deck of Spies"),
+                           ("spynet", "SpyNet")]  # fmt: skip
+    with pytest.raises(SystemExit, match="__LAB_GAMES__"):
+        people.write_lab_games(lab)  # once written, no slot is left for another list

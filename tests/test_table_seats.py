@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from spyweb.espionage import EspionageTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context
-from spyweb.spynet import SpyNetTable
+from spyweb.spynet.table import SpyNetTable
 from spyweb.store import MemoryStorage, Saves
 from spyweb.table_seats import SeatedTable
 

@@ -8,7 +8,7 @@ import zlib
 import pytest
 from spyweb import catalogue, links
 from spyweb.app import App, preboot_html
-from spyweb.catalogue import SCREENS, TABLES
+from spyweb.catalogue import RECORDS
 from spyweb.home import HomeScreen
 from spyweb.markup import attrs, button, esc
 from spyweb.rules import RulesScreen
@@ -57,10 +57,13 @@ def test_the_home_page_lists_the_engines_games_in_its_order(
     assert [g.players for g in catalogue.CATALOGUE] == ["1 player", "2–4 players", "2–4 players"]
     two = type("Two", (), {"min_players": 2, "max_players": 2})()
     assert catalogue.players_text(two) == "2 players"
-    # A game the engine adds without words for its tile is named at once, not skipped.
-    monkeypatch.delitem(catalogue.WORDS, "spynet")
+    # A game the engine adds without a record (words for its tile) is named at once, not
+    # skipped.
+    import spyweb.spynet
+
+    monkeypatch.delattr(spyweb.spynet, "UI")
     with pytest.raises(LookupError, match="spynet"):
-        catalogue._catalogue()
+        catalogue._records()
 
 
 def test_the_home_drawn_before_boot_is_a_new_devices_home() -> None:
@@ -78,8 +81,7 @@ def test_unknown_route_and_unbuilt_game_go_home_with_a_message(
     app = App(MemoryStorage())
     app.route("#/chess")
     assert isinstance(app.screen, HomeScreen) and "no page" in app.render()
-    monkeypatch.delitem(TABLES, "spynet")  # a game of the catalogue without its table
-    monkeypatch.delitem(SCREENS, "spynet", raising=False)
+    monkeypatch.delitem(RECORDS, "spynet")  # a game of the catalogue without its table
     app.route("#/spynet")
     assert isinstance(app.screen, HomeScreen) and "not built yet" in app.render()
     app.route("#/")

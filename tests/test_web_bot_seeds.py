@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import pytest
 from spyweb.app import App
-from spyweb.espionage import EspionageTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.store import BOTS_KEYS, MemoryStorage, as_key
 from test_web_together import joined_pair
 from test_web_together_routes import patient_move, table_of
@@ -214,7 +214,7 @@ class SpyNetDealFinder:
 
 
 def test_a_bot_at_a_spynet_table_cannot_work_out_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from spyweb.spynet import SpyNetTable
+    from spyweb.spynet.table import SpyNetTable
     from test_web_spynet import click_action, form, run_bots
 
     SpyNetDealFinder.seen, SpyNetDealFinder.found = [], []

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from spyweb import links
 from spyweb.app import App
-from spyweb.deck_of_spies import DeckOfSpiesTable
 from spyweb.deck_of_spies import daily as daily_web
+from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.screen import Context
 from spyweb.store import MemoryStorage, Saves
 

@@ -8,10 +8,10 @@ import random
 import re
 
 import pytest
-from spyweb.deck_of_spies import DeckOfSpiesTable
-from spyweb.espionage import EspionageTable
+from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context
-from spyweb.spynet import SpyNetTable
+from spyweb.spynet.table import SpyNetTable
 from spyweb.store import MemoryStorage, Saves
 
 import spygames

@@ -10,11 +10,11 @@ import re
 import pytest
 from spyweb import links
 from spyweb.app import App
-from spyweb.catalogue import SCREENS
-from spyweb.espionage import EspionageTable
+from spyweb.catalogue import screen_class
 from spyweb.espionage.bidpanel import BidPanel
 from spyweb.espionage.log import Narrator
 from spyweb.espionage.seats import Seat, remember
+from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context, typing_in
 from spyweb.store import MemoryStorage, Saves
 from spyweb.tabletools import log_html
@@ -84,7 +84,7 @@ def run_bots_until_human(table: EspionageTable, limit: int = 500) -> None:
 
 # -- setup ------------------------------------------------------------------------------
 def test_registered_and_routed() -> None:
-    assert SCREENS["espionage"] is EspionageTable
+    assert screen_class("espionage") is EspionageTable
     app = App(MemoryStorage())
     app.route("#/espionage")
     assert isinstance(app.screen, EspionageTable)

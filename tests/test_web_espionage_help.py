@@ -6,9 +6,9 @@ import random
 import re
 
 import pytest
-from spyweb.espionage import EspionageTable
 from spyweb.espionage.hint import chance, hint_bot, why
 from spyweb.espionage.seats import Seat, seat_options
+from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context
 from spyweb.store import MemoryStorage, Saves
 from spyweb.thinking import Thinking

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from spyweb.espionage import EspionageTable
 from spyweb.espionage.seats import seat_options
+from spyweb.espionage.table import EspionageTable
 from test_web_espionage_help import YOU_AND_VESPER, bid, button, play_bid, scripted, table_for
 from test_web_espionage_help import text as words_of
 

@@ -18,10 +18,10 @@ import re
 from typing import Any
 
 import pytest
-from spyweb.espionage import EspionageTable
 from spyweb.espionage.felt import felt_html
 from spyweb.espionage.scene import Scene
 from spyweb.espionage.seats import Seat, seat_options
+from spyweb.espionage.table import EspionageTable
 from spyweb.espionage.view import render
 from spyweb.position import view_for
 from spyweb.screen import Context

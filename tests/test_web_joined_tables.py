@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from spyweb.app import App
-from spyweb.espionage import EspionageTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.store import MemoryStorage
 from spyweb.together import wire
 from spyweb.together.invite import Invitation, invitation_code

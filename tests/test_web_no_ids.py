@@ -11,7 +11,7 @@ import re
 import pytest
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.table import EspionageTable
-from spyweb.spynet import SpyNetTable
+from spyweb.spynet.table import SpyNetTable
 from test_web_espionage import started as espionage_table
 from test_web_saves import app_at, move
 from test_web_spynet import click_action, run_bots

@@ -5,9 +5,9 @@ while other messages (a damaged save, a copied link) stay until dismissed."""
 from __future__ import annotations
 
 from spyweb.app import App
-from spyweb.deck_of_spies import DeckOfSpiesTable
-from spyweb.espionage import EspionageTable
+from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.seats import Seat, remember
+from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context
 from spyweb.store import MemoryStorage, Saves
 from test_web_espionage import HANDS

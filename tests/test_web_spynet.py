@@ -16,14 +16,15 @@ from typing import Any
 import pytest
 from spyweb import links
 from spyweb.app import App
-from spyweb.catalogue import SCREENS
+from spyweb.catalogue import screen_class
 from spyweb.rules import RulesScreen
 from spyweb.screen import Context
-from spyweb.spynet import SpyNetTable, gallery
+from spyweb.spynet import gallery
 from spyweb.spynet import table as spynet_table
 from spyweb.spynet import tableau as spynet_tableau
 from spyweb.spynet.log import Who
 from spyweb.spynet.model import CARD, DeployChoices, EffectChoices, public
+from spyweb.spynet.table import SpyNetTable
 from spyweb.store import MemoryStorage, Saves
 
 import spygames
@@ -104,7 +105,7 @@ def click_action(table: SpyNetTable, action: dict[str, Any]) -> None:
 
 # -- setup ------------------------------------------------------------------------------
 def test_registered_routed_and_on_the_home_page() -> None:
-    assert SCREENS["spynet"] is SpyNetTable
+    assert screen_class("spynet") is SpyNetTable
     app = App(MemoryStorage())
     app.route("#/")
     assert 'href="#/spynet/new"' in app.render()

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from spyweb.spynet import SpyNetTable
+from spyweb.spynet.table import SpyNetTable
 from test_web_spynet import (
     CARD,
     GAME,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from spyweb.app import App
-from spyweb.espionage import EspionageTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.store import MemoryStorage
 from spyweb.together.invite import Reply, reply_code
 from spyweb.together.join import JoinScreen

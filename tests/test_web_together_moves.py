@@ -13,7 +13,7 @@ import random
 
 import pytest
 from spyweb.app import App
-from spyweb.espionage import EspionageTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.together import waiting
 from spyweb.together.join import JoinScreen
 from test_web_together import Network, connect, joined_pair

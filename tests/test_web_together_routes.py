@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from spyweb.app import App
-from spyweb.espionage import EspionageTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.together.join import JoinScreen
 from test_web_together import ACT, Network, click_move, connect, joined_pair
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 import pytest
 from spyweb.app import App
-from spyweb.spynet import SpyNetTable
 from spyweb.spynet.deploy import Selection, every_refusal, for_pick, refusals
 from spyweb.spynet.guest import SpyNetGuest
 from spyweb.spynet.model import DeployChoices
+from spyweb.spynet.table import SpyNetTable
 from spyweb.store import MemoryStorage
 from spyweb.together.join import JoinScreen
 

@@ -11,7 +11,7 @@ import json
 import random
 
 from spyweb.app import App
-from spyweb.espionage import EspionageTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.together.join import JoinScreen
 from test_web_together import Network, click_move, connect, joined_pair
 

@@ -9,7 +9,7 @@ import itertools
 import random
 
 from spyweb.app import App
-from spyweb.espionage import EspionageTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.store import MemoryStorage
 from test_web_together import click_move, joined_pair
 

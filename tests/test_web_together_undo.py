@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from spyweb.espionage import EspionageTable
-from spyweb.spynet import SpyNetTable
+from spyweb.espionage.table import EspionageTable
+from spyweb.spynet.table import SpyNetTable
 from spyweb.together.join import JoinScreen
 from test_web_together import joined_pair
 from test_web_together_routes import until_bens_turn

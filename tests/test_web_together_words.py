@@ -12,8 +12,8 @@ import random
 import re
 
 from spyweb.app import App
-from spyweb.espionage import EspionageTable
-from spyweb.spynet import SpyNetTable
+from spyweb.espionage.table import EspionageTable
+from spyweb.spynet.table import SpyNetTable
 from spyweb.store import MemoryStorage
 from spyweb.together import wire
 from spyweb.together.invite import Invitation, invitation_code

@@ -11,11 +11,11 @@ from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.saved import chart
 from spyweb.screen import Context
 from spyweb.seats import Seat
-from spyweb.spynet import SpyNetTable
 from spyweb.spynet.effect import draft_panel
 from spyweb.spynet.end import _mission_row
 from spyweb.spynet.log import Narrator, Who
 from spyweb.spynet.model import CARD
+from spyweb.spynet.table import SpyNetTable
 from spyweb.stats import Record, Result
 from spyweb.store import MemoryStorage, Saves
 from test_spynet_rules import FILLER, agent, deploy, new

@@ -10,7 +10,7 @@ from typing import Any
 
 from spyweb import seats, yours
 from spyweb.app import App
-from spyweb.espionage import EspionageTable
+from spyweb.espionage.table import EspionageTable
 from spyweb.store import MemoryStorage
 from spyweb.thinking import WAIT_MS
 

@@ -4,12 +4,12 @@
 // start (match.mjs imports python.mjs on first use), so an embed nobody runs costs a few
 // kilobytes. Nothing is kept: "Open in the Bot Lab" carries the code, as it is, to a
 // Lab where the reader can keep it. The code runs only in the Lab's sealed worker.
+import { GAMES, gameOf } from "./games.mjs";
 import { $, numberLines, run, setPlayers, showError, template } from "./match.mjs";
-import { GAMES, linkFor, readLink } from "./share.mjs";
+import { linkFor, readLink } from "./share.mjs";
 
-const NAMES = { espionage: "Espionage", "deck-of-spies": "Deck of Spies", spynet: "SpyNet" };
 const source = $("lab-source");
-let gameId = "espionage";
+let gameId = GAMES[0].id;
 
 async function open() {
   const found = await readLink(location.hash);
@@ -18,11 +18,11 @@ async function open() {
     source.value = found.code;
   } else {
     const named = location.hash.slice(1);
-    gameId = GAMES.includes(named) ? named : "espionage";
+    gameId = gameOf(named) ? named : GAMES[0].id;
     source.value = await template(gameId);
     if (found?.error) showError(`${found.error} The game's template is shown instead.`, null);
   }
-  $("lab-title").textContent = `A bot for ${NAMES[gameId]}`;
+  $("lab-title").textContent = `A bot for ${gameOf(gameId).name}`;
   numberLines();
   setPlayers(gameId);
 }

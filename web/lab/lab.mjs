@@ -13,6 +13,7 @@ import {
   usePython,
 } from "./match.mjs";
 import { showReference } from "./reference.mjs";
+import { isSolo } from "./games.mjs";
 import { linkFor, readLink, tooLong } from "./share.mjs";
 
 const KEPT = "spygames:lab:"; // + game id: the code as last typed
@@ -66,7 +67,7 @@ async function openGame(gameId) {
 }
 
 function setPlayers(gameId) {
-  $("lab-table").hidden = gameId === "deck-of-spies" || shared !== null; // a solo game: no seat
+  $("lab-table").hidden = isSolo(gameId) || shared !== null; // a solo game: no seat
   setMatchPlayers(gameId);
   showReference($("lab-reference"), gameId);
 }
@@ -201,7 +202,7 @@ function describeShared(code) {
 
 function leaveShared() {
   shared = null;
-  $("lab-table").hidden = current === "deck-of-spies";
+  $("lab-table").hidden = isSolo(current);
   source.readOnly = false;
   source.wrap = "off";
   $("lab-from-link").hidden = true;

@@ -5,7 +5,7 @@
 // A match is played a few games per call, so the page shows its progress and can stop
 // between two calls (Cancel).
 const SLICE_MS = 80; // play per call: about this long, so the progress moves (Cancel ends the sandbox at once)
-export const PLAYERS = { "deck-of-spies": [1, 1], espionage: [2, 4], spynet: [2, 4] };
+import { GAMES, gameOf, isSolo } from "./games.mjs";
 
 export const $ = (id) => document.getElementById(id);
 const source = $("lab-source");
@@ -127,18 +127,15 @@ export async function template(gameId) {
 }
 
 // Before a long match, how long it may take: the built-in bots' thinking alone, per game
-// at 2, 3 and 4 players (CPython's seconds for every seat, measured 2026-12-06, times the
-// share of the seats they play and the page's pace, about half CPython's). The person's
-// bot adds its own time; the status line says how long is left once games are played.
-const BUILT_IN_S = {
-  espionage: { easy: [0.002, 0.002, 0.002], normal: [0.005, 0.012, 0.016], hard: [0.075, 0.158, 0.23] },
-  spynet: { easy: [0.03, 0.03, 0.03], normal: [0.03, 0.031, 0.031], hard: [15.4, 17, 18.2] },
-};
+// at 2, 3 and 4 players (CPython's seconds for every seat, measured 2026-12-06: each
+// game's `think`, games.mjs), times the share of the seats they play and the page's pace,
+// about half CPython's. The person's bot adds its own time; the status line says how long
+// is left once games are played.
 const PAGE_PACE = 2;
-let forecastGame = "espionage";
+let forecastGame = GAMES[0].id;
 
 export function forecastSeconds(gameId, against, players, games) {
-  const cpython = BUILT_IN_S[gameId]?.[against]?.[players - 2] ?? 0;
+  const cpython = gameOf(gameId)?.think[against]?.[players - 2] ?? 0;
   return games * cpython * PAGE_PACE * ((players - 1) / players);
 }
 
@@ -161,12 +158,12 @@ for (const id of ["lab-games", "lab-against", "lab-players"]) $(id).addEventList
 
 export function setPlayers(gameId) {
   forecastGame = gameId;
-  const [low, high] = PLAYERS[gameId];
+  const { min: low, max: high } = gameOf(gameId);
   const players = $("lab-players");
   players.replaceChildren();
   for (let n = low; n <= high; n += 1) players.append(new Option(String(n), String(n)));
   players.disabled = low === high;
-  $("lab-against").disabled = gameId === "deck-of-spies";
+  $("lab-against").disabled = isSolo(gameId);
   showForecast();
 }
 

@@ -3,7 +3,8 @@
 // good one) and written in base64url. The Lab shows such a code and runs none of it until
 // the person presses Run (web/lab/lab.mjs).
 
-export const GAMES = ["espionage", "deck-of-spies", "spynet"];
+import { gameOf } from "./games.mjs";
+
 const PREFIX = "#bot/";
 const MAX_LINK = 100_000; // characters of the link's code part
 const MAX_CODE = 200_000; // bytes of code once inflated
@@ -65,7 +66,7 @@ export async function linkFor(lab, game, code) {
 export async function readLink(hash) {
   if (!hash.startsWith(PREFIX)) return null;
   const [game, data = "", ...rest] = hash.slice(PREFIX.length).split("/");
-  if (!GAMES.includes(game) || rest.length) {
+  if (!gameOf(game) || rest.length) {
     return { error: "This link is not a bot for any of the Lab's games." };
   }
   if (data.length > MAX_LINK || !/^[A-Za-z0-9_-]+$/.test(data)) return { error: DAMAGED };

@@ -6,7 +6,8 @@ table (`spyweb/<game>/`), are taken out of both into `app/games/<id>.zip`, which
 fetches when the game is first opened (web/app/spyweb/archives.py): a visit to one table
 downloads that game's code, not all three. What stays is the engine's core (the contract,
 the registry, records, demos), each game's declaration (`spygames/<game>/__init__` and
-`game`: light, what the registry lists the games by) and the app's shared screens. The
+`game`: light, what the registry lists the games by), the app's shared screens and each
+game's UI record (its table package's `__init__`, web/app/spyweb/gameui.py). The
 engine's tools for a terminal (its command line, its conformance run and their
 statistics) and the Bot Lab's match never run in a page: the site's wheel and archives
 leave them out.
@@ -143,7 +144,11 @@ def split_games(site: Path, wheel: Path, app_zip: Path) -> dict[str, str]:
         wheel, lambda name: name if name in TERMINAL else None if name in kept else by_game(name)
     )
     _each_taken(wheel, rules, {**in_wheel, **{name: name for name in TERMINAL}})
-    tables = _take_out(app_zip, _by_folder(in_app))
+    # A table's package leaves its `__init__` (the game's record, spyweb/gameui.py) with
+    # the app's shared screens: the home page reads every game's words from it.
+    by_table = _by_folder(in_app)
+    records = {f"{folder}__init__.{end}" for folder in in_app.values() for end in ("py", "pyc")}
+    tables = _take_out(app_zip, lambda name: None if name in records else by_table(name))
     _each_taken(app_zip, tables, in_app)
     (site / GAMES).mkdir(parents=True, exist_ok=True)
     written = {}

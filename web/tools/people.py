@@ -18,7 +18,8 @@ Lab works offline too. Written into the site:
   and packaging from PyPI (web/python-wheels.txt) and a lock file that lists only those
   two, each with its file's own sha256 (Pyodide checks it).
 
-- `lab/`: the Bot Lab's page and its embed (web/lab/).
+- `lab/`: the Bot Lab's page and its embed (web/lab/), each given the Lab's games from
+  the engine and the app (`write_lab_games`).
 - `sandbox/`: where anyone's Python runs (web/sandbox/): its host page told the files it
   hands in (`sandbox_files`) and the hash of the sandbox's boot script.
 
@@ -66,6 +67,7 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
         modules.parent / "lab", site / "lab", ignore=shutil.ignore_patterns("__pycache__")
     )
     write_reference(site / "lab" / "reference.json")
+    write_lab_games(site / "lab")
     write_sandbox(site, modules.parent / "sandbox", wheel.name)
     written = sorted(
         p.relative_to(site).as_posix()
@@ -82,6 +84,55 @@ def write_reference(path: Path) -> None:
     from spygames.reference import reference
 
     path.write_text(json.dumps({game: reference(game) for game in GAMES}, ensure_ascii=False))
+
+
+LAB_GAMES = "__LAB_GAMES__"  # in each Lab page's `lab-catalogue` script: its games, as JSON
+LAB_OPTIONS = "<!--LAB-GAME-OPTIONS-->"  # in the Lab's game <select>: one <option> a game
+LAB_PAGES = {"index.html": (LAB_GAMES, LAB_OPTIONS), "embed.html": (LAB_GAMES,)}
+
+
+def lab_games() -> list[dict[str, object]]:
+    """The Bot Lab's games (web/lab/games.mjs): each shipped game's id, name and player
+    counts (the engine's registry) and its built-in bots' thinking (its record in the app,
+    spyweb/gameui.py, for a long match's forecast). The Lab opens on its first: the
+    engine's first game where a bot plays against others (a win rate against bots needs
+    them), then the others in the engine's order."""
+    from spyweb.catalogue import RECORDS
+
+    from spygames import GAMES, listing
+
+    shipped = [entry for game_id in GAMES if (entry := listing(game_id)) is not None]
+    first = next((entry for entry in shipped if entry.max_players > 1), shipped[0])
+    return [
+        {
+            "id": entry.id,
+            "name": entry.name,
+            "min": entry.min_players,
+            "max": entry.max_players,
+            "think": {level: list(s) for level, s in RECORDS[entry.id].bots_think_s.items()},
+        }
+        for entry in [first, *(entry for entry in shipped if entry is not first)]
+    ]
+
+
+def write_lab_games(lab: Path) -> None:
+    """Write the Lab's games into its pages: the JSON its scripts read, and the game
+    <select>'s options (the Lab keeps no list of games of its own)."""
+    games = lab_games()
+    filled = {
+        LAB_GAMES: json.dumps(games, ensure_ascii=False).replace("</", "<\\/"),
+        LAB_OPTIONS: "\n          ".join(
+            f'<option value="{html.escape(str(g["id"]))}">{html.escape(str(g["name"]))}</option>'
+            for g in games
+        ),
+    }
+    for name, slots in LAB_PAGES.items():
+        page = (lab / name).read_text(encoding="utf-8")
+        for slot in slots:
+            if page.count(slot) != 1:
+                raise SystemExit(f"web/lab/{name} must hold {slot} exactly once")
+            page = page.replace(slot, filled[slot])
+        (lab / name).write_text(page, encoding="utf-8")
 
 
 def write_index(site: Path, wheels: list[Path]) -> None:

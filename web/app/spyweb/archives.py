@@ -2,7 +2,8 @@
 
 The site serves every game's rules (`spygames/<game>/`) and table (`spyweb/<game>/`) in
 an archive of its own, `app/games/<id>.zip` (web/tools/archives.py); Python's worker
-(web/worker.mjs) unpacks only the engine's core and the shared screens at start.
+(web/worker.mjs) unpacks only the engine's core and the shared screens at start, with
+each game's record (`spyweb/<game>/__init__.py`, spyweb/gameui.py).
 `install` puts a `GameArchives` finder first on `sys.meta_path`:
 
 - `want` asks the worker to download archives (the `request` it was given), without
@@ -38,7 +39,9 @@ FOLDER = "app/games"
 
 def packages() -> dict[str, str]:
     """{module that lives in a game's archive: the game's id}: each shipped game's rules
-    package and table package (named alike: spygames.espionage, spyweb.espionage)."""
+    package and table package (named alike: spygames.espionage, spyweb.espionage), and
+    what is in them, but the table package's `__init__` (its `GameUI`, spyweb/gameui.py),
+    which ships with the app's shared screens (`GameArchives.game_of`)."""
     found = {}
     for game_id in spygames.GAMES:
         entry = spygames.listing(game_id)
@@ -89,8 +92,10 @@ class GameArchives:
         return f"{self.folder_url}/{game_id}.zip"
 
     def game_of(self, fullname: str) -> str | None:
-        top = ".".join(fullname.split(".")[:2])
-        return self.packages.get(top)
+        parts = fullname.split(".")
+        if parts[0] == __package__ and len(parts) == 2:
+            return None  # a game's record (spyweb/gameui.py): with the app's own modules
+        return self.packages.get(".".join(parts[:2]))
 
     def unpack(self, game_id: str, data: bytes) -> None:
         for name, content in members(data):

@@ -1,13 +1,14 @@
-"""The games on the home page, in our own words, and which screen plays each."""
+"""The games the app plays: each shipped game's record (`GameUI`, from its package under
+spyweb), the home page's list of them in our own words, and which screen plays each."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import spygames
 
+from .gameui import GameUI
 from .screen import Context, GameScreen, Screen
 
 
@@ -20,26 +21,6 @@ class GameInfo:
     emblem: str  # a symbol for the tile
 
 
-# The home page's words for each game; its id, name and player counts are the engine's
-# (`spygames.GAMES`, whose order the home page keeps): one game list for every layer.
-WORDS = {
-    "deck-of-spies": (
-        "A solo deck-builder: fend off or turn each spy that comes at you and end up "
-        "running 7 of the 12 face cards.",
-        "♠",
-    ),
-    "espionage": (
-        "Bluff about how many spies share a role, faction or city across every hand — "
-        "then call, or spot it exactly.",
-        "◉",
-    ),
-    "spynet": (
-        "Draft agents, fund branches and run missions, alone or in teams of two.",
-        "✦",
-    ),
-}
-
-
 def players_text(game: spygames.Game) -> str:
     """ "1 player", "2–4 players": how many may play, in words."""
     low, high = game.min_players, game.max_players
@@ -48,53 +29,67 @@ def players_text(game: spygames.Game) -> str:
     return f"{low}–{high} players"
 
 
+def _records() -> dict[str, GameUI]:
+    """Each shipped game's record, `UI` in its package under spyweb (named as its rules'
+    package: spygames.espionage, spyweb.espionage), in the engine's order: the one place
+    the app learns of a game. A package's `__init__` ships with the app's own screens and
+    imports nothing of its game (spyweb/gameui.py), so the home page loads no game."""
+    found = {}
+    for game_id in spygames.GAMES:
+        entry = spygames.listing(game_id)
+        if entry is None:  # a test's toy game: it has no table
+            continue
+        name = f"{__package__}.{entry.package.rsplit('.', 1)[1]}"
+        try:
+            record = getattr(importlib.import_module(name), "UI", None)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            record = None
+        if not isinstance(record, GameUI) or record.id != game_id:
+            raise LookupError(f"no GameUI of {game_id} in {name} (its `UI`: spyweb/gameui.py)")
+        found[game_id] = record
+    return found
+
+
+# Each shipped game's record, by id (`ui`): a test may take one out (a game not built).
+RECORDS = _records()
+
+
 def _catalogue() -> tuple[GameInfo, ...]:
     # The games the engine ships, from their listings: the home page imports no game's
     # rules (a test may register a toy game of its own, which is not listed).
-    shipped = [entry for g in spygames.GAMES if (entry := spygames.listing(g)) is not None]
-    missing = [entry.id for entry in shipped if entry.id not in WORDS]
-    if missing:
-        raise LookupError(f"no home-page words for {', '.join(missing)} (catalogue.WORDS)")
     return tuple(
-        GameInfo(entry.id, entry.name, players_text(entry), *WORDS[entry.id]) for entry in shipped
+        GameInfo(entry.id, entry.name, players_text(entry), record.pitch, record.emblem)
+        for record in RECORDS.values()
+        if (entry := spygames.listing(record.id)) is not None
     )
 
 
 CATALOGUE = _catalogue()
 
-ScreenFactory = type[GameScreen]
-SCREENS: dict[str, ScreenFactory] = {}
-# A game's own addresses beyond #/GAME, /rules, /new and /deal/N (Deck of Spies' daily
-# deal): given the context and the address's parts after the game's id, a screen or None.
-Route = Callable[[Context, list[str]], Screen | None]
-ROUTES: dict[str, Route] = {}
-# Each game's table package (under spyweb), imported the first time that game is opened:
-# starting on one game's address loads only that game's UI (measured in make bench).
-TABLES = {game.id: game.id.replace("-", "_") for game in CATALOGUE}
 
-
-def register_screen(game_id: str, factory: ScreenFactory, route: Route | None = None) -> None:
-    SCREENS[game_id] = factory
-    if route is not None:
-        ROUTES[game_id] = route
+def ui(game_id: str) -> GameUI | None:
+    """The record of `game_id`, or None when the app has no table for that game."""
+    return RECORDS.get(game_id) if game_id in spygames.GAMES else None
 
 
 def own_route(ctx: Context, game_id: str, rest: list[str]) -> Screen | None:
-    """The screen for one of the game's own addresses (`ROUTES`), or None."""
-    screen_class(game_id)  # the game's package registers its routes with its screen
-    route = ROUTES.get(game_id)
-    return route(ctx, rest) if route is not None else None
+    """The screen for one of the game's own addresses (its record's `route`), or None."""
+    record = ui(game_id)
+    return record.route(ctx, rest) if record is not None and record.route else None
 
 
 def is_built(game_id: str) -> bool:
-    return game_id in spygames.GAMES and (game_id in SCREENS or game_id in TABLES)
+    return ui(game_id) is not None
 
 
-def screen_class(game_id: str) -> ScreenFactory:
-    """The table screen of `game_id`, importing its package on first use (it registers)."""
-    if game_id not in SCREENS:
-        importlib.import_module(f"{__package__}.{TABLES[game_id]}")
-    return SCREENS[game_id]
+def screen_class(game_id: str) -> type[GameScreen]:
+    """The table screen of `game_id`, importing its modules on first use."""
+    record = ui(game_id)
+    if record is None:
+        raise KeyError(game_id)
+    return record.table()
 
 
 def info(game_id: str) -> GameInfo | None:

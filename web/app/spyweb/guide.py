@@ -11,20 +11,19 @@ home. The game is an ordinary one in its own slot of Saved games: once the scrip
 played the guide says so, and the game goes on as any other.
 
 Each game says how to point at a step's control and what a stray click would do (a
-`Pointer`, in `spyweb/<game package>/guided.py`, registered on import).
+`Pointer`, in `spyweb/<game package>/guided.py`, which its record gives: `GameUI.pointer`).
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import spygames
 from spygames.guides import Guide, Step, get_guide, same_form
 
-from .catalogue import TABLES, info, open_screen
+from .catalogue import info, open_screen, ui
 from .markup import attrs, esc
 from .screen import Context, GameScreen, Screen
 
@@ -70,17 +69,11 @@ class Pointer:
         raise NotImplementedError
 
 
-POINTERS: dict[str, Pointer] = {}
-
-
-def register_pointer(game_id: str, pointer: Pointer) -> None:
-    POINTERS[game_id] = pointer
-
-
 def pointer_for(game_id: str) -> Pointer:
-    if game_id not in POINTERS:
-        importlib.import_module(f"{__package__}.{TABLES[game_id]}.guided")
-    return POINTERS[game_id]
+    """The game's pointer (its record's, from its `guided` module, imported on first use)."""
+    record = ui(game_id)
+    assert record is not None and record.pointer is not None, f"{game_id} has no guide's pointer"
+    return cast(Pointer, record.pointer())
 
 
 def guide_route(game_id: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from spygames.guides import has_guide
 
 from . import stats
-from .catalogue import CATALOGUE, GameInfo, game_name, is_built
+from .catalogue import CATALOGUE, GameInfo, game_name, is_built, ui
 from .markup import button, esc
 from .saved import ago
 from .screen import Screen
@@ -29,7 +29,7 @@ def tile(game: GameInfo, *, built: bool, saved: bool, learn: bool = False) -> st
             else ""
         )
         rules = f'<a class="btn btn-quiet" href="#/{esc(game.id)}/rules">Rules</a>'
-        if game.id == "deck-of-spies":  # the one solo game has a deal of the day
+        if (record := ui(game.id)) is not None and record.daily_deal:
             rules = f'<a class="btn" id="btn-daily" href="#/{game.id}/daily">Daily deal</a>' + rules
         if learn and has_guide(game.id):  # beside the pitch: the buttons stay one row
             status = (

@@ -1,21 +1,20 @@
 """A game's position drawn outside its live table: in a rules demo, an embed, a replay.
 
 Each game with a table has a `PositionView` in `spyweb/<game package>/position.py`,
-registered when that module is imported (on first use: the app does not need it to
-start): it draws one seat's view of a state with the table's own HTML, says in words
+which its record gives (`GameUI.position`, importing it on first use: the app does not
+need it to start): it draws one seat's view of a state with the table's own HTML, says in words
 what a move did, and opens a live table. Demos and replays are generic over games;
 only this drawing is per game.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import spygames
 
-from .catalogue import TABLES
+from .catalogue import ui
 from .screen import Context, GameScreen
 from .store import MemoryStorage, Saves
 
@@ -95,25 +94,11 @@ class PositionView:
         return state.record()
 
 
-VIEWS: dict[str, type[PositionView]] = {}
-
-
-def register_view(game_id: str, view: type[PositionView]) -> None:
-    VIEWS[game_id] = view
-
-
 def _view_class(game_id: str) -> type[PositionView] | None:
-    if game_id not in VIEWS:
-        package = TABLES.get(game_id)
-        if package is None:
-            return None
-        name = f"{__package__}.{package}.position"
-        try:
-            importlib.import_module(name)  # registers the game's view
-        except ModuleNotFoundError as exc:
-            if exc.name not in (name, name.rsplit(".", 1)[0]):
-                raise
-    return VIEWS.get(game_id)
+    record = ui(game_id)
+    if record is None or record.position is None:
+        return None
+    return cast("type[PositionView]", record.position())
 
 
 def view_for(record: dict[str, Any], names: Sequence[str] = ()) -> PositionView | None:

@@ -4,4 +4,7 @@ from __future__ import annotations
 
 
 def load_tables() -> None:
-    from . import deck_of_spies, espionage, spynet  # noqa: F401
+    from .catalogue import RECORDS
+
+    for record in RECORDS.values():
+        record.table()

@@ -1,12 +1,22 @@
 """Deck of Spies in the browser: the table screen, the scene it draws from and the
 components that draw it, its cards, rules and positions, and its one address of its
-own, the daily deal (`#/deck-of-spies/daily[/YYYY-MM-DD]`)."""
+own, the daily deal (`#/deck-of-spies/daily[/YYYY-MM-DD]`).
+
+`UI` is all the app knows of it (spyweb/gameui.py): this module ships with the app's
+shared screens and imports the game's other modules only when the app asks for them.
+"""
 
 from __future__ import annotations
 
-from ..catalogue import register_screen
-from ..screen import Context, Screen
-from .table import DeckOfSpiesTable
+from typing import TYPE_CHECKING
+
+from ..gameui import GameUI
+
+if TYPE_CHECKING:
+    from ..guide import Pointer
+    from ..screen import Context, Screen
+    from .position import DeckOfSpiesPosition
+    from .table import DeckOfSpiesTable
 
 
 def route(ctx: Context, rest: list[str]) -> Screen | None:
@@ -24,6 +34,32 @@ def route(ctx: Context, rest: list[str]) -> Screen | None:
     return DailyScreen(ctx, day)
 
 
-register_screen("deck-of-spies", DeckOfSpiesTable, route)
+def _table() -> type[DeckOfSpiesTable]:
+    from .table import DeckOfSpiesTable
 
-__all__ = ["DeckOfSpiesTable"]
+    return DeckOfSpiesTable
+
+
+def _position() -> type[DeckOfSpiesPosition]:
+    from .position import DeckOfSpiesPosition
+
+    return DeckOfSpiesPosition
+
+
+def _pointer() -> Pointer:
+    from .guided import DeckOfSpiesPointer
+
+    return DeckOfSpiesPointer()
+
+
+UI = GameUI(
+    id="deck-of-spies",
+    pitch="A solo deck-builder: fend off or turn each spy that comes at you and end up "
+    "running 7 of the 12 face cards.",
+    emblem="♠",
+    table=_table,
+    route=route,
+    position=_position,
+    pointer=_pointer,
+    daily_deal=True,
+)

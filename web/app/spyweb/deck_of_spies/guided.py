@@ -14,9 +14,9 @@ from typing import Any
 
 from spygames.deck_of_spies.text import describe_action, symbol
 
-from ..guide import Pointer, register_pointer
+from ..guide import Pointer
 from ..screen import GameScreen
-from .table import GAME_ID, DeckOfSpiesTable
+from .table import DeckOfSpiesTable
 
 ACTIONS = ("counter", "recruit", "retire", "end_turn", "assassinate")
 
@@ -72,6 +72,3 @@ class DeckOfSpiesPointer(Pointer):
         dos = _table(table)
         dos.selected = list(action.get("cards", []))
         dos._apply(action)
-
-
-register_pointer(GAME_ID, DeckOfSpiesPointer())

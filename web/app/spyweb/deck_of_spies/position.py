@@ -15,7 +15,7 @@ from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
 from ..catalogue import open_screen
 from ..markup import esc
-from ..position import PositionView, register_view
+from ..position import PositionView
 from ..screen import Context, GameScreen
 from . import viewmodel as vm
 from .board import board, tally
@@ -166,6 +166,3 @@ class DeckOfSpiesPosition(PositionView):
 
     def live(self, ctx: Context, state: spygames.State) -> GameScreen:
         return open_screen(ctx, GAME_ID, state=state)
-
-
-register_view(GAME_ID, DeckOfSpiesPosition)

@@ -15,7 +15,7 @@ from typing import Any
 
 from spygames.espionage.cards import ATTRIBUTE_NAMES
 
-from ..guide import Pointer, register_pointer
+from ..guide import Pointer
 from ..screen import GameScreen
 from .hint import what
 from .table import EspionageTable
@@ -78,6 +78,3 @@ class EspionagePointer(Pointer):
         esp = _table(table)
         esp._apply(action)
         esp._after_own_move()
-
-
-register_pointer(EspionageTable.game_id, EspionagePointer())

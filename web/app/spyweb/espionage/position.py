@@ -17,7 +17,7 @@ from spygames.espionage.views import EspionageView
 
 from ..catalogue import open_screen
 from ..markup import esc
-from ..position import PositionView, register_view
+from ..position import PositionView
 from ..screen import Context, GameScreen
 from . import cards
 from .felt import felt_html
@@ -124,6 +124,3 @@ class EspionagePosition(PositionView):
         ]
         screen.open_with(state, seats)
         return screen
-
-
-register_view(GAME_ID, EspionagePosition)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..guide import Pointer, register_pointer
+from ..guide import Pointer
 from ..screen import GameScreen
 from .hint import marks, what
 from .log import Who
@@ -97,6 +97,3 @@ class SpyNetPointer(Pointer):
         sn = _table(table)
         sn.sel.clear()
         sn._apply(action)
-
-
-register_pointer(SpyNetTable.game_id, SpyNetPointer())

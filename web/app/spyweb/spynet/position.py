@@ -20,7 +20,7 @@ from spygames.words import sentence
 from .. import seats as shared
 from ..catalogue import open_screen
 from ..markup import esc
-from ..position import PositionView, register_view
+from ..position import PositionView
 from ..screen import Context, GameScreen
 from ..seats import Seat
 from . import cards
@@ -242,6 +242,3 @@ def _end(view: SpyNetView, who: Who) -> str:
         '<p class="pos-end" data-testid="pos-end"><b>Game over.</b> '
         f"{esc(Narrator(who).result_text(view['result']))}</p>"
     )
-
-
-register_view(GAME_ID, SpyNetPosition)

@@ -4,10 +4,11 @@ Step by step, in plain words: whose table it is and which seat is offered; "Join
 this device's reply (its WebRTC description, web/peers.mjs), shown as a code to send back
 with Copy and Share; once the host has taken the reply the connection opens, this
 device says which invitation it holds (`Joined.hello`) and the host's scenes arrive.
-The seat is then drawn from those scenes alone by the game's own components (`GUESTS`,
-one per game that can be played together); this device keeps no game of its own, only
-the table's public words once connected (`remembered.py`), so that the home page can list
-it and the next invitation to it can say "You were Ben at Ana's table".
+The seat is then drawn from those scenes alone by the game's own components (its
+record's `GameUI.guest`, for each game that can be played together); this device keeps
+no game of its own, only the table's public words once connected (`remembered.py`), so
+that the home page can list it and the next invitation to it can say "You were Ben at
+Ana's table".
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ SEEN_EVERY_S = 20  # how often at most the time the table was last heard is kept
 
 
 class Guest(Protocol):
-    """A game's seat drawn from the host's scenes (registered in `GUESTS`)."""
+    """A game's seat drawn from the host's scenes (its record's `GameUI.guest`)."""
 
     def render(self, scene: dict[str, Any], joined: Joined) -> str: ...
 
@@ -73,9 +74,6 @@ class Refusing(Protocol):
     scene gave it (told once, like the host's refusals)."""
 
     def take_refusal(self) -> str | None: ...
-
-
-GUESTS: dict[str, Callable[[], Guest]] = {}
 
 
 class JoinScreen(Screen):
@@ -485,11 +483,11 @@ class JoinScreen(Screen):
 
     def _guest(self) -> Guest | None:
         if self.guest is None and self.invitation is not None:
-            from ..catalogue import TABLES, screen_class
+            from ..catalogue import ui
 
-            if self.invitation.game in TABLES:
-                screen_class(self.invitation.game)  # the game's package registers its guest
-            make = GUESTS.get(self.invitation.game)
+            record = ui(self.invitation.game)
+            found = record.guest if record is not None else None
+            make: Callable[[], Guest] | None = found() if found is not None else None
             self.guest = make() if make is not None else None
             dismissed(self.ctx.saves, self.invitation.table, self.guest)
         return self.guest
