@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 import service_worker
 from conftest import ROOT, Guard, open_page, origin_of, shot, wait_for
+from drivers.embed import Origins
 from playwright.sync_api import Browser, Dialog, Page, expect
 from server import BlogServer, SiteServer
 from service_worker import cache_name
-from test_embed import Origins
 
 sys.path.insert(0, str(ROOT / "web" / "tools"))
 import build_site
