@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 from a11y import Violation, run_axe, summary
 from conftest import BOOT_TIMEOUT, SHOTS, Guard, open_page, origin_of, shot, wait_for
+from drivers.records import ended, link, play
+from drivers.renders import RENDERS
 from playwright.sync_api import Browser, Page, expect
 from shared_page import SharedPages, checked, go
-from spyweb import links
 
 import spygames
 
@@ -35,32 +36,6 @@ TWO_PEOPLE = [
     {"name": "Ann", "kind": "human", "level": "normal"},
     {"name": "Bo", "kind": "human", "level": "normal"},
 ]
-
-
-def play(game_id: str, seed: int, seats: list[dict[str, str]] | None, stop: Any) -> Any:
-    """A game between two `normal` bots from Deal #seed, up to the first position where
-    `stop(state)` holds (or the end); the seats' names and kinds go into the record."""
-    game = spygames.get_game(game_id)
-    options = {"seats": seats} if seats else {}
-    state = game.new(seed=seed, players=len(seats) if seats else 1, options=options)
-    bots = [game.bot("easy", seed=spygames.bot_seed(seed, s, "a11y")) for s in range(4)]
-    while not state.is_over and not stop(state):
-        seat = state.to_play[0]
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
-    return state
-
-
-def link(state: Any) -> str:
-    return f"#/play/{links.encode(state.record())}"
-
-
-def ended(game_id: str, seats: list[dict[str, str]] | None, won: bool) -> str:
-    """A share link to a finished game that seat 0 won (or lost)."""
-    for seed in range(1, 200):
-        state = play(game_id, seed, seats, lambda s: False)
-        if (0 in state.result["winners"]) == won:
-            return link(state)
-    raise AssertionError(f"no {game_id} deal ends that way")
 
 
 def esp_showdown() -> str:
@@ -110,9 +85,6 @@ def sn_deploy(branch: str) -> Step:
 def my_turn(state: Any) -> bool:
     """Seat 0's turn, with a move already made (a bid on the table)."""
     return bool(state.actions) and state.to_play == [0]
-
-
-RENDERS = "performance.getEntriesByName('spy:rendered').length"  # page.mjs marks each draw
 
 
 def press(selector: str) -> Callable[[Page], None]:

@@ -8,8 +8,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import test_espionage as esp
-import test_spynet as sn
 from conftest import (
     BOOT_TIMEOUT,
     CHROMIUM,
@@ -25,6 +23,8 @@ from conftest import (
     shot,
     wait_for,
 )
+from drivers import espionage as esp
+from drivers import spynet as sn
 from playwright.sync_api import Browser, Page, Route, expect
 from server import SiteServer
 from service_worker import SETTLE

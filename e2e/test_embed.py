@@ -5,15 +5,16 @@ Embed snippet and Saved games' Replay."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from a11y import settle
 from conftest import SHOTS, Guard, boot, open_page, origin_of, saved_record, shot, wait_for
-from playwright.sync_api import Browser, Frame, FrameLocator, Page, Request, expect
+from drivers.deck_of_spies import open_deal, play_moves
+from drivers.embed import Origins
+from drivers.records import finished
+from playwright.sync_api import Browser, Frame, FrameLocator, Page, expect
 from server import BlogServer
 from spyweb import links
-from test_saves import open_deal, play_moves
 
 import spygames
 
@@ -23,34 +24,10 @@ SAVED = f"Object.fromEntries({SAVE_KEYS}.map(k => [k, localStorage.getItem(k)]))
 BOOT = 120_000
 
 
-class Origins(Guard):
-    """The strict page guard, for a page whose frames come from a second origin."""
-
-    def __init__(self, *origins: str) -> None:
-        super().__init__(origins[0])
-        self.origins = origins
-        self.runtime: list[str] = []
-
-    def request(self, request: Request) -> None:
-        url = request.url
-        if not url.startswith((*self.origins, "data:", "blob:")):
-            self.problems.append(f"request outside the origins: {url}")
-        if "/vendor/" in url:
-            self.runtime.append(url)
-
-
 @pytest.fixture
 def blog_url(site_url: str) -> Iterator[str]:
     with BlogServer(site_url) as server:
         yield server.url
-
-
-def finished(game: str, seed: int, players: int = 1) -> dict[str, Any]:
-    state = spygames.get_game(game).new(seed=seed, players=players)
-    bot = spygames.get_game(game).bot("normal", seed=seed)
-    while not state.is_over:
-        state.apply(bot.choose(state.view(state.to_play[0]), state.legal_actions()))
-    return state.record()
 
 
 def frame_of(page: Page, element: str) -> Frame:

@@ -18,6 +18,7 @@ from conftest import (
     shot,
     wait_for,
 )
+from drivers.espionage import BOT_MOVES_MS, start, wait_for_me
 from playwright.sync_api import Page, expect
 from spyweb import links  # the app's own link format
 
@@ -25,32 +26,10 @@ import spygames
 from spygames.espionage.cards import ATTRIBUTES, card_name
 
 MY_CARDS = ".esp-seat-mine .esp-hand [data-card]"
-# What the page asks a person to do, and the element that asks it.
-ASKS = {"#esp-again": "end", "#esp-continue": "reveal", "#esp-show-hand": "handoff"}
-ASKS[".esp-panel"] = "turn"  # bid, raise, or (with no bid left) call or spot
-BOT_MOVES_MS = 30_000  # the longest wait for the bots to come round to a person
-
-
-def start(page: Page, *seats: tuple[str, str]) -> None:
-    expect(page.locator("#esp-setup-form")).to_be_visible()
-    page.select_option("#esp-players", str(len(seats)))
-    for i, (name, kind) in enumerate(seats):
-        page.fill(f"#esp-seat{i}-name", name)
-        page.select_option(f"#esp-seat{i}-kind", kind)
-    page.click("#esp-start")
-    expect(page.locator("#esp-table")).to_be_visible()
 
 
 def saved_state(page: Page) -> spygames.State:
     return spygames.replay(saved_record(page, "espionage"))
-
-
-def wait_for_me(page: Page) -> str:
-    """Wait until the page asks a person to act; say what it asks."""
-    expect(page.locator(", ".join(ASKS)).first).to_be_visible(timeout=BOT_MOVES_MS)
-    # Nothing moves while a person is asked, so exactly one of them is on the page.
-    (asked,) = [what for selector, what in ASKS.items() if page.locator(selector).count()]
-    return asked
 
 
 def move_on(page: Page) -> None:

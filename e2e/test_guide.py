@@ -6,8 +6,8 @@ on as an ordinary one, kept in Saved games."""
 from __future__ import annotations
 
 from conftest import boot, saved_record, shot, wait_for
+from drivers.renders import RENDERS
 from playwright.sync_api import Page, expect
-from test_a11y import RENDERS
 
 import spygames
 from spygames.guides import get_guide

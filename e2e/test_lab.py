@@ -12,35 +12,22 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 import service_worker
 from conftest import ROOT, Guard, open_page, origin_of, shot, wait_for
+from drivers.embed import Origins
+from drivers.lab import BOOT_MS, LOOPING, RUN_MS
+from drivers.lab import lab as lab  # the Lab, ready (a fixture)
 from playwright.sync_api import Browser, Dialog, Page, expect
 from server import BlogServer, SiteServer
 from service_worker import cache_name
-from test_embed import Origins
 
 sys.path.insert(0, str(ROOT / "web" / "tools"))
 import build_site
 import people
 
-BOOT_MS = 120_000
-RUN_MS = 120_000
-LOOPING = "def choose(view, legal, rng):\n    while True:\n        pass\n"
 BROKEN = "def choose(view, legal, rng):\n    return legal[0\n"
-
-
-@pytest.fixture
-def lab(browser: Browser, guard: Guard, site_url: str) -> Iterator[Page]:
-    page = open_page(browser, guard, viewport={"width": 1280, "height": 800})
-    page.goto(f"{site_url}lab/")
-    expect(page.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
-    yield page
-    page.context.close()
-    assert not guard.problems, "\n".join(guard.problems)
 
 
 def write(page: Page, code: str) -> None:

@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from a11y import settle
 from conftest import SHOTS, no_horizontal_scroll, same_bots, saved_record_js, wait_for
+from drivers.records import ended
+from drivers.words import broken_words
 from playwright.sync_api import Browser, Page, expect
 from shared_page import SIZES, SharedPages, checked, go
 from spyweb import links  # the app's own link format
-from test_a11y import ended
-from test_words import broken_words
 
 import spygames
 import spygames.spynet as spynet

@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 import service_worker
 from conftest import BOOT_TIMEOUT, ROOT, Guard, boot, copy_site, open_page, origin_of, wait_for
+from drivers.offline import WORKER_TIMEOUT, worker_caches
+from drivers.snapshot import snapshot_kept
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
-from service_worker import SETTLE, cache_name
-from test_snapshot import snapshot_kept
+from service_worker import cache_name
 
 import spygames
 
@@ -30,20 +31,12 @@ import build_site
 pytestmark = pytest.mark.fresh  # the service worker's first install and updates, offline
 
 DEAL = 7  # a Deck of Spies deal whose first legal move the engine tells us
-WORKER_TIMEOUT = 60_000
 
 
 def worker_build(page: Page, url: str) -> tuple[str, list[str]]:
     """The build hash and precache list written into the served sw.js."""
     build, files = service_worker.worker_build(page.request.get(url + "sw.js").text())
     return build, list(files)
-
-
-def worker_caches(page: Page) -> dict[str, int]:
-    """The caches once the worker has settled: {name: number of files}."""
-    page.evaluate(SETTLE)
-    found = wait_for(page, "window.workerCaches", timeout=WORKER_TIMEOUT)
-    return dict(found)
 
 
 def fetch_text(page: Page, path: str) -> str:

@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 from conftest import origin_of, shot
+from drivers.embed import Origins
 from playwright.sync_api import Browser, expect
 from server import BlogServer
-from test_embed import Origins
 
 import spygames
 

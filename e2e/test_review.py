@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 
 from conftest import boot, saved_record, shot, wait_for
+from drivers.records import finished
 from playwright.sync_api import Page, expect
 from spyweb import links
-from test_embed import finished
 
 import spygames
 

@@ -22,10 +22,11 @@ from collections.abc import Iterator
 import pytest
 from attack import Listener, hostile
 from conftest import BOOT_TIMEOUT, origin_of, wait_for
+from drivers.lab import BOOT_MS, RUN_MS
+from drivers.lab import lab as lab  # the Lab, ready (a fixture)
+from drivers.your_bot import ann_opens_if_first, seat_my_bot
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from server import BlogServer
-from test_lab import BOOT_MS, RUN_MS
-from test_your_bot import ann_opens_if_first, seat_my_bot
 
 # Every frame of the page (the sandbox's host among them) keeps what the sandbox's
 # script posted to it, the attack's own report of what it reached, and passes it up (a
@@ -274,6 +275,3 @@ def test_a_poisoned_offline_copy_is_never_served(browser: Browser, site_url: str
     )
     assert "pwned" not in kept  # mended: the build's file again
     made.close()
-
-
-from test_lab import lab as lab  # noqa: E402  (the Lab, ready: a fixture)

@@ -12,30 +12,18 @@ from conftest import (
     boot,
     no_horizontal_scroll,
     open_page,
-    play_first_dos_action,
     saved_record,
     saved_record_js,
     shot,
     wait_for,
 )
+from drivers.deck_of_spies import open_deal, play_moves
 from playwright.sync_api import Browser, Page, expect
 from spyweb import links
 
 import spygames
 
 DOS = "#/deck-of-spies"
-
-
-def open_deal(page: Page, url: str) -> None:
-    boot(page, url)
-    expect(page.locator(".dos")).to_be_visible()
-    wait_for(page, "location.hash === '#/deck-of-spies'")
-
-
-def play_moves(page: Page, count: int) -> None:
-    """Make `count` moves by following the engine's first legal action."""
-    for _ in range(count):
-        play_first_dos_action(page, spygames.replay(saved_record(page, "deck-of-spies")))
 
 
 def test_new_game_and_play_deal_ask_first_and_keep_the_game(page: Page, site_url: str) -> None:

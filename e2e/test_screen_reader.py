@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 
 from conftest import boot, same_bots, saved_record
+from drivers.espionage import start as seat_the_table
 from playwright.sync_api import Page
 from reader import Node, Reader
-from test_espionage import start as seat_the_table
 
 
 def log_lines(main: Node) -> list[str]:

@@ -5,32 +5,16 @@ plays on; a snapshot that fails to restore, or one of another build, never stops
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from conftest import BOOT_TIMEOUT, boot, play_first_dos_action
+from drivers.snapshot import HEADER, KEPT, STORE, snapshot_build
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 import spygames
 
 pytestmark = pytest.mark.fresh  # the first visit's Python snapshot
 
-STORE = "spygames python"
 DEAL = 7
-# Waits (up to 60 s) until a snapshot of `build` is kept; the entry's build header then
-# (or the last one seen).
-KEPT = """async ([store, header, build]) => {
-  let seen = null;
-  for (let i = 0; i < 600; i++) {
-    const cache = await caches.open(store);
-    const [key] = await cache.keys();
-    const found = key && (await cache.match(key));
-    seen = found ? found.headers.get(header) : null;
-    if (seen === build && (await found.arrayBuffer()).byteLength) return seen;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return seen;
-}"""
 ENTRY = """async ([store, header]) => {
   const [key] = await (await caches.open(store)).keys();
   const found = key && (await (await caches.open(store)).match(key));
@@ -42,22 +26,6 @@ PUT = """async ([store, header, build, bytes]) => {
   const body = new Uint8Array(bytes).fill(7);
   await (await caches.open(store)).put(key, new Response(body, { headers: { [header]: build } }));
 }"""
-HEADER = "x-spygames-snapshot"
-
-
-def snapshot_kept(page: Page, url: str) -> bool:
-    """Whether a snapshot of this build is kept (waits up to 60 s for the worker)."""
-    build = snapshot_build(page, url)
-    return bool(page.evaluate(KEPT, [STORE, HEADER, build]) == build)
-
-
-def snapshot_build(page: Page, url: str) -> str:
-    """The snapshot build hash written into the served python.mjs."""
-    found = re.search(
-        r'SNAPSHOT = "([0-9a-f]{16})"', page.request.get(url + "vendor/pyodide/python.mjs").text()
-    )
-    assert found, "python.mjs lacks its snapshot build"
-    return found.group(1)
 
 
 def restored(page: Page) -> bool:

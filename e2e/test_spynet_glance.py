@@ -4,9 +4,9 @@ top on a phone and a laptop, each placement's outcome, and the Hint."""
 from __future__ import annotations
 
 from conftest import boot, no_horizontal_scroll, saved_record, shot
+from drivers.spynet import acted, find, next_step, scripted_link, start
 from playwright.sync_api import Page, expect
 from spyweb.spynet.model import CARD
-from test_spynet import acted, find, next_step, scripted_link, start
 
 
 def play_to_a_turn_after_the_bots(page: Page) -> str:

@@ -9,8 +9,8 @@ import lzma
 import zipfile
 
 import pytest
-import test_espionage as esp
 from conftest import BOOT_TIMEOUT, Guard, open_page
+from drivers import espionage as esp
 from playwright.sync_api import Browser, Request, Route, expect
 
 pytestmark = pytest.mark.fresh  # routed requests the service worker must not answer

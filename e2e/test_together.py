@@ -35,70 +35,19 @@ from conftest import (
     shot,
     wait_for,
 )
+from drivers.spynet import HAND, next_step
+from drivers.spynet import start as start_spynet
+from drivers.together import ANA_BEN_CY, MOVE_MS, RECEIVED, invite, join, seat_table
 from playwright.sync_api import Browser, Page, expect
 from spyweb.spynet.model import CARD
 from spyweb.together import wire
 from spyweb.together.invite import read_invitation
-from test_spynet import HAND, next_step
-from test_spynet import start as start_spynet
 
 import spygames
 import spygames.spynet as spynet
 from spygames.espionage.cards import DECK, card_name
 
-MOVE_MS = 30_000
-ANA_BEN_CY = [("Ana", "human"), ("Ben", "friend"), ("Cy", "normal")]
 CARD_ID = re.compile(r'"([afm]\d\d)"')  # a SpyNet card's id in a view's JSON
-
-
-def seat_table(host: Page, url: str, seats: list[tuple[str, str]]) -> None:
-    """Open Espionage's deal at `url` on the host's page and start it with these seats
-    (name, kind: human, friend or a bot's level)."""
-    boot(host, url)
-    host.select_option("#esp-players", str(len(seats)))
-    for i, (name, kind) in enumerate(seats):
-        host.fill(f"#esp-seat{i}-name", name)
-        host.select_option(f"#esp-seat{i}-kind", kind)
-    host.click("#esp-start")
-
-
-def invite(host: Page, seat: int = 1) -> str:
-    host.click(f"#friend-invite-{seat}")
-    link = host.locator(f"#invite-link-{seat}")
-    expect(link).to_have_value(re.compile(r"#/join/spyi1\."), timeout=15_000)
-    return str(link.input_value())
-
-
-def join(
-    host: Page,
-    guest: Page,
-    link: str,
-    game: str = "Espionage",
-    table: str = "#esp-table",
-    seat: int = 1,
-    *,
-    paste: bool = False,
-) -> None:
-    """A friend (Ben in seat 1) opens Ana's link and joins; Ana puts the reply in its box
-    and presses Connect (or, with `paste`, pastes it: that alone connects); both see the
-    table."""
-    boot(guest, link) if guest.url == "about:blank" else guest.goto(link)
-    expect(guest.locator("#join-title")).to_have_text(f"Ana invites you to play {game}")
-    guest.click("#join-go")
-    reply = guest.locator("#reply-code")
-    expect(reply).to_have_value(re.compile(r"#/answer/spyr1\."), timeout=15_000)
-    if paste:  # what a paste does to the box: its text, then an input event saying so
-        host.locator(f"#friend-reply-code-{seat}").evaluate(
-            "(box, text) => { box.value = text; box.dispatchEvent(new InputEvent('input',"
-            " {bubbles: true, inputType: 'insertFromPaste', data: text})); }",
-            reply.input_value(),
-        )
-    else:
-        host.fill(f"#friend-reply-code-{seat}", reply.input_value())
-        host.click(f"#friend-connect-{seat}")
-    expect(host.locator(f"#friend-status-{seat}")).to_contain_text("at the table", timeout=15_000)
-    expect(guest.locator("#join-bar")).to_contain_text("connected", timeout=15_000)
-    expect(guest.locator(table)).to_be_visible()
 
 
 def cards_shown(markup: str) -> set[str]:
@@ -411,27 +360,6 @@ def spynet_step(host: Page, page: Page, what: str, turn: int, look: bool = False
         played(host, page, lambda: page.click("#sn-skip"))
     else:
         raise AssertionError(what)
-
-
-# What a friend's page receives over its connection, kept for the test to read: every
-# message handed to the page's data channel listeners (web/peers.mjs listens with one).
-RECEIVED = """
-window.received = [];
-window.channels = [];  // the page's data channels, for a test to send what it likes
-const wrapped = new WeakMap();
-const add = RTCDataChannel.prototype.addEventListener;
-const remove = RTCDataChannel.prototype.removeEventListener;
-RTCDataChannel.prototype.addEventListener = function (type, listener, ...rest) {
-  if (!window.channels.includes(this)) window.channels.push(this);
-  if (type !== "message") return add.call(this, type, listener, ...rest);
-  const keep = (event) => { window.received.push(String(event.data)); listener(event); };
-  wrapped.set(listener, keep);
-  return add.call(this, type, keep, ...rest);
-};
-RTCDataChannel.prototype.removeEventListener = function (type, listener, ...rest) {
-  return remove.call(this, type, wrapped.get(listener) || listener, ...rest);
-};
-"""
 
 
 class Seen:

@@ -39,9 +39,8 @@ from conftest import (
     shot,
     wait_for,
 )
+from drivers.together import DETOURS, RECEIVED, bid_or_go_on, seat_table
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_together import RECEIVED, seat_table
-from test_together_evening import DETOURS, bid_or_go_on
 
 import spygames
 

@@ -23,39 +23,16 @@ from conftest import (
     saved_record_js,
     wait_for,
 )
+from drivers.offline import worker_caches
+from drivers.together import ANA_BEN_CY, DETOURS, MOVE_MS, bid_or_go_on, invite, join, seat_table
 from playwright.sync_api import Browser, Page, expect
 from server import SiteServer
-from test_offline import worker_caches
-from test_together import ANA_BEN_CY, MOVE_MS, invite, join, seat_table
 
 import spygames
-
-# Pages of the site the host goes to between the friend's moves (the hosted table is
-# Espionage's): home, saved games, stats, the rules, another game's table.
-DETOURS = ["#/saves", "#/", "#/espionage/rules", "#/spynet", "#/stats"]
 
 
 def moves(host: Page) -> int:
     return len(saved_record(host, "espionage")["actions"])
-
-
-def bid_or_go_on(page: Page) -> bool:
-    """The page's person keeps the round going: bids on the first attribute the panel
-    allows, else calls (a showdown not yet looked at is looked at first: that is no
-    move). False when the page offers no move."""
-    button = page.locator("#esp-continue")
-    if button.count() and button.is_enabled():
-        button.click()
-    attribute = page.locator("[data-act=attr]:not([disabled])")
-    if attribute.count():
-        attribute.first.click()
-        page.click("#esp-bid")
-        return True
-    call = page.locator("#esp-call")
-    if call.count() and call.is_enabled():
-        call.click()
-        return True
-    return False
 
 
 def until_bens_turn(host: Page) -> None:

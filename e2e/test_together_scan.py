@@ -16,8 +16,8 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import CHROMIUM, FLAGS, SHOTS, Guard, boot, no_horizontal_scroll, open_page, wait_for
+from drivers.together import invite
 from playwright.sync_api import Browser, Page, expect
-from test_together import invite
 
 FAKE_DETECTOR = """
 window.scanned = null;  // what the fake camera's QR code says: the test sets it
