@@ -14,11 +14,10 @@ import random
 from typing import Any, ClassVar
 
 import pytest
+from drivers.together import joined_pair, patient_move, table_of
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
 from spyweb.store import BOTS_KEYS, MemoryStorage, as_key
-from test_web_together import joined_pair
-from test_web_together_routes import patient_move, table_of
 
 import spygames
 

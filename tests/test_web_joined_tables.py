@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import pytest
+from drivers.together import click_move, invitation, joined_pair, table_id
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
 from spyweb.store import MemoryStorage
@@ -22,21 +23,12 @@ from spyweb.together import wire
 from spyweb.together.invite import Invitation, invitation_code
 from spyweb.together.join import JoinScreen
 from spyweb.together.remembered import KEEP, PREF, joined_tables, remember
-from test_web_together import click_move, joined_pair
 
 import spygames
 from spygames.espionage.cards import DECK, card_name
 
 KEY = "spygames:pref:" + PREF
 ALLOWED = {"table", "game", "host", "seat", "name", "joined", "seen", "over", "bot", "dismissed"}
-
-
-def table_id(n: int) -> str:
-    return f"table{n:011d}"
-
-
-def invitation(n: int, seat: int = 1, name: str = "Ben", host: str = "Ana") -> Invitation:
-    return Invitation("v=0\r\n", table_id(n), seat, "espionage", host, name)
 
 
 def stored(app: App) -> list[dict[str, Any]]:

@@ -19,6 +19,8 @@ from functools import partial
 from types import GeneratorType
 
 import pytest
+from drivers.together import invitation, joined_pair
+from drivers.together_spynet import seated
 from spyweb import demos, replay
 from spyweb.app import App
 from spyweb.deck_of_spies import table as dos_table
@@ -35,9 +37,6 @@ from spyweb.store import MemoryStorage
 from spyweb.together.invite import invitation_code
 from spyweb.together.join import JoinScreen
 from test_web_embed import finished
-from test_web_joined_tables import invitation
-from test_web_together import joined_pair
-from test_web_together_spynet import seated
 
 # Every key a key map or a condition names (letters in both cases), and more that none
 # does: each is pressed on a twin of every state.

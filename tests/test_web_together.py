@@ -12,9 +12,16 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, field
 
 import pytest
+from drivers.together import (
+    Network,
+    click_move,
+    connect,
+    host_table,
+    invitation_route,
+    joined_pair,
+)
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
 from spyweb.store import MemoryStorage
@@ -23,118 +30,7 @@ from spyweb.together.join import JoinScreen
 
 import spygames
 
-ACT = re.compile(r'data-act="([^"]+)"(?: data-arg="([^"]*)")?')
 CARD_ID = re.compile(r"\b([a-z]+-[a-z]+-[a-z]+|traitor-\d|mercenary-\d|[a-z]+-\d)\b")
-
-
-SOON_MS = 10_000  # a page's timed step the harness runs at once (a reply's 3 minutes: not)
-
-
-@dataclass
-class Network:
-    """The page's connections between the two apps, in memory."""
-
-    host: App
-    guest: App
-    to_guest: list[str] = field(default_factory=list)
-    sent_to_guest: list[str] = field(default_factory=list)
-    offers: int = 0
-    hello_before_open: bool = False  # the friend's hello reaches the host before "open"
-    waver_before_open: bool = False  # the friend's page hears "unsteady" before "open"
-
-    def run(self) -> None:
-        """Carry out every effect both apps asked for until both are quiet."""
-        for _ in range(200):
-            moved = False
-            for app, other in ((self.host, self.guest), (self.guest, self.host)):
-                for effect in app.take_effects():
-                    moved = True
-                    self.effect(app, other, effect)
-            for app in (self.host, self.guest):  # a timed step, once its messages are out
-                delay = app.pending_delay()
-                if delay is not None and delay <= SOON_MS:  # a longer one is for later
-                    app.tick()
-                    moved = True
-            if not moved:
-                return
-        raise AssertionError("the two pages never went quiet")
-
-    def effect(self, app: App, other: App, effect: tuple[str, ...]) -> None:
-        kind, payload = effect[0], effect[1:]
-        if kind == "peer-offer":
-            self.offers += 1
-            app.peer("described", payload[0], f"v=0\r\no=host {self.offers}\r\n")
-        elif kind == "peer-answer":
-            app.peer("described", payload[0], "v=0\r\no=friend\r\n")
-        elif kind == "peer-accept" and self.hello_before_open:
-            other.peer("open", "host", "")
-            for said in other.take_effects():  # the hello, to a page not yet told "open"
-                self.effect(other, app, said)
-            app.peer("open", payload[0], "")
-        elif kind == "peer-accept":
-            if self.waver_before_open:
-                other.peer("unsteady", "host", "")
-            app.peer("open", payload[0], "")
-            other.peer("open", "host", "")
-        elif kind == "peer-send":
-            if app is self.host:
-                self.sent_to_guest.append(payload[1])
-                other.peer("message", "host", payload[1])
-            else:
-                other.peer("message", "1", payload[1])
-
-
-def host_table(players: int = 3, seed: int = 21) -> App:
-    app = App(MemoryStorage(), base_url="https://example.org/spygames/")
-    app.route(f"#/espionage/deal/{seed}")
-    values = {"players": str(players)}
-    kinds = ["human", "friend", "normal", "hard"][:players]
-    for i, kind in enumerate(kinds):
-        values[f"seat{i}-kind"] = "normal" if kind == "hard" else kind
-        values[f"seat{i}-name"] = ["Ana", "Ben", "", ""][i]
-    app.submit("start", values)
-    target, _ = app.take_navigation()
-    if target:
-        app.route(target)
-    return app
-
-
-def joined_pair(players: int = 3, seed: int = 21) -> Network:
-    host = host_table(players, seed)
-    table = host.screen
-    assert isinstance(table, EspionageTable) and table.hosting is not None
-    assert "Ben</b>: not invited yet" in host.render()
-    net = Network(host, App(MemoryStorage()))
-    connect(net)
-    return net
-
-
-def invitation_route(net: Network) -> str:
-    """Ana invites Ben: the address of her invitation, for Ben's page to open."""
-    net.host.click("friend-invite", "1")
-    net.run()
-    page = net.host.render()
-    link = re.search(r'id="invite-link-1" class="friend-link" readonly value="([^"]+)"', page)
-    assert link is not None
-    return "#" + link.group(1).split("#", 1)[1]
-
-
-def connect(net: Network, where: str = "at the table") -> None:
-    """Ana invites Ben (again), Ben joins from the link, Ana pastes his reply; her panel
-    then says where he is."""
-    host = net.host
-    route = invitation_route(net)
-    assert "Ben</b>: invited: waiting for their reply" in host.render()
-    net.guest.route(route)
-    assert isinstance(net.guest.screen, JoinScreen)
-    assert "Ana invites you to play Espionage" in net.guest.render()
-    net.guest.click("join", "")
-    net.run()
-    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', net.guest.render())
-    assert reply is not None
-    host.submit("friend-reply", {"seat": "1", "reply": reply.group(1)})
-    net.run()
-    assert f"Ben</b>: {where}" in host.render()
 
 
 def hidden(state: spygames.State, seat: int) -> set[str]:
@@ -147,22 +43,6 @@ def hidden(state: spygames.State, seat: int) -> set[str]:
         for card in state.view(other)["hand"]
         if card not in mine
     }
-
-
-def click_move(app: App, rng: random.Random) -> bool:
-    """Click one of the page's own move controls; False when it shows none."""
-    page = app.render()
-    found = [(a, g or "") for a, g in ACT.findall(page)]
-    moves = [c for c in found if c[0] in ("bid", "call", "spot", "count", "attr", "next")]
-    if ("continue", "") in found:
-        app.click("continue", "")
-        return True
-    if not moves:
-        return False
-    finishing = [c for c in moves if c[0] in ("call", "spot", "bid")]
-    act, arg = rng.choice(finishing if finishing and rng.random() < 0.6 else moves)
-    app.click(act, arg)
-    return True
 
 
 @pytest.mark.parametrize("seed", [21, 22, 23])

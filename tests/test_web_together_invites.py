@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from drivers.together import host_table
 from spyweb.app import App
 from spyweb.store import MemoryStorage, Saves
 from spyweb.together.invite import read_reply
 from spyweb.together.join import JoinScreen
-from test_web_together import host_table
 
 CLOCK = [1_000.0]
 

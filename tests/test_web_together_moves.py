@@ -9,40 +9,23 @@ the page's WebRTC connections; here some of its messages are lost on purpose."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
+from drivers.together import (
+    Network,
+    bens_turn,
+    bid,
+    connect,
+    joined_pair,
+    reload_host,
+    saved_moves,
+    screen,
+)
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
 from spyweb.together import waiting
-from spyweb.together.join import JoinScreen
-from test_web_together import Network, connect, joined_pair
-from test_web_together_routes import reload_host, saved_moves, until_bens_turn
 
 MOVES = ('data-act="bid"', 'data-act="call"', 'data-act="spot"', 'data-act="attr"')
-
-
-def screen(app: App) -> JoinScreen:
-    joined = app.screen
-    assert isinstance(joined, JoinScreen) and joined.joined is not None
-    return joined
-
-
-def bens_turn() -> tuple[Network, random.Random]:
-    rng = random.Random(7)
-    net = joined_pair(players=3, seed=21)
-    until_bens_turn(net, rng)
-    return net, rng
-
-
-def bid(net: Network) -> dict[str, object]:
-    """Ben puts a bid together and sends it; the act is left in his page's effects."""
-    page = screen(net.guest)
-    scene = page.joined.scene  # type: ignore[union-attr]
-    assert scene is not None
-    action = next(a for a in scene["legal"] if a["type"] == "bid")
-    page.send(action)
-    return action
 
 
 def deliver_to_host(net: Network) -> None:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import random
 
+from drivers.together import Network, click_move, joined_pair, until_bens_turn
+from drivers.together_spynet import seated
 from spyweb.espionage import EspionageTable
 from spyweb.spynet import SpyNetTable
 from spyweb.together.join import JoinScreen
-from test_web_together import Network, click_move, joined_pair
-from test_web_together_routes import until_bens_turn
-from test_web_together_spynet import seated
 
 
 def yes_new_game(net: Network) -> None:

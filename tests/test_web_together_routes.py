@@ -11,10 +11,17 @@ from __future__ import annotations
 
 import random
 
-from spyweb.app import App
-from spyweb.espionage import EspionageTable
+from drivers.together import (
+    Network,
+    connect,
+    joined_pair,
+    patient_move,
+    reload_host,
+    saved_moves,
+    table_of,
+    until_bens_turn,
+)
 from spyweb.together.join import JoinScreen
-from test_web_together import ACT, Network, click_move, connect, joined_pair
 
 import spygames
 
@@ -31,54 +38,6 @@ ROUTES = [
     "#/deck-of-spies/deal/5",
     "#/nowhere",
 ]
-
-
-def table_of(app: App) -> EspionageTable:
-    table = app.screen
-    assert isinstance(table, EspionageTable) and table.state is not None
-    return table
-
-
-def saved_moves(app: App) -> int:
-    """The actions in the host's saved game (what a reload would reopen)."""
-    slot = app.ctx.saves.current("espionage")
-    assert slot is not None and slot.record is not None
-    return len(slot.record["actions"])
-
-
-def patient_move(app: App, rng: random.Random) -> bool:
-    """Click a move that keeps the round going (the lowest bid on some attribute) where
-    the page offers one, so that one game lasts a whole walk round the site."""
-    found = [(a, g or "") for a, g in ACT.findall(app.render())]
-    if ("continue", "") in found:
-        app.click("continue", "")
-        return True
-    attributes = [c for c in found if c[0] == "attr"]
-    if attributes and ("bid", "") in found:
-        app.click(*rng.choice(attributes))
-        app.click("bid", "")
-        return True
-    return click_move(app, rng)
-
-
-def until_bens_turn(net: Network, rng: random.Random) -> None:
-    """The host's table plays (Ana by clicks, the bot by its ticks) until Ben is to play."""
-    for _ in range(200):
-        state = table_of(net.host).state
-        assert state is not None and not state.is_over
-        if state.to_play[0] == 1:
-            return
-        if state.to_play[0] == 0 and not patient_move(net.host, rng):
-            net.host.click("continue", "")
-        net.run()
-    raise AssertionError("Ben's turn never came")
-
-
-def reload_host(net: Network) -> None:
-    """The host's page reloads: a new app on the same storage opens the table."""
-    net.host = App(net.host.ctx.saves.storage, base_url=net.host.ctx.base_url)
-    net.host.route("#/espionage")
-    net.guest.peer("closed", "host", "closed")  # the reload closed the connection
 
 
 def bens_move_is_played(net: Network, rng: random.Random, away_at: str) -> None:

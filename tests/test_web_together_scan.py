@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
+from drivers.together import Network, host_table
 from spyweb.app import App
 from spyweb.store import MemoryStorage
-from test_web_together import Network, host_table
 
 SCAN = 'id="friend-scan-1"'
 

@@ -9,11 +9,11 @@ import json
 import re
 
 import pytest
+from drivers.together import host_table
 from spyweb.app import App
 from spyweb.store import MemoryStorage
 from spyweb.together.hosting import STUN_PREF
 from spyweb.together.invite import MAX_SERVERS, STUN, read_invitation
-from test_web_together import host_table
 
 FIELD = re.compile(r'<textarea id="friend-stun-list-(\d+)" name="stun"[^>]*>([^<]*)</textarea>')
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import random
 
+from drivers.together import Network, click_move, connect, joined_pair
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
 from spyweb.together.join import JoinScreen
-from test_web_together import Network, click_move, connect, joined_pair
 
 
 def deliver(tabs: list[App], sender: App) -> None:
@@ -126,7 +126,7 @@ def test_a_tab_hosting_from_another_page_keeps_the_game_until_taken_over() -> No
 def test_a_closed_spynet_table_says_not_connected_not_who_is_playing() -> None:
     """On a friend's page whose table closed (Stop for now, here), nobody is "playing…":
     the table is not connected."""
-    from test_web_together_spynet import seated
+    from drivers.together_spynet import seated
 
     net = seated(["human", "friend"], seed=4)
     net.host.click("friend-stop", "")

@@ -8,10 +8,10 @@ from __future__ import annotations
 import itertools
 import random
 
+from drivers.together import click_move, joined_pair
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
 from spyweb.store import MemoryStorage
-from test_web_together import click_move, joined_pair
 
 
 def turn_effects(app: App) -> list[tuple[str, ...]]:

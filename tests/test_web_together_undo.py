@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import random
 
+from drivers.together import joined_pair, until_bens_turn
+from drivers.together_spynet import click_move as spynet_click
+from drivers.together_spynet import seated
 from spyweb.espionage import EspionageTable
 from spyweb.spynet import SpyNetTable
 from spyweb.together.join import JoinScreen
-from test_web_together import joined_pair
-from test_web_together_routes import until_bens_turn
-from test_web_together_spynet import click_move as spynet_click
-from test_web_together_spynet import seated
 
 
 def bens_bid(net, next_seat: int) -> dict[str, object]:  # type: ignore[no-untyped-def]

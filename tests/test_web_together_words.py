@@ -11,6 +11,20 @@ import json
 import random
 import re
 
+from drivers.together import (
+    bens_turn,
+    bid,
+    click_move,
+    connect,
+    host_table,
+    invitation_route,
+    joined_pair,
+)
+from drivers.together_spynet import BASE as SPYNET_BASE
+from drivers.together_spynet import Network as SpyNetNetwork
+from drivers.together_spynet import click_move as spynet_move
+from drivers.together_spynet import invite as invite_friend
+from drivers.together_spynet import seated
 from spyweb.app import App
 from spyweb.espionage import EspionageTable
 from spyweb.spynet import SpyNetTable
@@ -19,19 +33,6 @@ from spyweb.together import wire
 from spyweb.together.invite import Invitation, invitation_code
 from spyweb.together.join import SEEN_EVERY_S
 from spyweb.together.remembered import PREF, joined_tables, remember
-from test_web_together import (
-    click_move,
-    connect,
-    host_table,
-    invitation_route,
-    joined_pair,
-)
-from test_web_together_moves import bens_turn, bid
-from test_web_together_spynet import BASE as SPYNET_BASE
-from test_web_together_spynet import Network as SpyNetNetwork
-from test_web_together_spynet import click_move as spynet_move
-from test_web_together_spynet import invite as invite_friend
-from test_web_together_spynet import seated
 
 
 def test_after_stop_for_now_the_host_is_told_the_friends_were_told_and_no_turn() -> None:

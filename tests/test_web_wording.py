@@ -36,7 +36,7 @@ def test_a_friends_espionage_header_ends_with_what_it_says() -> None:
     friend's device, and the phone hides the cards dealt): each part brings its own dot."""
     import re
 
-    from test_web_together import joined_pair
+    from drivers.together import joined_pair
 
     net = joined_pair()
     metas = {}
