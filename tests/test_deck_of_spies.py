@@ -7,11 +7,11 @@ import json
 from typing import Any
 
 import pytest
+from drivers.deck_of_spies_engine import GAME, HAND, deal, last_spy
 
 import spygames
 from spygames import IllegalAction, InvalidSetup
 from spygames.deck_of_spies import (
-    DeckOfSpiesState,
     describe_action,
     describe_view,
     payment_problem,
@@ -23,16 +23,7 @@ from spygames.deck_of_spies import (
 )
 from spygames.deck_of_spies.deck import GROUP_OF, NAMES, card_id
 
-GAME = spygames.get_game("deck-of-spies")
 ALL_ACES = ["AS", "AH", "AD", "AC"]
-
-
-def deal(draw: list[str], spies: list[str] | None = None, seed: int = 1, **piles: Any) -> Any:
-    """A game whose draw deck starts with `draw` (top first) and spy deck with `spies`."""
-    setup: dict[str, Any] = {"draw": draw, "spies": spies or [], **piles}
-    state = GAME.new(seed=seed, setup=setup)
-    assert isinstance(state, DeckOfSpiesState)
-    return state
 
 
 def cards_of(actions: list[dict[str, Any]], kind: str) -> list[set[str]]:
@@ -454,19 +445,6 @@ def test_hand_stays_short_when_both_piles_are_empty() -> None:
 
 
 # -- end of the game ---------------------------------------------------------------------------
-def last_spy(draw: list[str], spy: str) -> Any:
-    """A game with one spy left; every other spy already dealt with."""
-    out = [
-        NAMES[card]
-        for card in range(52)
-        if GROUP_OF[card] != "A-4" and NAMES[card] not in draw and NAMES[card] != spy
-    ]
-    return deal(draw, [spy], spy_discard=out)
-
-
-HAND = ["AH", "2C", "3H", "KS", "4D"]
-
-
 def test_game_ends_after_the_turn_of_the_last_spy() -> None:
     """End of the game: "The game ends after the turn in which you deal with the last spy" —
     after paying for it the player may still retire, then ends the turn."""

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from drivers.engine import finished
 from sealed import sealed_steps
 
 import spygames
@@ -27,17 +28,6 @@ from spygames import Action, State, View
 from spygames.review import Decision, Review, Reviewer, decisions_of
 
 SMALL = 6  # playouts of each compared move: the figures' wiring, not their precision
-
-
-def finished(game_id: str, seed: int, players: int) -> State:
-    """A game played to its end by normal bots."""
-    game = spygames.get_game(game_id)
-    state = game.new(seed=seed, players=players)
-    bots = [game.bot("normal", seed=spygames.bot_seed(seed, s)) for s in range(players)]
-    while not state.is_over:
-        seat = state.to_play[0]
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
-    return state
 
 
 def reviewed(record: dict[str, Any], seat: int = 0, key: int = 5, games: int = SMALL) -> Review:
@@ -123,7 +113,7 @@ import json, sys
 import spygames, spygames.hints
 from spygames.review import Reviewer
 sys.path.insert(0, "tests")
-from test_review import finished
+from drivers.engine import finished
 for game_id in ("deck-of-spies", "spynet"):
     spygames.hints.BUDGETS[game_id] = spygames.Budget(6)
 out = []

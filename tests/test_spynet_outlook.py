@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from drivers.spynet_engine import FILLER, agents_in, deploy, new
+
 from spygames.spynet import placement
-from tests.test_spynet_rules import FILLER, agents_in, deploy, new
 
 
 def test_placement_beats_the_leader() -> None:

@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 import pytest
+from drivers.spynet_engine import FILLER, GAME, agent, agents_in, deploy, new
 
 import spygames
 from spygames.spynet import agent_power, branch_info, card_info, situation_info
@@ -35,20 +36,7 @@ from spygames.spynet.cards import (
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.text import card_text, situation_text
 
-GAME = spygames.get_game("spynet")
-FILLER = ["m14", "m15", "m16", "m18", "m19", "m20", "m21", "m22"]
 """Missions used nowhere else here, to fill the deck."""
-
-
-def new(players: int = 2, situation: str | None = None, **setup: Any) -> SpyNetState:
-    setup.setdefault("first", 0)
-    state = GAME.new(seed=1, players=players, options={"situation": situation}, setup=setup)
-    assert isinstance(state, SpyNetState)
-    return state
-
-
-def agents_in(*branches: tuple[str, list[str]]) -> dict[str, Any]:
-    return {"agents": {b: [{"card": c, "funding": []} for c in cards] for b, cards in branches}}
 
 
 def snapshot(state: spygames.State) -> str:
@@ -63,14 +51,6 @@ def refused(state: spygames.State, action: dict[str, Any]) -> str:
         state.apply(action)
     assert snapshot(state) == before, "an illegal action changed the state"
     return info.value.reason
-
-
-def deploy(state: SpyNetState) -> None:
-    state.apply({"type": "deploy"})
-
-
-def agent(card: str, branch: str, funding: list[str] | None = None) -> dict[str, Any]:
-    return {"type": "agent", "card": card, "branch": branch, "funding": funding or []}
 
 
 def mission(card: str, branch: str) -> dict[str, Any]:

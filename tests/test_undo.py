@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from drivers.deck_of_spies_engine import HAND, last_spy
 from pile_game import GAME as PILE
-from test_deck_of_spies import HAND, last_spy
 
 import spygames
 from spygames import UndoPoint

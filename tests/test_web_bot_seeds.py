@@ -213,8 +213,8 @@ class SpyNetDealFinder:
 
 
 def test_a_bot_at_a_spynet_table_cannot_work_out_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from drivers.spynet import click_action, form, run_bots
     from spyweb.spynet import SpyNetTable
-    from test_web_spynet import click_action, form, run_bots
 
     SpyNetDealFinder.seen, SpyNetDealFinder.found = [], []
     monkeypatch.setattr(SPYNET, "bot", lambda level, seed=0, **kw: SpyNetDealFinder(level, seed))

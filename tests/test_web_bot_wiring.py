@@ -15,14 +15,14 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from drivers.espionage import play_to_end
+from drivers.spynet import click_action, run_bots
 from sealed import sealed, sealed_steps
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context
 from spyweb.spynet.table import SpyNetTable
 from spyweb.store import MemoryStorage, Saves
-from test_web_espionage import play_to_end
-from test_web_spynet import click_action, run_bots
 
 import spygames
 from spygames import Action, Advice, State, View

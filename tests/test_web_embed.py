@@ -11,6 +11,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from drivers.embed import finished
 from spyweb import links
 from spyweb.app import App
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
@@ -37,15 +38,6 @@ def disabled(html: str, id_: str) -> bool:
     button = re.search(rf'<button[^>]*id="{id_}"[^>]*>', html)
     assert button is not None, id_
     return " disabled" in button.group(0)
-
-
-def finished(game: str, seed: int, players: int = 1) -> spygames.State:
-    state = spygames.get_game(game).new(seed=seed, players=players)
-    bot = spygames.get_game(game).bot("normal", seed=seed)
-    while not state.is_over:
-        seat = state.to_play[0]
-        state.apply(bot.choose(state.view(seat), state.legal_actions()))
-    return state
 
 
 # -- the demo player ---------------------------------------------------------------------

@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from drivers.espionage import HANDS, context, form, play_to_end, run_bots_until_human, started
 from spyweb import links
 from spyweb.app import App
 from spyweb.catalogue import SCREENS
@@ -15,8 +16,8 @@ from spyweb.espionage import EspionageTable
 from spyweb.espionage.bidpanel import BidPanel
 from spyweb.espionage.log import Narrator
 from spyweb.espionage.seats import Seat, remember
-from spyweb.screen import Context, typing_in
-from spyweb.store import MemoryStorage, Saves
+from spyweb.screen import typing_in
+from spyweb.store import MemoryStorage
 from spyweb.tabletools import log_html
 
 import spygames
@@ -24,25 +25,6 @@ from spygames.espionage.cards import ATTRIBUTES, bid_words
 
 GAME = spygames.get_game("espionage")
 CARD_RE = re.compile(r'data-card="([^"]+)"')
-
-
-def context(storage: MemoryStorage | None = None) -> Context:
-    return Context(Saves(storage if storage is not None else MemoryStorage()))
-
-
-def form(*kinds: str, names: tuple[str, ...] = ()) -> dict[str, str]:
-    values = {"players": str(len(kinds))}
-    for i, kind in enumerate(kinds):
-        values[f"seat{i}-kind"] = kind
-        values[f"seat{i}-name"] = names[i] if i < len(names) else ""
-    return values
-
-
-def started(*kinds: str, seed: int | None = 7, names: tuple[str, ...] = ()) -> EspionageTable:
-    table = EspionageTable(context(), seed=seed)
-    table.submit("start", form(*kinds, names=names))
-    assert table.state is not None
-    return table
 
 
 def legal_bids(state: spygames.State) -> set[tuple[int, str, int]]:
@@ -66,20 +48,6 @@ def panel_bids(panel: BidPanel) -> set[tuple[int, str, int]]:
                 assert action is not None
                 offered.add((action["count"], action["attribute"], action["next"]))
     return offered
-
-
-def run_bots_until_human(table: EspionageTable, limit: int = 500) -> None:
-    for _ in range(limit):
-        if table.state is None or table.state.is_over:
-            return
-        if table.reveal_pending:
-            table.handle("continue", "")
-        elif table.handoff_needed:
-            table.handle("show-hand", "")
-        elif table.pending_delay() is not None:
-            table.tick()
-        else:
-            return
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -436,15 +404,6 @@ def test_one_person_always_sees_their_own_hand() -> None:
                 table.handle("bid", "")
 
 
-# -- the showdown -----------------------------------------------------------------------
-HANDS = [
-    ["hacker-agency-london", "face-bureau-moscow", "mercenary-1", "muscle-command-nyc",
-     "traitor-1", "face-agency-nyc"],
-    ["hacker-command-nyc", "traitor-2", "muscle-agency-london", "hacker-bureau-moscow",
-     "face-command-london", "mercenary-2"],
-]  # fmt: skip
-
-
 def scripted(first: int = 0) -> EspionageTable:
     state = GAME.new(seed=5, players=2, setup={"hands": HANDS, "first": first})
     ctx = context()
@@ -452,6 +411,7 @@ def scripted(first: int = 0) -> EspionageTable:
     return EspionageTable(ctx, state=state)
 
 
+# -- the showdown -----------------------------------------------------------------------
 def test_reveal_lights_the_count_and_waits_for_the_person() -> None:
     table = scripted()
     assert table.state is not None and table.my_turn
@@ -517,25 +477,6 @@ def test_log_names_the_seats() -> None:
 
 
 # -- the end ----------------------------------------------------------------------------
-def play_to_end(table: EspionageTable) -> None:
-    for _ in range(3000):
-        assert table.state is not None
-        if table.state.is_over:
-            while table.stepping:  # the last showdown, then the end screen
-                table.tick()
-            return
-        if table.reveal_pending:
-            table.handle("continue", "")
-        elif table.pending_delay() is not None:
-            table.tick()
-        elif table.panel().can_call:
-            table.handle("call", "")
-        else:
-            table.handle("attr", next(a for a, ok in table.panel().attributes().items() if ok))
-            table.handle("bid", "")
-    raise AssertionError("the game did not end")
-
-
 def test_end_screen_and_play_again_with_the_same_seats() -> None:
     table = started("human", "easy", "hard", names=("Me", "E", "H"))
     play_to_end(table)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from html import unescape
 
+from drivers.espionage_panel import YOU_AND_VESPER, bid, button, play_bid, scripted, table_for
+from drivers.espionage_panel import text as words_of
 from spyweb.espionage import EspionageTable
 from spyweb.espionage.seats import seat_options
-from test_web_espionage_help import YOU_AND_VESPER, bid, button, play_bid, scripted, table_for
-from test_web_espionage_help import text as words_of
 
 import spygames
 

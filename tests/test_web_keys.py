@@ -19,6 +19,7 @@ from functools import partial
 from types import GeneratorType
 
 import pytest
+from drivers.embed import finished
 from drivers.together import invitation, joined_pair
 from drivers.together_spynet import seated
 from spyweb import demos, replay
@@ -36,7 +37,6 @@ from spyweb.spynet import table as spynet_table
 from spyweb.store import MemoryStorage
 from spyweb.together.invite import invitation_code
 from spyweb.together.join import JoinScreen
-from test_web_embed import finished
 
 # Every key a key map or a condition names (letters in both cases), and more that none
 # does: each is pressed on a twin of every state.

@@ -9,13 +9,13 @@ import random
 import re
 
 import pytest
+from drivers.espionage import started as espionage_table
+from drivers.saves import app_at, move
+from drivers.spynet import click_action, run_bots
+from drivers.spynet import started as spynet_table
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.table import EspionageTable
 from spyweb.spynet import SpyNetTable
-from test_web_espionage import started as espionage_table
-from test_web_saves import app_at, move
-from test_web_spynet import click_action, run_bots
-from test_web_spynet import started as spynet_table
 
 import spygames
 from spygames.spynet.cards import BRANCH_IDS, CARDS

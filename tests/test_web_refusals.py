@@ -4,15 +4,16 @@ while other messages (a damaged save, a copied link) stay until dismissed."""
 
 from __future__ import annotations
 
+from drivers.espionage import HANDS
+from drivers.spynet import find, seat, spare
+from drivers.spynet import scripted as spynet_scripted
 from spyweb.app import App
 from spyweb.deck_of_spies import DeckOfSpiesTable
 from spyweb.espionage import EspionageTable
 from spyweb.espionage.seats import Seat, remember
 from spyweb.screen import Context
+from spyweb.spynet.model import CARD
 from spyweb.store import MemoryStorage, Saves
-from test_web_espionage import HANDS
-from test_web_spynet import CARD, find, seat, spare
-from test_web_spynet import scripted as spynet_scripted
 
 import spygames
 

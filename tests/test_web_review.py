@@ -9,15 +9,15 @@ import re
 from html import unescape
 
 import pytest
+from drivers.engine import finished
+from drivers.espionage import play_to_end
+from drivers.espionage import started as espionage_table
 from spyweb import links
 from spyweb.app import App
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.review import ReviewScreen, bots_key, review_route
 from spyweb.screen import Context
 from spyweb.store import MemoryStorage, Saves
-from test_review import finished
-from test_web_espionage import play_to_end
-from test_web_espionage import started as espionage_table
 
 import spygames
 import spygames.hints

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from drivers.saves import app_at, move
 from spyweb import links, stats, transfer
 from spyweb.app import App
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
@@ -33,27 +34,6 @@ class Clock:
     def __call__(self) -> float:
         self.now += 1
         return self.now
-
-
-def app_at(route: str, storage: MemoryStorage | None = None) -> App:
-    app = App(storage if storage is not None else MemoryStorage())
-    app.route(route)
-    app.take_navigation()
-    return app
-
-
-def move(app: App, n: int = 1) -> None:
-    """Make `n` legal moves on the Deck of Spies table through its own buttons."""
-    screen = app.screen
-    assert isinstance(screen, DeckOfSpiesTable)
-    for _ in range(n):
-        action = screen.state.legal_actions()[0]
-        if action["type"] == "assassinate":
-            app.click("assassinate", action["ace"])
-            continue
-        for card in action.get("cards", []):
-            app.click("pick", card)
-        app.click(action["type"], "")
 
 
 def finish(app: App) -> None:

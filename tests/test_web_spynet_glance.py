@@ -9,6 +9,7 @@ from html import unescape
 from typing import Any
 
 import pytest
+from drivers.spynet import click_action, find, run_bots, scripted, seat, spare, started
 from spyweb.spynet import hint
 from spyweb.spynet.model import CARD, SITUATIONS
 
@@ -17,7 +18,6 @@ import spygames.hints
 from spygames import Budget
 from spygames.hints import hint_moves
 from spygames.spynet.bots import HardBot
-from tests.test_web_spynet import click_action, find, run_bots, scripted, seat, spare, started
 
 
 def agent_in(branch: str, power: int) -> str:

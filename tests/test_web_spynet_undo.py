@@ -13,9 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from spyweb.spynet import SpyNetTable
-from test_web_spynet import (
-    CARD,
+from drivers.spynet import (
     GAME,
     click_action,
     context,
@@ -25,6 +23,8 @@ from test_web_spynet import (
     seat,
     started,
 )
+from spyweb.spynet import SpyNetTable
+from spyweb.spynet.model import CARD
 
 import spygames
 

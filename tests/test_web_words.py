@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from drivers.spynet_engine import FILLER, agent, deploy, new
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.saved import chart
 from spyweb.screen import Context
@@ -18,7 +19,6 @@ from spyweb.spynet.log import Narrator, Who
 from spyweb.spynet.model import CARD
 from spyweb.stats import Record, Result
 from spyweb.store import MemoryStorage, Saves
-from test_spynet_rules import FILLER, agent, deploy, new
 
 import spygames
 from spygames.deck_of_spies import describe_view
