@@ -18,7 +18,7 @@ import pytest
 import spygames
 from spygames import bot_seed, seeds
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HARNESSES = ("spygames", "web/app", "bench", "tests", "e2e", "fuzz")
 """Where bots are seated at games: the engine's CLI and tools, the web app, the bench,
 and the tests and fuzz that drive them (a test that seeds a bot from its game's seed

@@ -1,7 +1,7 @@
 """What the pages of a table played together say, in words and signals (issue 47,
 "Words and signals"): the tab's title, the notices, the log, the buttons' words.
 
-Two whole apps on CPython over `Network` (tests/test_web_together.py), the stand-in for
+Two whole apps on CPython over `Network` (tests/drivers/together.py), the stand-in for
 the page's WebRTC connections."""
 
 from __future__ import annotations

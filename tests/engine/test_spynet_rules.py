@@ -964,7 +964,7 @@ def test_card_data_ships_in_the_wheel() -> None:
     from importlib import resources
     from pathlib import Path
 
-    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
     assert "*.json" in pyproject["tool"]["setuptools"]["package-data"]["*"]
     assert resources.files("spygames.spynet").joinpath("cards.json").is_file()
 

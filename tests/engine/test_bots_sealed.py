@@ -17,8 +17,8 @@ phases too (`test_twins_come_from_every_phase_of_a_game`).
 from __future__ import annotations
 
 import pytest
+from drivers.sealed import ReadTheGame, sealed
 from drivers.twins import SHIPPED, PeekingBot, make_bot, public
-from sealed import ReadTheGame, sealed
 
 import spygames
 from spygames import Action, Advice, Bot, View, bot_seed

@@ -40,7 +40,7 @@ def test_each_listing_agrees_with_its_game(entry: spygames.Listing) -> None:
 
 
 def test_games_are_listed_in_the_home_pages_order_and_toys_after() -> None:
-    from pile_game import GAME as PILE  # registers a toy game
+    from drivers.pile_game import GAME as PILE  # registers a toy game
 
     listed = list(spygames.GAMES)
     assert listed[:3] == ["deck-of-spies", "espionage", "spynet"]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e" / "xbrowser"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "e2e" / "xbrowser"))
 import engines
 import plan
 import smoke
@@ -22,7 +22,7 @@ import smoke
 import spygames
 from spygames.espionage.cards import ATTRIBUTES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PRECACHED = 60
 
 

@@ -131,7 +131,7 @@ def test_only_deck_of_spies_offers_try_again() -> None:
 
 def test_a_game_played_here_is_reviewed_with_its_tables_bots_key() -> None:
     """The key the table seeded its Hint with is kept in the save: the review finds it,
-    so its advice is the Hint the table gave (tests/test_review.py compares them)."""
+    so its advice is the Hint the table gave (tests/engine/test_review.py compares them)."""
     storage = MemoryStorage()
     table = DeckOfSpiesTable(Context(Saves(storage)), seed=13)
     bot = spygames.get_game("deck-of-spies").bot("normal", seed=2)

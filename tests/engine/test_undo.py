@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from drivers.deck_of_spies_engine import HAND, last_spy
-from pile_game import GAME as PILE
+from drivers.pile_game import GAME as PILE
 
 import spygames
 from spygames import UndoPoint

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import snapshot  # web/tools, on the path by conftest.py
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def wheel(path: Path, names: list[str]) -> Path:

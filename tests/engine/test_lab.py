@@ -261,7 +261,7 @@ def test_an_even_seats_share_counts_spynets_teams_as_one() -> None:
     assert four.summary()["fair"] >= 0.5
 
 
-TEMPLATES = Path(__file__).parent.parent / "web" / "lab" / "templates"
+TEMPLATES = Path(__file__).parents[2] / "web" / "lab" / "templates"
 
 
 @pytest.mark.parametrize(("game_id", "players", "floor"), [("deck-of-spies", 1, 15),

@@ -4,7 +4,7 @@ the friend makes is played (issue 38: after a reload and a re-invitation, a deto
 Saved games dropped the friend on the host's side while his page still said connected,
 and his taps were lost without a word).
 
-The two apps talk through `Network` (tests/test_web_together.py), the stand-in for the
+The two apps talk through `Network` (tests/drivers/together.py), the stand-in for the
 page's WebRTC connections; a reload is a new `App` on the same storage."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from pathlib import Path
 import lean  # web/tools, on the path by conftest.py
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
 
 # Starts Pyodide with the standard library zip argv[2]; prints what the start loaded,

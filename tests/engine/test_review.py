@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from drivers.engine import finished
-from sealed import sealed_steps
+from drivers.sealed import sealed_steps
 
 import spygames
 import spygames.hints

@@ -14,7 +14,7 @@ import cjk  # web/tools, on the path by conftest.py
 import lean
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
 
 

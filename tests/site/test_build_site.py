@@ -9,7 +9,7 @@ from pathlib import Path
 import build_site  # web/tools, on the path by conftest.py
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 FILES = {
     "index.html": "<!doctype html>",

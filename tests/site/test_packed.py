@@ -18,7 +18,7 @@ import packed  # web/tools, on the path by conftest.py
 import pytest
 import snapshot
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 XZWASM = ROOT / "web" / "node_modules" / "xzwasm" / "dist" / "package" / "xzwasm.js"
 
 # Decodes argv[2] (an .xz file) with web/unxz.js and argv[3] (xz.wasm); prints the

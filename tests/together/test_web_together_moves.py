@@ -3,7 +3,7 @@ friend is told it was not — across a dropped connection, a new invitation and 
 host's reload — and the friend's controls are off whenever a move cannot be sent, with
 the reason in view.
 
-Two whole apps on CPython over `Network` (tests/test_web_together.py), the stand-in for
+Two whole apps on CPython over `Network` (tests/drivers/together.py), the stand-in for
 the page's WebRTC connections; here some of its messages are lost on purpose."""
 
 from __future__ import annotations

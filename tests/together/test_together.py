@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 import pytest
+from drivers.untrusted import EngineHost
 from spyweb.together import wire
 from spyweb.together.invite import (
     BadCode,
@@ -27,7 +28,6 @@ from spyweb.together.invite import (
 )
 from spyweb.together.joined import Joined
 from spyweb.together.referee import Referee
-from untrusted import EngineHost
 
 import spygames
 

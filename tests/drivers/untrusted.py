@@ -1,5 +1,5 @@
 """Untrusted input, generated: records, share links, saves and the addresses that carry
-them, for `tests/test_untrusted_input.py` (a count within the test budget) and
+them, for `tests/web/test_untrusted_input.py` (a count within the test budget) and
 `make fuzz` (many more).
 
 Every input starts from real records (random games of each game, part-played and

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 from drivers.espionage import play_to_end
+from drivers.sealed import sealed, sealed_steps
 from drivers.spynet import click_action, run_bots
-from sealed import sealed, sealed_steps
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context

@@ -16,7 +16,7 @@ import pytest  # web/tools, on the path by conftest.py
 from spyweb.catalogue import CATALOGUE, TABLES
 from spyweb.preboot import frames, templates
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_game_has_a_table_frame_and_a_rules_frame() -> None:

@@ -1,6 +1,6 @@
 """The tables a friend's device joined, remembered for the home page and the next
 invitation (`spyweb/together/remembered.py`), through whole apps on CPython over the
-stand-in network of test_web_together.
+stand-in network of tests/drivers/together.py.
 
 The friend's device keeps only the table's public words — its id, the game, the two
 names, the seat, when it joined and was last connected, whether the game had ended, the

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from pile_game import GAME as PILE
+from drivers.pile_game import GAME as PILE
 
 import spygames
 from spygames import Card, IllegalAction, InvalidCard, InvalidRecord, InvalidSetup, UnknownGame
@@ -158,7 +158,7 @@ def test_bad_records_are_clear_errors(record: object, message: str) -> None:
 def test_a_record_without_a_seed_is_refused_not_dealt_at_random() -> None:
     """A record is the game: replaying it must give the same game every time. With no
     seed the engine would deal a new one on each replay, so a record that replayed when
-    checked could fail (or differ) when opened (found by tests/test_untrusted_input.py:
+    checked could fail (or differ) when opened (found by tests/web/test_untrusted_input.py:
     an imported file whose record had `"seed": null`)."""
     record = PILE.new(seed=9, players=2, setup={"pile": 10}).record()
     record["seed"] = None

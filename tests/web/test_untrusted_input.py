@@ -1,5 +1,5 @@
 """Untrusted input never breaks the page (issue 12 item 3): records, share links, stored
-slots, imported files and addresses, generated and broken (`tests/untrusted.py`), give
+slots, imported files and addresses, generated and broken (`tests/drivers/untrusted.py`), give
 a game or a clean refusal with a reason a player can read — never another exception.
 `make fuzz` tries many more."""
 
@@ -12,7 +12,7 @@ import zlib
 from collections.abc import Callable
 
 import pytest
-import untrusted
+from drivers import untrusted
 from spyweb import links, transfer
 from spyweb.store import MemoryStorage, Saves, parse_slot
 

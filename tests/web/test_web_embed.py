@@ -31,7 +31,7 @@ import spygames
 
 CARD = re.compile(r'data-card="([^"]+)"')
 SITE = "https://example.github.io/spygames/"
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def disabled(html: str, id_: str) -> bool:

@@ -162,5 +162,5 @@ def test_the_home_page_and_footer_say_what_leaves_the_page_when_playing_together
     app = App(MemoryStorage())
     page = app.render()
     assert "play together from your own devices (only the moves go between them)" in page
-    footer = (Path(__file__).parents[1] / "index.html").read_text()
+    footer = (Path(__file__).parents[2] / "index.html").read_text()
     assert "nothing leaves this page, but the moves of a table you share" in footer

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[1] / "web" / "tools" / "render_corpus.py"
+TOOL = Path(__file__).resolve().parents[2] / "web" / "tools" / "render_corpus.py"
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from pile_game import GAME as PILE
+from drivers.pile_game import GAME as PILE
 
 from spygames import cli, get_game, simulate
 
