@@ -22,7 +22,6 @@ def deal(draw: list[str], spies: list[str] | None = None, seed: int = 1, **piles
     return state
 
 
-# -- end of the game ---------------------------------------------------------------------------
 def last_spy(draw: list[str], spy: str) -> Any:
     """A game with one spy left; every other spy already dealt with."""
     out = [

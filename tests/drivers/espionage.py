@@ -42,7 +42,6 @@ def run_bots_until_human(table: EspionageTable, limit: int = 500) -> None:
             return
 
 
-# -- the showdown -----------------------------------------------------------------------
 HANDS = [
     ["hacker-agency-london", "face-bureau-moscow", "mercenary-1", "muscle-command-nyc",
      "traitor-1", "face-agency-nyc"],
@@ -51,7 +50,6 @@ HANDS = [
 ]  # fmt: skip
 
 
-# -- the end ----------------------------------------------------------------------------
 def play_to_end(table: EspionageTable) -> None:
     for _ in range(3000):
         assert table.state is not None

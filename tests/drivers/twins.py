@@ -301,7 +301,7 @@ SHIPPED = sorted(
 )
 
 
-# -- a bot that cheats, and the proof catching it ---------------------------------------------
+# -- a bot that cheats --------------------------------------------------------------------------
 def live_states(view: View) -> list[State]:
     """Every State in memory that shows `view` to its seat: found through the collector."""
     found = []
