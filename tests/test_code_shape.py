@@ -146,7 +146,7 @@ def test_the_import_finder_finds_a_test_file_imported(tmp_path: Path) -> None:
     planted = tmp_path / "test_planted.py"
     planted.write_text(
         "import os\nfrom drivers.together import joined_pair\n"
-        "def helper():\n    from test_web_spynet import run_bots\n"
+        "def helper():\n\tfrom test_web_spynet import run_bots\n"
         "import test_review, tests.test_core\n"
     )
     assert imported_test_files(planted) == {"test_web_spynet", "test_review", "tests.test_core"}
