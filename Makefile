@@ -68,7 +68,7 @@ workflows: $(STAMPS)/venv
 # pytest exits 5 when it collects nothing: that is a failure here, the suites exist.
 # The unit tests run on every core (pytest-xdist; a worker takes the next test when it
 # is free, so the long ones do not queue behind each other).
-# npm: tests/test_packed.py runs the site's xz decoder (npm xzwasm's WebAssembly) under Node.
+# npm: tests/site/test_packed.py runs the site's xz decoder (npm xzwasm's WebAssembly) under Node.
 unit: $(STAMPS)/venv $(STAMPS)/npm
 	$(PY) -m pytest tests spygames web/app/spyweb --doctest-modules -q -p no:cacheprovider -n auto --dist worksteal
 
@@ -136,9 +136,9 @@ FUZZ_JOBS ?= 2
 FUZZ_GAMES ?= 100000
 FUZZ_INPUTS ?= 100000
 fuzz: $(STAMPS)/venv
-	FUZZ_INPUTS=$(FUZZ_INPUTS) $(PY) -m pytest tests/test_untrusted_input.py -q -p no:cacheprovider -k generated
+	FUZZ_INPUTS=$(FUZZ_INPUTS) $(PY) -m pytest tests/web/test_untrusted_input.py -q -p no:cacheprovider -k generated
 	$(PY) -m fuzz --games $(FUZZ_GAMES) --jobs $(FUZZ_JOBS)
-	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests/test_engine_properties.py -q -p no:cacheprovider
+	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests/engine/test_engine_properties.py -q -p no:cacheprovider
 
 # Mutation testing (not part of `make test`, about 15 minutes on 2 cores): mutmut changes the
 # rules, payment, scoring, record and web store one thing at a time and runs the tests that

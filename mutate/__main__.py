@@ -45,25 +45,25 @@ MODULES = (
     "spyweb/store.py",
 )
 QUICK = ("spygames/record.py",)
-QUICK_TESTS = ("tests/test_core.py",)
+QUICK_TESTS = ("tests/engine/test_core.py",)
 
 # The tests mutmut may run: those that check these modules, without the long strength
 # and simulation runs (a survivor is run against every test that reaches it).
 TESTS = (
-    "tests/test_core.py",
-    "tests/test_undo.py",
-    "tests/test_untrusted_input.py",
-    "tests/test_deck_of_spies.py",
-    "tests/test_deck_of_spies_conformance.py",
-    "tests/test_espionage_rules.py",
-    "tests/test_espionage_conformance.py",
-    "tests/test_spynet_rules.py",
-    "tests/test_spynet_conformance.py",
-    "tests/test_spynet_outlook.py",
-    "tests/test_web_saves.py",
-    "tests/test_web_store.py",
-    "tests/test_web_keys.py",  # record.pack, and the bots' key kept in the store
-    "tests/test_web_bot_seeds.py",
+    "tests/engine/test_core.py",
+    "tests/engine/test_undo.py",
+    "tests/web/test_untrusted_input.py",
+    "tests/engine/test_deck_of_spies_rules.py",
+    "tests/engine/test_deck_of_spies_conformance.py",
+    "tests/engine/test_espionage_rules.py",
+    "tests/engine/test_espionage_conformance.py",
+    "tests/engine/test_spynet_rules.py",
+    "tests/engine/test_spynet_conformance.py",
+    "tests/engine/test_spynet_outlook.py",
+    "tests/web/test_web_saves.py",
+    "tests/web/test_web_store.py",
+    "tests/web/test_web_keys.py",  # record.pack, and the bots' key kept in the store
+    "tests/web/test_web_bot_seeds.py",
 )
 
 # A surviving mutant runs every selected test that reaches it, so the long random runs
@@ -72,19 +72,19 @@ TESTS = (
 # random SpyNet games of six situations (s1 Surge, s4 Stand-off and s7 Control Bonus stay;
 # every situation keeps its own rule test in test_spynet_rules.py).
 LONG = (
-    "test_untrusted_input.py::test_generated_untrusted_input_opens_or_is_refused_cleanly",
-    "test_espionage_conformance.py::test_random_games[3]",
-    "test_espionage_conformance.py::test_random_games[4]",
-    "test_spynet_conformance.py::test_random_games[3]",
-    "test_spynet_conformance.py::test_random_games[4]",
-    "test_spynet_conformance.py::test_no_view_names_another_seats_face_down_mission",
-    *(f"test_spynet_conformance.py::test_random_games_with_each_situation[{s}]"
+    "web/test_untrusted_input.py::test_generated_untrusted_input_opens_or_is_refused_cleanly",
+    "engine/test_espionage_conformance.py::test_random_games[3]",
+    "engine/test_espionage_conformance.py::test_random_games[4]",
+    "engine/test_spynet_conformance.py::test_random_games[3]",
+    "engine/test_spynet_conformance.py::test_random_games[4]",
+    "engine/test_spynet_conformance.py::test_no_view_names_another_seats_face_down_mission",
+    *(f"engine/test_spynet_conformance.py::test_random_games_with_each_situation[{s}]"
       for s in ("s2", "s3", "s5", "s6", "s8", "random")),
-    "test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[espionage-3-30]",
-    "test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[espionage-4-30]",
-    "test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[spynet-3-5]",
-    "test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[spynet-4-5]",
-    *(f"test_deck_of_spies_conformance.py::test_random_games_keep_the_invariants[{n}]"
+    "engine/test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[espionage-3-30]",
+    "engine/test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[espionage-4-30]",
+    "engine/test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[spynet-3-5]",
+    "engine/test_undo.py::test_no_undo_crosses_a_reveal_in_random_games[spynet-4-5]",
+    *(f"engine/test_deck_of_spies_conformance.py::test_random_games_keep_the_invariants[{n}]"
       for n in (250, 500, 750, 1250, 1500, 1750)),
 )  # fmt: skip
 PYTEST_ARGS = ["-p", "no:cacheprovider", "-q"]

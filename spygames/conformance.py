@@ -1,7 +1,7 @@
 """What every game must keep under random pressure: the engine contract checked along
 whole games, in the spirit of OpenSpiel's random simulation test (`pyspiel`'s
 `random_sim_test`), shipped with the engine so that the tests, the Hypothesis properties
-(`tests/test_engine_properties.py`) and `make fuzz` (`fuzz/`) play under the same checks.
+(`tests/engine/test_engine_properties.py`) and `make fuzz` (`fuzz/`) play under the same checks.
 
 `play` runs one game, its moves chosen by the caller (Hypothesis draws them, `make fuzz`
 takes them from a seeded generator; `random_game` is that), checking after every step:

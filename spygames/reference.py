@@ -5,7 +5,7 @@ beside each key, its `VIEW`, `ACTIONS` and `GOAL`.
 Those are the shapes `spygames.conformance` checks every view and every action of its
 random games against, so the reference cannot drift from the engine: a key the engine
 adds without a shape fails the conformance test, a shape without words fails
-`tests/test_reference.py`. The Bot Lab shows it under "How a bot works" (the build
+`tests/engine/test_reference.py`. The Bot Lab shows it under "How a bot works" (the build
 writes `lab/reference.json`), and `python -m spygames reference GAME` prints it.
 
 >>> ref = reference("espionage")

@@ -4,7 +4,7 @@ A bot a person wrote runs in a sandbox (the site's `web/sandbox/`: PyScript's wo
 a frame of another origin that reaches none of the site), for a match in the Bot Lab or
 for one decision at a time at a table ("your bot"). `web/sandbox/worker.py` only hands
 the page `Calls`' methods (through `pyscript.sync`) and its beats to the page; the rules
-of each call are here, typed and tested on CPython (tests/test_sandbox_calls.py).
+of each call are here, typed and tested on CPython (tests/engine/test_sandbox_calls.py).
 
 The page calls (each answer a JSON string; the last argument of each is the page's
 number for the call, which the beats carry):

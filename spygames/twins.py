@@ -2,7 +2,7 @@
 dealt apart, so that the two games look the same to that seat and hide different cards.
 
 The conformance checks (`spygames.conformance`) deal them to show a view does not depend
-on hidden cards; the proof that bots see no hidden cards (`tests/test_bots_blind.py`)
+on hidden cards; the proof that bots see no hidden cards (`tests/engine/test_bots_blind.py`)
 asks a bot about each twin. Each game says how it deals its twins (`setups` in its
 `invariants` module).
 """

@@ -42,11 +42,14 @@ def steady_bots_keys(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureReq
     """A table draws its bots' key at random when a game starts (spyweb.deals): here
     each test draws the same keys on every run, in the same order (a generator seeded
     with the test's id), so a test that plays a deal against a table's bots plays it the
-    same way each time, as it would on a player's device with those keys. A test marked
-    `drawn_bots_keys` gets them as the app draws them (render_corpus seeds that itself)."""
+    same way each time, as it would on a player's device with those keys. The id leaves out
+    the layer's folder (`tests/test_x.py::test_y` for tests/web/test_x.py), so a file moved
+    between layers keeps its keys. A test marked `drawn_bots_keys` gets them as the app
+    draws them (render_corpus seeds that itself)."""
     if request.node.get_closest_marker("drawn_bots_keys"):
         return
     from spyweb import deals
 
-    keys = random.Random(request.node.nodeid)
+    test = request.node.nodeid.split("::", 1)[1]
+    keys = random.Random(f"tests/{request.node.path.name}::{test}")
     monkeypatch.setattr(deals, "new_bots_key", lambda: keys.getrandbits(53))

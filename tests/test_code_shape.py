@@ -1,7 +1,8 @@
 """The code's own shape, which no behaviour test sees: no module imports itself in a
 circle (imports under `TYPE_CHECKING` count: a circle there is a design that knows too
-much, even if it runs), and no file of the product is over 500 lines (a screen over that
-splits by component)."""
+much, even if it runs), no file of the product is over 500 lines (a screen over that
+splits by component), and no test file imports another test file (what tests share is a
+driver in tests/drivers/)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
 PACKAGES = {"spygames": ROOT / "spygames", "spyweb": ROOT / "web" / "app" / "spyweb"}
 MOST_LINES = 500
-PRODUCT = ["spygames/**/*.py", "web/app/**/*.py", "web/tools/*.py", "web/*.js", "web/styles/*.css"]
+PRODUCT = [
+    "spygames/**/*.py",
+    "web/app/**/*.py",
+    "web/tools/*.py",
+    "web/**/*.js",
+    "web/**/*.mjs",
+    "web/styles/*.css",
+]
+NOT_OURS = {"node_modules", "vendor"}  # packages from npm, files copied in as they come
 
 
 def modules() -> dict[str, Path]:
@@ -105,7 +115,40 @@ def test_the_circle_finder_finds_a_circle_through_type_checking() -> None:
 
 @pytest.mark.parametrize("pattern", PRODUCT)
 def test_no_product_file_is_over_500_lines(pattern: str) -> None:
-    files = sorted(ROOT.glob(pattern))
+    files = sorted(f for f in ROOT.glob(pattern) if not NOT_OURS & set(f.parts))
     assert files, f"nothing matches {pattern}"
     lines = {str(f.relative_to(ROOT)): len(f.read_text().splitlines()) for f in files}
     assert {name: n for name, n in lines.items() if n > MOST_LINES} == {}
+
+
+def imported_test_files(path: Path) -> set[str]:
+    """The test modules (`test_*`, `tests.test_*`) the file at `path` imports, anywhere in it."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        found |= {n for n in names if n.split(".")[-1].startswith("test_")}
+    return found
+
+
+def test_no_test_file_imports_another_test_file() -> None:
+    """A test file imports drivers (tests/drivers/, e2e/drivers/), never another test
+    file: a helper two files share lives in a driver, so moving or removing one test file
+    breaks no other. The browser tests (e2e/) are held to it too."""
+    found = {
+        str(path.relative_to(ROOT)): sorted(imported_test_files(path))
+        for folder in (TESTS, ROOT / "e2e")
+        for path in sorted(folder.rglob("*.py"))
+    }
+    assert {name: modules for name, modules in found.items() if modules} == {}
+
+
+def test_the_import_finder_finds_a_test_file_imported(tmp_path: Path) -> None:
+    planted = tmp_path / "test_planted.py"
+    planted.write_text(
+        "import os\nfrom drivers.together import joined_pair\n"
+        "def helper():\n\tfrom test_web_spynet import run_bots\n"
+        "import test_review, tests.test_core\n"
+    )
+    assert imported_test_files(planted) == {"test_web_spynet", "test_review", "tests.test_core"}

@@ -1,0 +1,273 @@
+"""The review page (issue 41, "Review a finished game"): offered from every end screen
+and every replay, for the seat played or watched; worked a slice at a time with Cancel;
+the swings open their positions in the replay with the hard bot's move beside; Deck of
+Spies' "Try again from here"; the Hint the table gave is the review's advice."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from drivers.engine import finished
+from drivers.espionage import play_to_end
+from drivers.espionage import started as espionage_table
+from spyweb import links
+from spyweb.app import App
+from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.review import ReviewScreen, bots_key, review_route
+from spyweb.screen import Context
+from spyweb.store import MemoryStorage, Saves
+
+import spygames
+import spygames.hints
+import spygames.review
+
+
+@pytest.fixture(autouse=True)
+def small_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    for game_id in ("deck-of-spies", "spynet"):
+        monkeypatch.setattr(spygames.get_game(game_id), "hint_budget", spygames.Budget(6))
+    monkeypatch.setattr(spygames.review, "GAMES", 6)
+
+
+def reviewed(app: App, limit: int = 5000) -> ReviewScreen:
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    for _ in range(limit):
+        if app.pending_delay() != 0:
+            break
+        app.tick()
+    assert screen.finished
+    return screen
+
+
+def review_href(html: str) -> str:
+    found = re.search(r'id="btn-review" href="([^"]+)"', html)
+    assert found, "no Review"
+    return unescape(found.group(1))
+
+
+def test_every_end_screen_offers_the_review_of_the_persons_seat() -> None:
+    state = finished("deck-of-spies", 13, 1)
+    table = DeckOfSpiesTable(Context(Saves(MemoryStorage())), state=state)
+    assert review_href(table.render()) == review_route(state.record())
+
+    table = espionage_table("bot", "human", seed=5)  # the person in the second seat
+    play_to_end(table)
+    assert table.state is not None and table.state.is_over
+    assert review_href(table.render()) == review_route(table.state.record(), 1)
+
+
+def test_a_replay_offers_the_review_of_the_seat_watched() -> None:
+    record = finished("espionage", 4, 2).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(links.replay_route(record))
+    app.click("replay-seat", "1")
+    html = app.render()
+    assert review_href(html) == review_route(record, 1)
+    assert "Review Player 2’s moves" in unescape(html)
+
+
+def test_the_review_works_in_slices_and_can_be_cancelled() -> None:
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    assert 'data-state="working"' in app.render() and 'id="review-cancel"' in app.render()
+    app.tick()
+    done = len(screen.reviewer.decisions)
+    assert done < screen.reviewer.total  # one slice is not the whole review
+    app.click("review-cancel", "")
+    assert app.pending_delay() is None  # nothing more is worked out
+    html = app.render()
+    assert 'data-state="stopped"' in html and f"stopped after {done} of" in html
+    app.click("review-show", "3")  # not offered while stopped: nothing happens
+    assert screen.shown is None
+    app.click("review-resume", "")
+    screen = reviewed(app)
+    assert 'data-state="done"' in app.render()
+
+
+def test_a_swing_opens_its_position_with_the_hard_bots_move_and_try_again() -> None:
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    html = app.render()
+    swings = [r for r in screen.rows if r.swing]
+    assert 1 <= len(swings) <= 3
+    assert html.count('class="review-mark"') == len(swings)
+    first = min(swings, key=lambda r: r.swing)
+    assert first.cost == max(r.cost for r in screen.rows)
+    app.click("review-show", str(first.move))
+    html = unescape(app.render())
+    assert 'id="review-alt" data-autofocus' in html  # the focus goes to it, once
+    assert 'id="review-alt" data-autofocus' not in app.render()
+    # the replay stands before the move
+    assert re.search(f'id="replay"[^>]*data-move="{first.move}"', html)
+    assert f"Played here: <b>{first.played}</b>" in html
+    assert f"The hard bot would play <b>{first.advised}</b>" in html
+    retry = re.search(r'id="review-retry" href="#/play/([^"/]+)/retry"', html)
+    assert retry is not None
+    again = links.decode(retry.group(1))
+    assert again.record()["actions"] == record["actions"][: first.move]
+    app.click("replay-next", "")  # the replay moves on: the swing is left
+    assert screen.shown is None and 'id="review-alt"' not in app.render()
+    app.click("review-show", "99999")  # not a decision reviewed: nothing happens
+    assert screen.shown is None
+
+
+def test_only_deck_of_spies_offers_try_again() -> None:
+    record = finished("espionage", 4, 2).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    swing = next(r for r in screen.rows if r.swing)
+    app.click("review-show", str(swing.move))
+    assert 'id="review-alt"' in app.render() and 'id="review-retry"' not in app.render()
+
+
+def test_a_game_played_here_is_reviewed_with_its_tables_bots_key() -> None:
+    """The key the table seeded its Hint with is kept in the save: the review finds it,
+    so its advice is the Hint the table gave (tests/engine/test_review.py compares them)."""
+    storage = MemoryStorage()
+    table = DeckOfSpiesTable(Context(Saves(storage)), seed=13)
+    bot = spygames.get_game("deck-of-spies").bot("normal", seed=2)
+    while not table.state.is_over:
+        state = table.state
+        table.state.apply(bot.choose(state.view(0), state.legal_actions()))
+    table._save()
+    ctx = Context(Saves(storage))
+    assert bots_key(ctx, table.state.record()) == table.bots_key != 13
+    assert (
+        bots_key(ctx, finished("deck-of-spies", 14, 1).record()) == 14
+    )  # not played here: the deal's
+
+
+@pytest.mark.parametrize(
+    ("route", "says"),
+    [
+        ("#/review/AAAA", "damaged"),
+        (review_route(finished("espionage", 4, 2).record(), 3), "no seat 3"),
+    ],
+)
+def test_a_bad_review_address_says_why_and_loses_nothing(route: str, says: str) -> None:
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(route)
+    assert not isinstance(app.screen, ReviewScreen)
+    assert says in unescape(app.render())
+
+
+def test_the_persons_own_seat_is_your_not_yous() -> None:
+    """Issue 47: "You’s decisions" on every review: the person's seat is named "You"."""
+    table = espionage_table("bot", "human", seed=5, names=("Rook", "You"))
+    play_to_end(table)
+    assert table.state is not None
+    app = App(table.ctx.saves.storage, base_url="https://example.test/")
+    app.route(review_route(table.state.record(), 1))
+    html = unescape(reviewed(app).render())
+    assert "<p>Your decisions against" in html and "You’s" not in html
+    app.route(links.replay_route(table.state.record(), 1))
+    assert "Review your moves" in unescape(app.render())
+    from spygames.words import possessive
+
+    assert (possessive("You", first=True), possessive("You"), possessive("Ben")) == (
+        "Your", "your", "Ben’s")  # fmt: skip
+
+
+def test_a_swing_and_the_replay_it_opens_say_the_same_move_and_turn() -> None:
+    """Issue 47: a swing said "Move 57 · turn 29" and opened the replay at "Move 56 of 74",
+    its log at "Turn 28". One numbering: move N is the N-th move of the game, and a
+    position is named by the move to be played there; the swing opens the position
+    before its move, named as the swing names it."""
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    for row in (r for r in screen.rows if r.swing):
+        app.click("review-show", str(row.move))
+        html = unescape(app.render())
+        label = re.search(rf'id="review-show-{row.swing}"[^>]*>.*?</span> ([^<]+)</button>', html)
+        assert label is not None
+        named = re.fullmatch(r"Move (\d+) · turn (\d+)", label.group(1))
+        assert named is not None
+        number, turn = named.groups()
+        assert int(number) == row.move + 1  # the move played there, counted from 1
+        count = re.search(r'class="replay-count">(.*?)</p>', html)
+        assert count is not None
+        shown = re.sub(r"<[^>]+>", "", count.group(1))
+        assert shown == f"Move {number} of {len(record['actions'])} · turn {turn}"
+        current = re.search(r'<li aria-current="step"[^>]*>(.*?)</li>', html)
+        assert current is not None  # the log's current line: that move, to be played
+        assert re.sub(r"<[^>]+>", " ", current.group(1)).split() == [
+            number, "Turn", f"{turn}:", "to", "play"]  # fmt: skip
+        assert re.search(f'id="replay"[^>]*data-move="{row.move}"', html)  # before it
+
+
+def test_the_chart_says_why_it_falls_when_every_move_followed_the_hint() -> None:
+    """Issue 47: "The chance to win at the first: 94%" over a chart that falls while every
+    move was the Hint's needs words: the chance is worked out from what could be seen
+    then, over the cards not yet seen, so the cards that come move it."""
+    from spyweb.review_parts import Row, chart
+
+    rows = [
+        Row(move=m, when=f"Move {m + 1}", played="End turn", advised="End turn", why="",
+            before=p, after=p, cost=0.0, agreed=True)
+        for m, p in enumerate((0.94, 0.7, 0.4, 0.2))
+    ]  # fmt: skip
+    html = unescape(chart(rows, False))
+    note = re.search(r'<p class="review-chart-note">(.*?)</p>', html)
+    assert note is not None and html.index("</svg>") < note.start()  # under the chart
+    assert "cards not yet seen" in note.group(1)
+    assert "even when every move followed the Hint" in note.group(1)
+
+
+def test_an_opened_swing_shows_the_position_first_with_the_hard_bots_cards_marked() -> None:
+    """Issue 47: on a phone, opening a swing showed its words again with the board a
+    screen lower, the better move not marked. The position comes first (under a one-line
+    heading), the words under it, and the hard bot's cards are marked in the hand."""
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    decisions = {d.move: d for d in screen.reviewer.review().decisions}
+    for row in (r for r in screen.rows if r.swing):
+        app.click("review-show", str(row.move))
+        html = unescape(app.render())
+        start = html.index('id="review-alt"')
+        heading, board = html.index('id="review-alt-h"', start), html.index("replay-stage", start)
+        words = html.index("Played here:", start)
+        assert start < heading < board < words  # the board first, then the words
+        assert html.index('id="review-alt"') > html.index('id="replay"')  # in the replay
+        advised = decisions[row.move].advised
+        cards = advised.get("cards") or [advised["ace"]]
+        stage = html[board:words]
+        hinted = re.findall(r'class="[^"]*\bhinted\b[^"]*"[^>]*aria-label="([^"]+)"', stage)
+        assert len(hinted) == len(cards) and all("the hard bot’s move" in h for h in hinted)
+        app.click("replay-next", "")  # the replay moves on: nothing is marked
+        assert "hinted" not in app.render()
+
+
+def test_a_game_tried_again_from_a_review_says_so_in_saved_games() -> None:
+    """Issue 47: "guided and retried games look like ordinary games in Saved games"."""
+    record = finished("deck-of-spies", 13, 1).record()
+    storage = MemoryStorage()
+    app = App(storage, base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = reviewed(app)
+    swing = next(r for r in screen.rows if r.swing)
+    app.click("review-show", str(swing.move))
+    retry = re.search(r'id="review-retry" href="(#/play/[^"]+)"', unescape(app.render()))
+    assert retry is not None and retry.group(1).endswith("/retry")
+    app.route(retry.group(1))
+    app.route("#/saves")
+    assert "Deck of Spies · tried again from a review" in app.render()
+    again = App(storage, base_url="https://example.test/")  # a reload keeps it
+    again.route("#/saves")
+    assert "Deck of Spies · tried again from a review" in again.render()
+    shared = App(MemoryStorage(), base_url="https://example.test/")  # a shared link: not
+    shared.route(retry.group(1).removesuffix("/retry"))
+    shared.route("#/saves")
+    assert "tried again" not in shared.render()

@@ -1,0 +1,149 @@
+"""Words a player reads, across the three games: names as given, plurals and verbs that
+agree at 0, 1 and 2, the funding clause only when there is funding, whose condition a
+failed mission missed, "printed power", and what a damaged save says."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from drivers.spynet_engine import FILLER, agent, deploy, new
+from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.saved import chart
+from spyweb.screen import Context
+from spyweb.seats import Seat
+from spyweb.spynet.effect import draft_panel
+from spyweb.spynet.end import _mission_row
+from spyweb.spynet.log import Narrator, Who
+from spyweb.spynet.model import CARD
+from spyweb.spynet.table import SpyNetTable
+from spyweb.stats import Record, Result
+from spyweb.store import MemoryStorage, Saves
+
+import spygames
+from spygames.deck_of_spies import describe_view
+from spygames.spynet.text import card_text
+
+
+def context() -> Context:
+    return Context(Saves(MemoryStorage()))
+
+
+def two_people(*names: str) -> Who:
+    return Who([Seat(n, "human") for n in names], len(names))
+
+
+# -- names keep their case -----------------------------------------------------------
+def test_a_name_keeps_its_case_at_the_start_of_a_sentence() -> None:
+    """ "Agent lynx’s Censor", never "Agent lynx’s" lowered from "agent Lynx"."""
+    state = spygames.get_game("spynet").new(
+        seed=3,
+        players=2,
+        options={"seats": [{"name": "You", "kind": "human"}, {"name": "agent McLynx",
+                 "kind": "bot", "level": "normal"}]},
+    )  # fmt: skip
+    html = SpyNetTable(context(), state=state).render()
+    assert "Agent McLynx’s tableau" in html
+    assert "mclynx" not in html.lower().replace("agent mclynx", "")  # the name as given
+
+
+# -- plurals and verbs -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("packet", "expected"),
+    [
+        (["a01", "a02", "a03"], "The other 2 go face down to Cy"),
+        (["a01", "a02"], "The other card goes face down to Cy"),
+        (["a01"], "Nothing is left to pass on to Cy"),
+    ],
+)
+def test_the_draft_panel_counts_the_cards_passed_on(packet: list[str], expected: str) -> None:
+    view = {"draft": packet, "seat": 0, "players": 2, "first": 0}
+    assert expected in draft_panel(view, two_people("You", "Cy"))
+
+
+def test_who_drafts_first_agrees_with_you_and_with_a_name() -> None:
+    seen = set()
+    for seed in range(12):
+        state = spygames.get_game("spynet").new(seed=seed, players=2)
+        (entry,) = Narrator(two_people("You", "Cy")).opening(state)
+        assert "You drafts" not in entry.text and "Cy draft " not in entry.text
+        seen.add(entry.text.split(";")[0])
+    assert seen == {"Opening draft: You draft first", "Opening draft: Cy drafts first"}
+
+
+@pytest.mark.parametrize(
+    ("spies", "words"), [(1, "1</b> spy left"), (2, "2</b> spies left")]
+)  # the spy on top counts among those left, so a game never starts with 0
+def test_deck_of_spies_counts_the_spies_left(spies: int, words: str) -> None:
+    all_spies = [r + s for r in ("5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in "SHDC"]
+    setup = {"spies": all_spies[:spies], "spy_discard": all_spies[spies:]}
+    state = spygames.get_game("deck-of-spies").new(seed=1, setup=setup)
+    assert words in DeckOfSpiesTable(context(), state=state).render()
+    plain = re.sub(r"</?b>", "", words)
+    assert plain in describe_view(state.view(0))
+
+
+@pytest.mark.parametrize(("n", "words"), [(1, "Last 1 game,"), (2, "Last 2 games,")])
+def test_the_stats_chart_counts_its_games(n: int, words: str) -> None:
+    record = Record(recent=[Result(won=True, score=7, at=1.0) for _ in range(n)])
+    assert words in chart(record, "deck-of-spies")
+
+
+# -- the eliminate line names funding only when there was some --------------------------
+@pytest.mark.parametrize(("funding", "said"), [(["f10"], True), ([], False)])
+def test_eliminating_an_agent_mentions_its_funding_only_if_it_had_some(
+    funding: list[str], said: bool
+) -> None:
+    theirs = {"agents": {"ops": [{"card": "a04", "funding": funding}]}}
+    state = new(hands=[["a05"], []], deck=FILLER, tableaus=[{}, theirs])
+    deploy(state)
+    state.apply(agent("a05", "ops"))
+    before = state.view(0)
+    action = {"type": "eliminate", "card": "a04"}
+    state.apply(action)
+    text = " ".join(e.text for e in Narrator(two_people("You", "Cy")).entries(
+        before, 0, action, state))  # fmt: skip
+    assert "eliminated Cy’s " + str(CARD["a04"]["name"]) in text
+    assert ("(and its funding)" in text) is said
+
+
+# -- whose condition was not met ---------------------------------------------------------
+def test_a_partners_failed_mission_says_whose_condition_it_was() -> None:
+    dominate = next(c for c, i in CARD.items() if (i.get("condition") or {}).get("kind")
+                    == "dominate")  # fmt: skip
+    who = Who([Seat(n, "human") for n in ("You", "Bo", "Cy", "Di")], 4)
+    branch = CARD[dominate]["branches"][0]
+    row = _mission_row({"card": dominate, "points": 0, "seat": 2, "branch": branch}, who)
+    assert "Scores only if Cy dominates its branch — not met" in row
+    mine = _mission_row({"card": dominate, "points": 0, "seat": 0, "branch": branch}, who)
+    assert "Scores only if you dominate its branch — not met" in mine
+
+
+# -- printed power ---------------------------------------------------------------------
+def test_an_effect_with_a_power_limit_says_printed_power() -> None:
+    """DESIGN: "Power N or less" on an effect means the printed power (the engine compares
+    `AGENT[card].power`), and the card text says so."""
+    limited = [c for c, i in CARD.items() if (i.get("effect") or {}).get("max_power")]
+    assert limited
+    for card in limited:
+        assert re.search(r"of printed power \d+ or less", card_text(card)), card
+
+
+def test_the_handoff_screen_agrees_with_who_takes_the_device() -> None:
+    from spyweb.tabletools import handoff_html
+
+    assert "while Ann takes a look" in handoff_html("sn", "Ann")
+    assert "while You take a look" in handoff_html("sn", "You")
+
+
+@pytest.mark.parametrize(("moves", "progress"), [(0, "0 moves"), (1, "1 move"), (2, "2 moves")])
+def test_an_imported_bare_record_counts_its_moves(moves: int, progress: str) -> None:
+    import json
+
+    from spyweb import transfer
+
+    state = spygames.get_game("deck-of-spies").new(seed=5)
+    for _ in range(moves):
+        state.apply(state.legal_actions()[0])
+    incoming = transfer.read(json.dumps(state.record()), Saves(MemoryStorage()))
+    assert incoming.new[0].summary["progress"] == progress
