@@ -92,17 +92,18 @@ LAB_PAGES = {"index.html": (LAB_GAMES, LAB_OPTIONS), "embed.html": (LAB_GAMES,)}
 
 
 def lab_games() -> list[dict[str, object]]:
-    """The Bot Lab's games (web/lab/games.mjs): each shipped game's id, name and player
-    counts (the engine's registry) and its built-in bots' thinking (its record in the app,
+    """The Bot Lab's games (web/lab/games.mjs): each game the app plays (the shipped ones,
+    and any added with `spyweb.catalogue.add`), its id, name and player counts (the
+    engine's registry) and its built-in bots' thinking (its record in the app,
     spyweb/gameui.py, for a long match's forecast). The Lab opens on its first: the
     engine's first game where a bot plays against others (a win rate against bots needs
     them), then the others in the engine's order."""
     from spyweb.catalogue import RECORDS
 
-    from spygames import GAMES, listing
+    from spygames import GAMES
 
-    shipped = [entry for game_id in GAMES if (entry := listing(game_id)) is not None]
-    first = next((entry for entry in shipped if entry.max_players > 1), shipped[0])
+    played = [GAMES[game_id] for game_id in GAMES if game_id in RECORDS]
+    first = next((entry for entry in played if entry.max_players > 1), played[0])
     return [
         {
             "id": entry.id,
@@ -111,7 +112,7 @@ def lab_games() -> list[dict[str, object]]:
             "max": entry.max_players,
             "think": {level: list(s) for level, s in RECORDS[entry.id].bots_think_s.items()},
         }
-        for entry in [first, *(entry for entry in shipped if entry is not first)]
+        for entry in [first, *(entry for entry in played if entry is not first)]
     ]
 
 

@@ -1,5 +1,6 @@
 """The games the app plays: each shipped game's record (`GameUI`, from its package under
-spyweb), the home page's list of them in our own words, and which screen plays each."""
+spyweb) and any other game's, added by `add`; the home page's list of them in our own
+words, and which screen plays each."""
 
 from __future__ import annotations
 
@@ -52,13 +53,25 @@ def _records() -> dict[str, GameUI]:
     return found
 
 
-# Each shipped game's record, by id (`ui`): a test may take one out (a game not built).
+# Each game's record, by id (`ui`): the shipped ones, then any added (`add`); a test may
+# take one out (a game not built).
 RECORDS = _records()
+
+
+def add(record: GameUI) -> GameUI:
+    """Add the record of a game that is not shipped, once the engine has the game
+    (`spygames.register`): a test's toy game. It is the one registration the app needs:
+    the home page, the routes, Saved games, Rules, replays, reviews and the Lab's list
+    then offer the game as they do a shipped one."""
+    if record.id not in spygames.GAMES:
+        raise LookupError(f"the engine has no game {record.id!r}: spygames.register it first")
+    RECORDS[record.id] = record
+    return record
 
 
 def _catalogue() -> tuple[GameInfo, ...]:
     # The games the engine ships, from their listings: the home page imports no game's
-    # rules (a test may register a toy game of its own, which is not listed).
+    # rules (a test's toy game is not among them: `games()` adds it once `add`ed).
     return tuple(
         GameInfo(entry.id, entry.name, players_text(entry), record.pitch, record.emblem)
         for record in RECORDS.values()
@@ -67,6 +80,17 @@ def _catalogue() -> tuple[GameInfo, ...]:
 
 
 CATALOGUE = _catalogue()
+
+
+def games() -> tuple[GameInfo, ...]:
+    """The games the app offers (the home page, the routes, Saved games): the shipped
+    ones (`CATALOGUE`), then each game added (`add`) that the engine still has, read when
+    asked, so a game added after this module was imported is offered too."""
+    return CATALOGUE + tuple(
+        GameInfo(game.id, game.name, players_text(game), record.pitch, record.emblem)
+        for record in RECORDS.values()
+        if spygames.listing(record.id) is None and (game := spygames.GAMES.get(record.id))
+    )
 
 
 def ui(game_id: str) -> GameUI | None:
@@ -93,7 +117,7 @@ def screen_class(game_id: str) -> type[GameScreen]:
 
 
 def info(game_id: str) -> GameInfo | None:
-    return next((g for g in CATALOGUE if g.id == game_id), None)
+    return next((g for g in games() if g.id == game_id), None)
 
 
 def game_name(game_id: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from spygames.guides import has_guide
 
 from . import stats
-from .catalogue import CATALOGUE, GameInfo, game_name, is_built, ui
+from .catalogue import GameInfo, game_name, games, is_built, ui
 from .markup import button, esc
 from .saved import ago
 from .screen import Screen
@@ -52,7 +52,7 @@ def tiles(saved: set[str], finished: set[str]) -> str:
         '<section class="tiles" aria-label="Games">'
         + "".join(
             tile(g, built=is_built(g.id), saved=g.id in saved, learn=g.id not in finished)
-            for g in CATALOGUE
+            for g in games()
         )
         + "</section>"
     )
@@ -146,8 +146,9 @@ class HomeScreen(Screen):
 
     def render(self) -> str:
         saves = self.ctx.saves
-        saved = {g.id for g in CATALOGUE if is_built(g.id) and saves.has(g.id)}
-        finished = {g.id for g in CATALOGUE if stats.load(saves, g.id).played}
+        listed = games()
+        saved = {g.id for g in listed if is_built(g.id) and saves.has(g.id)}
+        finished = {g.id for g in listed if stats.load(saves, g.id).played}
         joined = joined_section(joined_tables(saves), saves.clock())
         return home_html(saved, joined, finished)
 
