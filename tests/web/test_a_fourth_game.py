@@ -149,6 +149,11 @@ def test_a_game_is_played_to_its_end_at_its_table(dead_drop: GameUI) -> None:
     assert 'data-act="lift"' not in html
     log = re.findall(r'<li class="dd-log-move" data-n="\d+">([^<]+)</li>', html)
     assert len(log) == len(table.state.actions) and log[0].startswith(winner)  # newest first
+    app.route("#/stats")  # the game that ended counts in its own card
+    card = re.search(
+        rf'<section class="stats-card" data-game="{GAME_ID}".*?</section>', app.render()
+    )
+    assert card is not None and '<dd data-stat="played">1</dd>' in card.group(0)
 
 
 def test_saved_games_lists_it_and_opens_it_again(dead_drop: GameUI) -> None:

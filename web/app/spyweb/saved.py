@@ -12,7 +12,7 @@ from spygames import words
 from spygames.guides import get_guide
 
 from . import stats, transfer
-from .catalogue import CATALOGUE, game_name, info, is_built
+from .catalogue import game_name, games, info, is_built
 from .links import replay_route
 from .markup import button, esc
 from .screen import Context, Screen
@@ -305,7 +305,7 @@ class StatsScreen(Screen):
                 self.ctx.notify(f"Your {name} stats were reset.")
 
     def render(self) -> str:
-        cards = "".join(self._card(g.id, g.name) for g in CATALOGUE if is_built(g.id))
+        cards = "".join(self._card(g.id, g.name) for g in games() if is_built(g.id))
         return (
             '<div class="stats-page">'
             '<nav class="crumbs"><a href="#/">spygames</a> › Stats</nav>'
