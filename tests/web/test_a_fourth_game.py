@@ -1,9 +1,10 @@
 """A fourth game through its two declarations alone (issue 48): Dead Drop
-(tests/drivers/fourth_game.py) is declared to the engine by its `Game` (`spygames.register`) and to the
-app by its one record (`spyweb.catalogue.add`), and with nothing else the home page, its
-seats form, its table, Saved games, its Rules page, its replay, its review and the Bot
-Lab's list all offer it, driven here as the page drives the App. Registered for each
-test that asks for it and taken out after, so no other test sees it."""
+(tests/drivers/fourth_game.py) is declared to the engine by its `Game`
+(`spygames.register`) and to the app by its one record (`spyweb.catalogue.add`), and with
+nothing else the home page, its seats form, its table, Saved games, its Rules page, its
+replay, its review and the Bot Lab's list all offer it, driven here as the page drives the
+App. Registered for each test that asks for it and taken out after, so no other test sees
+it."""
 
 from __future__ import annotations
 
