@@ -272,6 +272,23 @@ def test_the_archive_reader_refuses_what_it_cannot_unpack_safely(data: bytes, pr
         dict(runtime.members(data))
 
 
+def test_a_package_holding_only_its_declaration_is_not_its_game_on_disk(
+    tmp_path: Path,
+) -> None:
+    """Each game's packages' `__init__` (and the engine's `game`) ship with the core: a
+    folder holding only those is a game still to fetch (the page found every game on
+    disk, installed no finder and could not open a table)."""
+    folder = tmp_path / "deck_of_spies"
+    folder.mkdir()
+    (folder / "__init__.pyc").write_bytes(b"")
+    (folder / "game.pyc").write_bytes(b"")
+    (folder / "__pycache__").mkdir()
+    assert not runtime.holds_more_than_a_declaration(str(folder))
+    (folder / "table.pyc").write_bytes(b"")
+    assert runtime.holds_more_than_a_declaration(str(folder))
+    assert not runtime.holds_more_than_a_declaration(str(tmp_path / "nowhere"))
+
+
 def test_no_finder_where_every_games_modules_are_on_the_import_path() -> None:
     asked: list[str] = []
     assert runtime.install("https://x.test/spygames/#/espionage", asked.append) is None  # CPython

@@ -244,12 +244,25 @@ def when_loaded(location_hash: str, route: Callable[[], None], current: Callable
 
 
 def on_disk(module: str) -> bool:
-    """Whether `module` (a game's package) is on the import path as files, whatever
-    `sys.modules` holds (a Python restored from a snapshot has a game's rules imported
-    but not its files)."""
+    """Whether `module` (a game's package) is on the import path with its own modules as
+    files, whatever `sys.modules` holds (a Python restored from a snapshot has a game's
+    rules imported but not its files). The core holds each game's declaration (its
+    packages' `__init__`, the engine's `game`: `declarations`, spyweb/gameui.py) without
+    the rest: a package folder holding no more than that is not its game on disk."""
     parent, _, _ = module.rpartition(".")
     where = getattr(sys.modules.get(parent), "__path__", None)
-    return where is not None and PathFinder.find_spec(module, where) is not None
+    spec = PathFinder.find_spec(module, where) if where is not None else None
+    folders = (spec.submodule_search_locations or []) if spec is not None else []
+    return any(holds_more_than_a_declaration(folder) for folder in folders)
+
+
+def holds_more_than_a_declaration(folder: str) -> bool:
+    """Whether the package `folder` holds a module beside its `__init__` and `game`."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    return any(name.split(".")[0] not in ("__init__", "game", "__pycache__") for name in names)
 
 
 def install(page: str, request: Request, root: str = ".") -> GameArchives | None:
