@@ -337,6 +337,40 @@ class GameScreen(Screen):
         elif self.ask_before_leaving("deal", "", f"Play deal #{number}?", "Play deal", values):
             self.ctx.navigate(f"#/{self.game_id}/deal/{number}")
 
+    # -- the person's move ------------------------------------------------------------------
+    refusal = "That move is not allowed: {reason}."  # how the table words an engine's refusal
+
+    def play(self, action: dict[str, Any]) -> bool:
+        """Play `action` as the person's own move, as if they had put it together at the
+        table (a guided game plays its steps so: `spyweb.guide`): True once played; else
+        the reason is told (a guide's `gate` holding it back, the engine's refusal) and
+        nothing changes. A table adds what follows a person's move at it (Espionage hides
+        the hand before the next person's turn in pass-and-play)."""
+        return self._apply(action)
+
+    def _apply(self, action: dict[str, Any]) -> bool:
+        """Play `action` for the seat to play, unless `gate` holds it back; the engine's
+        refusal is told in `refusal`'s words. Bots' moves and Hint's come here too."""
+        assert self.state is not None
+        held = self.gate(self._mover(), action) if self.gate is not None else None
+        if held is not None:
+            self.ctx.refuse(held)
+            return False
+        refused = self._try(action)
+        if refused is not None:
+            self.ctx.refuse(self.refusal.format(reason=refused))
+        return refused is None
+
+    def _mover(self) -> int:
+        """The seat whose move is being played (the one `gate` is asked about)."""
+        assert self.state is not None
+        return self.state.to_play[0]
+
+    def _try(self, action: dict[str, Any]) -> str | None:
+        """Play `action` for the seat to play: None once played, logged and saved; else
+        the engine's reason for refusing it (each table logs and shows its own way)."""
+        raise NotImplementedError
+
     def share_record(self) -> dict[str, Any]:
         """What a share link sends: this deal, from its start."""
         assert self.state is not None

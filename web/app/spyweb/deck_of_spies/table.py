@@ -147,19 +147,23 @@ class DeckOfSpiesTable(GameScreen):
             self._daily_entry = self._daily_seed = None
         self._check()
 
-    def _apply(self, action: dict[str, Any]) -> bool:
-        """Play `action`; an illegal one explains itself and changes nothing, as does one
-        a guide holds back (`gate`)."""
-        held = self.gate(0, action) if self.gate is not None else None
-        if held is not None:
-            self.ctx.refuse(held)
-            return False
+    refusal = "Not allowed: {reason}."
+
+    def play(self, action: dict[str, Any]) -> bool:
+        """The person's move as a whole (`GameScreen.play`): its cards are the ones picked."""
+        self.selected = list(action.get("cards", []))
+        return self._apply(action)
+
+    def _mover(self) -> int:
+        return 0  # the one player's, asked about even once the game is over
+
+    def _try(self, action: dict[str, Any]) -> str | None:
+        """Play `action`: None once played, logged and saved; else the engine's reason."""
         before = self.state.view(0)
         try:
             self.state.apply(action)
         except IllegalAction as exc:
-            self.ctx.refuse(f"Not allowed: {exc.reason}.")
-            return False
+            return exc.reason
         after = self.state.view(0)
         self._log_move(before["turn"], action["type"], self.state)
         self.selected = []
@@ -173,7 +177,7 @@ class DeckOfSpiesTable(GameScreen):
         if self.state.is_over:
             daily.note_finished(self.ctx.saves, self.state)
         self._moved_on()
-        return True
+        return None
 
     def _replace(self, state: spygames.State, *, new_game: bool) -> None:
         """Show `state`: a new game (in a slot of its own) or this game taken back."""

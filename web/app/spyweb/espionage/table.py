@@ -202,16 +202,11 @@ class EspionageTable(SeatedTable):
         return self.hints.current(self._position(), self.my_turn)
 
     # -- acting -----------------------------------------------------------------------------
-    def _apply(self, action: dict[str, Any]) -> bool:
-        assert self.state is not None
-        held = self.gate(self.state.to_play[0], action) if self.gate is not None else None
-        if held is not None:  # a guide holds it back (`spyweb.guide`)
-            self.ctx.refuse(held)
-            return False
-        refused = self._try(action)
-        if refused is not None:
-            self.ctx.refuse(f"That move is not allowed: {refused}.")
-        return refused is None
+    def play(self, action: dict[str, Any]) -> bool:
+        """The person's move (`GameScreen.play`), then pass-and-play's hand-over."""
+        played = self._apply(action)
+        self._after_own_move()
+        return played
 
     def _try(self, action: dict[str, Any]) -> str | None:
         """Play `action` for the seat to play: None once played, logged and saved; else
@@ -347,8 +342,7 @@ class EspionageTable(SeatedTable):
         if act == "bid" and action is None:
             self.ctx.refuse("Choose a role, faction or city to bid on first.")
         elif action is not None:
-            self._apply(action)
-            self._after_own_move()
+            self.play(action)
         else:
             self._keep(panel)
 

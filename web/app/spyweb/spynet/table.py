@@ -134,18 +134,10 @@ class SpyNetTable(SeatedTable):
         return self.seat_view(self.viewer)
 
     # -- acting -----------------------------------------------------------------------------
-    def _apply(self, action: dict[str, Any]) -> bool:
-        """Send an action to the engine; its refusal is told in its own words, as is a
-        guide's holding it back (`gate`)."""
-        assert self.state is not None
-        held = self.gate(self.state.to_play[0], action) if self.gate is not None else None
-        if held is not None:
-            self.ctx.refuse(held)
-            return False
-        refused = self._try(action)
-        if refused is not None:
-            self.ctx.refuse(f"That move is not allowed: {refused}.")
-        return refused is None
+    def play(self, action: dict[str, Any]) -> bool:
+        """The person's move as a whole (`GameScreen.play`): what they had picked goes."""
+        self.sel.clear()
+        return self._apply(action)
 
     def _try(self, action: dict[str, Any]) -> str | None:
         """Play `action` for the seat to play: None once played, logged and saved; else
