@@ -11,8 +11,8 @@ import pytest
 from spyweb import links
 from spyweb.app import App
 from spyweb.catalogue import screen_class
-from spyweb.espionage.bidpanel import BidPanel
 from spyweb.espionage.log import Narrator
+from spyweb.espionage.model import BidPanel
 from spyweb.espionage.seats import Seat, remember
 from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context, typing_in

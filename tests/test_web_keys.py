@@ -21,8 +21,8 @@ from types import GeneratorType
 import pytest
 from spyweb import demos, replay
 from spyweb.app import App
+from spyweb.deck_of_spies import model
 from spyweb.deck_of_spies import table as dos_table
-from spyweb.deck_of_spies import viewmodel
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.embed import EmbedApp
 from spyweb.espionage import table as espionage_table
@@ -62,14 +62,14 @@ Fresh = Callable[[], App]
 def test_the_key_maps_are_all_tried() -> None:
     """Every key a screen's map names is among the keys pressed here."""
     named = {
-        *viewmodel.KEY_NAMES,
+        *model.KEY_NAMES,
         *clicks.KEY_NAMES,
         *espionage_table.KEY_NAMES,
         *replay.KEYS,
         *demos.KEYS,
     }
     assert named <= set(CANDIDATES)
-    assert set(viewmodel.KEYS) | {k.upper() for k in viewmodel.KEYS if len(k) == 1} <= named
+    assert set(model.KEYS) | {k.upper() for k in model.KEYS if len(k) == 1} <= named
 
 
 def check(fresh: Fresh) -> list[str]:

@@ -22,7 +22,7 @@ from ..screen import Context, GameScreen
 from ..share import link_for
 from ..thinking import Thinking
 from . import daily
-from . import viewmodel as vm
+from . import model as vm
 from .log import log_lines
 from .rules import rules_html
 from .scene import Control, DailyResult, Hint, Scene

@@ -27,9 +27,9 @@ from .. import links
 from ..share import link_for
 from ..table_seats import SeatedTable
 from ..thinking import Thinking
-from .bidpanel import BidPanel
 from .hint import Hints, scene_hint
 from .log import Narrator
+from .model import BidPanel
 from .rules import rules_html
 from .scene import PACES, Scene, Selection
 from .seats import Seat, last_seats, parse, remember_last, seat_options, seats_for, setup_html

@@ -38,7 +38,7 @@ from .log import Narrator, Who
 from .model import CARD, public, shows
 from .rules import rules_html
 from .scene import PACES, Picked, Scene, UndoAt
-from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
+from .seats import last_seats, last_situation, options_for, parse, remember, seats_for
 from .since import Move, replay_log, since
 from .undo import undone
 from .view import render
