@@ -18,7 +18,7 @@ from spygames.hints import hint_bot
 
 from ..deals import new_seed
 from ..links import replay_route
-from ..screen import Context, GameScreen
+from ..screen import GameScreen
 from ..share import link_for
 from ..thinking import Thinking
 from . import daily
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from .winnable import WinnableCheck
 
 GAME_ID = "deck-of-spies"
-HOME_HASH = f"#/{GAME_ID}"
 FOUR_COLOUR_PREF = "dos-four-colour"
 HINT_SLICE_S = 0.04  # longest stretch of search between two paints
 
@@ -46,15 +45,7 @@ class DeckOfSpiesTable(GameScreen):
     title = "Deck of Spies — spygames"
     state: spygames.State
 
-    def __init__(
-        self,
-        ctx: Context,
-        state: spygames.State | None = None,
-        seed: int | None = None,
-        *,
-        new: bool = False,
-    ) -> None:
-        super().__init__(ctx)
+    def _furnish(self) -> None:
         self.selected: list[str] = []  # the cards picked, in hand order
         self.hint: spygames.Advice | None = None
         self.hint_at = -1  # the number of actions the hint was given for
@@ -63,31 +54,38 @@ class DeckOfSpiesTable(GameScreen):
         self.fresh: set[str] = set()  # cards just drawn (animated once)
         self.spy_fresh = False
         self.pile_fresh = False
-        self.four_colour = ctx.saves.pref(FOUR_COLOUR_PREF, "0") == "1"
+        self.four_colour = self.ctx.saves.pref(FOUR_COLOUR_PREF, "0") == "1"
         self.log: list[dict[str, Any]] = []
         self.check: WinnableCheck | None = None  # could the lost deal have been won?
         self._daily_entry: dict[str, Any] | None = None  # this deal's daily entry, if any
         self._daily_seed: int | None = None  # the deal that entry was read for
-        resumed = None if state is not None or seed is not None or new else self._resume()
-        if resumed is not None:
-            self.state = resumed
-            self._rebuild_log()
-            self._moved_on()
-            return
-        self.state = (
-            state if state is not None else _game().new(seed=new_seed() if seed is None else seed)
-        )
-        self._started()
 
-    def _started(self) -> None:
-        """A new game: give it a slot, and drop the deal from the address so that
-        reloading the page resumes this game instead of dealing it again."""
+    # -- a game arrives ----------------------------------------------------------------
+    def _first_deal(self, seed: int | None) -> spygames.State:
+        """Deck of Spies deals at once: deal #`seed`, else a fresh one."""
+        return _game().new(seed=new_seed() if seed is None else seed)
+
+    def _open(self, state: spygames.State) -> None:
+        self.state = state
+        self.selected = []
+        self.hint = None
+        self.thinking = None
+        self.panel = None
+        self.check = None
         self._rebuild_log()
-        self.spy_fresh = True
-        self.fresh = set(self.state.view(0)["hand"])
-        self._begin()
         self._moved_on()
-        self.ctx.navigate(HOME_HASH)
+
+    def _play(self) -> None:
+        """A new game: its cards are dealt before the player's eyes, it gets a slot,
+        and the deal leaves the address, so that a reload resumes this game instead of
+        dealing it again."""
+        self._dealt()
+        super()._play()
+
+    def _dealt(self) -> None:
+        """The hand and the spy on the table have just arrived (they animate once)."""
+        self.fresh = set(self.state.view(0)["hand"])
+        self.spy_fresh = True
 
     # -- the record, the log, saving ---------------------------------------------------
     @property
@@ -181,20 +179,12 @@ class DeckOfSpiesTable(GameScreen):
 
     def _replace(self, state: spygames.State, *, new_game: bool) -> None:
         """Show `state`: a new game (in a slot of its own) or this game taken back."""
-        self.state = state
-        self.selected = []
-        self.hint = None
-        self.thinking = None
-        self.panel = None
-        self.check = None
-        self._rebuild_log()
-        self.fresh = set(state.view(0)["hand"])
-        self.spy_fresh = True
+        self._open(state)
+        self._dealt()
         if new_game:
             self._begin()
         else:
             self._save()
-        self._moved_on()
 
     # -- events ------------------------------------------------------------------------
     def handle(self, act: str, arg: str) -> None:

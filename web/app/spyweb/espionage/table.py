@@ -52,6 +52,7 @@ class EspionageTable(SeatedTable):
     pace_pref = PACE_PREF
 
     def _furnish(self) -> None:
+        super()._furnish()
         self.acked_round = 0  # the showdown (by round) the people have looked at
         self.steps = Steps()  # how far the latest showdown has been shown
         self.sel: dict[str, Any] = {"count": 0, "attribute": None, "next": None}

@@ -53,6 +53,7 @@ class SpyNetTable(SeatedTable):
     pace_pref = PACE_PREF
 
     def _furnish(self) -> None:
+        super()._furnish()
         self.who = Who([], 2)
         self.thinking: Thinking | None = None  # the bot to play, deciding
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
