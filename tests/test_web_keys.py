@@ -302,7 +302,7 @@ def test_keys_while_something_is_being_worked_out(monkeypatch: pytest.MonkeyPatc
     so the twins share it; no key steps a search under way. Slices of no time keep
     each search going, whatever the machine's speed."""
     monkeypatch.setattr(dos_table, "HINT_SLICE_S", 0.0)
-    monkeypatch.setattr(spynet_table, "BOT_SLICE_S", 0.0)
+    monkeypatch.setattr(spynet_table, "SLICE_S", 0.0)
     hinting = routed("#/deck-of-spies/deal/11")
     hinting.key("h")
     thinking = seated_table("spynet", ["human", "hard"], 8)

@@ -18,9 +18,8 @@ from .seats import Seat
 from .share import share_panel
 from .table_hosted import HostedTable
 from .tabletools import LogEntry, Pace
+from .thinking import SLICE_S
 from .together.hosting import Hosting
-
-BOT_SLICE_S = 0.03  # longest stretch of a bot's preparation or thinking between two paints
 
 
 class SeatedTable(HostedTable):
@@ -182,7 +181,7 @@ class SeatedTable(HostedTable):
         if self.state is None or self.pending_delay() is None:
             return
         if not self.bots_ready:
-            self.bots_ready = all(bot.prepare(BOT_SLICE_S) for bot in self.bots.values())
+            self.bots_ready = all(bot.prepare(SLICE_S) for bot in self.bots.values())
             return
         seat = self.state.to_play[0]
         self.bot_lines = (self.log, len(self.log), seat)  # marked once played (`_save`)

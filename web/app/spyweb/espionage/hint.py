@@ -22,11 +22,9 @@ from spygames.espionage.cards import bid_words
 from spygames.espionage.views import Bid
 
 from ..markup import attrs, hint_words
-from ..thinking import Thinking
+from ..thinking import SLICE_S, Thinking
 from .scene import Hint, Scene
 from .undo import undo_html
-
-HINT_SLICE_S = 0.03  # longest stretch of the hint's work between two paints
 
 
 def chance(p: float) -> str:
@@ -134,7 +132,7 @@ class Hints:
             state.view(seat),
             state.legal_actions(),
             at=at,
-            slice_s=HINT_SLICE_S,
+            slice_s=SLICE_S,
         )
 
     def step(self, at: Hashable, my_turn: bool) -> spygames.Advice | None:

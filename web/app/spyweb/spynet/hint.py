@@ -21,13 +21,11 @@ from spygames.spynet.text import condition_text
 from spygames.spynet.views import SpyNetView
 
 from ..markup import attrs, hint_words
-from ..thinking import Thinking
+from ..thinking import SLICE_S, Thinking
 from .deploy import outcome
 from .log import Who
 from .model import BRANCH, CARD, kind, placement
 from .scene import HintShown
-
-HINT_SLICE_S = 0.03  # longest stretch of the hint's work between two paints
 
 
 def _name(card: str) -> str:
@@ -258,7 +256,7 @@ class Hints:
         bot = hint_bot("spynet", seed)  # the Hint's bot and budget (`spygames.hints`)
         view = state.view(seat)
         self.view = cast(SpyNetView, view)
-        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=HINT_SLICE_S)
+        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=SLICE_S)
         self.step(at)
 
     def step(self, at: Hashable) -> None:

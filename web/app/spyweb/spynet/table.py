@@ -26,9 +26,9 @@ from ..links import replay_route
 from ..screen import Context
 from ..seats import Seat
 from ..share import link_for
-from ..table_seats import BOT_SLICE_S, SeatedTable
+from ..table_seats import SeatedTable
 from ..tabletools import LogEntry
-from ..thinking import Thinking
+from ..thinking import SLICE_S, Thinking
 from . import gallery
 from .clicks import KEY_NAMES, KEYS, Click, Turn, drop_click, key_act, turn_click
 from .deploy import Selection, every_refusal, refusals
@@ -202,7 +202,7 @@ class SpyNetTable(SeatedTable):
             self.state.view(seat),
             self.state.legal_actions(),
             at=self._at(),
-            slice_s=BOT_SLICE_S,
+            slice_s=SLICE_S,
         )
         self._think()
 
