@@ -24,10 +24,11 @@ from spygames.espionage.cards import ATTRIBUTES
 from spygames.espionage.views import EspionageView
 
 from .. import links
+from ..hints import Hints
 from ..share import link_for
 from ..table_seats import SeatedTable
 from ..thinking import Thinking
-from .hint import Hints, scene_hint
+from .hint import scene_hint
 from .log import Narrator
 from .model import BidPanel
 from .rules import rules_html
@@ -58,7 +59,7 @@ class EspionageTable(SeatedTable):
         self.sel: dict[str, Any] = {"count": 0, "attribute": None, "next": None}
         self.setup_seats = last_seats(self.ctx.saves)
         self.narrator = Narrator(self.name)
-        self.hints = Hints()
+        self.hints = Hints(self.game_id)
         self.thinking: Thinking | None = None  # a bot's move being worked out
         self._revealed: tuple[Hashable, dict[str, Any] | None] = (None, None)
 
@@ -200,7 +201,7 @@ class EspionageTable(SeatedTable):
 
     def hint(self) -> spygames.Advice | None:
         """The Hint's advice for the position on the table, on the person's own turn."""
-        return self.hints.current(self._position(), self.my_turn)
+        return self.hints.current(self._position()) if self.my_turn else None
 
     # -- acting -----------------------------------------------------------------------------
     def play(self, action: dict[str, Any]) -> bool:
@@ -231,7 +232,7 @@ class EspionageTable(SeatedTable):
     def pending_delay(self) -> int | None:
         if self.thinking is not None:
             return self.thinking.delay_ms
-        if self.hints.thinking is not None:
+        if self.hints.thinking:
             return 0
         if self.stepping:
             return self.pace.ms
@@ -242,7 +243,7 @@ class EspionageTable(SeatedTable):
     def tick(self) -> None:
         if self.thinking is not None:
             self._think()
-        elif self.hints.thinking is not None:
+        elif self.hints.thinking:
             self._hint_step()
         elif self.stepping:
             self.steps.advance()
@@ -279,12 +280,14 @@ class EspionageTable(SeatedTable):
         at = self._position()
         if self.hints.working_on(at):
             return  # already working on this very position
-        self.hints.start(self.state, at, self.hint_seed(self.state.to_play[0]))
+        self.hints.ask(self.state, at, self.hint_seed(self.state.to_play[0]))
         self._hint_step()
 
     def _hint_step(self) -> None:
         """One slice of the hint's work (the table's tick); it shows when it is done."""
-        if self.hints.step(self._position(), self.my_turn) is not None:
+        if not self.my_turn:
+            self.hints.drop()  # the turn is no longer the person's
+        elif self.hints.step(self._position()) is not None:
             self._select_hint()
 
     def _select_hint(self) -> None:
@@ -436,8 +439,8 @@ class EspionageTable(SeatedTable):
             selection=Selection(**self.sel),
             undo=self.undo_offered,
             refusals=refusals,
-            hint=scene_hint(self.hints.current(at, my_turn)),
-            hint_thinking=self.hints.thinking is not None,
+            hint=scene_hint(self.hints.current(at) if my_turn else None),
+            hint_thinking=self.hints.thinking,
             log=tuple((entry.kind, entry.text, entry.said) for entry in self.log),
             odds=self.odds_on,
             pace=self.pace.name,

@@ -22,6 +22,7 @@ import spygames
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.views import SpyNetResult, SpyNetView
 
+from ..hints import Hints
 from ..links import replay_route
 from ..screen import Context
 from ..seats import Seat
@@ -33,7 +34,7 @@ from . import gallery
 from .clicks import KEY_NAMES, KEYS, Click, Turn, drop_click, key_act, turn_click
 from .deploy import Selection, every_refusal, refusals
 from .end import result_summary
-from .hint import Hints
+from .hint import shown
 from .log import Narrator, Who
 from .model import CARD, public, shows
 from .rules import rules_html
@@ -59,7 +60,7 @@ class SpyNetTable(SeatedTable):
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
         self.moves: list[Move] = []  # one per action, for "since your turn"
-        self.hints = Hints()
+        self.hints = Hints(self.game_id)
         self.end_arriving = False  # the game has just ended: its headline takes the focus
         self.reading: str | None = None  # the card whose whole face is open (reading.py)
         self.setup_seats = last_seats(self.ctx.saves)
@@ -297,7 +298,10 @@ class SpyNetTable(SeatedTable):
         if not isinstance(state, SpyNetState) or state.is_over or not self.my_turn:
             self.ctx.refuse("A hint is for your own turn.")
             return
-        self.hints.ask(state, self._at(), self.hint_seed(state.to_play[0]))
+        at = self._at()
+        if self.hints.advice is None and not self.hints.working_on(at):
+            self.hints.ask(state, at, self.hint_seed(state.to_play[0]))
+            self.hints.step(at)
 
     def _situation_option(self) -> str:
         assert self.state is not None
@@ -420,7 +424,7 @@ class SpyNetTable(SeatedTable):
             ),
             log=tuple((e.kind, e.text) for e in self.log),
             undo=UndoAt(point.upto, point.reason) if point is not None else None,
-            hint=self.hints.shown(self.who) if my_turn else None,
+            hint=shown(self.hints, self.who) if my_turn else None,
             reading=self.reading,
             show_rules=self.show_rules,
             gallery=gallery_filter,
