@@ -210,6 +210,8 @@ class GameScreen(Screen):
       leaving nothing of the one before.
     - `_play()` — the game just opened is a new one: in a slot of its own, and the
       address loses the link or the deal, so that a reload resumes it.
+    - `_deal(seed, ...)` — a new game of the table's game; `_again(seed)` — a new deal
+      at this very table (New game, Play again), opened and played.
     - `play(action)` — the person's move (see there).
 
     It keeps its game in a slot of the saves: `_begin` gives a new game its own slot
@@ -282,6 +284,17 @@ class GameScreen(Screen):
         resumes it rather than opening the link or the deal again."""
         self._begin()
         self.ctx.navigate(f"#/{self.game_id}")
+
+    def _deal(self, seed: int | None, **terms: Any) -> spygames.State:
+        """A new game of the table's game: deal #`seed` (a fresh deal when None); `terms`
+        are the engine's others (`players`, `options`)."""
+        seed = deals.new_seed() if seed is None else seed
+        return spygames.get_game(self.game_id).new(seed=seed, **terms)
+
+    def _again(self, seed: int | None = None) -> None:
+        """A new deal at this very table (deal #`seed`, else a fresh one), opened and
+        played in a slot of its own."""
+        raise NotImplementedError
 
     @classmethod
     def rules_html(cls) -> str:

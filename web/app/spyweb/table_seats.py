@@ -8,12 +8,11 @@ the holder's seat is ever the viewer, so only the holder's hand is put in the HT
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import spygames
 
 from . import deals, yours
-from .deals import new_seed
 from .seats import Seat
 from .share import share_panel
 from .table_hosted import HostedTable
@@ -70,12 +69,6 @@ class SeatedTable(HostedTable):
         }
         self.bots_ready = False
         self.holder = None
-
-    def _deal(self, seats: list[Seat], options: dict[str, Any], seed: int | None) -> spygames.State:
-        """A new game for these seats, dealt from `seed` (a fresh one when None)."""
-        return self.game.new(
-            seed=new_seed() if seed is None else seed, players=len(seats), options=options
-        )
 
     def _start_from(self, values: dict[str, str]) -> None:
         """The seats form was sent: start the game it seats, or say what is wrong."""

@@ -16,7 +16,6 @@ from spygames import IllegalAction
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 from spygames.hints import hint_bot
 
-from ..deals import new_seed
 from ..links import replay_route
 from ..screen import GameScreen
 from ..share import link_for
@@ -63,7 +62,7 @@ class DeckOfSpiesTable(GameScreen):
     # -- a game arrives ----------------------------------------------------------------
     def _first_deal(self, seed: int | None) -> spygames.State:
         """Deck of Spies deals at once: deal #`seed`, else a fresh one."""
-        return _game().new(seed=new_seed() if seed is None else seed)
+        return self._deal(seed)
 
     def _open(self, state: spygames.State) -> None:
         self.state = state
@@ -177,6 +176,10 @@ class DeckOfSpiesTable(GameScreen):
         self._moved_on()
         return None
 
+    def _again(self, seed: int | None = None) -> None:
+        """New game: deal #`seed`, else a fresh deal, in a slot of its own."""
+        self._replace(self._deal(seed), new_game=True)
+
     def _replace(self, state: spygames.State, *, new_game: bool) -> None:
         """Show `state`: a new game (in a slot of its own) or this game taken back."""
         self._open(state)
@@ -212,7 +215,7 @@ class DeckOfSpiesTable(GameScreen):
                 self._replace(spygames.replay(self.share_record()), new_game=True)
         elif act == "new":
             if self.ask_before_leaving(act, arg, "Start a new game?", "New game"):
-                self._replace(_game().new(seed=new_seed()), new_game=True)
+                self._again()
         elif act == "four":
             self.four_colour = not self.four_colour
             self.ctx.saves.set_pref(FOUR_COLOUR_PREF, "1" if self.four_colour else "0")

@@ -78,7 +78,7 @@ class EspionageTable(SeatedTable):
         self._open(state, seats)
 
     def _start(self, seats: list[Seat], seed: int | None) -> None:
-        state = self._deal(seats, seat_options(seats), seed)
+        state = self._deal(seed, players=len(seats), options=seat_options(seats))
         remember_last(self.ctx.saves, seats)
         self.setup_seats = seats
         self._open(state, seats)

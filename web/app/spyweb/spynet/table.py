@@ -81,7 +81,7 @@ class SpyNetTable(SeatedTable):
         self.log, self.moves = replay_log(state.record(), self.who)
 
     def _start(self, seats: list[Seat], situation: str, seed: int | None) -> None:
-        state = self._deal(seats, options_for(seats, situation), seed)
+        state = self._deal(seed, players=len(seats), options=options_for(seats, situation))
         remember(self.ctx.saves, seats, situation)
         self.setup_seats, self.setup_situation = seats, situation
         self._open(state, seats)
