@@ -24,7 +24,8 @@ from .together.hosting import Hosting
 class SeatedTable(HostedTable):
     """A game's table for 2–4 seats, each a person or a bot. A game gives its bots'
     `paces` and the preference that keeps the chosen one, its own parts (`_furnish`),
-    how a game opens (`_open`, seating it with `_sit`), starts again (`_again`) and
+    how its seats are read from a game (`_seats_in`), what else opening a game resets
+    (extending `_open`), how it starts again (`_again`) and
     starts from the seats form (`_start_from`), and what its bot to play does
     (`_bot_move`); the life of a table is `GameScreen`'s."""
 
@@ -54,8 +55,12 @@ class SeatedTable(HostedTable):
         self.seed = seed
         return None
 
-    def _sit(self, state: spygames.State, seats: list[Seat]) -> None:
-        """Seat the table for this game: a bot for each bot seat, nobody holding the device."""
+    def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
+        """Put this game on the table and seat it: `seats` as the seats form gave them
+        (with the friends on other devices, which the record leaves out), else the
+        game's (`_seats_in`); a bot for each bot seat, nobody holding the device. A game
+        extends this with its own parts."""
+        seats = seats or self._seats_in(state)
         self.state = state
         self.seats = seats
         if not state.actions and not self.key_kept:  # a new game: a key of its own
@@ -69,6 +74,10 @@ class SeatedTable(HostedTable):
         }
         self.bots_ready = False
         self.holder = None
+
+    def _seats_in(self, state: spygames.State) -> list[Seat]:
+        """The seats of a game opened without the seats form (its record's)."""
+        raise NotImplementedError
 
     def _start_from(self, values: dict[str, str]) -> None:
         """The seats form was sent: start the game it seats, or say what is wrong."""

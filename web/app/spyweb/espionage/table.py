@@ -65,13 +65,16 @@ class EspionageTable(SeatedTable):
 
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
-        self._sit(state, seats or seats_for(state, self.ctx.saves))
+        super()._open(state, seats)
         self.acked_round = 0
         self.steps = Steps()
         self.sel = {"count": 0, "attribute": None, "next": None}
         self.log = self.narrator.replay(state.record())
         self.hints.clear()
         self.thinking = None
+
+    def _seats_in(self, state: spygames.State) -> list[Seat]:
+        return seats_for(state, self.ctx.saves)
 
     def open_with(self, state: spygames.State, seats: list[Seat]) -> None:
         """Put `state` on the table with these seats (a demo's "Try it yourself")."""

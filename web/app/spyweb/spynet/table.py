@@ -68,9 +68,8 @@ class SpyNetTable(SeatedTable):
 
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
-        """Put `state` on the table; `seats` as the setup form gave them (with the
-        friends on other devices, which the record leaves out), else the record's."""
-        self._sit(state, seats or seats_for(state.options, state.players))
+        """Seat the game (`SeatedTable._open`), then SpyNet's parts for it."""
+        super()._open(state, seats)
         self.who = Who(self.seats, state.players)
         self.thinking = None
         self.hints.clear()
@@ -79,6 +78,9 @@ class SpyNetTable(SeatedTable):
         self.end_arriving = state.is_over
         self.reading = None
         self.log, self.moves = replay_log(state.record(), self.who)
+
+    def _seats_in(self, state: spygames.State) -> list[Seat]:
+        return seats_for(state.options, state.players)
 
     def _start(self, seats: list[Seat], situation: str, seed: int | None) -> None:
         state = self._deal(seed, players=len(seats), options=options_for(seats, situation))
