@@ -1,9 +1,9 @@
-"""The table's Hint, held the same way at every seated table: asked for, worked out
+"""The table's Hint, held the same way at every table: asked for, worked out
 between paints (`spyweb.thinking`) by the Hint's bot on the Hint's moves
 (`spygames.hints`: the very question a review asks), kept for the position it was
 given for, and left behind once the table moves on (`clear`, on any move or undo).
 
-Each game words and draws the advice its own way (its `hint.py`).
+Each game words and draws the advice its own way (its `hint.py`; Deck of Spies' `actions.py`).
 """
 
 from __future__ import annotations
@@ -40,16 +40,22 @@ class Hints:
     def clear(self) -> None:
         self.advice, self.work = None, None
 
+    def forget(self) -> None:
+        """The advice goes (a move was made); work under way is dropped at its next
+        step, the position having moved on."""
+        self.advice = None
+
     def working_on(self, at: Hashable) -> bool:
         return self.work is not None and self.work.at == at
 
-    def ask(self, state: spygames.State, at: Hashable, seed: int) -> None:
+    def ask(self, state: spygames.State, at: Hashable, seed: int, slice_s: float = SLICE_S) -> None:
         """Start working out the Hint for the seat to play in `state` at the position
-        `at` (its bot seeded with `seed`: the table's `hint_seed`)."""
+        `at` (its bot seeded with `seed`: the table's `hint_seed`), in slices of `slice_s`
+        seconds."""
         view = state.view(state.to_play[0])
         self.view = view
         bot = hint_bot(self.game_id, seed)
-        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=SLICE_S)
+        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=slice_s)
 
     def drop(self) -> None:
         """Stop the work under way (the turn is no longer the person's)."""

@@ -3,7 +3,7 @@ actions, plays them, saves the record after each one and draws the page.
 
 What it shows is one `Scene` (scene.py), built once per render from `state.view(0)`,
 the engine's `why_illegal` for every button and `undo_point` for Undo, and drawn by the
-components of view.py. The Hint is worked out in slices between paints (a `Thinking`),
+components of view.py. The Hint is worked out in slices between paints (`spyweb.hints`),
 and so is, once a deal is lost, the search for a line that would have won it.
 """
 
@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING, Any, cast
 import spygames
 from spygames import IllegalAction
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
-from spygames.hints import hint_bot
 
+from ..hints import Hints
 from ..links import replay_route
 from ..screen import GameScreen
 from ..share import link_for
-from ..thinking import Thinking
 from . import daily
 from . import model as vm
 from .log import log_lines
@@ -46,9 +45,7 @@ class DeckOfSpiesTable(GameScreen):
 
     def _furnish(self) -> None:
         self.selected: list[str] = []  # the cards picked, in hand order
-        self.hint: spygames.Advice | None = None
-        self.hint_at = -1  # the number of actions the hint was given for
-        self.thinking: Thinking | None = None  # a hint being worked out
+        self.hints = Hints(self.game_id)  # the Hint, for the position (its number of moves)
         self.panel: str | None = None  # "rules", "discard", "draw" or "share"
         self.fresh: set[str] = set()  # cards just drawn (animated once)
         self.spy_fresh = False
@@ -67,8 +64,7 @@ class DeckOfSpiesTable(GameScreen):
     def _open(self, state: spygames.State) -> None:
         self.state = state
         self.selected = []
-        self.hint = None
-        self.thinking = None
+        self.hints.clear()
         self.panel = None
         self.check = None
         self._rebuild_log()
@@ -164,7 +160,7 @@ class DeckOfSpiesTable(GameScreen):
         after = self.state.view(0)
         self._log_move(before["turn"], action["type"], self.state)
         self.selected = []
-        self.hint = None
+        self.hints.forget()
         self.fresh = set(after["hand"]) - set(before["hand"])
         self.spy_fresh = after["spy"] != before["spy"]
         self.pile_fresh = len(after["discard"]) > len(before["discard"])
@@ -274,7 +270,7 @@ class DeckOfSpiesTable(GameScreen):
             self.ctx.refuse(f"Assassinate: {vm.reason_text(reason or 'not possible now')}.")
             return
         if not ace:  # the key: the hinted Ace, else the first one offered
-            hint = self.hint if self._hint_current() else None
+            hint = self.hints.current(len(self.state.actions))
             hinted = hint.action.get("ace") if hint is not None else None
             ace = hinted or model.aces[0].arg
         self._apply({"type": "assassinate", "ace": ace})
@@ -291,30 +287,22 @@ class DeckOfSpiesTable(GameScreen):
         self.spy_fresh = False
 
     # -- the Hint, and the lost deal's search ------------------------------------------
-    def _hint_current(self) -> bool:
-        return self.hint is not None and self.hint_at == len(self.state.actions)
-
     def _hint(self) -> None:
         if self.state.is_over:
             self.ctx.refuse("The game is over: no more hints.")
             return
-        if self._hint_current():
-            return
         at = len(self.state.actions)
-        if self.thinking is not None and self.thinking.at == at:
-            return  # already thinking about this very position
-        # The Hint's bot and budget (`spygames.hints`): the one a review asks too.
-        bot = hint_bot(GAME_ID, self.hint_seed(0))
-        # The search runs in short slices between paints (see tick), so the page never
+        if self.hints.current(at) is not None or self.hints.working_on(at):
+            return  # the hint is known, or already being worked out for this very position
+        # The Hint's bot and budget (`spygames.hints`): the one a review asks too. The
+        # search runs in short slices between paints (see tick), so the page never
         # freezes while the hint is being worked out.
-        self.thinking = Thinking(
-            bot, self.state.view(0), self.state.legal_actions(), at=at, slice_s=HINT_SLICE_S
-        )
+        self.hints.ask(self.state, at, self.hint_seed(0), slice_s=HINT_SLICE_S)
         self.tick()
 
     def pending_delay(self) -> int | None:
         check = self._check()
-        return 0 if self.thinking is not None or (check and check.running) else None
+        return 0 if self.hints.thinking or (check and check.running) else None
 
     def _check(self) -> WinnableCheck | None:
         """The search for a winning line, once a deal is lost (started on first need)."""
@@ -330,23 +318,16 @@ class DeckOfSpiesTable(GameScreen):
     def tick(self) -> None:
         """One slice of the hint's search (the advice shows when it is done), or of the
         search for a winning line of the lost deal."""
-        if self.thinking is None:
+        if not self.hints.thinking:
             check = self._check()
             if check is not None:
                 check.step()
             return
-        thinking = self.thinking
-        advice = thinking.step(len(self.state.actions))
-        if thinking.dropped:  # the position moved on
-            self.thinking = None
-        elif advice is not None:
-            self.thinking = None
-            self.hint = advice
-            self.hint_at = len(self.state.actions)
-            # the hinted cards are picked for you: one more click plays the hint
-            if "cards" in advice.action:
-                hand = self.state.view(0)["hand"]
-                self.selected = vm.tidy_selection(hand, list(advice.action["cards"]))
+        advice = self.hints.step(len(self.state.actions))  # dropped if the position moved on
+        # the hinted cards are picked for you: one more click plays the hint
+        if advice is not None and "cards" in advice.action:
+            hand = self.state.view(0)["hand"]
+            self.selected = vm.tidy_selection(hand, list(advice.action["cards"]))
 
     # -- drawing -----------------------------------------------------------------------
     def scene(self) -> Scene:
@@ -356,7 +337,7 @@ class DeckOfSpiesTable(GameScreen):
         view = state.view(0)
         model = vm.build(state, self.selected, view)
         point = state.undo_point(0)
-        hint = self.hint if self._hint_current() else None
+        hint = self.hints.current(len(self.state.actions))
         over = state.result is not None
         found = self._daily_entry
         return Scene(
@@ -371,7 +352,7 @@ class DeckOfSpiesTable(GameScreen):
             aces=tuple(Control(a.kind, a.label, a.reason, a.arg) for a in model.aces),
             undo_off=None if point.upto is not None else f"Undo is off: {point.reason}.",
             hint=Hint(hint.action, hint.reason) if hint is not None else None,
-            thinking=self.thinking is not None,
+            thinking=self.hints.thinking,
             panel=self.panel,
             four_colour=self.four_colour,
             fresh=tuple(sorted(self.fresh)),
