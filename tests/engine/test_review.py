@@ -89,10 +89,10 @@ def test_the_review_repeats_the_hint_a_table_gave_with_its_bots_key() -> None:
         state = table.state
         if len(spygames.hints.hint_moves(state)) > 1:
             table.handle("hint", "")
-            while table.pending_delay() == 0 and table.thinking is not None:
+            while table.pending_delay() == 0 and table.hints.thinking:
                 table.tick()
-            assert table.hint is not None
-            hints[len(state.actions)] = table.hint.action
+            assert table.hints.advice is not None
+            hints[len(state.actions)] = table.hints.advice.action
         state.apply(bot.choose(state.view(0), state.legal_actions()))
     review = reviewed(table.state.record(), key=table.bots_key)
     assert {d.move: d.advised for d in review.decisions} == hints

@@ -8,8 +8,8 @@ import re
 import pytest
 from spyweb import links
 from spyweb.app import App
+from spyweb.deck_of_spies import model as vm
 from spyweb.deck_of_spies import table as table_module
-from spyweb.deck_of_spies import viewmodel as vm
 from spyweb.deck_of_spies.board import tally
 from spyweb.deck_of_spies.cards import card_name, hand_card
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
@@ -395,8 +395,8 @@ def test_hint_names_an_action_and_highlights_its_cards(monkeypatch: pytest.Monke
         screen.tick()
         ticks += 1
     assert screen.pending_delay() is None and ticks > 2  # it really paused between rounds
-    assert screen.hint is not None
-    action = screen.hint.action
+    assert screen.hints.advice is not None
+    action = screen.hints.advice.action
     assert action in screen.state.legal_actions()
     html = screen.render()
     assert f'data-hint-type="{action["type"]}"' in html
@@ -414,8 +414,8 @@ def test_hint_picks_its_cards_so_one_click_plays_it() -> None:
     screen.handle("hint", "")
     while screen.pending_delay() == 0:
         screen.tick()
-    assert screen.hint is not None
-    action = screen.hint.action
+    assert screen.hints.advice is not None
+    action = screen.hints.advice.action
     assert action["type"] in ("counter", "recruit") and action["cards"]
     assert sorted(screen.selected) == sorted(action["cards"])
     html = screen.render()
@@ -440,7 +440,7 @@ def test_a_move_made_while_the_hint_thinks_drops_that_hint(
     legal = screen.state.legal_actions()
     screen.state.apply(legal[0])
     screen.tick()
-    assert screen.pending_delay() is None and screen.hint is None
+    assert screen.pending_delay() is None and screen.hints.advice is None
 
 
 def test_panels_and_rules() -> None:

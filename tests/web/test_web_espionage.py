@@ -12,8 +12,8 @@ from drivers.espionage import HANDS, context, form, play_to_end, run_bots_until_
 from spyweb import links
 from spyweb.app import App
 from spyweb.catalogue import screen_class
-from spyweb.espionage.bidpanel import BidPanel
 from spyweb.espionage.log import Narrator
+from spyweb.espionage.model import BidPanel
 from spyweb.espionage.seats import Seat, remember
 from spyweb.espionage.table import EspionageTable
 from spyweb.screen import typing_in

@@ -24,8 +24,8 @@ from drivers.together import invitation, joined_pair
 from drivers.together_spynet import seated
 from spyweb import demos, replay
 from spyweb.app import App
+from spyweb.deck_of_spies import model
 from spyweb.deck_of_spies import table as dos_table
-from spyweb.deck_of_spies import viewmodel
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.embed import EmbedApp
 from spyweb.espionage import table as espionage_table
@@ -61,14 +61,14 @@ Fresh = Callable[[], App]
 def test_the_key_maps_are_all_tried() -> None:
     """Every key a screen's map names is among the keys pressed here."""
     named = {
-        *viewmodel.KEY_NAMES,
+        *model.KEY_NAMES,
         *clicks.KEY_NAMES,
         *espionage_table.KEY_NAMES,
         *replay.KEYS,
         *demos.KEYS,
     }
     assert named <= set(CANDIDATES)
-    assert set(viewmodel.KEYS) | {k.upper() for k in viewmodel.KEYS if len(k) == 1} <= named
+    assert set(model.KEYS) | {k.upper() for k in model.KEYS if len(k) == 1} <= named
 
 
 def check(fresh: Fresh) -> list[str]:
@@ -301,7 +301,7 @@ def test_keys_while_something_is_being_worked_out(monkeypatch: pytest.MonkeyPatc
     so the twins share it; no key steps a search under way. Slices of no time keep
     each search going, whatever the machine's speed."""
     monkeypatch.setattr(dos_table, "HINT_SLICE_S", 0.0)
-    monkeypatch.setattr(spynet_table, "BOT_SLICE_S", 0.0)
+    monkeypatch.setattr(spynet_table, "SLICE_S", 0.0)
     hinting = routed("#/deck-of-spies/deal/11")
     hinting.key("h")
     thinking = seated_table("spynet", ["human", "hard"], 8)

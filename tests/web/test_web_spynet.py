@@ -578,7 +578,7 @@ def test_a_share_link_carries_the_whole_table() -> None:
 def test_a_hard_bot_thinks_in_slices_between_paints(monkeypatch: pytest.MonkeyPatch) -> None:
     """Slices of no time: the bot must hand the page back after every playout, so each of
     its decisions spans many ticks (a bot that never paused would make one per tick)."""
-    monkeypatch.setattr(spynet_table, "BOT_SLICE_S", 0.0)
+    monkeypatch.setattr(spynet_table, "SLICE_S", 0.0)
     table = started("human", "hard", seed=9)
     state = table.state
     assert state is not None

@@ -323,7 +323,7 @@ def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -
     seat's view; it thinks between paints, and it marks the move without playing it."""
     whole = Budget(HardBot.default_budget.playouts)  # the Hint's: no clock, deterministic
     assert spygames.get_game("spynet").hint_budget == whole
-    monkeypatch.setattr(hint, "HINT_SLICE_S", 0.0)  # a pause after every playout
+    monkeypatch.setattr("spyweb.hints.SLICE_S", 0.0)  # a pause after every playout
     table = started("human", "normal", seed=21)
     run_bots(table)
     state = table.state
@@ -336,7 +336,7 @@ def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -
         table.tick()
         slices += 1
     assert slices > 3
-    advice = table.hints.current()
+    advice = table.hints.advice
     assert advice is not None
     bot = HardBot(spygames.bot_seed(21, 0, "hint"), budget=Budget(HardBot.default_budget.playouts))
     assert advice.action == bot.advise(view, legal).action
@@ -349,14 +349,14 @@ def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -
 
 
 def test_the_hint_is_left_behind_by_a_move_and_is_only_for_your_turn(monkeypatch: Any) -> None:
-    monkeypatch.setattr(hint, "HINT_SLICE_S", 0.0)
+    monkeypatch.setattr("spyweb.hints.SLICE_S", 0.0)
     table = started("human", "normal", seed=21)
     run_bots(table)
     table.handle("hint", "")
     assert table.hints.thinking
     click_action(table, table.state.legal_actions()[0])
     table.tick()
-    assert not table.hints.thinking and table.hints.current() is None
+    assert not table.hints.thinking and table.hints.advice is None
     run_bots(table)
     table.handle("hint", "")
     while table.pending_delay() == 0:
@@ -447,7 +447,7 @@ def test_the_hint_never_names_a_deploy_the_table_does_not_offer(monkeypatch: Any
     table.key("h")
     while table.pending_delay() == 0:
         table.tick()
-    advice = table.hints.current()
+    advice = table.hints.advice
     assert asked == [[{"type": "recruit"}]]
     assert advice is not None and advice.action == {"type": "recruit"}
 

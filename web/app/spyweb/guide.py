@@ -65,8 +65,9 @@ class Pointer:
         raise NotImplementedError
 
     def play(self, table: GameScreen, action: dict[str, Any]) -> None:
-        """Play `action` at the table as the player's move (Skip)."""
-        raise NotImplementedError
+        """Play `action` at the table as the player's move (Skip): the table's public
+        `GameScreen.play`, the same for every game."""
+        table.play(action)
 
 
 def pointer_for(game_id: str) -> Pointer:

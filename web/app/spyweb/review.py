@@ -24,8 +24,7 @@ from .position import PositionView, known_names, view_for
 from .replay import Replayer, ReplayerScreen, when
 from .review_parts import Row, alternative, chart, every, percent, swings
 from .screen import Context
-
-SLICE_S = 0.03  # the longest stretch of the review's work between two paints
+from .thinking import SLICE_S
 
 
 def review_route(record: dict[str, Any], seat: int = 0) -> str:

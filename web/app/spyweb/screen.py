@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import spygames
 from spygames.hints import hint_seed
@@ -199,11 +199,29 @@ class GameScreen(Screen):
     """A game's table. Opened with a state (a share link), a seed ("Deal #N"), `new`,
     or none of them (resume the game's current slot, else a new game).
 
+    Every table lives the same life, in a handful of verbs (each game gives what differs):
+
+    - `_furnish()` — the table's own parts, set once before any game arrives.
+    - `_arrive(state, seed, new)` — what the table was opened with, the same for every
+      table: a shared game, else the current slot (unless a deal or a new game was asked
+      for), else `_first_deal(seed)` (Deck of Spies deals at once; a seated table waits
+      for its seats screen).
+    - `_open(state)` — put a game on the table (resumed, shared, dealt, taken back),
+      leaving nothing of the one before.
+    - `_play()` — the game just opened is a new one: in a slot of its own, and the
+      address loses the link or the deal, so that a reload resumes it.
+    - `_deal(seed, ...)` — a new game of the table's game; `_again(seed)` — a new deal
+      at this very table (New game, Play again), opened and played.
+    - `play(action)` — the person's move (see there).
+
     It keeps its game in a slot of the saves: `_begin` gives a new game its own slot
     (the one it replaces stays under Saved games), `_save` stores each new position.
     The game's bots (and its Hint) are seeded from `bots_key`, kept in the slot beside
     the record (see `spyweb.deals`): `bot_seed` gives a seat its seed.
     """
+
+    # What the table tells the player it shows when the current slot's save is damaged.
+    instead_of_damaged: ClassVar[str] = "A new game has started."
 
     game_id = ""
     state: spygames.State | None
@@ -227,6 +245,56 @@ class GameScreen(Screen):
         self.bots_key = deals.new_bots_key()
         self.key_kept = False  # bots_key is the resumed game's, from its save
         self.retried = False  # tried again from a review's position (`mark_retried`)
+        self._furnish()
+        self._arrive(state, seed, new)
+
+    # -- a game arrives ----------------------------------------------------------------------
+    def _furnish(self) -> None:
+        """The table's own parts, set once before any game arrives."""
+
+    def _arrive(self, state: spygames.State | None, seed: int | None, new: bool) -> None:
+        """Open what the table was opened with: a shared game (played in a slot of its
+        own), else the game's current slot unless a deal or a new game was asked for,
+        else the table's first deal, if it deals one at once."""
+        if state is not None:
+            self._open(state)
+            self._play()
+            return
+        if seed is None and not new:
+            saved = self._resume(self.instead_of_damaged)
+            if saved is not None:
+                self._open(saved)
+                return
+        dealt = self._first_deal(seed)
+        if dealt is not None:
+            self._open(dealt)
+            self._play()
+
+    def _first_deal(self, seed: int | None) -> spygames.State | None:
+        """The game a table opened on no game deals at once: deal #`seed`, else a fresh
+        one. None (here): the table waits for its seats screen to deal."""
+        return None
+
+    def _open(self, state: spygames.State) -> None:
+        """Put this game on the table, leaving nothing of the one before."""
+        raise NotImplementedError
+
+    def _play(self) -> None:
+        """The table plays the game just opened: in a slot of its own, and a reload
+        resumes it rather than opening the link or the deal again."""
+        self._begin()
+        self.ctx.navigate(f"#/{self.game_id}")
+
+    def _deal(self, seed: int | None, **terms: Any) -> spygames.State:
+        """A new game of the table's game: deal #`seed` (a fresh deal when None); `terms`
+        are the engine's others (`players`, `options`)."""
+        seed = deals.new_seed() if seed is None else seed
+        return spygames.get_game(self.game_id).new(seed=seed, **terms)
+
+    def _again(self, seed: int | None = None) -> None:
+        """A new deal at this very table (deal #`seed`, else a fresh one), opened and
+        played in a slot of its own."""
+        raise NotImplementedError
 
     @classmethod
     def rules_html(cls) -> str:
@@ -336,6 +404,40 @@ class GameScreen(Screen):
             self.ctx.refuse(bad_deal(text))
         elif self.ask_before_leaving("deal", "", f"Play deal #{number}?", "Play deal", values):
             self.ctx.navigate(f"#/{self.game_id}/deal/{number}")
+
+    # -- the person's move ------------------------------------------------------------------
+    refusal = "That move is not allowed: {reason}."  # how the table words an engine's refusal
+
+    def play(self, action: dict[str, Any]) -> bool:
+        """Play `action` as the person's own move, as if they had put it together at the
+        table (a guided game plays its steps so: `spyweb.guide`): True once played; else
+        the reason is told (a guide's `gate` holding it back, the engine's refusal) and
+        nothing changes. A table adds what follows a person's move at it (Espionage hides
+        the hand before the next person's turn in pass-and-play)."""
+        return self._apply(action)
+
+    def _apply(self, action: dict[str, Any]) -> bool:
+        """Play `action` for the seat to play, unless `gate` holds it back; the engine's
+        refusal is told in `refusal`'s words. Bots' moves and Hint's come here too."""
+        assert self.state is not None
+        held = self.gate(self._mover(), action) if self.gate is not None else None
+        if held is not None:
+            self.ctx.refuse(held)
+            return False
+        refused = self._try(action)
+        if refused is not None:
+            self.ctx.refuse(self.refusal.format(reason=refused))
+        return refused is None
+
+    def _mover(self) -> int:
+        """The seat whose move is being played (the one `gate` is asked about)."""
+        assert self.state is not None
+        return self.state.to_play[0]
+
+    def _try(self, action: dict[str, Any]) -> str | None:
+        """Play `action` for the seat to play: None once played, logged and saved; else
+        the engine's reason for refusing it (each table logs and shows its own way)."""
+        raise NotImplementedError
 
     def share_record(self) -> dict[str, Any]:
         """What a share link sends: this deal, from its start."""

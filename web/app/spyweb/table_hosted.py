@@ -34,10 +34,6 @@ class HostedTable(GameScreen):
     log: list[LogEntry]
     bot_lines: tuple[list[LogEntry], int, int] | None  # a bot's move: log, length, seat
 
-    def _again(self, seed: int | None = None) -> None:
-        """A new deal at this very table: deal #`seed`, else a fresh one."""
-        raise NotImplementedError
-
     # -- friends on other devices --------------------------------------------------------
     def _host(self, state: spygames.State) -> None:
         """The friends' seats of this game: from the seats form (a new game), else from

@@ -8,42 +8,36 @@ the holder's seat is ever the viewer, so only the holder's hand is put in the HT
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import spygames
 
 from . import deals, yours
-from .deals import new_seed
-from .screen import Context
 from .seats import Seat
 from .share import share_panel
 from .table_hosted import HostedTable
 from .tabletools import LogEntry, Pace
+from .thinking import SLICE_S
 from .together.hosting import Hosting
-
-BOT_SLICE_S = 0.03  # longest stretch of a bot's preparation or thinking between two paints
 
 
 class SeatedTable(HostedTable):
     """A game's table for 2–4 seats, each a person or a bot. A game gives its bots'
     `paces` and the preference that keeps the chosen one, its own parts (`_furnish`),
-    how a game opens (`_open`), starts again (`_again`) and starts from the seats form
-    (`_start_from`), and what its bot to play does (`_bot_move`)."""
+    how its seats are read from a game (`_seats_in`), what else opening a game resets
+    (extending `_open`), how it starts again (`_again`) and
+    starts from the seats form (`_start_from`), and what its bot to play does
+    (`_bot_move`); the life of a table is `GameScreen`'s."""
 
     paces: ClassVar[dict[str, int]] = {}
     pace_pref: ClassVar[str] = ""
 
-    def __init__(
-        self,
-        ctx: Context,
-        state: spygames.State | None = None,
-        seed: int | None = None,
-        *,
-        new: bool = False,
-    ) -> None:
-        super().__init__(ctx, state, seed, new=new)
+    instead_of_damaged = "Seat the table below to start a new game."
+
+    def _furnish(self) -> None:
+        """The seated table's parts; a game adds its own (calling this first)."""
         self.game = spygames.get_game(self.game_id)
-        self.seed = seed
+        self.seed: int | None = None  # the deal asked for (`#/<game>/deal/N`), to be seated
         self.state: spygames.State | None = None
         self.seats: list[Seat] = []
         self.bots: dict[int, spygames.Bot] = {}
@@ -54,30 +48,19 @@ class SeatedTable(HostedTable):
         self.bot_lines: tuple[list[LogEntry], int, int] | None = None  # log, length, seat
         self.show_rules = False
         self.show_share = False
-        self._furnish()
-        self._arrive(state, seed, new)
-
-    def _furnish(self) -> None:
-        """The game's own parts of the table, set up before any game is opened."""
 
     # -- opening ----------------------------------------------------------------------------
-    def _arrive(self, state: spygames.State | None, seed: int | None, new: bool) -> None:
-        """Open what the table was opened with: a shared game (played in a slot of its
-        own), else the game's current slot unless a deal or a new table was asked for."""
-        if state is not None:
-            self._open(state)
-            self._play()
-        elif seed is None and not new:
-            saved = self._resume(instead="Seat the table below to start a new game.")
-            if saved is not None:
-                self._open(saved)
+    def _first_deal(self, seed: int | None) -> spygames.State | None:
+        """A seated table deals from its seats screen: deal #`seed` waits for it."""
+        self.seed = seed
+        return None
 
-    def _open(self, state: spygames.State) -> None:
-        """Put this game on the table (the game seats it with `_sit`)."""
-        raise NotImplementedError
-
-    def _sit(self, state: spygames.State, seats: list[Seat]) -> None:
-        """Seat the table for this game: a bot for each bot seat, nobody holding the device."""
+    def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
+        """Put this game on the table and seat it: `seats` as the seats form gave them
+        (with the friends on other devices, which the record leaves out), else the
+        game's (`_seats_in`); a bot for each bot seat, nobody holding the device. A game
+        extends this with its own parts."""
+        seats = seats or self._seats_in(state)
         self.state = state
         self.seats = seats
         if not state.actions and not self.key_kept:  # a new game: a key of its own
@@ -92,17 +75,9 @@ class SeatedTable(HostedTable):
         self.bots_ready = False
         self.holder = None
 
-    def _deal(self, seats: list[Seat], options: dict[str, Any], seed: int | None) -> spygames.State:
-        """A new game for these seats, dealt from `seed` (a fresh one when None)."""
-        return self.game.new(
-            seed=new_seed() if seed is None else seed, players=len(seats), options=options
-        )
-
-    def _play(self) -> None:
-        """The table plays the game just opened: in a slot of its own, and a reload
-        resumes it rather than opening the link again."""
-        self._begin()
-        self.ctx.navigate(f"#/{self.game_id}")
+    def _seats_in(self, state: spygames.State) -> list[Seat]:
+        """The seats of a game opened without the seats form (its record's)."""
+        raise NotImplementedError
 
     def _start_from(self, values: dict[str, str]) -> None:
         """The seats form was sent: start the game it seats, or say what is wrong."""
@@ -208,7 +183,7 @@ class SeatedTable(HostedTable):
         if self.state is None or self.pending_delay() is None:
             return
         if not self.bots_ready:
-            self.bots_ready = all(bot.prepare(BOT_SLICE_S) for bot in self.bots.values())
+            self.bots_ready = all(bot.prepare(SLICE_S) for bot in self.bots.values())
             return
         seat = self.state.to_play[0]
         self.bot_lines = (self.log, len(self.log), seat)  # marked once played (`_save`)

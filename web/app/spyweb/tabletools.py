@@ -1,5 +1,6 @@
-"""Pieces every table with bots and people shares: the game log, the bots' pace, and the
-"pass the device" panel of pass-and-play. Each game gives its own class prefix and ids."""
+"""Pieces every table with bots and people shares: the game log, the bots' pace, the
+"pass the device" panel of pass-and-play and the Undo button. Each game gives its own
+class prefix and ids."""
 
 from __future__ import annotations
 
@@ -8,10 +9,38 @@ from dataclasses import dataclass
 
 from spygames.words import agrees
 
-from .markup import esc
+from .markup import attrs, esc
 from .store import Saves
 
 LOG_SHOWN = 40
+
+
+def undo_button(
+    prefix: str, reason: str | None, *, class_: str = "btn btn-quiet", why_tag: str = "span"
+) -> str:
+    """The Undo button (key U), `{prefix}-undo`; off when the engine gives a `reason`
+    there is nothing to undo, the reason shown beside it (a `why_tag` element) and read
+    out with the button."""
+    why = ""
+    if reason is not None:
+        why = (
+            f'<{why_tag} class="{prefix}-why" id="{prefix}-undo-why">'
+            f"Undo is off: {esc(reason)}.</{why_tag}>"
+        )
+    return (
+        "<button"
+        + attrs(
+            type="button",
+            class_=class_,
+            data_act="undo",
+            id=f"{prefix}-undo",
+            aria_keyshortcuts="U",
+            aria_describedby=f"{prefix}-undo-why" if why else None,
+            disabled=reason is not None,
+        )
+        + '>Undo <span class="kbd" aria-hidden="true">U</span></button>'
+        + why
+    )
 
 
 @dataclass

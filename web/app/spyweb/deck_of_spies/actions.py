@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from ..markup import attrs, esc, hint_words
-from . import viewmodel as vm
+from . import model as vm
 from .controls import control
 from .log import sentence
 from .scene import Scene

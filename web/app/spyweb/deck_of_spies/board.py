@@ -7,7 +7,7 @@ from spygames.deck_of_spies.views import DeckOfSpiesView
 from spygames.words import plural
 
 from ..markup import attrs, esc
-from . import viewmodel as vm
+from . import model as vm
 from .cards import card_back, card_symbol, mini_cards, show_card
 from .scene import Scene
 

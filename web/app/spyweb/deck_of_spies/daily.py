@@ -21,11 +21,11 @@ import spygames
 from ..markup import attrs, esc, unbroken
 from ..screen import Context, Screen
 from ..store import PREFIX, Saves
+from ..thinking import SLICE_S  # or fewer nodes: the page paints at least this often
 
 GAME_ID: Final = "deck-of-spies"
 KEY: Final = f"{PREFIX}daily:{GAME_ID}:"
 SLICE_NODES: Final = 20
-SLICE_S: Final = 0.03  # or fewer nodes: the page paints at least this often
 
 
 # -- the kept results ----------------------------------------------------------------------

@@ -67,8 +67,3 @@ class DeckOfSpiesPointer(Pointer):
 
     def words(self, table: GameScreen, action: dict[str, Any]) -> str:
         return describe_action(action)
-
-    def play(self, table: GameScreen, action: dict[str, Any]) -> None:
-        dos = _table(table)
-        dos.selected = list(action.get("cards", []))
-        dos._apply(action)

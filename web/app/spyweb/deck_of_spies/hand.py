@@ -4,7 +4,7 @@ picked are worth."""
 from __future__ import annotations
 
 from ..markup import esc
-from . import viewmodel as vm
+from . import model as vm
 from .cards import hand_card
 from .scene import Scene
 

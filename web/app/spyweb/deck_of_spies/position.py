@@ -17,7 +17,7 @@ from ..catalogue import open_screen
 from ..markup import esc
 from ..position import PositionView
 from ..screen import Context, GameScreen
-from . import viewmodel as vm
+from . import model as vm
 from .board import board, tally
 from .cards import show_card
 from .log import sentence

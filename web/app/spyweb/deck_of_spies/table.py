@@ -3,7 +3,7 @@ actions, plays them, saves the record after each one and draws the page.
 
 What it shows is one `Scene` (scene.py), built once per render from `state.view(0)`,
 the engine's `why_illegal` for every button and `undo_point` for Undo, and drawn by the
-components of view.py. The Hint is worked out in slices between paints (a `Thinking`),
+components of view.py. The Hint is worked out in slices between paints (`spyweb.hints`),
 and so is, once a deal is lost, the search for a line that would have won it.
 """
 
@@ -14,15 +14,13 @@ from typing import TYPE_CHECKING, Any, cast
 import spygames
 from spygames import IllegalAction
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
-from spygames.hints import hint_bot
 
-from ..deals import new_seed
+from ..hints import Hints
 from ..links import replay_route
-from ..screen import Context, GameScreen
+from ..screen import GameScreen
 from ..share import link_for
-from ..thinking import Thinking
 from . import daily
-from . import viewmodel as vm
+from . import model as vm
 from .log import log_lines
 from .rules import rules_html
 from .scene import Control, DailyResult, Hint, Scene
@@ -32,7 +30,6 @@ if TYPE_CHECKING:
     from .winnable import WinnableCheck
 
 GAME_ID = "deck-of-spies"
-HOME_HASH = f"#/{GAME_ID}"
 FOUR_COLOUR_PREF = "dos-four-colour"
 HINT_SLICE_S = 0.04  # longest stretch of search between two paints
 
@@ -46,48 +43,44 @@ class DeckOfSpiesTable(GameScreen):
     title = "Deck of Spies — spygames"
     state: spygames.State
 
-    def __init__(
-        self,
-        ctx: Context,
-        state: spygames.State | None = None,
-        seed: int | None = None,
-        *,
-        new: bool = False,
-    ) -> None:
-        super().__init__(ctx)
+    def _furnish(self) -> None:
         self.selected: list[str] = []  # the cards picked, in hand order
-        self.hint: spygames.Advice | None = None
-        self.hint_at = -1  # the number of actions the hint was given for
-        self.thinking: Thinking | None = None  # a hint being worked out
+        self.hints = Hints(self.game_id)  # the Hint, for the position (its number of moves)
         self.panel: str | None = None  # "rules", "discard", "draw" or "share"
         self.fresh: set[str] = set()  # cards just drawn (animated once)
         self.spy_fresh = False
         self.pile_fresh = False
-        self.four_colour = ctx.saves.pref(FOUR_COLOUR_PREF, "0") == "1"
+        self.four_colour = self.ctx.saves.pref(FOUR_COLOUR_PREF, "0") == "1"
         self.log: list[dict[str, Any]] = []
         self.check: WinnableCheck | None = None  # could the lost deal have been won?
         self._daily_entry: dict[str, Any] | None = None  # this deal's daily entry, if any
         self._daily_seed: int | None = None  # the deal that entry was read for
-        resumed = None if state is not None or seed is not None or new else self._resume()
-        if resumed is not None:
-            self.state = resumed
-            self._rebuild_log()
-            self._moved_on()
-            return
-        self.state = (
-            state if state is not None else _game().new(seed=new_seed() if seed is None else seed)
-        )
-        self._started()
 
-    def _started(self) -> None:
-        """A new game: give it a slot, and drop the deal from the address so that
-        reloading the page resumes this game instead of dealing it again."""
+    # -- a game arrives ----------------------------------------------------------------
+    def _first_deal(self, seed: int | None) -> spygames.State:
+        """Deck of Spies deals at once: deal #`seed`, else a fresh one."""
+        return self._deal(seed)
+
+    def _open(self, state: spygames.State) -> None:
+        self.state = state
+        self.selected = []
+        self.hints.clear()
+        self.panel = None
+        self.check = None
         self._rebuild_log()
-        self.spy_fresh = True
-        self.fresh = set(self.state.view(0)["hand"])
-        self._begin()
         self._moved_on()
-        self.ctx.navigate(HOME_HASH)
+
+    def _play(self) -> None:
+        """A new game: its cards are dealt before the player's eyes, it gets a slot,
+        and the deal leaves the address, so that a reload resumes this game instead of
+        dealing it again."""
+        self._dealt()
+        super()._play()
+
+    def _dealt(self) -> None:
+        """The hand and the spy on the table have just arrived (they animate once)."""
+        self.fresh = set(self.state.view(0)["hand"])
+        self.spy_fresh = True
 
     # -- the record, the log, saving ---------------------------------------------------
     @property
@@ -147,23 +140,27 @@ class DeckOfSpiesTable(GameScreen):
             self._daily_entry = self._daily_seed = None
         self._check()
 
-    def _apply(self, action: dict[str, Any]) -> bool:
-        """Play `action`; an illegal one explains itself and changes nothing, as does one
-        a guide holds back (`gate`)."""
-        held = self.gate(0, action) if self.gate is not None else None
-        if held is not None:
-            self.ctx.refuse(held)
-            return False
+    refusal = "Not allowed: {reason}."
+
+    def play(self, action: dict[str, Any]) -> bool:
+        """The person's move as a whole (`GameScreen.play`): its cards are the ones picked."""
+        self.selected = list(action.get("cards", []))
+        return self._apply(action)
+
+    def _mover(self) -> int:
+        return 0  # the one player's, asked about even once the game is over
+
+    def _try(self, action: dict[str, Any]) -> str | None:
+        """Play `action`: None once played, logged and saved; else the engine's reason."""
         before = self.state.view(0)
         try:
             self.state.apply(action)
         except IllegalAction as exc:
-            self.ctx.refuse(f"Not allowed: {exc.reason}.")
-            return False
+            return exc.reason
         after = self.state.view(0)
         self._log_move(before["turn"], action["type"], self.state)
         self.selected = []
-        self.hint = None
+        self.hints.forget()
         self.fresh = set(after["hand"]) - set(before["hand"])
         self.spy_fresh = after["spy"] != before["spy"]
         self.pile_fresh = len(after["discard"]) > len(before["discard"])
@@ -173,24 +170,20 @@ class DeckOfSpiesTable(GameScreen):
         if self.state.is_over:
             daily.note_finished(self.ctx.saves, self.state)
         self._moved_on()
-        return True
+        return None
+
+    def _again(self, seed: int | None = None) -> None:
+        """New game: deal #`seed`, else a fresh deal, in a slot of its own."""
+        self._replace(self._deal(seed), new_game=True)
 
     def _replace(self, state: spygames.State, *, new_game: bool) -> None:
         """Show `state`: a new game (in a slot of its own) or this game taken back."""
-        self.state = state
-        self.selected = []
-        self.hint = None
-        self.thinking = None
-        self.panel = None
-        self.check = None
-        self._rebuild_log()
-        self.fresh = set(state.view(0)["hand"])
-        self.spy_fresh = True
+        self._open(state)
+        self._dealt()
         if new_game:
             self._begin()
         else:
             self._save()
-        self._moved_on()
 
     # -- events ------------------------------------------------------------------------
     def handle(self, act: str, arg: str) -> None:
@@ -218,7 +211,7 @@ class DeckOfSpiesTable(GameScreen):
                 self._replace(spygames.replay(self.share_record()), new_game=True)
         elif act == "new":
             if self.ask_before_leaving(act, arg, "Start a new game?", "New game"):
-                self._replace(_game().new(seed=new_seed()), new_game=True)
+                self._again()
         elif act == "four":
             self.four_colour = not self.four_colour
             self.ctx.saves.set_pref(FOUR_COLOUR_PREF, "1" if self.four_colour else "0")
@@ -277,7 +270,7 @@ class DeckOfSpiesTable(GameScreen):
             self.ctx.refuse(f"Assassinate: {vm.reason_text(reason or 'not possible now')}.")
             return
         if not ace:  # the key: the hinted Ace, else the first one offered
-            hint = self.hint if self._hint_current() else None
+            hint = self.hints.current(len(self.state.actions))
             hinted = hint.action.get("ace") if hint is not None else None
             ace = hinted or model.aces[0].arg
         self._apply({"type": "assassinate", "ace": ace})
@@ -294,30 +287,22 @@ class DeckOfSpiesTable(GameScreen):
         self.spy_fresh = False
 
     # -- the Hint, and the lost deal's search ------------------------------------------
-    def _hint_current(self) -> bool:
-        return self.hint is not None and self.hint_at == len(self.state.actions)
-
     def _hint(self) -> None:
         if self.state.is_over:
             self.ctx.refuse("The game is over: no more hints.")
             return
-        if self._hint_current():
-            return
         at = len(self.state.actions)
-        if self.thinking is not None and self.thinking.at == at:
-            return  # already thinking about this very position
-        # The Hint's bot and budget (`spygames.hints`): the one a review asks too.
-        bot = hint_bot(GAME_ID, self.hint_seed(0))
-        # The search runs in short slices between paints (see tick), so the page never
+        if self.hints.current(at) is not None or self.hints.working_on(at):
+            return  # the hint is known, or already being worked out for this very position
+        # The Hint's bot and budget (`spygames.hints`): the one a review asks too. The
+        # search runs in short slices between paints (see tick), so the page never
         # freezes while the hint is being worked out.
-        self.thinking = Thinking(
-            bot, self.state.view(0), self.state.legal_actions(), at=at, slice_s=HINT_SLICE_S
-        )
+        self.hints.ask(self.state, at, self.hint_seed(0), slice_s=HINT_SLICE_S)
         self.tick()
 
     def pending_delay(self) -> int | None:
         check = self._check()
-        return 0 if self.thinking is not None or (check and check.running) else None
+        return 0 if self.hints.thinking or (check and check.running) else None
 
     def _check(self) -> WinnableCheck | None:
         """The search for a winning line, once a deal is lost (started on first need)."""
@@ -333,23 +318,16 @@ class DeckOfSpiesTable(GameScreen):
     def tick(self) -> None:
         """One slice of the hint's search (the advice shows when it is done), or of the
         search for a winning line of the lost deal."""
-        if self.thinking is None:
+        if not self.hints.thinking:
             check = self._check()
             if check is not None:
                 check.step()
             return
-        thinking = self.thinking
-        advice = thinking.step(len(self.state.actions))
-        if thinking.dropped:  # the position moved on
-            self.thinking = None
-        elif advice is not None:
-            self.thinking = None
-            self.hint = advice
-            self.hint_at = len(self.state.actions)
-            # the hinted cards are picked for you: one more click plays the hint
-            if "cards" in advice.action:
-                hand = self.state.view(0)["hand"]
-                self.selected = vm.tidy_selection(hand, list(advice.action["cards"]))
+        advice = self.hints.step(len(self.state.actions))  # dropped if the position moved on
+        # the hinted cards are picked for you: one more click plays the hint
+        if advice is not None and "cards" in advice.action:
+            hand = self.state.view(0)["hand"]
+            self.selected = vm.tidy_selection(hand, list(advice.action["cards"]))
 
     # -- drawing -----------------------------------------------------------------------
     def scene(self) -> Scene:
@@ -359,7 +337,7 @@ class DeckOfSpiesTable(GameScreen):
         view = state.view(0)
         model = vm.build(state, self.selected, view)
         point = state.undo_point(0)
-        hint = self.hint if self._hint_current() else None
+        hint = self.hints.current(len(self.state.actions))
         over = state.result is not None
         found = self._daily_entry
         return Scene(
@@ -374,7 +352,7 @@ class DeckOfSpiesTable(GameScreen):
             aces=tuple(Control(a.kind, a.label, a.reason, a.arg) for a in model.aces),
             undo_off=None if point.upto is not None else f"Undo is off: {point.reason}.",
             hint=Hint(hint.action, hint.reason) if hint is not None else None,
-            thinking=self.thinking is not None,
+            thinking=self.hints.thinking,
             panel=self.panel,
             four_colour=self.four_colour,
             fresh=tuple(sorted(self.fresh)),

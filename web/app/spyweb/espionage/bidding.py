@@ -12,8 +12,8 @@ from spygames.words import count, listed
 
 from ..markup import attrs, esc
 from . import cards
-from .bidpanel import GROUPS, BidPanel
 from .log import Narrator
+from .model import GROUPS, BidPanel
 from .odds import panel_odds
 from .scene import Scene
 

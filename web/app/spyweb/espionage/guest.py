@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..together.joined import Joined
-from .bidpanel import BidPanel
+from .model import BidPanel
 from .scene import Scene, Selection
 from .view import render
 

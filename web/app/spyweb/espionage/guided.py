@@ -73,8 +73,3 @@ class EspionagePointer(Pointer):
     def words(self, table: GameScreen, action: dict[str, Any]) -> str:
         text = what(action, _table(table).name)
         return text[:1].lower() + text[1:]
-
-    def play(self, table: GameScreen, action: dict[str, Any]) -> None:
-        esp = _table(table)
-        esp._apply(action)
-        esp._after_own_move()

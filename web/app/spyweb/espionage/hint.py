@@ -13,7 +13,7 @@ the table's scene.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 import spygames
@@ -22,11 +22,8 @@ from spygames.espionage.cards import bid_words
 from spygames.espionage.views import Bid
 
 from ..markup import attrs, hint_words
-from ..thinking import Thinking
 from .scene import Hint, Scene
 from .undo import undo_html
-
-HINT_SLICE_S = 0.03  # longest stretch of the hint's work between two paints
 
 
 def chance(p: float) -> str:
@@ -101,56 +98,6 @@ def hint_bot(seed: int) -> spygames.Bot:
     """The bot that gives a seat its hints (seeded with `seed`, the table's `bot_seed`
     for the seat and "hint"): the hard bot, never bluffing."""
     return hints.hint_bot("espionage", seed)
-
-
-class Hints:
-    """The table's Hint: asked for, worked out between paints, kept for the position it
-    was given for (`at`: the state and how many moves it has seen), then left behind."""
-
-    def __init__(self) -> None:
-        self.advice: spygames.Advice | None = None
-        self.at: Hashable = None
-        self.thinking: Thinking | None = None
-
-    def current(self, at: Hashable, my_turn: bool) -> spygames.Advice | None:
-        """The advice for the position `at`, on the person's own turn."""
-        if self.advice is None or self.at != at or not my_turn:
-            return None
-        return self.advice
-
-    def clear(self) -> None:
-        self.advice = None
-        self.thinking = None
-
-    def working_on(self, at: Hashable) -> bool:
-        return self.thinking is not None and self.thinking.at == at
-
-    def start(self, state: spygames.State, at: Hashable, seed: int) -> None:
-        """Start working out the hint for the seat to play in `state` (its bot seeded
-        with `seed`)."""
-        seat = state.to_play[0]
-        self.thinking = Thinking(
-            hint_bot(seed),
-            state.view(seat),
-            state.legal_actions(),
-            at=at,
-            slice_s=HINT_SLICE_S,
-        )
-
-    def step(self, at: Hashable, my_turn: bool) -> spygames.Advice | None:
-        """One slice of the work (the table's tick); the advice once it is found. The
-        work is dropped when the position has moved on or the turn is no longer yours."""
-        thinking = self.thinking
-        if thinking is None:
-            return None
-        found = thinking.step(at) if my_turn else None
-        if found is None:
-            if thinking.dropped or not my_turn:
-                self.thinking = None
-            return None
-        self.thinking = None
-        self.advice, self.at = found, thinking.at
-        return found
 
 
 def helpers_html(scene: Scene) -> str:

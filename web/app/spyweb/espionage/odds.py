@@ -7,7 +7,7 @@ from __future__ import annotations
 from spygames.espionage.odds import chance_at_least, chance_exactly
 from spygames.espionage.views import Bid
 
-from .bidpanel import BidPanel
+from .model import BidPanel
 from .scene import Scene
 
 

@@ -39,7 +39,7 @@ __all__ = ["PACES", "STEPS", "Hint", "Scene", "Seat", "Selection"]
 @dataclass(frozen=True)
 class Selection:
     """The bid being put together in the bid panel (checked against the legal bids when
-    it is drawn: `bidpanel.BidPanel`)."""
+    it is drawn: `model.BidPanel`)."""
 
     count: int = 0
     attribute: str | None = None

@@ -24,12 +24,13 @@ from spygames.espionage.cards import ATTRIBUTES
 from spygames.espionage.views import EspionageView
 
 from .. import links
+from ..hints import Hints
 from ..share import link_for
 from ..table_seats import SeatedTable
 from ..thinking import Thinking
-from .bidpanel import BidPanel
-from .hint import Hints, scene_hint
+from .hint import scene_hint
 from .log import Narrator
+from .model import BidPanel
 from .rules import rules_html
 from .scene import PACES, Scene, Selection
 from .seats import Seat, last_seats, parse, remember_last, seat_options, seats_for, setup_html
@@ -52,18 +53,19 @@ class EspionageTable(SeatedTable):
     pace_pref = PACE_PREF
 
     def _furnish(self) -> None:
+        super()._furnish()
         self.acked_round = 0  # the showdown (by round) the people have looked at
         self.steps = Steps()  # how far the latest showdown has been shown
         self.sel: dict[str, Any] = {"count": 0, "attribute": None, "next": None}
         self.setup_seats = last_seats(self.ctx.saves)
         self.narrator = Narrator(self.name)
-        self.hints = Hints()
+        self.hints = Hints(self.game_id)
         self.thinking: Thinking | None = None  # a bot's move being worked out
         self._revealed: tuple[Hashable, dict[str, Any] | None] = (None, None)
 
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
-        self._sit(state, seats or seats_for(state, self.ctx.saves))
+        super()._open(state, seats)
         self.acked_round = 0
         self.steps = Steps()
         self.sel = {"count": 0, "attribute": None, "next": None}
@@ -71,12 +73,15 @@ class EspionageTable(SeatedTable):
         self.hints.clear()
         self.thinking = None
 
+    def _seats_in(self, state: spygames.State) -> list[Seat]:
+        return seats_for(state, self.ctx.saves)
+
     def open_with(self, state: spygames.State, seats: list[Seat]) -> None:
         """Put `state` on the table with these seats (a demo's "Try it yourself")."""
         self._open(state, seats)
 
     def _start(self, seats: list[Seat], seed: int | None) -> None:
-        state = self._deal(seats, seat_options(seats), seed)
+        state = self._deal(seed, players=len(seats), options=seat_options(seats))
         remember_last(self.ctx.saves, seats)
         self.setup_seats = seats
         self._open(state, seats)
@@ -199,19 +204,14 @@ class EspionageTable(SeatedTable):
 
     def hint(self) -> spygames.Advice | None:
         """The Hint's advice for the position on the table, on the person's own turn."""
-        return self.hints.current(self._position(), self.my_turn)
+        return self.hints.current(self._position()) if self.my_turn else None
 
     # -- acting -----------------------------------------------------------------------------
-    def _apply(self, action: dict[str, Any]) -> bool:
-        assert self.state is not None
-        held = self.gate(self.state.to_play[0], action) if self.gate is not None else None
-        if held is not None:  # a guide holds it back (`spyweb.guide`)
-            self.ctx.refuse(held)
-            return False
-        refused = self._try(action)
-        if refused is not None:
-            self.ctx.refuse(f"That move is not allowed: {refused}.")
-        return refused is None
+    def play(self, action: dict[str, Any]) -> bool:
+        """The person's move (`GameScreen.play`), then pass-and-play's hand-over."""
+        played = self._apply(action)
+        self._after_own_move()
+        return played
 
     def _try(self, action: dict[str, Any]) -> str | None:
         """Play `action` for the seat to play: None once played, logged and saved; else
@@ -235,7 +235,7 @@ class EspionageTable(SeatedTable):
     def pending_delay(self) -> int | None:
         if self.thinking is not None:
             return self.thinking.delay_ms
-        if self.hints.thinking is not None:
+        if self.hints.thinking:
             return 0
         if self.stepping:
             return self.pace.ms
@@ -246,7 +246,7 @@ class EspionageTable(SeatedTable):
     def tick(self) -> None:
         if self.thinking is not None:
             self._think()
-        elif self.hints.thinking is not None:
+        elif self.hints.thinking:
             self._hint_step()
         elif self.stepping:
             self.steps.advance()
@@ -283,12 +283,14 @@ class EspionageTable(SeatedTable):
         at = self._position()
         if self.hints.working_on(at):
             return  # already working on this very position
-        self.hints.start(self.state, at, self.hint_seed(self.state.to_play[0]))
+        self.hints.ask(self.state, at, self.hint_seed(self.state.to_play[0]))
         self._hint_step()
 
     def _hint_step(self) -> None:
         """One slice of the hint's work (the table's tick); it shows when it is done."""
-        if self.hints.step(self._position(), self.my_turn) is not None:
+        if not self.my_turn:
+            self.hints.drop()  # the turn is no longer the person's
+        elif self.hints.step(self._position()) is not None:
             self._select_hint()
 
     def _select_hint(self) -> None:
@@ -347,8 +349,7 @@ class EspionageTable(SeatedTable):
         if act == "bid" and action is None:
             self.ctx.refuse("Choose a role, faction or city to bid on first.")
         elif action is not None:
-            self._apply(action)
-            self._after_own_move()
+            self.play(action)
         else:
             self._keep(panel)
 
@@ -441,8 +442,8 @@ class EspionageTable(SeatedTable):
             selection=Selection(**self.sel),
             undo=self.undo_offered,
             refusals=refusals,
-            hint=scene_hint(self.hints.current(at, my_turn)),
-            hint_thinking=self.hints.thinking is not None,
+            hint=scene_hint(self.hints.current(at) if my_turn else None),
+            hint_thinking=self.hints.thinking,
             log=tuple((entry.kind, entry.text, entry.said) for entry in self.log),
             odds=self.odds_on,
             pace=self.pace.name,

@@ -19,8 +19,7 @@ from typing import Any
 import spygames
 from spygames.espionage.cards import bid_words
 
-from ..markup import attrs, esc
-from ..tabletools import LogEntry
+from ..tabletools import LogEntry, undo_button
 from .scene import Scene
 
 
@@ -67,21 +66,4 @@ def undo_html(scene: Scene) -> str:
     """The Undo button, off with the engine's reason when there is nothing to undo."""
     if not scene.undo:
         return ""
-    reason = scene.refusals.get("undo")
-    why = ""
-    if reason is not None:
-        why = f'<span class="esp-why" id="esp-undo-why">Undo is off: {esc(reason)}.</span>'
-    return (
-        "<button"
-        + attrs(
-            type="button",
-            class_="btn btn-quiet",
-            data_act="undo",
-            id="esp-undo",
-            aria_keyshortcuts="U",
-            aria_describedby="esp-undo-why" if why else None,
-            disabled=reason is not None,
-        )
-        + '>Undo <span class="kbd" aria-hidden="true">U</span></button>'
-        + why
-    )
+    return undo_button("esp", scene.refusals.get("undo"))

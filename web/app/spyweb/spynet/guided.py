@@ -92,8 +92,3 @@ class SpyNetPointer(Pointer):
         view = cast(Any, sn.state.view(sn.state.to_play[0]))
         text = what(action, view, Who(sn.seats, sn.state.players))
         return text[:1].lower() + text[1:]
-
-    def play(self, table: GameScreen, action: dict[str, Any]) -> None:
-        sn = _table(table)
-        sn.sel.clear()
-        sn._apply(action)

@@ -11,23 +11,18 @@ Any move, or an undo, leaves it behind.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
 from typing import Any, cast
 
 import spygames
-from spygames.hints import hint_bot, hint_moves
-from spygames.spynet.rules import SpyNetState
 from spygames.spynet.text import condition_text
 from spygames.spynet.views import SpyNetView
 
+from ..hints import Hints
 from ..markup import attrs, hint_words
-from ..thinking import Thinking
 from .deploy import outcome
 from .log import Who
 from .model import BRANCH, CARD, kind, placement
 from .scene import HintShown
-
-HINT_SLICE_S = 0.03  # longest stretch of the hint's work between two paints
 
 
 def _name(card: str) -> str:
@@ -226,65 +221,17 @@ def mark(html: str, action: dict[str, Any]) -> str:
     return _TAG.sub(one, html)
 
 
-class Hints:
-    """The table's hint: asked for, worked out between paints (`spyweb.thinking`), then
-    shown until the table leaves it behind (`clear`, on any move or undo)."""
-
-    def __init__(self) -> None:
-        self.advice: spygames.Advice | None = None
-        self.view: SpyNetView | None = None  # the seat's view the advice was worked out from
-        self.work: Thinking | None = None
-
-    @property
-    def thinking(self) -> bool:
-        return self.work is not None
-
-    def current(self) -> spygames.Advice | None:
-        """The advice for the position on the table."""
-        return self.advice
-
-    def clear(self) -> None:
-        self.advice, self.work = None, None
-
-    def ask(self, state: SpyNetState, at: Hashable, seed: int) -> None:
-        """Start working out the hard bot's move for the seat to play at `at` (the
-        table's position; the bot seeded with `seed`), unless the advice is known or
-        already on its way."""
-        if self.advice is not None:
-            return
-        if self.work is not None and self.work.at == at:
-            return  # already working on this very position
-        seat = state.to_play[0]
-        bot = hint_bot("spynet", seed)  # the Hint's bot and budget (`spygames.hints`)
-        view = state.view(seat)
-        self.view = cast(SpyNetView, view)
-        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=HINT_SLICE_S)
-        self.step(at)
-
-    def step(self, at: Hashable) -> None:
-        """One slice of the work (the table's tick); the advice shows when it is done."""
-        if self.work is None:
-            return
-        found = self.work.step(at)
-        if self.work.dropped:
-            self.work = None  # the position moved on
-            return
-        if found is None:
-            return
-        self.work = None
-        self.advice = found
-
-    def shown(self, who: Who) -> HintShown:
-        """The hint for the scene: thinking, or the advice in words."""
-        advice, view = self.advice, self.view
-        if advice is None or view is None:
-            return HintShown(thinking=self.thinking)
-        return HintShown(
-            thinking=self.thinking,
-            action=advice.action,
-            what=what(advice.action, view, who),
-            why=why(advice, view, who),
-        )
+def shown(hints: Hints, who: Who) -> HintShown:
+    """The table's Hint (`spyweb.hints`) for the scene: thinking, or the advice in words."""
+    advice, view = hints.advice, cast(SpyNetView | None, hints.view)
+    if advice is None or view is None:
+        return HintShown(thinking=hints.thinking)
+    return HintShown(
+        thinking=hints.thinking,
+        action=advice.action,
+        what=what(advice.action, view, who),
+        why=why(advice, view, who),
+    )
 
 
 def hint_box(hint: HintShown) -> str:

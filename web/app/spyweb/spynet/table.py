@@ -22,23 +22,24 @@ import spygames
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.views import SpyNetResult, SpyNetView
 
+from ..hints import Hints
 from ..links import replay_route
 from ..screen import Context
 from ..seats import Seat
 from ..share import link_for
-from ..table_seats import BOT_SLICE_S, SeatedTable
+from ..table_seats import SeatedTable
 from ..tabletools import LogEntry
-from ..thinking import Thinking
+from ..thinking import SLICE_S, Thinking
 from . import gallery
 from .clicks import KEY_NAMES, KEYS, Click, Turn, drop_click, key_act, turn_click
 from .deploy import Selection, every_refusal, refusals
 from .end import result_summary
-from .hint import Hints
+from .hint import shown
 from .log import Narrator, Who
 from .model import CARD, public, shows
 from .rules import rules_html
 from .scene import PACES, Picked, Scene, UndoAt
-from .setup import last_seats, last_situation, options_for, parse, remember, seats_for
+from .seats import last_seats, last_situation, options_for, parse, remember, seats_for
 from .since import Move, replay_log, since
 from .undo import undone
 from .view import render
@@ -53,12 +54,13 @@ class SpyNetTable(SeatedTable):
     pace_pref = PACE_PREF
 
     def _furnish(self) -> None:
+        super()._furnish()
         self.who = Who([], 2)
         self.thinking: Thinking | None = None  # the bot to play, deciding
         self.hand_before: dict[int, set[str]] = {}  # to mark the cards new since
         self.sel = Selection()
         self.moves: list[Move] = []  # one per action, for "since your turn"
-        self.hints = Hints()
+        self.hints = Hints(self.game_id)
         self.end_arriving = False  # the game has just ended: its headline takes the focus
         self.reading: str | None = None  # the card whose whole face is open (reading.py)
         self.setup_seats = last_seats(self.ctx.saves)
@@ -66,9 +68,8 @@ class SpyNetTable(SeatedTable):
 
     # -- opening and saving ---------------------------------------------------------------
     def _open(self, state: spygames.State, seats: list[Seat] | None = None) -> None:
-        """Put `state` on the table; `seats` as the setup form gave them (with the
-        friends on other devices, which the record leaves out), else the record's."""
-        self._sit(state, seats or seats_for(state.options, state.players))
+        """Seat the game (`SeatedTable._open`), then SpyNet's parts for it."""
+        super()._open(state, seats)
         self.who = Who(self.seats, state.players)
         self.thinking = None
         self.hints.clear()
@@ -78,8 +79,11 @@ class SpyNetTable(SeatedTable):
         self.reading = None
         self.log, self.moves = replay_log(state.record(), self.who)
 
+    def _seats_in(self, state: spygames.State) -> list[Seat]:
+        return seats_for(state.options, state.players)
+
     def _start(self, seats: list[Seat], situation: str, seed: int | None) -> None:
-        state = self._deal(seats, options_for(seats, situation), seed)
+        state = self._deal(seed, players=len(seats), options=options_for(seats, situation))
         remember(self.ctx.saves, seats, situation)
         self.setup_seats, self.setup_situation = seats, situation
         self._open(state, seats)
@@ -134,18 +138,10 @@ class SpyNetTable(SeatedTable):
         return self.seat_view(self.viewer)
 
     # -- acting -----------------------------------------------------------------------------
-    def _apply(self, action: dict[str, Any]) -> bool:
-        """Send an action to the engine; its refusal is told in its own words, as is a
-        guide's holding it back (`gate`)."""
-        assert self.state is not None
-        held = self.gate(self.state.to_play[0], action) if self.gate is not None else None
-        if held is not None:
-            self.ctx.refuse(held)
-            return False
-        refused = self._try(action)
-        if refused is not None:
-            self.ctx.refuse(f"That move is not allowed: {refused}.")
-        return refused is None
+    def play(self, action: dict[str, Any]) -> bool:
+        """The person's move as a whole (`GameScreen.play`): what they had picked goes."""
+        self.sel.clear()
+        return self._apply(action)
 
     def _try(self, action: dict[str, Any]) -> str | None:
         """Play `action` for the seat to play: None once played, logged and saved; else
@@ -209,7 +205,7 @@ class SpyNetTable(SeatedTable):
             self.state.view(seat),
             self.state.legal_actions(),
             at=self._at(),
-            slice_s=BOT_SLICE_S,
+            slice_s=SLICE_S,
         )
         self._think()
 
@@ -304,7 +300,10 @@ class SpyNetTable(SeatedTable):
         if not isinstance(state, SpyNetState) or state.is_over or not self.my_turn:
             self.ctx.refuse("A hint is for your own turn.")
             return
-        self.hints.ask(state, self._at(), self.hint_seed(state.to_play[0]))
+        at = self._at()
+        if self.hints.advice is None and not self.hints.working_on(at):
+            self.hints.ask(state, at, self.hint_seed(state.to_play[0]))
+            self.hints.step(at)
 
     def _situation_option(self) -> str:
         assert self.state is not None
@@ -427,7 +426,7 @@ class SpyNetTable(SeatedTable):
             ),
             log=tuple((e.kind, e.text) for e in self.log),
             undo=UndoAt(point.upto, point.reason) if point is not None else None,
-            hint=self.hints.shown(self.who) if my_turn else None,
+            hint=shown(self.hints, self.who) if my_turn else None,
             reading=self.reading,
             show_rules=self.show_rules,
             gallery=gallery_filter,

@@ -11,8 +11,7 @@ another has seen.
 
 from __future__ import annotations
 
-from ..markup import attrs, esc
-from ..tabletools import LogEntry
+from ..tabletools import LogEntry, undo_button
 from .scene import UndoAt
 
 
@@ -21,24 +20,11 @@ def undo_html(point: UndoAt | None, before: str = "") -> str:
     `before`: other helpers in the same row (the Hint); no point: no Undo."""
     if point is None:
         return f'<div class="sn-helpers" role="group" aria-label="Help">{before}</div>'
-    why = ""
-    if point.upto is None:
-        why = f'<p class="sn-why" id="sn-undo-why">Undo is off: {esc(point.reason)}.</p>'
+    reason = point.reason if point.upto is None else None
     return (
         '<div class="sn-helpers" role="group" aria-label="Take back">'
         + before
-        + "<button"
-        + attrs(
-            type="button",
-            class_="btn btn-quiet btn-small",
-            data_act="undo",
-            id="sn-undo",
-            aria_keyshortcuts="U",
-            aria_describedby="sn-undo-why" if why else None,
-            disabled=point.upto is None,
-        )
-        + '>Undo <span class="kbd" aria-hidden="true">U</span></button>'
-        + why
+        + undo_button("sn", reason, class_="btn btn-quiet btn-small", why_tag="p")
         + "</div>"
     )
 

@@ -22,7 +22,7 @@ from .piles import piles_html, recruit_panel
 from .reading import reading_html
 from .rules import rules_for
 from .scene import PACES, HintShown, Scene
-from .setup import setup_html as setup_screen
+from .seats import setup_html as setup_screen
 from .since import since_html
 from .tableau import others_order, tableau
 from .undo import with_undo

@@ -1,5 +1,5 @@
-"""SpyNet's setup screen: 2–4 seats (people here, friends on other devices, or bots;
-teams at 4) and the situation.
+"""SpyNet's seats screen (its setup form): 2–4 seats (people here, friends on other
+devices, or bots; teams at 4) and the situation.
 
 The seats and the situation go into the engine's options, so the record — the save, the
 share link — carries the whole table.
