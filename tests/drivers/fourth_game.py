@@ -132,18 +132,22 @@ class DeadDropTable(SeatedTable):
     pace_pref = "test-dead-drop-pace"
 
     def _furnish(self) -> None:
+        super()._furnish()
         self.setup_seats = shared.default_seats(NAMES, 2)
 
     def _open(self, state: State, seats: list[Seat] | None = None) -> None:
-        found = seats_from(state.options.get("seats"), state.players)
-        self._sit(state, seats or found or shared.default_seats(NAMES, state.players))
+        super()._open(state, seats)
         self.log = [
             LogEntry("move", move_text(self.seats[actor].name, action))
             for actor, action in zip(state.actors, state.actions, strict=True)
         ]
 
+    def _seats_in(self, state: State) -> list[Seat]:
+        found = seats_from(state.options.get("seats"), state.players)
+        return found or shared.default_seats(NAMES, state.players)
+
     def _start(self, seats: list[Seat], seed: int | None) -> None:
-        self._open(self._deal(seats, seat_options(seats), seed), seats)
+        self._open(self._deal(seed, players=len(seats), options=seat_options(seats)), seats)
         self._play()
 
     def _again(self, seed: int | None = None) -> None:

@@ -157,7 +157,7 @@ def test_every_hint_asks_its_bot_about_the_seat_at_the_device(
     dos = DeckOfSpiesTable(context(), seed=5)
     asked = watch(lambda: dos.state)
     hinted(dos, lambda: dos.handle("hint", ""))
-    assert asked == [0] and dos.hint is not None
+    assert asked == [0] and dos.hints.advice is not None
 
     esp = EspionageTable(context(), seed=5)
     asked = watch(lambda: esp.state)
