@@ -40,15 +40,23 @@ $(STAMPS)/lighthouse: bench/lighthouse/package.json bench/lighthouse/package-loc
 
 # The e2e browser: $$CHROMIUM, else a system Chromium/Chrome, else Debian's chromium on
 # Debian, else Playwright's own (see e2e/browser.py).
+ifdef BUILT # `make test`'s last steps, run side by side once e2e has built both (below)
+browser:
+else
 browser: $(STAMPS)/venv
 	$(PY) e2e/browser.py --ensure
+endif
 
 # --- build ------------------------------------------------------------------
 wheel: $(STAMPS)/venv
 	rm -rf dist && $(PY) -m pip wheel -q --no-deps --no-build-isolation -w dist .
 
+ifdef BUILT
+site:
+else
 site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/pywheels wheel
 	$(PY) web/tools/build_site.py
+endif
 
 # --- tests ------------------------------------------------------------------
 lint: $(STAMPS)/venv
@@ -106,7 +114,11 @@ stress: site browser
 # firefox-esr; webkit2gtk-driver and xvfb) where missing. A missing engine is a failure on
 # Debian and under CI ($CI set, e2e/xbrowser/conftest.py); elsewhere, on a system without
 # those packages, the suite is skipped with the reason printed.
-.PHONY: smoke-firefox smoke-webkit
+.PHONY: smoke-firefox smoke-webkit engines
+engines: $(STAMPS)/venv
+	$(PY) e2e/xbrowser/engines.py --ensure firefox
+	$(PY) e2e/xbrowser/engines.py --ensure webkit
+
 smoke-firefox: site browser
 	$(PY) e2e/xbrowser/engines.py --ensure firefox
 	$(PY) -m pytest e2e/xbrowser/smoke_firefox.py e2e/xbrowser/together_firefox.py -q -p no:cacheprovider
@@ -115,7 +127,11 @@ smoke-webkit: site
 	$(PY) e2e/xbrowser/engines.py --ensure webkit
 	$(PY) -m pytest e2e/xbrowser/smoke_webkit.py -q -p no:cacheprovider
 
-test: lint types workflows unit mutate-quick e2e smoke-firefox smoke-webkit bench-quick
+# The smokes and bench-quick each keep one core busy at most: after e2e, they run side by
+# side (their output kept whole, one part after another), the site and browser as e2e left them.
+# The engines are installed first, one after the other (apt takes one install at a time).
+test: lint types workflows unit mutate-quick e2e engines $(STAMPS)/lighthouse
+	$(MAKE) --no-print-directory -j3 --output-sync=target BUILT=1 smoke-firefox smoke-webkit bench-quick
 
 clean:
 	rm -rf _site dist build .cache $(STAMPS) _bench _mutate *.egg-info

@@ -33,12 +33,12 @@ from playwright.sync_api import (
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
-from browser import executable
+from browser import executable, for_tests
 from server import SiteServer
 from warm import WarmContexts
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = executable()  # None: Playwright's own Chromium
+CHROMIUM = executable()  # None: Playwright's own Chromium (the bench measures this one)
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -48,6 +48,8 @@ FLAGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+# The suite's browser: the headless shell where there is one (e2e/browser.py).
+TESTED = for_tests()
 BOOT_TIMEOUT = 90_000
 
 # Resolves once this build's Python snapshot is kept (web/python.mjs: a worker makes it
@@ -101,9 +103,21 @@ def site_url(pytestconfig: pytest.Config) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = p.chromium.launch(executable_path=TESTED, args=FLAGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def players_browser(browser: Browser) -> Iterator[Browser]:
+    """The whole browser a player runs (`CHROMIUM`), for what the headless shell lacks:
+    an app's identity and installability (e2e/test_offline.py)."""
+    if CHROMIUM == TESTED:
+        yield browser
+        return
+    full = browser.browser_type.launch(executable_path=CHROMIUM, args=FLAGS)
+    yield full
+    full.close()
 
 
 # Every page reports Content-Security-Policy violations as console errors (which the Guard

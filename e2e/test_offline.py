@@ -292,7 +292,9 @@ def image_size(page: Page, src: str) -> list[int]:
     )
 
 
-def test_installable(page: Page, site_url: str) -> None:
+def test_installable(players_browser: Browser, guard: Guard, site_url: str) -> None:
+    """In the whole browser (the headless shell has no app identity or installability)."""
+    page = open_page(players_browser, guard)
     build, files = worker_build(page, site_url)
     boot(page, site_url)
     assert page.get_attribute("link[rel=manifest]", "href") == "./manifest.webmanifest"
@@ -333,3 +335,5 @@ def test_installable(page: Page, site_url: str) -> None:
     # reason (no manifest, no suitable icon, bad start_url or display...) fails the test.
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)

@@ -15,7 +15,16 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from conftest import CHROMIUM, FLAGS, SHOTS, Guard, boot, no_horizontal_scroll, open_page, wait_for
+from conftest import (
+    FLAGS,
+    SHOTS,
+    TESTED,
+    Guard,
+    boot,
+    no_horizontal_scroll,
+    open_page,
+    wait_for,
+)
 from drivers.together import invite
 from playwright.sync_api import Browser, Page, expect
 
@@ -51,7 +60,7 @@ def camera_browser(browser: Browser) -> Iterator[Browser]:
     """A Chromium with a fake camera (a test pattern) that needs no one to allow it,
     launched by the shared browser's Playwright (one Playwright per process)."""
     flags = [*FLAGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
-    camera = browser.browser_type.launch(executable_path=CHROMIUM, args=flags)
+    camera = browser.browser_type.launch(executable_path=TESTED, args=flags)
     yield camera
     camera.close()
 
