@@ -14,10 +14,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from spyweb import seats as shared
+from spyweb.browser.links import replay_route
+from spyweb.browser.markup import button, esc
 from spyweb.catalogue import open_screen
 from spyweb.gameui import GameUI
-from spyweb.links import replay_route
-from spyweb.markup import button, esc
 from spyweb.position import PositionView
 from spyweb.screen import Context, GameScreen
 from spyweb.seats import Seat, seat_options, seats_from

@@ -1,6 +1,6 @@
 """Each game's modules in an archive of their own: taken out of the wheel and the UI zip
 at build time (web/tools/archives.py), unpacked by the page when the game is first
-opened (web/app/spyweb/archives.py)."""
+opened (web/app/spyweb/browser/archives.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import archives  # web/tools, on the path by conftest.py
 import pytest
-from spyweb import archives as runtime
-from spyweb import links
+from spyweb.browser import archives as runtime
+from spyweb.browser import links
 from spyweb.together.invite import Invitation, invitation_code
 
 import spygames

@@ -80,7 +80,7 @@ def _modules_after(code: str) -> list[str]:
 def test_the_app_starts_without_any_game_table_and_imports_only_the_one_opened() -> None:
     assert _modules_after("import spyweb.app") == []
     opened = _modules_after(
-        "from spyweb.app import App\nfrom spyweb.store import MemoryStorage\n"
+        "from spyweb.app import App\nfrom spyweb.browser.store import MemoryStorage\n"
         "App(MemoryStorage()).route('#/espionage/new')"
     )
     assert opened and all(m.startswith("spyweb.espionage") for m in opened)

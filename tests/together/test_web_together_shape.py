@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 TOGETHER = Path(__file__).parents[2] / "web" / "app" / "spyweb" / "together"
-MAY_IMPORT = {"screen", "markup", "store", "tabs", "catalogue"}
+MAY_IMPORT = {"screen", "browser.markup", "browser.store", "browser.tabs", "catalogue"}
 
 
 def web_imports(path: Path) -> set[str]:
@@ -16,12 +16,14 @@ def web_imports(path: Path) -> set[str]:
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.level == 2:
-            found.add((node.module or "").split(".")[0])
+            found.add(node.module or "")
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("spyweb."):
-            found.add((node.module or "").split(".")[1])
+            found.add((node.module or "").removeprefix("spyweb."))
         elif isinstance(node, ast.Import):
-            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("spyweb.")}
-    return found - {"together"}
+            found |= {
+                a.name.removeprefix("spyweb.") for a in node.names if a.name.startswith("spyweb.")
+            }
+    return {name for name in found if name.split(".")[0] != "together"}
 
 
 def test_together_imports_only_what_its_docstring_allows() -> None:

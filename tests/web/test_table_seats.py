@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context
 from spyweb.spynet.table import SpyNetTable
-from spyweb.store import MemoryStorage, Saves
 from spyweb.table_seats import SeatedTable
 
 import spygames

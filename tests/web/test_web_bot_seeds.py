@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 import pytest
 from drivers.together import joined_pair, patient_move, table_of
 from spyweb.app import App
+from spyweb.browser.store import BOTS_KEYS, MemoryStorage, as_key
 from spyweb.espionage.table import EspionageTable
-from spyweb.store import BOTS_KEYS, MemoryStorage, as_key
 
 import spygames
 

@@ -7,12 +7,12 @@ from datetime import date
 from typing import Any
 
 import pytest
-from spyweb import links
 from spyweb.app import App
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies import daily as daily_web
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
 
 import spygames
 from spygames.deck_of_spies import daily

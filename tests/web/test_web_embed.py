@@ -12,20 +12,20 @@ from pathlib import Path
 
 import pytest
 from drivers.embed import finished
-from spyweb import links
 from spyweb.app import App
+from spyweb.browser import links
+from spyweb.browser.links import replay_route
+from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.demos import DemoPlayer
 from spyweb.embed import DemoFrame, EmbedApp, MessageFrame, ReplayFrame, frames_html
 from spyweb.espionage.table import EspionageTable
-from spyweb.links import replay_route
 from spyweb.position import view_for
 from spyweb.replay import Replayer, ReplayScreen
 from spyweb.rules import RulesScreen
 from spyweb.saved import SavedGamesScreen
 from spyweb.screen import Context
 from spyweb.snippet import embed_url, snippet
-from spyweb.store import MemoryStorage, Saves
 
 import spygames
 

@@ -18,11 +18,11 @@ from drivers.espionage_panel import (
     table_for,
     text,
 )
+from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.espionage.hint import chance, hint_bot, why
 from spyweb.espionage.seats import Seat, seat_options
 from spyweb.espionage.table import EspionageTable
 from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
 from spyweb.thinking import Thinking
 
 import spygames

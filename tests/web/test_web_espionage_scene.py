@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 import pytest
+from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.espionage.felt import felt_html
 from spyweb.espionage.scene import Scene
 from spyweb.espionage.seats import Seat, seat_options
@@ -25,7 +26,6 @@ from spyweb.espionage.table import EspionageTable
 from spyweb.espionage.view import render
 from spyweb.position import view_for
 from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
 
 import spygames
 

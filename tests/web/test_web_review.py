@@ -12,12 +12,12 @@ import pytest
 from drivers.engine import finished
 from drivers.espionage import play_to_end
 from drivers.espionage import started as espionage_table
-from spyweb import links
 from spyweb.app import App
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.review import ReviewScreen, bots_key, review_route
 from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
 
 import spygames
 import spygames.hints

@@ -7,12 +7,9 @@ import json
 
 import pytest
 from drivers.saves import app_at, move
-from spyweb import links, stats, transfer
 from spyweb.app import App
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.espionage.table import EspionageTable
-from spyweb.saved import SavedGamesScreen, StatsScreen, ago, chart
-from spyweb.store import (
+from spyweb.browser import links, stats, transfer
+from spyweb.browser.store import (
     CURRENT,
     KEEP_FINISHED,
     SLOT,
@@ -21,6 +18,9 @@ from spyweb.store import (
     StorageFull,
     parse_slot,
 )
+from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.espionage.table import EspionageTable
+from spyweb.saved import SavedGamesScreen, StatsScreen, ago, chart
 
 import spygames
 
@@ -671,8 +671,8 @@ def test_the_import_question_says_which_copy_is_newer() -> None:
     ],
 )
 def test_which_copy_is_newer(file: tuple[float, int], here: tuple[float, int], says: str) -> None:
+    from spyweb.browser.store import Slot
     from spyweb.saved import which_is_newer
-    from spyweb.store import Slot
 
     def slot(updated: float, moves: int) -> Slot:
         state = spygames.get_game(DOS).new(seed=5)

@@ -25,8 +25,9 @@ from drivers.spynet import (
     spare,
     started,
 )
-from spyweb import links
 from spyweb.app import App
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage
 from spyweb.catalogue import screen_class
 from spyweb.rules import RulesScreen
 from spyweb.spynet import gallery
@@ -35,7 +36,6 @@ from spyweb.spynet import tableau as spynet_tableau
 from spyweb.spynet.log import Who
 from spyweb.spynet.model import CARD, DeployChoices, EffectChoices, public
 from spyweb.spynet.table import SpyNetTable
-from spyweb.store import MemoryStorage
 
 import spygames
 
@@ -830,7 +830,7 @@ def test_every_face_on_the_table_opens_whole_when_tapped() -> None:
     dialog = html.split('<section class="sheet sn-read"', 1)[1]
     assert 'role="dialog"' in dialog and 'aria-modal="true"' in dialog
     assert f'<h2 id="sn-read-title">{CARD[card]["name"]}</h2>' in dialog
-    from spyweb.markup import esc
+    from spyweb.browser.markup import esc
     from spyweb.spynet import cards
 
     assert esc(cards.body_text(card)) in dialog

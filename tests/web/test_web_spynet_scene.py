@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 from spyweb.app import App
+from spyweb.browser.store import MemoryStorage
 from spyweb.spynet.model import CARD
 from spyweb.spynet.position import SpyNetPosition, render_position
 from spyweb.spynet.scene import Scene
 from spyweb.spynet.table import SpyNetTable
 from spyweb.spynet.view import render
-from spyweb.store import MemoryStorage
 
 import spygames
 

@@ -8,6 +8,8 @@ import re
 
 import pytest
 from drivers.spynet_engine import FILLER, agent, deploy, new
+from spyweb.browser.stats import Record, Result
+from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.saved import chart
 from spyweb.screen import Context
@@ -17,8 +19,6 @@ from spyweb.spynet.end import _mission_row
 from spyweb.spynet.log import Narrator, Who
 from spyweb.spynet.model import CARD
 from spyweb.spynet.table import SpyNetTable
-from spyweb.stats import Record, Result
-from spyweb.store import MemoryStorage, Saves
 
 import spygames
 from spygames.deck_of_spies import describe_view
@@ -140,7 +140,7 @@ def test_the_handoff_screen_agrees_with_who_takes_the_device() -> None:
 def test_an_imported_bare_record_counts_its_moves(moves: int, progress: str) -> None:
     import json
 
-    from spyweb import transfer
+    from spyweb.browser import transfer
 
     state = spygames.get_game("deck-of-spies").new(seed=5)
     for _ in range(moves):

@@ -10,8 +10,8 @@ from typing import Any
 
 from spyweb import seats, yours
 from spyweb.app import App
+from spyweb.browser.store import MemoryStorage
 from spyweb.espionage.table import EspionageTable
-from spyweb.store import MemoryStorage
 from spyweb.thinking import WAIT_MS
 
 import spygames

@@ -3,7 +3,7 @@
 Python's worker (web/worker.mjs) unpacks the engine wheel and the UI zip onto the import
 path at every start. Each game's own modules, its rules (`spygames/<game>/`) and its
 table (`spyweb/<game>/`), are taken out of both into `app/games/<id>.zip`, which the page
-fetches when the game is first opened (web/app/spyweb/archives.py): a visit to one table
+fetches when the game is first opened (web/app/spyweb/browser/archives.py): a visit to one table
 downloads that game's code, not all three. What stays is the engine's core (the contract,
 the registry, records, demos), each game's declaration (`spygames/<game>/__init__` and
 `game`: light, what the registry lists the games by), the app's shared screens and each

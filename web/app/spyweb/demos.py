@@ -12,7 +12,7 @@ from __future__ import annotations
 import spygames
 from spygames.demos import Demo, Frame
 
-from .markup import attrs, esc
+from .browser.markup import attrs, esc
 from .position import PositionView, view_for
 
 PLAY_MS = 2600  # a step every 2.6 s: time to read a caption

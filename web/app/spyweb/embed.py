@@ -17,16 +17,16 @@ from __future__ import annotations
 import spygames
 from spygames import guides
 
-from . import links
 from .app import App
+from .browser import links
+from .browser.links import replay_route
+from .browser.markup import esc
+from .browser.store import MemoryStorage
 from .catalogue import info
 from .demos import DemoPlayer, tried
-from .links import replay_route
-from .markup import esc
 from .position import view_for
 from .replay import Replayer, ReplayerScreen
 from .screen import Context, GameScreen, Screen
-from .store import MemoryStorage
 
 
 def open_link(route: str) -> str:

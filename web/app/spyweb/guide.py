@@ -23,8 +23,8 @@ from typing import Any, cast
 import spygames
 from spygames.guides import Guide, Step, get_guide, same_form
 
+from .browser.markup import attrs, esc
 from .catalogue import info, open_screen, ui
-from .markup import attrs, esc
 from .screen import Context, GameScreen, Screen
 
 NOTICES = "<!--guide-notices-->"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from spygames.guides import has_guide
 
-from . import stats
+from .browser import stats
+from .browser.markup import button, esc
 from .catalogue import GameInfo, game_name, games, is_built, ui
-from .markup import button, esc
 from .saved import ago
 from .screen import Screen
 from .together.remembered import JoinedTable, forget, joined_tables

@@ -14,9 +14,9 @@ from typing import Any, cast
 
 import spygames
 
+from .browser.store import MemoryStorage, Saves
 from .catalogue import ui
 from .screen import Context, GameScreen
-from .store import MemoryStorage, Saves
 
 
 def private_context() -> Context:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import spygames
 
+from .browser.markup import esc
 from .catalogue import CATALOGUE, GameInfo
 from .home import preboot_html as home_frame
-from .markup import esc
 
 
 def _crumbs(*names: str) -> str:

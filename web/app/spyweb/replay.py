@@ -14,11 +14,11 @@ from typing import Any
 import spygames
 from spygames import words
 
-from . import links
+from .browser import links
+from .browser.links import replay_route
+from .browser.markup import attrs, esc
 from .catalogue import info
 from .demos import PAUSE, PLAY
-from .links import replay_route
-from .markup import attrs, esc
 from .position import PositionView, known_names, view_for
 from .screen import Context, Screen
 from .snippet import REPLAY_SIZE, embed_sheet, embed_url

@@ -17,9 +17,9 @@ import spygames
 from spygames import words
 from spygames.review import Decision, Reviewer
 
-from . import links
+from .browser import links
+from .browser.markup import attrs, esc
 from .catalogue import info
-from .markup import attrs, esc
 from .position import PositionView, known_names, view_for
 from .replay import Replayer, ReplayerScreen, when
 from .review_parts import Row, alternative, chart, every, percent, swings

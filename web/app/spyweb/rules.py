@@ -15,12 +15,12 @@ from contextlib import contextmanager
 import spygames
 from spygames.guides import has_guide
 
+from .browser.markup import attrs, esc
+from .browser.store import MemoryStorage, Saves
 from .catalogue import info, screen_class
 from .demos import DemoPlayer, control, tried
-from .markup import attrs, esc
 from .screen import Context, GameScreen, Screen
 from .snippet import embed_sheet, embed_url
-from .store import MemoryStorage, Saves
 
 FLEETING = (
     "A game tried from a demo is not saved: the one you are playing will be gone "

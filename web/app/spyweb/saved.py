@@ -11,12 +11,12 @@ import spygames
 from spygames import words
 from spygames.guides import get_guide
 
-from . import stats, transfer
+from .browser import stats, transfer
+from .browser.links import replay_route
+from .browser.markup import button, esc
+from .browser.store import Slot
 from .catalogue import game_name, games, info, is_built
-from .links import replay_route
-from .markup import button, esc
 from .screen import Context, Screen
-from .store import Slot
 from .together.hosting import Hosting
 from .together.kept import PREF
 

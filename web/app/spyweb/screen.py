@@ -13,11 +13,11 @@ import spygames
 from spygames.hints import hint_seed
 
 from . import deals
+from .browser.store import Saves, Summary
+from .browser.yours_answers import Answers
 from .deals import bad_deal, parse_deal
-from .store import Saves, Summary
 from .together.hostings import Hostings
 from .together.tab_posts import TabPost
-from .yours_answers import Answers
 
 
 def typing_in(tag: str, editable: bool) -> bool:

@@ -7,7 +7,7 @@ so the snippet works when pasted into a page on another site.
 
 from __future__ import annotations
 
-from .markup import attrs, esc
+from .browser.markup import attrs, esc
 from .screen import Context
 
 # A demo's frame is its game's `demo_size` (spygames' `Game`): a whole step without

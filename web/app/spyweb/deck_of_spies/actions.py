@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from ..markup import attrs, esc, hint_words
+from ..browser.markup import attrs, esc, hint_words
 from . import model as vm
 from .controls import control
 from .log import sentence

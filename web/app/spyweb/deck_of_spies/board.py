@@ -6,7 +6,7 @@ from __future__ import annotations
 from spygames.deck_of_spies.views import DeckOfSpiesView
 from spygames.words import plural
 
-from ..markup import attrs, esc
+from ..browser.markup import attrs, esc
 from . import model as vm
 from .cards import card_back, card_symbol, mini_cards, show_card
 from .scene import Scene

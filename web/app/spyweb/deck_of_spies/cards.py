@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spygames import Card
 
-from ..markup import attrs, esc
+from ..browser.markup import attrs, esc
 
 SUIT_CLASS = {"S": "s-spade", "H": "s-heart", "D": "s-diamond", "C": "s-club"}
 

@@ -3,7 +3,7 @@ off, the reason they are off read out with them (`aria-describedby`)."""
 
 from __future__ import annotations
 
-from ..markup import attrs, esc
+from ..browser.markup import attrs, esc
 
 
 def control(

@@ -18,9 +18,9 @@ from typing import Any, Final
 
 import spygames
 
-from ..markup import attrs, esc, unbroken
+from ..browser.markup import attrs, esc, unbroken
+from ..browser.store import PREFIX, Saves
 from ..screen import Context, Screen
-from ..store import PREFIX, Saves
 from ..thinking import SLICE_S  # or fewer nodes: the page paints at least this often
 
 GAME_ID: Final = "deck-of-spies"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from spygames.words import count
 
-from ..markup import esc
+from ..browser.markup import esc
 from ..share import replay_links
 from . import daily
 from .controls import control

@@ -3,7 +3,7 @@ picked are worth."""
 
 from __future__ import annotations
 
-from ..markup import esc
+from ..browser.markup import esc
 from . import model as vm
 from .cards import hand_card
 from .scene import Scene

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..markup import esc
+from ..browser.markup import esc
 from .scene import LogLine, Scene
 
 SHOWN = 60  # the moves the log keeps on the page

@@ -13,8 +13,8 @@ from typing import Any, cast
 import spygames
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
+from ..browser.markup import esc
 from ..catalogue import open_screen
-from ..markup import esc
 from ..position import PositionView
 from ..screen import Context, GameScreen
 from . import model as vm

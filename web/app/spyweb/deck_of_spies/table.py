@@ -15,8 +15,8 @@ import spygames
 from spygames import IllegalAction
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
+from ..browser.links import replay_route
 from ..hints import Hints
-from ..links import replay_route
 from ..screen import GameScreen
 from ..share import link_for
 from . import daily

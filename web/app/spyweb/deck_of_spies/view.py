@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
+from ..browser.markup import esc, unbroken
 from ..deals import deal_form
-from ..markup import esc, unbroken
 from .actions import actions, hint_box
 from .board import board, tally
 from .controls import control

@@ -14,7 +14,7 @@ from typing import Any, Final
 import spygames
 from spygames.deck_of_spies.solver import Solution, solving
 
-from ..links import replay_route
+from ..browser.links import replay_route
 from ..thinking import SLICE_S
 from .scene import Verdict
 

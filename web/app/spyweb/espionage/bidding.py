@@ -10,7 +10,7 @@ from spygames.espionage.cards import ATTRIBUTE_NAMES, ATTRIBUTES, bid_words
 from spygames.espionage.views import Bid
 from spygames.words import count, listed
 
-from ..markup import attrs, esc
+from ..browser.markup import attrs, esc
 from . import cards
 from .log import Narrator
 from .model import GROUPS, BidPanel

@@ -16,7 +16,7 @@ from spygames.espionage.cards import (
     value_for,
 )
 
-from ..markup import esc
+from ..browser.markup import esc
 
 # 24×24 icon drawings (paths use currentColor), one per attribute and wild card.
 ICONS: dict[str, str] = {

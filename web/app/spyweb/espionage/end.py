@@ -4,7 +4,7 @@ points and active Sources, and Play again, New table or a replay."""
 
 from __future__ import annotations
 
-from ..markup import esc
+from ..browser.markup import esc
 from ..share import replay_links
 from .log import Narrator
 from .scene import Scene

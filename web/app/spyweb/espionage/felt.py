@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from spygames.espionage.views import Showdown
 
-from ..markup import esc
+from ..browser.markup import esc
 from . import cards
 from .log import Narrator, plural
 from .odds import standing_odds

@@ -21,7 +21,7 @@ from spygames import hints
 from spygames.espionage.cards import bid_words
 from spygames.espionage.views import Bid
 
-from ..markup import attrs, hint_words
+from ..browser.markup import attrs, hint_words
 from .scene import Hint, Scene
 from .undo import undo_html
 

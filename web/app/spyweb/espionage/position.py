@@ -15,8 +15,8 @@ from typing import Any, cast
 import spygames
 from spygames.espionage.views import EspionageView
 
+from ..browser.markup import esc
 from ..catalogue import open_screen
-from ..markup import esc
 from ..position import PositionView
 from ..screen import Context, GameScreen
 from . import cards

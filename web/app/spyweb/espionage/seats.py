@@ -17,8 +17,8 @@ import spygames
 from spygames.seats import MAX_NAME
 
 from .. import seats as shared
+from ..browser.store import Saves
 from ..seats import KIND_LABELS, KINDS, Seat, seat_options, seats_from
-from ..store import Saves
 
 DEFAULT_NAMES = ("You", "Agent Vesper", "Agent Kestrel", "Agent Halden")
 PREF_BY_SEED = "espionage-seats"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from spygames.espionage.views import Player, Showdown
 
-from ..markup import esc
+from ..browser.markup import esc
 from . import cards
 from .log import Narrator, plural
 from .scene import STEPS, Scene

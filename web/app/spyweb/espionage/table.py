@@ -23,7 +23,7 @@ import spygames
 from spygames.espionage.cards import ATTRIBUTES
 from spygames.espionage.views import EspionageView
 
-from .. import links
+from ..browser import links
 from ..hints import Hints
 from ..share import link_for
 from ..table_seats import SeatedTable

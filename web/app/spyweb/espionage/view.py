@@ -9,8 +9,8 @@ the Hint and Undo (`hint.py`, `undo.py`), the end (`end.py`) and the log (`log.p
 
 from __future__ import annotations
 
+from ..browser.markup import esc
 from ..deals import deal_form
-from ..markup import esc
 from ..tabletools import handoff_html
 from ..together.panel import friends_html, waiting_html
 from . import cards

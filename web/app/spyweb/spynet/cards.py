@@ -15,7 +15,7 @@ from typing import Any
 from spygames.spynet import text
 from spygames.words import count
 
-from ..markup import attrs, esc
+from ..browser.markup import attrs, esc
 from .model import BRANCH, BRANCH_IDS, BRANCHES, CARD, short_effect
 
 SIZES = ("lg", "md", "strip", "chip")

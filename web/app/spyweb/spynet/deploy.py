@@ -15,7 +15,7 @@ from typing import Any
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.views import Deploy, SpyNetView
 
-from ..markup import button, esc
+from ..browser.markup import button, esc
 from . import cards
 from .log import Who
 from .model import BRANCH, CARD, DeployChoices, kind, placement

@@ -9,7 +9,7 @@ from spygames.spynet import draft_step, text
 from spygames.spynet.views import Pending, SpyNetView
 from spygames.words import count, sentence
 
-from ..markup import button, esc
+from ..browser.markup import button, esc
 from . import cards
 from .deploy import Selection
 from .log import Who

@@ -8,7 +8,7 @@ from typing import Any
 from spygames.spynet import text
 from spygames.spynet.views import Mission, SpyNetResult, SpyNetView
 
-from ..markup import esc
+from ..browser.markup import esc
 from ..share import replay_links
 from . import cards
 from .log import Narrator, Who

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from spygames.words import count
 
-from ..markup import attrs, esc
-from ..store import Saves
+from ..browser.markup import attrs, esc
+from ..browser.store import Saves
 from . import cards
 from .model import BRANCH, BRANCH_IDS, CARD, KIND_NAMES, KINDS, SITUATIONS
 

@@ -17,8 +17,8 @@ import spygames
 from spygames.spynet.text import condition_text
 from spygames.spynet.views import SpyNetView
 
+from ..browser.markup import attrs, hint_words
 from ..hints import Hints
-from ..markup import attrs, hint_words
 from .deploy import outcome
 from .log import Who
 from .model import BRANCH, CARD, kind, placement

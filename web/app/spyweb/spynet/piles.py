@@ -7,7 +7,7 @@ from __future__ import annotations
 from spygames import words
 from spygames.spynet.views import SpyNetView
 
-from ..markup import attrs, esc
+from ..browser.markup import attrs, esc
 from . import cards
 from .model import SITUATION
 

@@ -18,8 +18,8 @@ from spygames.spynet.views import SpyNetView
 from spygames.words import sentence
 
 from .. import seats as shared
+from ..browser.markup import esc
 from ..catalogue import open_screen
-from ..markup import esc
 from ..position import PositionView
 from ..screen import Context, GameScreen
 from ..seats import Seat

@@ -5,7 +5,7 @@ the dialog closes by a tap anywhere or Escape (`SpyNetTable.key`)."""
 
 from __future__ import annotations
 
-from ..markup import esc
+from ..browser.markup import esc
 from . import cards
 from .model import CARD
 

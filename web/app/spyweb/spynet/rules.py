@@ -3,8 +3,8 @@ card gallery (every card, drawn as on the table)."""
 
 from __future__ import annotations
 
-from ..markup import esc
-from ..store import Saves
+from ..browser.markup import esc
+from ..browser.store import Saves
 from . import cards
 from .gallery import ALL, gallery_for, read_filter
 from .model import BRANCHES, CARD

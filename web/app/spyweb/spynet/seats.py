@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import seats as shared
-from ..markup import esc
+from ..browser.markup import esc
+from ..browser.store import Saves
 from ..seats import Seat
-from ..store import Saves
 from .log import TEAM_NAMES
 from .model import SITUATIONS
 

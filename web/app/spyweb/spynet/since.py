@@ -16,7 +16,7 @@ from typing import Any, cast
 import spygames
 from spygames.spynet.views import SpyNetView
 
-from ..markup import esc
+from ..browser.markup import esc
 from ..tabletools import LogEntry
 from .log import Narrator, Who
 from .model import CARD

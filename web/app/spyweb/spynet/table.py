@@ -22,8 +22,8 @@ import spygames
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.views import SpyNetResult, SpyNetView
 
+from ..browser.links import replay_route
 from ..hints import Hints
-from ..links import replay_route
 from ..screen import Context
 from ..seats import Seat
 from ..share import link_for

@@ -11,7 +11,7 @@ from __future__ import annotations
 from spygames.spynet.views import SpyNetView
 from spygames.words import sentence
 
-from ..markup import attrs, esc
+from ..browser.markup import attrs, esc
 from ..seats import Seat
 from . import cards
 from .log import Who

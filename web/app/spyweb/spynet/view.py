@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from spygames.spynet.views import SpyNetView
 
+from ..browser.markup import esc
 from ..deals import deal_form
-from ..markup import esc
 from ..share import share_sheet
 from ..tabletools import LogEntry, handoff_html, log_html, pace_buttons
 from ..together.panel import friends_html, waiting_html

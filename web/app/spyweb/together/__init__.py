@@ -31,7 +31,8 @@ the service, never reads or writes its stores:
   `BetweenTabs` for the tabs' messages.
 
 What together may import: the engine (`spygames`) and, of the web app, `screen`,
-`markup`, `store`, `tabs` (for its types) and `catalogue` (a game's name, and its table
-to open a joined game: `join`) — never a game's package nor a table module: a table
-reaches together, together reaches a table only through the `referee.Host` protocol.
+`browser.markup`, `browser.store`, `browser.tabs` (for its types) and `catalogue` (a
+game's name, and its table to open a joined game: `join`) — never a game's package nor a
+table module: a table reaches together, together reaches a table only through the
+`referee.Host` protocol.
 """

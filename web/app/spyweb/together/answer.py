@@ -10,7 +10,7 @@ reply into the table's Friends panel, shown here to copy).
 
 from __future__ import annotations
 
-from ..markup import button, esc
+from ..browser.markup import button, esc
 from ..screen import Context, Screen
 from .invite import BadCode, read_reply
 

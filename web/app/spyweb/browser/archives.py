@@ -35,6 +35,7 @@ from spygames.registry import game_of_demo
 from . import stdlib
 
 FOLDER = "app/games"
+GAMES_UI = "spyweb"  # the package that holds each game's UI package
 
 
 def packages() -> dict[str, str]:
@@ -47,7 +48,7 @@ def packages() -> dict[str, str]:
         entry = spygames.listing(game_id)
         if entry is not None:
             name = entry.package.rsplit(".", 1)[1]
-            found[f"spygames.{name}"] = found[f"spyweb.{name}"] = game_id
+            found[f"spygames.{name}"] = found[f"{GAMES_UI}.{name}"] = game_id
     return found
 
 
@@ -92,10 +93,13 @@ class GameArchives:
         return f"{self.folder_url}/{game_id}.zip"
 
     def game_of(self, fullname: str) -> str | None:
-        parts = fullname.split(".")
-        if parts[0] == __package__ and len(parts) == 2:
+        parent, _, _ = fullname.rpartition(".")
+        if parent == GAMES_UI:
             return None  # a game's record (spyweb/gameui.py): with the app's own modules
-        return self.packages.get(".".join(parts[:2]))
+        for package, game in self.packages.items():
+            if fullname == package or fullname.startswith(f"{package}."):
+                return game
+        return None
 
     def unpack(self, game_id: str, data: bytes) -> None:
         for name, content in members(data):
@@ -189,7 +193,7 @@ def warn(text: str) -> None:
 
 
 def fetch_at_once(url: str) -> bytes:
-    """The archive's bytes by a synchronous request (spyweb/stdlib.py)."""
+    """The archive's bytes by a synchronous request (spyweb/browser/stdlib.py)."""
     return stdlib.fetch_at_once(url, f"this game's code could not be fetched ({url}); reload")
 
 
@@ -208,7 +212,7 @@ def opened_by(location_hash: str) -> list[str]:
         demo_game = game_of_demo(parts[1])
         return [demo_game] if demo_game is not None else []
     if parts[0] == "join" and len(parts) > 1:  # a friend's invitation to a table
-        from .together.invite import BadCode, read_invitation
+        from ..together.invite import BadCode, read_invitation
 
         try:
             invited = read_invitation(parts[1]).game
