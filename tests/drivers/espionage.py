@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
+from spyweb.tables.screen import Context
 
 
 def context(storage: MemoryStorage | None = None) -> Context:

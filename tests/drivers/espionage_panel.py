@@ -8,7 +8,7 @@ import re
 from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.espionage.seats import Seat, seat_options
 from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
+from spyweb.tables.screen import Context
 
 import spygames
 

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.screen import Context
 from spyweb.spynet.model import CARD
 from spyweb.spynet.table import SpyNetTable
+from spyweb.tables.screen import Context
 
 import spygames
 

@@ -10,8 +10,8 @@ import pytest
 from spyweb.app import App
 from spyweb.browser import links
 from spyweb.browser.store import MemoryStorage
-from spyweb.deals import MAX_DEAL
 from spyweb.home import HomeScreen
+from spyweb.tables.deals import MAX_DEAL
 
 import spygames
 

@@ -21,8 +21,8 @@ from drivers.spynet import click_action, run_bots
 from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
 from spyweb.spynet.table import SpyNetTable
+from spyweb.tables.screen import Context
 
 import spygames
 from spygames import Action, Advice, State, View

@@ -14,7 +14,7 @@ from spyweb.deck_of_spies import table as table_module
 from spyweb.deck_of_spies.board import tally
 from spyweb.deck_of_spies.cards import card_name, hand_card
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.screen import Context
+from spyweb.tables.screen import Context
 
 import spygames
 

@@ -12,7 +12,7 @@ from spyweb.browser import links
 from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies import daily as daily_web
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.screen import Context
+from spyweb.tables.screen import Context
 
 import spygames
 from spygames.deck_of_spies import daily

@@ -20,12 +20,12 @@ from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.demos import DemoPlayer
 from spyweb.embed import DemoFrame, EmbedApp, MessageFrame, ReplayFrame, frames_html
 from spyweb.espionage.table import EspionageTable
-from spyweb.position import view_for
 from spyweb.replay import Replayer, ReplayScreen
 from spyweb.rules import RulesScreen
 from spyweb.saved import SavedGamesScreen
-from spyweb.screen import Context
 from spyweb.snippet import embed_url, snippet
+from spyweb.tables.position import view_for
+from spyweb.tables.screen import Context
 
 import spygames
 

@@ -17,8 +17,8 @@ from spyweb.espionage.log import Narrator
 from spyweb.espionage.model import BidPanel
 from spyweb.espionage.seats import Seat, remember
 from spyweb.espionage.table import EspionageTable
-from spyweb.screen import typing_in
-from spyweb.tabletools import log_html
+from spyweb.tables.screen import typing_in
+from spyweb.tables.tabletools import log_html
 
 import spygames
 from spygames.espionage.cards import ATTRIBUTES, bid_words

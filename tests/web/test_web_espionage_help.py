@@ -22,8 +22,8 @@ from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.espionage.hint import chance, hint_bot, why
 from spyweb.espionage.seats import Seat, seat_options
 from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
-from spyweb.thinking import Thinking
+from spyweb.tables.screen import Context
+from spyweb.tables.thinking import Thinking
 
 import spygames
 from spygames.espionage.bots import HardBot

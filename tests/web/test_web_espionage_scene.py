@@ -24,8 +24,8 @@ from spyweb.espionage.scene import Scene
 from spyweb.espionage.seats import Seat, seat_options
 from spyweb.espionage.table import EspionageTable
 from spyweb.espionage.view import render
-from spyweb.position import view_for
-from spyweb.screen import Context
+from spyweb.tables.position import view_for
+from spyweb.tables.screen import Context
 
 import spygames
 

@@ -32,9 +32,9 @@ from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.embed import EmbedApp
 from spyweb.espionage import table as espionage_table
 from spyweb.rules import RulesScreen
-from spyweb.screen import Screen
 from spyweb.spynet import clicks
 from spyweb.spynet import table as spynet_table
+from spyweb.tables.screen import Screen
 from spyweb.together.invite import invitation_code
 from spyweb.together.join import JoinScreen
 

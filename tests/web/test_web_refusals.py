@@ -12,8 +12,8 @@ from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.espionage.seats import Seat, remember
 from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
 from spyweb.spynet.model import CARD
+from spyweb.tables.screen import Context
 
 import spygames
 

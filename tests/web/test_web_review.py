@@ -17,7 +17,7 @@ from spyweb.browser import links
 from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.review import ReviewScreen, bots_key, review_route
-from spyweb.screen import Context
+from spyweb.tables.screen import Context
 
 import spygames
 import spygames.hints

@@ -449,8 +449,8 @@ def test_pass_and_play_partners_see_only_their_own_missions() -> None:
 def test_a_replay_watched_as_one_seat_hides_its_partners_missions() -> None:
     """A replay shows what the watched seat knew: its partner's missions face down, until
     the end turns them all up."""
-    from spyweb.position import view_for
     from spyweb.replay import Replayer
+    from spyweb.tables.position import view_for
 
     setup, missions = missions_setup()
     state = GAME.new(seed=4, players=4, setup=setup)

@@ -23,12 +23,12 @@ from .browser.markup import button, esc
 from .browser.store import FULL, KEPT, KEPT_PREF, Saves, Storage
 from .browser.tabs import ELSEWHERE, Tabs
 from .catalogue import info, is_built, open_screen, own_route
-from .deals import bad_deal, parse_deal
 from .home import HomeScreen
 from .home import preboot_html as home_preboot
 from .rules import RulesScreen
 from .saved import SavedGamesScreen, StatsScreen
-from .screen import VIBRATE_PREF, Confirm, Context, GameScreen, Screen
+from .tables.deals import bad_deal, parse_deal
+from .tables.screen import VIBRATE_PREF, Confirm, Context, GameScreen, Screen
 from .together.between_tabs import BetweenTabs
 from .together.wire import HOST
 

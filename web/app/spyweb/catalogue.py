@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import spygames
 
 from .gameui import GameUI
-from .screen import Context, GameScreen, Screen
+from .tables.screen import Context, GameScreen, Screen
 
 
 @dataclass(frozen=True)

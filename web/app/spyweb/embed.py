@@ -24,9 +24,9 @@ from .browser.markup import esc
 from .browser.store import MemoryStorage
 from .catalogue import info
 from .demos import DemoPlayer, tried
-from .position import view_for
 from .replay import Replayer, ReplayerScreen
-from .screen import Context, GameScreen, Screen
+from .tables.position import view_for
+from .tables.screen import Context, GameScreen, Screen
 
 
 def open_link(route: str) -> str:

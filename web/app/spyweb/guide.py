@@ -11,7 +11,8 @@ home. The game is an ordinary one in its own slot of Saved games: once the scrip
 played the guide says so, and the game goes on as any other.
 
 Each game says how to point at a step's control and what a stray click would do (a
-`Pointer`, in `spyweb/<game package>/guided.py`, which its record gives: `GameUI.pointer`).
+`Pointer`, spyweb/tables/pointer.py: each game's is in `spyweb/<game package>/guided.py`,
+which its record gives: `GameUI.pointer`).
 """
 
 from __future__ import annotations
@@ -25,49 +26,11 @@ from spygames.guides import Guide, Step, get_guide, same_form
 
 from .browser.markup import attrs, esc
 from .catalogue import info, open_screen, ui
-from .screen import Context, GameScreen, Screen
+from .tables.pointer import Pointer
+from .tables.screen import Context, GameScreen, Screen
 
 NOTICES = "<!--guide-notices-->"
 """Where the guide's panel takes the app's messages (`GuideScreen.place_notices`)."""
-
-
-class Pointer:
-    """How one game's table points at a step and explains a stray click."""
-
-    def ready(self, table: GameScreen) -> bool:
-        """The table is ready for the player's step (not still showing the last one)."""
-        return True
-
-    def between(self, table: GameScreen) -> tuple[str, str] | None:
-        """A control to press before the script goes on (a showdown to leave), and what
-        to say of it; None when there is nothing to press."""
-        return None
-
-    def target(self, table: GameScreen, step: Step) -> str | tuple[str, str]:
-        """The control the player uses next to play `step`: its id, or its data-act and
-        data-arg."""
-        raise NotImplementedError
-
-    def named(self, table: GameScreen, step: Step | None) -> str | None:
-        """The id of what the step's sentence is about besides its control (the spy to
-        pay for, your hand, the hands a showdown shows); with `step` None, what the words
-        `between` steps are about. The page keeps it in view with the control, clear of
-        the guide (web/guided.mjs). None: the sentence names the control alone."""
-        return None
-
-    def stray(self, table: GameScreen, act: str, arg: str, step: Step) -> str | None:
-        """What the click (`act`, `arg`) would do, when it is not a way to `step`; None
-        for a click the table may take (a step towards it, the Hint, the rules)."""
-        raise NotImplementedError
-
-    def words(self, table: GameScreen, action: dict[str, Any]) -> str:
-        """`action` in words: "recruit with 2♣ 3♣"."""
-        raise NotImplementedError
-
-    def play(self, table: GameScreen, action: dict[str, Any]) -> None:
-        """Play `action` at the table as the player's move (Skip): the table's public
-        `GameScreen.play`, the same for every game."""
-        table.play(action)
 
 
 def pointer_for(game_id: str) -> Pointer:

@@ -9,7 +9,7 @@ from .browser import stats
 from .browser.markup import button, esc
 from .catalogue import GameInfo, game_name, games, is_built, ui
 from .saved import ago
-from .screen import Screen
+from .tables.screen import Screen
 from .together.remembered import JoinedTable, forget, joined_tables
 
 

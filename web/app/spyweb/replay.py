@@ -19,9 +19,9 @@ from .browser.links import replay_route
 from .browser.markup import attrs, esc
 from .catalogue import info
 from .demos import PAUSE, PLAY
-from .position import PositionView, known_names, view_for
-from .screen import Context, Screen
 from .snippet import REPLAY_SIZE, embed_sheet, embed_url
+from .tables.position import PositionView, known_names, view_for
+from .tables.screen import Context, Screen
 
 PACES = {"slow": 2400, "normal": 1200, "fast": 450}
 KEYS = {

@@ -20,11 +20,11 @@ from spygames.review import Decision, Reviewer
 from .browser import links
 from .browser.markup import attrs, esc
 from .catalogue import info
-from .position import PositionView, known_names, view_for
 from .replay import Replayer, ReplayerScreen, when
 from .review_parts import Row, alternative, chart, every, percent, swings
-from .screen import Context
-from .thinking import SLICE_S
+from .tables.position import PositionView, known_names, view_for
+from .tables.screen import Context
+from .tables.thinking import SLICE_S
 
 
 def review_route(record: dict[str, Any], seat: int = 0) -> str:

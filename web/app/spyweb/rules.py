@@ -19,8 +19,8 @@ from .browser.markup import attrs, esc
 from .browser.store import MemoryStorage, Saves
 from .catalogue import info, screen_class
 from .demos import DemoPlayer, control, tried
-from .screen import Context, GameScreen, Screen
 from .snippet import embed_sheet, embed_url
+from .tables.screen import Context, GameScreen, Screen
 
 FLEETING = (
     "A game tried from a demo is not saved: the one you are playing will be gone "

@@ -16,7 +16,7 @@ from .browser.links import replay_route
 from .browser.markup import button, esc
 from .browser.store import Slot
 from .catalogue import game_name, games, info, is_built
-from .screen import Context, Screen
+from .tables.screen import Context, Screen
 from .together.hosting import Hosting
 from .together.kept import PREF
 

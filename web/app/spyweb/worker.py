@@ -156,7 +156,7 @@ class Link:
         elif kind == "resume":
             self.resume(message)
         elif kind == "yours":  # your bot's answer (web/yours.mjs): the table takes it
-            from . import yours
+            from .tables import yours
 
             _, key, payload = self._report(message)
             self.guard(lambda: yours.answered(app.ctx, key, payload))

@@ -6,7 +6,7 @@ Keys, all under `spygames:`:
                     "record", "summary", "counted", "bots"}` (the record is the
                     engine's save format, `engine` the spygames version that wrote it,
                     `writes` how many times it was written, `bots` the key the game's
-                    bots are seeded from: see `spyweb.deals.new_bots_key`)
+                    bots are seeded from: see `spyweb.tables.deals.new_bots_key`)
   `current:<game>`  the slot the game's table resumes
   `pref:<name>`     a preference;  `stats:<game>` the player's record (see stats.py)
 

@@ -1,6 +1,6 @@
-"""Your bot's answers back from the page (`spyweb.yours`): the tab's, as the page's
+"""Your bot's answers back from the page (`spyweb.tables.yours`): the tab's, as the page's
 worker that runs your bot is, so the shared context holds them (`Context.yours_answers`).
-Apart from `spyweb.yours` so the context needs nothing more of your bot."""
+Apart from `spyweb.tables.yours` so the context needs nothing more of your bot."""
 
 from __future__ import annotations
 

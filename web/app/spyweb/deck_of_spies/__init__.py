@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from ..gameui import GameUI
 
 if TYPE_CHECKING:
-    from ..guide import Pointer
-    from ..screen import Context, Screen
+    from ..tables.pointer import Pointer
+    from ..tables.screen import Context, Screen
     from .position import DeckOfSpiesPosition
     from .table import DeckOfSpiesTable
 

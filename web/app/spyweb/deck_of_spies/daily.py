@@ -20,8 +20,8 @@ import spygames
 
 from ..browser.markup import attrs, esc, unbroken
 from ..browser.store import PREFIX, Saves
-from ..screen import Context, Screen
-from ..thinking import SLICE_S  # or fewer nodes: the page paints at least this often
+from ..tables.screen import Context, Screen
+from ..tables.thinking import SLICE_S  # or fewer nodes: the page paints at least this often
 
 GAME_ID: Final = "deck-of-spies"
 KEY: Final = f"{PREFIX}daily:{GAME_ID}:"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from spygames.words import count
 
 from ..browser.markup import esc
-from ..share import replay_links
+from ..tables.share import replay_links
 from . import daily
 from .controls import control
 from .scene import Scene, Verdict

@@ -14,8 +14,8 @@ from typing import Any
 
 from spygames.deck_of_spies.text import describe_action, symbol
 
-from ..guide import Pointer
-from ..screen import GameScreen
+from ..tables.pointer import Pointer
+from ..tables.screen import GameScreen
 from .table import DeckOfSpiesTable
 
 ACTIONS = ("counter", "recruit", "retire", "end_turn", "assassinate")

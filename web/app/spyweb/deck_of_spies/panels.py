@@ -3,7 +3,7 @@ not their order) and the Share sheet."""
 
 from __future__ import annotations
 
-from ..share import share_sheet
+from ..tables.share import share_sheet
 from .cards import mini_cards
 from .controls import control
 from .rules import rules_html

@@ -15,8 +15,8 @@ from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
 from ..browser.markup import esc
 from ..catalogue import open_screen
-from ..position import PositionView
-from ..screen import Context, GameScreen
+from ..tables.position import PositionView
+from ..tables.screen import Context, GameScreen
 from . import model as vm
 from .board import board, tally
 from .cards import show_card

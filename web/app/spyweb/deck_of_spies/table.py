@@ -3,7 +3,7 @@ actions, plays them, saves the record after each one and draws the page.
 
 What it shows is one `Scene` (scene.py), built once per render from `state.view(0)`,
 the engine's `why_illegal` for every button and `undo_point` for Undo, and drawn by the
-components of view.py. The Hint is worked out in slices between paints (`spyweb.hints`),
+components of view.py. The Hint is worked out in slices between paints (`spyweb.tables.hints`),
 and so is, once a deal is lost, the search for a line that would have won it.
 """
 
@@ -16,9 +16,9 @@ from spygames import IllegalAction
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
 from ..browser.links import replay_route
-from ..hints import Hints
-from ..screen import GameScreen
-from ..share import link_for
+from ..tables.hints import Hints
+from ..tables.screen import GameScreen
+from ..tables.share import link_for
 from . import daily
 from . import model as vm
 from .log import log_lines

@@ -10,7 +10,7 @@ from __future__ import annotations
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
 
 from ..browser.markup import esc, unbroken
-from ..deals import deal_form
+from ..tables.deals import deal_form
 from .actions import actions, hint_box
 from .board import board, tally
 from .controls import control

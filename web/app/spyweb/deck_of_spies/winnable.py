@@ -15,12 +15,12 @@ import spygames
 from spygames.deck_of_spies.solver import Solution, solving
 
 from ..browser.links import replay_route
-from ..thinking import SLICE_S
+from ..tables.thinking import SLICE_S
 from .scene import Verdict
 
 PAGE_NODES: Final = 6_000  # the page's budget: a few seconds at most, even on a phone
 SLICE_NODES: Final = 20  # at most this many nodes between two paints, and at most SLICE_S
-# seconds (`spyweb.thinking`): where it pauses never changes the answer
+# seconds (`spyweb.tables.thinking`): where it pauses never changes the answer
 
 
 class WinnableCheck:

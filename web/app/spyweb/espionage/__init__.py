@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..gameui import GameUI
 
 if TYPE_CHECKING:
-    from ..guide import Pointer
+    from ..tables.pointer import Pointer
     from .guest import EspionageGuest
     from .position import EspionagePosition
     from .table import EspionageTable

@@ -5,7 +5,7 @@ points and active Sources, and Play again, New table or a replay."""
 from __future__ import annotations
 
 from ..browser.markup import esc
-from ..share import replay_links
+from ..tables.share import replay_links
 from .log import Narrator
 from .scene import Scene
 

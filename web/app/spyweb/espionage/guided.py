@@ -15,8 +15,8 @@ from typing import Any
 
 from spygames.espionage.cards import ATTRIBUTE_NAMES
 
-from ..guide import Pointer
-from ..screen import GameScreen
+from ..tables.pointer import Pointer
+from ..tables.screen import GameScreen
 from .hint import what
 from .table import EspionageTable
 

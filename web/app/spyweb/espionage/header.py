@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from spygames.words import count
 
-from ..share import share_sheet
-from ..tabletools import pace_buttons
+from ..tables.share import share_sheet
+from ..tables.tabletools import pace_buttons
 from .rules import rules_html
 from .scene import PACES, Scene
 

@@ -1,7 +1,7 @@
 """The Hint: what the hard bot would do in the person's seat, and why, in plain words.
 
 The bot decides from `state.view(seat)` and the legal actions only, like any bot. It
-thinks through `spyweb.thinking.Thinking`, a slice at a time between paints (the
+thinks through `spyweb.tables.thinking.Thinking`, a slice at a time between paints (the
 table's `tick`), so the page never freezes; once its tables exist (a hard bot at the
 table has built them) the answer comes at once. The hint belongs to one position: any
 move, or an undo, leaves it behind.

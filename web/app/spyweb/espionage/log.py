@@ -12,7 +12,7 @@ import spygames
 from spygames.espionage.cards import bid_words
 from spygames.espionage.views import EspionageResult, Showdown
 
-from ..tabletools import LogEntry, log_html
+from ..tables.tabletools import LogEntry, log_html
 from .scene import Scene
 
 

@@ -17,8 +17,8 @@ from spygames.espionage.views import EspionageView
 
 from ..browser.markup import esc
 from ..catalogue import open_screen
-from ..position import PositionView
-from ..screen import Context, GameScreen
+from ..tables.position import PositionView
+from ..tables.screen import Context, GameScreen
 from . import cards
 from .felt import felt_html
 from .hint import what, why

@@ -27,7 +27,7 @@ from typing import Any
 
 from spygames.espionage.views import EspionageView, Showdown
 
-from ..seats import Seat
+from ..tables.seats import Seat
 from ..together.panel import Friends
 
 PACES = {"slow": 1600, "normal": 900, "fast": 350}

@@ -2,7 +2,7 @@
 
 The seats travel in the game's record, as the engine's `options["seats"]`, so a save or
 a share link opened anywhere shows the same table (the shared pieces are in
-`spyweb.seats`). Records from before that have `{}` options: their seats were kept on
+`spyweb.tables.seats`). Records from before that have `{}` options: their seats were kept on
 the device as a preference keyed by the game's seed (`remember`), which `recall` still
 reads; a record whose seats are known nowhere gets the default table: you in seat 1,
 bots after.
@@ -16,9 +16,9 @@ from dataclasses import asdict
 import spygames
 from spygames.seats import MAX_NAME
 
-from .. import seats as shared
 from ..browser.store import Saves
-from ..seats import KIND_LABELS, KINDS, Seat, seat_options, seats_from
+from ..tables import seats as shared
+from ..tables.seats import KIND_LABELS, KINDS, Seat, seat_options, seats_from
 
 DEFAULT_NAMES = ("You", "Agent Vesper", "Agent Kestrel", "Agent Halden")
 PREF_BY_SEED = "espionage-seats"

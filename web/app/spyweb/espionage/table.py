@@ -9,8 +9,8 @@ The table holds the game and what the people have chosen and seen. It turns clic
 keys into actions, applies them, saves, and for each render builds the scene
 (`scene.py`): what the seat at the device may know and what was chosen on this device,
 drawn by `view.render` and nothing else. Seating, the bots and the hand-over between
-people are shared with SpyNet (`spyweb.table_seats`); a bot's move and the Hint are
-worked out a slice at a time (`spyweb.thinking`).
+people are shared with SpyNet (`spyweb.tables.table_seats`); a bot's move and the Hint are
+worked out a slice at a time (`spyweb.tables.thinking`).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from spygames.espionage.cards import ATTRIBUTES
 from spygames.espionage.views import EspionageView
 
 from ..browser import links
-from ..hints import Hints
-from ..share import link_for
-from ..table_seats import SeatedTable
-from ..thinking import Thinking
+from ..tables.hints import Hints
+from ..tables.share import link_for
+from ..tables.table_seats import SeatedTable
+from ..tables.thinking import Thinking
 from .hint import scene_hint
 from .log import Narrator
 from .model import BidPanel

@@ -19,7 +19,7 @@ from typing import Any
 import spygames
 from spygames.espionage.cards import bid_words
 
-from ..tabletools import LogEntry, undo_button
+from ..tables.tabletools import LogEntry, undo_button
 from .scene import Scene
 
 

@@ -10,8 +10,8 @@ the Hint and Undo (`hint.py`, `undo.py`), the end (`end.py`) and the log (`log.p
 from __future__ import annotations
 
 from ..browser.markup import esc
-from ..deals import deal_form
-from ..tabletools import handoff_html
+from ..tables.deals import deal_form
+from ..tables.tabletools import handoff_html
 from ..together.panel import friends_html, waiting_html
 from . import cards
 from .bidding import bid_panel_html

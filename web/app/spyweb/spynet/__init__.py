@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..gameui import GameUI
 
 if TYPE_CHECKING:
-    from ..guide import Pointer
+    from ..tables.pointer import Pointer
     from .guest import SpyNetGuest
     from .position import SpyNetPosition
     from .table import SpyNetTable

@@ -9,7 +9,7 @@ from spygames.spynet import text
 from spygames.spynet.views import Mission, SpyNetResult, SpyNetView
 
 from ..browser.markup import esc
-from ..share import replay_links
+from ..tables.share import replay_links
 from . import cards
 from .log import Narrator, Who
 from .model import BRANCH, CARD, SITUATION

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..guide import Pointer
-from ..screen import GameScreen
+from ..tables.pointer import Pointer
+from ..tables.screen import GameScreen
 from .hint import marks, what
 from .log import Who
 from .model import CARD

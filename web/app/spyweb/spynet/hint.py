@@ -1,7 +1,7 @@
 """The Hint (key H): what the hard bot would do in the seat at the device, and why.
 
 The bot decides from `state.view(seat)` and the legal actions only, as every bot does,
-and thinks in slices between paints (`spyweb.thinking`, a slice a tick), so the page
+and thinks in slices between paints (`spyweb.tables.thinking`, a slice a tick), so the page
 never freezes. The reason is worded from what it worked out: the branch the move
 changes (the engine's `placement`), the mission it opens, the pile's cards, and the
 simulated games it won (`Advice.facts`). The hint never plays the move: it marks it.
@@ -18,7 +18,7 @@ from spygames.spynet.text import condition_text
 from spygames.spynet.views import SpyNetView
 
 from ..browser.markup import attrs, hint_words
-from ..hints import Hints
+from ..tables.hints import Hints
 from .deploy import outcome
 from .log import Who
 from .model import BRANCH, CARD, kind, placement
@@ -222,7 +222,7 @@ def mark(html: str, action: dict[str, Any]) -> str:
 
 
 def shown(hints: Hints, who: Who) -> HintShown:
-    """The table's Hint (`spyweb.hints`) for the scene: thinking, or the advice in words."""
+    """The table's Hint (`spyweb.tables.hints`) for the scene: thinking, or the advice in words."""
     advice, view = hints.advice, cast(SpyNetView | None, hints.view)
     if advice is None or view is None:
         return HintShown(thinking=hints.thinking)

@@ -13,8 +13,8 @@ from spygames.spynet.table import teams_for
 from spygames.spynet.views import Pending, SpyNetResult, SpyNetView
 from spygames.words import agrees, count, sentence
 
-from ..seats import Seat
-from ..tabletools import LogEntry
+from ..tables.seats import Seat
+from ..tables.tabletools import LogEntry
 from .model import BRANCH, CARD
 
 TEAM_NAMES = ("White team", "Black team")

@@ -17,12 +17,12 @@ from spygames import words
 from spygames.spynet.views import SpyNetView
 from spygames.words import sentence
 
-from .. import seats as shared
 from ..browser.markup import esc
 from ..catalogue import open_screen
-from ..position import PositionView
-from ..screen import Context, GameScreen
-from ..seats import Seat
+from ..tables import seats as shared
+from ..tables.position import PositionView
+from ..tables.screen import Context, GameScreen
+from ..tables.seats import Seat
 from . import cards
 from .deploy import Selection, hand_html
 from .hint import what, why

@@ -23,7 +23,7 @@ from typing import Any
 
 from spygames.spynet.views import SpyNetView
 
-from ..seats import Seat
+from ..tables.seats import Seat
 from ..together.panel import Friends
 from .since import Move
 

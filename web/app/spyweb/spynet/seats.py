@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import seats as shared
 from ..browser.markup import esc
 from ..browser.store import Saves
-from ..seats import Seat
+from ..tables import seats as shared
+from ..tables.seats import Seat
 from .log import TEAM_NAMES
 from .model import SITUATIONS
 

@@ -17,7 +17,7 @@ import spygames
 from spygames.spynet.views import SpyNetView
 
 from ..browser.markup import esc
-from ..tabletools import LogEntry
+from ..tables.tabletools import LogEntry
 from .log import Narrator, Who
 from .model import CARD
 

@@ -4,7 +4,7 @@ It turns clicks into actions for the engine, applies them and saves; to draw, it
 a scene (`scene.py`) from `state.view(seat)` of the one seat being shown and hands it to
 `view.render`. The engine decides every rule (controls come from `legal_actions()`,
 refusals are explained with `why_illegal`, Undo goes where `undo_point` says); the bots
-and the Hint think a slice a tick (`spyweb.thinking`). With two or more
+and the Hint think a slice a tick (`spyweb.tables.thinking`). With two or more
 people at the table a "pass the device" screen stands between their decisions, and only
 the holder's hand, pile memories and own face-down missions are ever put in the HTML (a
 teammate's missions stay face down, as the engine's view has them). A seat may be a
@@ -23,13 +23,13 @@ from spygames.spynet.rules import SpyNetState
 from spygames.spynet.views import SpyNetResult, SpyNetView
 
 from ..browser.links import replay_route
-from ..hints import Hints
-from ..screen import Context
-from ..seats import Seat
-from ..share import link_for
-from ..table_seats import SeatedTable
-from ..tabletools import LogEntry
-from ..thinking import SLICE_S, Thinking
+from ..tables.hints import Hints
+from ..tables.screen import Context
+from ..tables.seats import Seat
+from ..tables.share import link_for
+from ..tables.table_seats import SeatedTable
+from ..tables.tabletools import LogEntry
+from ..tables.thinking import SLICE_S, Thinking
 from . import gallery
 from .clicks import KEY_NAMES, KEYS, Click, Turn, drop_click, key_act, turn_click
 from .deploy import Selection, every_refusal, refusals
@@ -194,7 +194,7 @@ class SpyNetTable(SeatedTable):
         self._bot_turn()
 
     def _at(self) -> Hashable:
-        """The position on the table, for a thinking begun on it (`spyweb.thinking`)."""
+        """The position on the table, for a thinking begun on it (`spyweb.tables.thinking`)."""
         assert self.state is not None
         return (self.state, len(self.state.actions))
 

@@ -12,7 +12,7 @@ from spygames.spynet.views import SpyNetView
 from spygames.words import sentence
 
 from ..browser.markup import attrs, esc
-from ..seats import Seat
+from ..tables.seats import Seat
 from . import cards
 from .log import Who
 from .model import BRANCH, BRANCH_IDS

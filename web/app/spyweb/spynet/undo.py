@@ -11,7 +11,7 @@ another has seen.
 
 from __future__ import annotations
 
-from ..tabletools import LogEntry, undo_button
+from ..tables.tabletools import LogEntry, undo_button
 from .scene import UndoAt
 
 

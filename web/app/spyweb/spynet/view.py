@@ -7,9 +7,9 @@ from __future__ import annotations
 from spygames.spynet.views import SpyNetView
 
 from ..browser.markup import esc
-from ..deals import deal_form
-from ..share import share_sheet
-from ..tabletools import LogEntry, handoff_html, log_html, pace_buttons
+from ..tables.deals import deal_form
+from ..tables.share import share_sheet
+from ..tables.tabletools import LogEntry, handoff_html, log_html, pace_buttons
 from ..together.panel import friends_html, waiting_html
 from . import cards
 from .deploy import Selection, deploy_panel, hand_html

@@ -19,7 +19,7 @@ from .refused import Refusal
 
 if TYPE_CHECKING:
     from ..browser.tabs import Tabs
-    from ..screen import Context, Screen
+    from ..tables.screen import Context, Screen
 
 REPLIES = ("reply", "reply-taken", "reply-here")
 

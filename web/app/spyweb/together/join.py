@@ -21,7 +21,7 @@ import spygames
 
 from ..browser.markup import esc
 from ..catalogue import game_name
-from ..screen import Context, Screen, vibrate_html
+from ..tables.screen import Context, Screen, vibrate_html
 from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
 from .join_steps import REPLY_PATIENCE_S, Step, step_html
 from .joined import UNDO, Joined

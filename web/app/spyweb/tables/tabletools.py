@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from spygames.words import agrees
 
-from .browser.markup import attrs, esc
-from .browser.store import Saves
+from ..browser.markup import attrs, esc
+from ..browser.store import Saves
 
 LOG_SHOWN = 40
 

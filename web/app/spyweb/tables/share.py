@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .browser import links
-from .browser.markup import attrs, esc
+from ..browser import links
+from ..browser.markup import attrs, esc
 from .screen import Context
 
 

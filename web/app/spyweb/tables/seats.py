@@ -15,8 +15,8 @@ from typing import Any
 
 from spygames.seats import MAX_NAME
 
-from .browser.markup import esc
-from .browser.store import Saves
+from ..browser.markup import esc
+from ..browser.store import Saves
 
 KINDS = ("human", "easy", "normal", "hard")
 KIND_LABELS = {

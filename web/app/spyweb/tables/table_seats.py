@@ -12,13 +12,13 @@ from typing import ClassVar
 
 import spygames
 
+from ..together.hosting import Hosting
 from . import deals, yours
 from .seats import Seat
 from .share import share_panel
 from .table_hosted import HostedTable
 from .tabletools import LogEntry, Pace
 from .thinking import SLICE_S
-from .together.hosting import Hosting
 
 
 class SeatedTable(HostedTable):

@@ -24,7 +24,7 @@ from typing import Any
 import spygames
 
 SLICE_S = 0.03  # the longest stretch of work between two paints: a bot's, a Hint's, a search's
-WAIT_MS = 40  # how often to look again for a bot that waits on the page (spyweb.yours)
+WAIT_MS = 40  # how often to look again for a bot that waits on the page (spyweb.tables.yours)
 
 
 class Thinking:

@@ -12,12 +12,12 @@ from typing import Any, ClassVar
 import spygames
 from spygames.hints import hint_seed
 
+from ..browser.store import Saves, Summary
+from ..browser.yours_answers import Answers
+from ..together.hostings import Hostings
+from ..together.tab_posts import TabPost
 from . import deals
-from .browser.store import Saves, Summary
-from .browser.yours_answers import Answers
 from .deals import bad_deal, parse_deal
-from .together.hostings import Hostings
-from .together.tab_posts import TabPost
 
 
 def typing_in(tag: str, editable: bool) -> bool:
@@ -66,7 +66,7 @@ class Context:
     # connections to the friends' devices do (a table asks `Hostings`, never its store).
     hostings: Hostings = field(default_factory=Hostings)
     tab_posts: list[TabPost] = field(default_factory=list)  # for the site's other tabs
-    # The games whose "Your bot" this tab holds (the Bot Lab's, spyweb.yours), and its
+    # The games whose "Your bot" this tab holds (the Bot Lab's, spyweb.tables.yours), and its
     # answers come back from the page, by decision.
     yours: set[str] = field(default_factory=set)
     yours_answers: Answers = field(default_factory=Answers)
@@ -217,7 +217,7 @@ class GameScreen(Screen):
     It keeps its game in a slot of the saves: `_begin` gives a new game its own slot
     (the one it replaces stays under Saved games), `_save` stores each new position.
     The game's bots (and its Hint) are seeded from `bots_key`, kept in the slot beside
-    the record (see `spyweb.deals`): `bot_seed` gives a seat its seed.
+    the record (see `spyweb.tables.deals`): `bot_seed` gives a seat its seed.
     """
 
     # What the table tells the player it shows when the current slot's save is damaged.

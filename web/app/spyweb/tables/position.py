@@ -14,8 +14,8 @@ from typing import Any, cast
 
 import spygames
 
-from .browser.store import MemoryStorage, Saves
-from .catalogue import ui
+from ..browser.store import MemoryStorage, Saves
+from ..catalogue import ui
 from .screen import Context, GameScreen
 
 

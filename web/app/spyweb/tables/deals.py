@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from .browser.markup import esc
+from ..browser.markup import esc
 
 MAX_DEAL = 999_999_999
 

@@ -1,5 +1,5 @@
 """The table's Hint, held the same way at every table: asked for, worked out
-between paints (`spyweb.thinking`) by the Hint's bot on the Hint's moves
+between paints (`spyweb.tables.thinking`) by the Hint's bot on the Hint's moves
 (`spygames.hints`: the very question a review asks), kept for the position it was
 given for, and left behind once the table moves on (`clear`, on any move or undo).
 

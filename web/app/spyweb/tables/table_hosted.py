@@ -3,7 +3,7 @@
 deals with them seated, gives a friend's seat to a bot and back, and answers the referee
 (the `Host` protocol: `play_for`, `scene_for`, `undo_for`...).
 
-`SeatedTable` (spyweb.table_seats) is the table; this is the part of it that faces the
+`SeatedTable` (spyweb.tables.table_seats) is the table; this is the part of it that faces the
 friends, apart so each stays readable.
 """
 
@@ -14,12 +14,12 @@ from typing import Any
 
 import spygames
 
+from ..together.hosting import Hosting
+from ..together.hostings import Seating
 from .deals import bad_deal, parse_deal
 from .screen import GameScreen
 from .seats import Seat
 from .tabletools import LogEntry, by_bot
-from .together.hosting import Hosting
-from .together.hostings import Seating
 
 
 class HostedTable(GameScreen):

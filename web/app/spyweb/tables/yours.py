@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import spygames
 
-from .browser.yours_answers import Answer
+from ..browser.yours_answers import Answer
 
 if TYPE_CHECKING:
     from .screen import Context
