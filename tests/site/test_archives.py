@@ -340,4 +340,4 @@ def test_a_games_record_is_not_in_its_archive_but_the_rest_of_its_table_is() -> 
     assert finder.game_of("spyweb.espionage") is None
     assert finder.game_of("spyweb.espionage.table") == "espionage"
     assert finder.game_of("spygames.espionage") == "espionage"
-    assert finder.game_of("spyweb.home") is None
+    assert finder.game_of("spyweb.screens.home") is None

@@ -14,7 +14,7 @@ from pathlib import Path
 import bytecode
 import pytest  # web/tools, on the path by conftest.py
 from spyweb.catalogue import CATALOGUE, RECORDS
-from spyweb.preboot import frames, templates
+from spyweb.screens.preboot import frames, templates
 
 ROOT = Path(__file__).resolve().parents[2]
 

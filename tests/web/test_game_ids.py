@@ -80,7 +80,7 @@ def lab_files() -> list[Path]:
 
 def test_the_apps_shared_screens_name_no_game() -> None:
     files = app_files()
-    assert len(files) > 40 and APP / "home.py" in files
+    assert len(files) > 40 and APP / "screens" / "home.py" in files
     assert not [p for p in files if "espionage" in p.parts]
     found = [hit for path in files for hit in named_in_python(_name(path), path.read_text())]
     assert found == [], "ask the game's record (spyweb/gameui.py)"

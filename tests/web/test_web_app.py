@@ -12,8 +12,8 @@ from spyweb.browser import links
 from spyweb.browser.markup import attrs, button, esc
 from spyweb.browser.store import MemoryStorage
 from spyweb.catalogue import RECORDS
-from spyweb.home import HomeScreen
-from spyweb.rules import RulesScreen
+from spyweb.screens.home import HomeScreen
+from spyweb.screens.rules import RulesScreen
 
 import spygames
 

@@ -10,7 +10,7 @@ import pytest
 from spyweb.app import App
 from spyweb.browser import links
 from spyweb.browser.store import MemoryStorage
-from spyweb.home import HomeScreen
+from spyweb.screens.home import HomeScreen
 from spyweb.tables.deals import MAX_DEAL
 
 import spygames

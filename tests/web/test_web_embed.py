@@ -17,13 +17,13 @@ from spyweb.browser import links
 from spyweb.browser.links import replay_route
 from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.demos import DemoPlayer
 from spyweb.embed import DemoFrame, EmbedApp, MessageFrame, ReplayFrame, frames_html
 from spyweb.espionage.table import EspionageTable
-from spyweb.replay import Replayer, ReplayScreen
-from spyweb.rules import RulesScreen
-from spyweb.saved import SavedGamesScreen
-from spyweb.snippet import embed_url, snippet
+from spyweb.screens.demos import DemoPlayer
+from spyweb.screens.replay import Replayer, ReplayScreen
+from spyweb.screens.rules import RulesScreen
+from spyweb.screens.saved import SavedGamesScreen
+from spyweb.screens.snippet import embed_url, snippet
 from spyweb.tables.position import view_for
 from spyweb.tables.screen import Context
 

@@ -11,7 +11,7 @@ from html import unescape
 
 from spyweb.app import App
 from spyweb.browser.store import MemoryStorage
-from spyweb.guide import GuideScreen
+from spyweb.screens.guide import GuideScreen
 
 import spygames
 from spygames.guides import get_guide

@@ -22,7 +22,6 @@ import pytest
 from drivers.embed import finished
 from drivers.together import invitation, joined_pair
 from drivers.together_spynet import seated
-from spyweb import demos, replay
 from spyweb.app import App
 from spyweb.browser.links import replay_route
 from spyweb.browser.store import MemoryStorage
@@ -31,7 +30,8 @@ from spyweb.deck_of_spies import table as dos_table
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.embed import EmbedApp
 from spyweb.espionage import table as espionage_table
-from spyweb.rules import RulesScreen
+from spyweb.screens import demos, replay
+from spyweb.screens.rules import RulesScreen
 from spyweb.spynet import clicks
 from spyweb.spynet import table as spynet_table
 from spyweb.tables.screen import Screen

@@ -16,7 +16,7 @@ from spyweb.app import App
 from spyweb.browser import links
 from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.review import ReviewScreen, bots_key, review_route
+from spyweb.screens.review import ReviewScreen, bots_key, review_route
 from spyweb.tables.screen import Context
 
 import spygames
@@ -210,7 +210,7 @@ def test_the_chart_says_why_it_falls_when_every_move_followed_the_hint() -> None
     """Issue 47: "The chance to win at the first: 94%" over a chart that falls while every
     move was the Hint's needs words: the chance is worked out from what could be seen
     then, over the cards not yet seen, so the cards that come move it."""
-    from spyweb.review_parts import Row, chart
+    from spyweb.screens.review_parts import Row, chart
 
     rows = [
         Row(move=m, when=f"Move {m + 1}", played="End turn", advised="End turn", why="",

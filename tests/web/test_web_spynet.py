@@ -29,7 +29,7 @@ from spyweb.app import App
 from spyweb.browser import links
 from spyweb.browser.store import MemoryStorage
 from spyweb.catalogue import screen_class
-from spyweb.rules import RulesScreen
+from spyweb.screens.rules import RulesScreen
 from spyweb.spynet import gallery
 from spyweb.spynet import table as spynet_table
 from spyweb.spynet import tableau as spynet_tableau
@@ -449,7 +449,7 @@ def test_pass_and_play_partners_see_only_their_own_missions() -> None:
 def test_a_replay_watched_as_one_seat_hides_its_partners_missions() -> None:
     """A replay shows what the watched seat knew: its partner's missions face down, until
     the end turns them all up."""
-    from spyweb.replay import Replayer
+    from spyweb.screens.replay import Replayer
     from spyweb.tables.position import view_for
 
     setup, missions = missions_setup()
@@ -705,7 +705,7 @@ def test_saved_games_and_stats_describe_a_spynet_game() -> None:
 
 # -- rules demos -----------------------------------------------------------------------------
 def test_spynet_demos_are_listed_and_every_step_draws_the_table() -> None:
-    from spyweb.demos import DemoPlayer
+    from spyweb.screens.demos import DemoPlayer
     from spyweb.spynet.position import SpyNetPosition
 
     demos = spygames.all_demos("spynet")
@@ -765,7 +765,7 @@ def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
     assert kept.state.record() == record
     assert [(s.name, s.is_human) for s in kept.seats] == [("You", True), ("Kestrel", False)]
     # The embed frame's Try it yourself: you against a bot, named as in the demo.
-    from spyweb.demos import DemoPlayer
+    from spyweb.screens.demos import DemoPlayer
 
     player = DemoPlayer(spygames.get_demo("sn-dominate"), step=2)
     live = player.view.live(context(), player.state())

@@ -11,7 +11,7 @@ from drivers.spynet_engine import FILLER, agent, deploy, new
 from spyweb.browser.stats import Record, Result
 from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.saved import chart
+from spyweb.screens.saved import chart
 from spyweb.spynet.effect import draft_panel
 from spyweb.spynet.end import _mission_row
 from spyweb.spynet.log import Narrator, Who

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from spyweb.rules import tried_how
+from spyweb.screens.rules import tried_how
 from spyweb.spynet.effect import choose_panel
 
 import spygames

@@ -45,7 +45,7 @@ TERMINAL = (
 
 
 # The UI's modules that only the build runs: the frames drawn into index.html.
-BUILD_ONLY = ("spyweb/preboot.py",)
+BUILD_ONLY = ("spyweb/screens/preboot.py",)
 
 
 def zip_app(site: Path) -> Path:

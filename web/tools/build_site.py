@@ -246,7 +246,7 @@ def preboot_html() -> str:
 def preboot_frames() -> str:
     """One `<template>` per kind of address; boot.js shows the one being opened."""
     use_app()
-    from spyweb.preboot import templates
+    from spyweb.screens.preboot import templates
 
     return templates()
 

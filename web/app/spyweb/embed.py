@@ -23,8 +23,8 @@ from .browser.links import replay_route
 from .browser.markup import esc
 from .browser.store import MemoryStorage
 from .catalogue import info
-from .demos import DemoPlayer, tried
-from .replay import Replayer, ReplayerScreen
+from .screens.demos import DemoPlayer, tried
+from .screens.replay import Replayer, ReplayerScreen
 from .tables.position import view_for
 from .tables.screen import Context, GameScreen, Screen
 
@@ -110,11 +110,11 @@ class DemoFrame(Screen):
 
 
 class GuideFrame(Screen):
-    """A game's guided first game in a frame (`spyweb.guide`), its game in memory."""
+    """A game's guided first game in a frame (`spyweb.screens.guide`), its game in memory."""
 
     def __init__(self, ctx: Context, game_id: str) -> None:
         super().__init__(ctx)
-        from .guide import GuideScreen  # loaded on use
+        from .screens.guide import GuideScreen  # loaded on use
 
         self.guide = GuideScreen(ctx, game_id)
         self.guide.corner = open_link(f"#/{game_id}/learn")

@@ -92,5 +92,5 @@ def decode(payload: str) -> spygames.State:
 
 
 def replay_route(record: dict[str, Any], seat: int = 0) -> str:
-    """The address of a record's replay, watched as `seat` (see spyweb/replay.py)."""
+    """The address of a record's replay, watched as `seat` (see spyweb/screens/replay.py)."""
     return f"#/replay/{encode(record)}" + (f"/{seat}" if seat else "")

@@ -1,4 +1,4 @@
-"""Deck of Spies in a guided first game (`spyweb.guide`): which control plays a step
+"""Deck of Spies in a guided first game (`spyweb.screens.guide`): which control plays a step
 next, and what a stray click would do.
 
 A payment is played in clicks: the cards, then Counter or Recruit (or Retire). The

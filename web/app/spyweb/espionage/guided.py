@@ -1,4 +1,4 @@
-"""Espionage in a guided first game (`spyweb.guide`): which control plays a step next,
+"""Espionage in a guided first game (`spyweb.screens.guide`): which control plays a step next,
 what a stray click would do, and what to press between the steps (Next round, once the
 showdown has been read).
 

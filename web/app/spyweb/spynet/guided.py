@@ -1,4 +1,4 @@
-"""SpyNet in a guided first game (`spyweb.guide`): which control plays a step next, and
+"""SpyNet in a guided first game (`spyweb.screens.guide`): which control plays a step next, and
 what a stray click would do.
 
 A move is played in the clicks the Hint marks for it (`hint.marks`): a card picked in

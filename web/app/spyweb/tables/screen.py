@@ -155,7 +155,7 @@ class Screen:
     def place_notices(self, notices: str, body: str) -> str:
         """The page: the app's messages (`notices`, HTML) and the screen's `body`. Above
         it, unless the screen has a place for them that stays in sight (a guided game's
-        panel: `spyweb.guide`)."""
+        panel: `spyweb.screens.guide`)."""
         return notices + body
 
     def handle(self, act: str, arg: str) -> None:
@@ -240,7 +240,7 @@ class GameScreen(Screen):
         super().__init__(ctx)
         self.slot: str | None = None
         # Why the person's move (seat, action) may not be played now, else None: set by a
-        # screen that guides the table (`spyweb.guide`); the table asks before playing.
+        # screen that guides the table (`spyweb.screens.guide`); the table asks before playing.
         self.gate: Callable[[int, dict[str, Any]], str | None] | None = None
         self.bots_key = deals.new_bots_key()
         self.key_kept = False  # bots_key is the resumed game's, from its save
@@ -410,7 +410,7 @@ class GameScreen(Screen):
 
     def play(self, action: dict[str, Any]) -> bool:
         """Play `action` as the person's own move, as if they had put it together at the
-        table (a guided game plays its steps so: `spyweb.guide`): True once played; else
+        table (a guided game plays its steps so: `spyweb.screens.guide`): True once played; else
         the reason is told (a guide's `gate` holding it back, the engine's refusal) and
         nothing changes. A table adds what follows a person's move at it (Espionage hides
         the hand before the next person's turn in pass-and-play)."""

@@ -73,7 +73,7 @@ def replay_buttons(record: dict[str, Any], seat: int = 0) -> str:
 
 def replay_links(route: str) -> str:
     """Review, Replay and Embed for the replay at `route` (`links.replay_route`): the
-    review of the same seat's decisions (`spyweb.review`)."""
+    review of the same seat's decisions (`spyweb.screens.review`)."""
     review = "#/review/" + route.removeprefix("#/replay/")
     return (
         f'<a class="btn" id="btn-review" href="{esc(review)}">Review</a>'

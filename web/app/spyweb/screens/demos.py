@@ -12,8 +12,8 @@ from __future__ import annotations
 import spygames
 from spygames.demos import Demo, Frame
 
-from .browser.markup import attrs, esc
-from .tables.position import PositionView, view_for
+from ..browser.markup import attrs, esc
+from ..tables.position import PositionView, view_for
 
 PLAY_MS = 2600  # a step every 2.6 s: time to read a caption
 # The words hide in a narrow frame (the buttons keep their names for screen readers).

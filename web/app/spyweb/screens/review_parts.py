@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from spygames.review import MIN_COST
 
-from .browser.markup import attrs, esc
+from ..browser.markup import attrs, esc
 
 WIDTH, HEIGHT, PAD = 320, 120, 8
 NOTE = (

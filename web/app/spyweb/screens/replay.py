@@ -14,14 +14,14 @@ from typing import Any
 import spygames
 from spygames import words
 
-from .browser import links
-from .browser.links import replay_route
-from .browser.markup import attrs, esc
-from .catalogue import info
+from ..browser import links
+from ..browser.links import replay_route
+from ..browser.markup import attrs, esc
+from ..catalogue import info
+from ..tables.position import PositionView, known_names, view_for
+from ..tables.screen import Context, Screen
 from .demos import PAUSE, PLAY
 from .snippet import REPLAY_SIZE, embed_sheet, embed_url
-from .tables.position import PositionView, known_names, view_for
-from .tables.screen import Context, Screen
 
 PACES = {"slow": 2400, "normal": 1200, "fast": 450}
 KEYS = {
@@ -344,7 +344,7 @@ class ReplayScreen(ReplayerScreen):
         view = view_for(record, known_names(ctx, record))
         if view is None:
             raise links.BadLink(f"{record.get('game')} cannot be replayed yet.")
-        from .together.hosting import Hosting  # loaded with the replay
+        from ..together.hosting import Hosting  # loaded with the replay
 
         hidden = Hosting.friends_seats(ctx, record)
         self.replayer = Replayer(record, view, seat=seat, hidden=hidden)

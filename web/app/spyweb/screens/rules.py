@@ -1,6 +1,6 @@
 """The Rules screen: each game's rules in our own words, and its rules demos.
 
-The demos are the same ones the embeds show (`spyweb.demos.DemoPlayer`): pick one, step
+The demos are the same ones the embeds show (`spyweb.screens.demos.DemoPlayer`): pick one, step
 through it, get its `<iframe>` snippet, or play on from any step ("Try it yourself").
 The tried game is played right here, against bots as in the embed, and kept in memory
 only: it adds nothing to Saved games unless the player asks to keep it.
@@ -15,12 +15,12 @@ from contextlib import contextmanager
 import spygames
 from spygames.guides import has_guide
 
-from .browser.markup import attrs, esc
-from .browser.store import MemoryStorage, Saves
-from .catalogue import info, screen_class
+from ..browser.markup import attrs, esc
+from ..browser.store import MemoryStorage, Saves
+from ..catalogue import info, screen_class
+from ..tables.screen import Context, GameScreen, Screen
 from .demos import DemoPlayer, control, tried
 from .snippet import embed_sheet, embed_url
-from .tables.screen import Context, GameScreen, Screen
 
 FLEETING = (
     "A game tried from a demo is not saved: the one you are playing will be gone "

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from spygames.guides import has_guide
 
-from .browser import stats
-from .browser.markup import button, esc
-from .catalogue import GameInfo, game_name, games, is_built, ui
+from ..browser import stats
+from ..browser.markup import button, esc
+from ..catalogue import GameInfo, game_name, games, is_built, ui
+from ..tables.screen import Screen
+from ..together.remembered import JoinedTable, forget, joined_tables
 from .saved import ago
-from .tables.screen import Screen
-from .together.remembered import JoinedTable, forget, joined_tables
 
 
 def tile(game: GameInfo, *, built: bool, saved: bool, learn: bool = False) -> str:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import spygames
 
-from .browser.markup import esc
-from .catalogue import CATALOGUE, GameInfo
+from ..browser.markup import esc
+from ..catalogue import CATALOGUE, GameInfo
 from .home import preboot_html as home_frame
 
 

@@ -11,14 +11,14 @@ import spygames
 from spygames import words
 from spygames.guides import get_guide
 
-from .browser import stats, transfer
-from .browser.links import replay_route
-from .browser.markup import button, esc
-from .browser.store import Slot
-from .catalogue import game_name, games, info, is_built
-from .tables.screen import Context, Screen
-from .together.hosting import Hosting
-from .together.kept import PREF
+from ..browser import stats, transfer
+from ..browser.links import replay_route
+from ..browser.markup import button, esc
+from ..browser.store import Slot
+from ..catalogue import game_name, games, info, is_built
+from ..tables.screen import Context, Screen
+from ..together.hosting import Hosting
+from ..together.kept import PREF
 
 
 def which_is_newer(imported: Slot, here: Slot, now: float, *, named: bool = False) -> str:

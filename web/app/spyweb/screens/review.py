@@ -17,14 +17,14 @@ import spygames
 from spygames import words
 from spygames.review import Decision, Reviewer
 
-from .browser import links
-from .browser.markup import attrs, esc
-from .catalogue import info
+from ..browser import links
+from ..browser.markup import attrs, esc
+from ..catalogue import info
+from ..tables.position import PositionView, known_names, view_for
+from ..tables.screen import Context
+from ..tables.thinking import SLICE_S
 from .replay import Replayer, ReplayerScreen, when
 from .review_parts import Row, alternative, chart, every, percent, swings
-from .tables.position import PositionView, known_names, view_for
-from .tables.screen import Context
-from .tables.thinking import SLICE_S
 
 
 def review_route(record: dict[str, Any], seat: int = 0) -> str:
@@ -80,7 +80,7 @@ class ReviewScreen(ReplayerScreen):
         view = view_for(record, known_names(ctx, record))
         if view is None:
             raise links.BadLink(f"{record.get('game')} cannot be reviewed yet.")
-        from .together.hosting import Hosting  # loaded with the review
+        from ..together.hosting import Hosting  # loaded with the review
 
         hidden = Hosting.friends_seats(ctx, record)
         if seat in hidden and len(hidden) < int(record["players"]):

@@ -7,8 +7,8 @@ so the snippet works when pasted into a page on another site.
 
 from __future__ import annotations
 
-from .browser.markup import attrs, esc
-from .tables.screen import Context
+from ..browser.markup import attrs, esc
+from ..tables.screen import Context
 
 # A demo's frame is its game's `demo_size` (spygames' `Game`): a whole step without
 # scrolling (the frame fits down to 320×400).

@@ -24,10 +24,10 @@ from typing import Any, cast
 import spygames
 from spygames.guides import Guide, Step, get_guide, same_form
 
-from .browser.markup import attrs, esc
-from .catalogue import info, open_screen, ui
-from .tables.pointer import Pointer
-from .tables.screen import Context, GameScreen, Screen
+from ..browser.markup import attrs, esc
+from ..catalogue import info, open_screen, ui
+from ..tables.pointer import Pointer
+from ..tables.screen import Context, GameScreen, Screen
 
 NOTICES = "<!--guide-notices-->"
 """Where the guide's panel takes the app's messages (`GuideScreen.place_notices`)."""
