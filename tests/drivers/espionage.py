@@ -5,7 +5,7 @@ by the page's own controls, and the known hands of the scripted deals."""
 from __future__ import annotations
 
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.tables.screen import Context
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.espionage.seats import Seat, seat_options
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.seats import Seat, seat_options
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.tables.screen import Context
 
 import spygames

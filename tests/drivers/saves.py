@@ -7,7 +7,7 @@ from spyweb.app import App
 from spyweb.browser.store import (
     MemoryStorage,
 )
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
 
 
 def app_at(route: str, storage: MemoryStorage | None = None) -> App:

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.spynet.model import CARD
-from spyweb.spynet.table import SpyNetTable
+from spyweb.games.spynet.model import CARD
+from spyweb.games.spynet.table import SpyNetTable
 from spyweb.tables.screen import Context
 
 import spygames

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from spyweb.app import App
 from spyweb.browser.store import MemoryStorage
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.together.invite import Invitation
 from spyweb.together.join import JoinScreen
 

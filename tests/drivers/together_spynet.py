@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from spyweb.app import App
 from spyweb.browser.store import MemoryStorage
-from spyweb.spynet.table import SpyNetTable
+from spyweb.games.spynet.table import SpyNetTable
 from spyweb.together.join import JoinScreen
 
 import spygames

@@ -114,7 +114,8 @@ def keyed_by_a_game(where: str, text: str) -> list[str]:
 def modules_outside_the_games() -> list[Path]:
     """The engine's and the app's modules, but those of a game's own package."""
     roots = (ROOT / "spygames", ROOT / "web" / "app" / "spyweb")
-    games = {root / package for root in roots for package in PACKAGES}
+    folders = (ROOT / "spygames", ROOT / "web" / "app" / "spyweb" / "games")  # the games'
+    games = {folder / package for folder in folders for package in PACKAGES}
     return [
         path
         for root in roots

@@ -83,7 +83,7 @@ def test_the_app_starts_without_any_game_table_and_imports_only_the_one_opened()
         "from spyweb.app import App\nfrom spyweb.browser.store import MemoryStorage\n"
         "App(MemoryStorage()).route('#/espionage/new')"
     )
-    assert opened and all(m.startswith("spyweb.espionage") for m in opened)
+    assert opened and all(m.startswith("spyweb.games.espionage") for m in opened)
 
 
 def _archive(path: Path, files: dict[str, str]) -> None:

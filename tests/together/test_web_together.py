@@ -24,7 +24,7 @@ from drivers.together import (
 )
 from spyweb.app import App
 from spyweb.browser.store import MemoryStorage
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.together.invite import Reply, reply_code
 from spyweb.together.join import JoinScreen
 

@@ -69,7 +69,7 @@ def _name(path: Path) -> str:
 
 
 def app_files() -> list[Path]:
-    games = {APP / package for package in PACKAGES}
+    games = {APP / "games" / package for package in PACKAGES}
     return [p for p in sorted(APP.rglob("*.py")) if not games & set(p.parents)]
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.espionage.table import EspionageTable
-from spyweb.spynet.table import SpyNetTable
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.spynet.table import SpyNetTable
 from spyweb.tables.screen import Context
 from spyweb.tables.table_seats import SeatedTable
 

@@ -60,9 +60,9 @@ def test_the_home_page_lists_the_engines_games_in_its_order(
     assert catalogue.players_text(two) == "2 players"
     # A game the engine adds without a record (words for its tile) is named at once, not
     # skipped.
-    import spyweb.spynet
+    import spyweb.games.spynet
 
-    monkeypatch.delattr(spyweb.spynet, "UI")
+    monkeypatch.delattr(spyweb.games.spynet, "UI")
     with pytest.raises(LookupError, match="spynet"):
         catalogue._records()
 

@@ -16,9 +16,9 @@ from spyweb.app import App
 from spyweb.browser import links
 from spyweb.browser.links import replay_route
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.embed import DemoFrame, EmbedApp, MessageFrame, ReplayFrame, frames_html
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.screens.demos import DemoPlayer
 from spyweb.screens.replay import Replayer, ReplayScreen
 from spyweb.screens.rules import RulesScreen

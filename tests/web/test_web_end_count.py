@@ -9,9 +9,9 @@ import re
 
 import pytest
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.espionage.table import EspionageTable
-from spyweb.spynet.table import SpyNetTable
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.spynet.table import SpyNetTable
 from spyweb.tables.screen import Context
 
 import spygames

@@ -13,10 +13,10 @@ from spyweb.app import App
 from spyweb.browser import links
 from spyweb.browser.store import MemoryStorage
 from spyweb.catalogue import screen_class
-from spyweb.espionage.log import Narrator
-from spyweb.espionage.model import BidPanel
-from spyweb.espionage.seats import Seat, remember
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.log import Narrator
+from spyweb.games.espionage.model import BidPanel
+from spyweb.games.espionage.seats import Seat, remember
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.tables.screen import typing_in
 from spyweb.tables.tabletools import log_html
 

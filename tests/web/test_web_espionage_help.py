@@ -19,9 +19,9 @@ from drivers.espionage_panel import (
     text,
 )
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.espionage.hint import chance, hint_bot, why
-from spyweb.espionage.seats import Seat, seat_options
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.hint import chance, hint_bot, why
+from spyweb.games.espionage.seats import Seat, seat_options
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.tables.screen import Context
 from spyweb.tables.thinking import Thinking
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from spyweb.app import App
 from spyweb.browser.store import KEPT, MemoryStorage, Saves
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
 
 import spygames
 

@@ -15,7 +15,7 @@ from drivers.espionage import started as espionage_table
 from spyweb.app import App
 from spyweb.browser import links
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.screens.review import ReviewScreen, bots_key, review_route
 from spyweb.tables.screen import Context
 

@@ -18,8 +18,8 @@ from spyweb.browser.store import (
     StorageFull,
     parse_slot,
 )
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.screens.saved import SavedGamesScreen, StatsScreen, ago, chart
 
 import spygames

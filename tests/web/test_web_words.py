@@ -10,13 +10,13 @@ import pytest
 from drivers.spynet_engine import FILLER, agent, deploy, new
 from spyweb.browser.stats import Record, Result
 from spyweb.browser.store import MemoryStorage, Saves
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.spynet.effect import draft_panel
+from spyweb.games.spynet.end import _mission_row
+from spyweb.games.spynet.log import Narrator, Who
+from spyweb.games.spynet.model import CARD
+from spyweb.games.spynet.table import SpyNetTable
 from spyweb.screens.saved import chart
-from spyweb.spynet.effect import draft_panel
-from spyweb.spynet.end import _mission_row
-from spyweb.spynet.log import Narrator, Who
-from spyweb.spynet.model import CARD
-from spyweb.spynet.table import SpyNetTable
 from spyweb.tables.screen import Context
 from spyweb.tables.seats import Seat
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from spyweb.app import App
 from spyweb.browser.store import MemoryStorage
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.tables import seats, yours
 from spyweb.tables.thinking import WAIT_MS
 

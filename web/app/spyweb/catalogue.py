@@ -32,7 +32,7 @@ def players_text(game: spygames.Game) -> str:
 
 def _records() -> dict[str, GameUI]:
     """Each shipped game's record, `UI` in its package under spyweb (named as its rules'
-    package: spygames.espionage, spyweb.espionage), in the engine's order: the one place
+    package: spygames.espionage, spyweb.games.espionage), in the engine's order: the one place
     the app learns of a game. A package's `__init__` ships with the app's own screens and
     imports nothing of its game (spyweb/gameui.py), so the home page loads no game."""
     found = {}
@@ -40,7 +40,7 @@ def _records() -> dict[str, GameUI]:
         entry = spygames.listing(game_id)
         if entry is None:  # a test's toy game: it has no table
             continue
-        name = f"{__package__}.{entry.package.rsplit('.', 1)[1]}"
+        name = f"{__package__}.games.{entry.package.rsplit('.', 1)[1]}"
         try:
             record = getattr(importlib.import_module(name), "UI", None)
         except ModuleNotFoundError as exc:

@@ -1,5 +1,5 @@
 """What one game gives the app: its `GameUI`, the one record its package under spyweb
-defines (`UI`, in `spyweb/<game package>/__init__.py`), which `spyweb.catalogue` finds
+defines (`UI`, in `spyweb/games/<game package>/__init__.py`), which `spyweb.catalogue` finds
 for each game the engine ships (a game that is not shipped, a test's toy game, gives its
 record with `catalogue.add`). Nothing outside a game's package names a game: the home
 page, the routes, the replays, demos and embeds, the guided first game and a friend's

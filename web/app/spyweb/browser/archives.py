@@ -1,9 +1,9 @@
 """Each game's own modules, fetched when the game is first opened.
 
-The site serves every game's rules (`spygames/<game>/`) and table (`spyweb/<game>/`) in
+The site serves every game's rules (`spygames/<game>/`) and table (`spyweb/games/<game>/`) in
 an archive of its own, `app/games/<id>.zip` (web/tools/archives.py); Python's worker
 (web/worker.mjs) unpacks only the engine's core and the shared screens at start, with
-each game's record (`spyweb/<game>/__init__.py`, spyweb/gameui.py).
+each game's record (`spyweb/games/<game>/__init__.py`, spyweb/gameui.py).
 `install` puts a `GameArchives` finder first on `sys.meta_path`:
 
 - `want` asks the worker to download archives (the `request` it was given), without
@@ -26,6 +26,7 @@ import struct
 import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from importlib import import_module
 from importlib.machinery import ModuleSpec, PathFinder
 from typing import Any
 
@@ -35,12 +36,12 @@ from spygames.registry import game_of_demo
 from . import stdlib
 
 FOLDER = "app/games"
-GAMES_UI = "spyweb"  # the package that holds each game's UI package
+GAMES_UI = "spyweb.games"  # the package that holds each game's UI package (spyweb/games/)
 
 
 def packages() -> dict[str, str]:
     """{module that lives in a game's archive: the game's id}: each shipped game's rules
-    package and table package (named alike: spygames.espionage, spyweb.espionage), and
+    package and table package (named alike: spygames.espionage, spyweb.games.espionage), and
     what is in them, but the table package's `__init__` (its `GameUI`, spyweb/gameui.py),
     which ships with the app's shared screens (`GameArchives.game_of`)."""
     found = {}
@@ -254,6 +255,11 @@ def on_disk(module: str) -> bool:
     packages' `__init__`, the engine's `game`: `declarations`, spyweb/gameui.py) without
     the rest: a package folder holding no more than that is not its game on disk."""
     parent, _, _ = module.rpartition(".")
+    if parent and parent not in sys.modules:  # spyweb.games, before any game's record
+        try:
+            import_module(parent)  # its `__init__` alone: light
+        except ImportError:
+            return False
     where = getattr(sys.modules.get(parent), "__path__", None)
     spec = PathFinder.find_spec(module, where) if where is not None else None
     folders = (spec.submodule_search_locations or []) if spec is not None else []

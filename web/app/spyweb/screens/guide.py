@@ -11,7 +11,7 @@ home. The game is an ordinary one in its own slot of Saved games: once the scrip
 played the guide says so, and the game goes on as any other.
 
 Each game says how to point at a step's control and what a stray click would do (a
-`Pointer`, spyweb/tables/pointer.py: each game's is in `spyweb/<game package>/guided.py`,
+`Pointer`, spyweb/tables/pointer.py: each game's is in `spyweb/games/<game package>/guided.py`,
 which its record gives: `GameUI.pointer`).
 """
 

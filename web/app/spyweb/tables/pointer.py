@@ -1,6 +1,6 @@
 """How a game's table is pointed at in its guided first game (`#/<game>/learn`, the
 guide's screen: spyweb/screens/guide.py): each game's `Pointer`, in
-`spyweb/<game package>/guided.py`, says which control plays a step of the script
+`spyweb/games/<game package>/guided.py`, says which control plays a step of the script
 and what a stray click would do. Apart from the guide's screen so a game's package
 needs nothing of the screens."""
 

@@ -1,6 +1,6 @@
 """A game's position drawn outside its live table: in a rules demo, an embed, a replay.
 
-Each game with a table has a `PositionView` in `spyweb/<game package>/position.py`,
+Each game with a table has a `PositionView` in `spyweb/games/<game package>/position.py`,
 which its record gives (`GameUI.position`, importing it on first use: the app does not
 need it to start): it draws one seat's view of a state with the table's own HTML, says in words
 what a move did, and opens a live table. Demos and replays are generic over games;
