@@ -1,6 +1,7 @@
 """What together may import (its package docstring says so): the engine and, of the web
 app, the screen, the markup, the store, the tabs and the catalogue; never a game's
-package nor a table module (a table reaches together, not the other way round)."""
+package nor a table module (a table reaches together, not the other way round). (Every
+folder's rule, together's too, is read from its docstring by tests/web/test_web_layout.py.)"""
 
 from __future__ import annotations
 

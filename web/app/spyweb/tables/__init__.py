@@ -1,5 +1,5 @@
 """What every game's table shares: the screen it is, and the pieces each game's table
-is made of (the games' own packages, spyweb/games/<game>/, build on them).
+is made of (the games' own packages, spyweb/games/, build on them).
 
 - `screen` — what every screen offers the app (`Screen`: render, clicks, keys, ticks),
   the context they share (`Context`) and the table every game plays in (`GameScreen`:
