@@ -126,10 +126,8 @@ def modules_outside_the_games() -> list[Path]:
 
 def test_no_module_outside_a_games_package_keeps_a_table_by_game_id() -> None:
     files = modules_outside_the_games()
-    assert (
-        ROOT / "spygames" / "hints.py" in files
-        and ROOT / "web/app/spyweb/screens/review.py" in files
-    )
+    assert ROOT / "spygames" / "hints.py" in files
+    assert ROOT / "web/app/spyweb/screens/review.py" in files
     assert not [p for p in files if "spynet" in p.parts]
     found = {
         hit

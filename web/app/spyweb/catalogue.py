@@ -1,5 +1,5 @@
 """The games the app plays: each shipped game's record (`GameUI`, from its package under
-spyweb) and any other game's, added by `add`; the home page's list of them in our own
+spyweb/games/) and any other game's, added by `add`; the home page's list of them in our own
 words, and which screen plays each."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def players_text(game: spygames.Game) -> str:
 
 
 def _records() -> dict[str, GameUI]:
-    """Each shipped game's record, `UI` in its package under spyweb (named as its rules'
+    """Each shipped game's record, `UI` in its package under spyweb/games/ (named as its rules'
     package: spygames.espionage, spyweb.games.espionage), in the engine's order: the one place
     the app learns of a game. A package's `__init__` ships with the app's own screens and
     imports nothing of its game (spyweb/gameui.py), so the home page loads no game."""

@@ -1,4 +1,4 @@
-"""What one game gives the app: its `GameUI`, the one record its package under spyweb
+"""What one game gives the app: its `GameUI`, the one record its package under spyweb/games/
 defines (`UI`, in `spyweb/games/<game package>/__init__.py`), which `spyweb.catalogue` finds
 for each game the engine ships (a game that is not shipped, a test's toy game, gives its
 record with `catalogue.add`). Nothing outside a game's package names a game: the home

@@ -168,7 +168,7 @@ class Link:
         return str(message["kind"]), str(message["key"]), str(message.get("payload") or "")
 
     def route(self, where: str) -> None:
-        """Show the screen for an address, once its game's code is in (archives.py)."""
+        """Show the screen for an address, once its game's code is in (browser/archives.py)."""
         from .browser import archives
 
         archives.when_loaded(

@@ -2,7 +2,7 @@
 
 Saved games lists every game in progress, the recent finished ones and any damaged save,
 with Continue / View, Export, Delete (asked first); Export all; Import a file.
-Stats shows each game's record (see stats.py) with a chart of the last results.
+Stats shows each game's record (see spyweb/browser/stats.py) with a chart of the last results.
 """
 
 from __future__ import annotations

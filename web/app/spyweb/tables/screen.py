@@ -313,7 +313,8 @@ class GameScreen(Screen):
 
     def summary(self) -> Summary:
         """How the Saved games list and the stats describe this game now: at least
-        `over`, `progress`, `players`; once over, `result` and `outcome` (see stats.py)."""
+        `over`, `progress`, `players`; once over, `result` and `outcome` (see
+        spyweb/browser/stats.py)."""
         raise NotImplementedError
 
     # -- the slot --------------------------------------------------------------------------
