@@ -46,7 +46,7 @@ TABLE_ROUTES = {
 TABLE_READY = {"deck-of-spies": ".dos", "espionage": "#esp-setup-form", "spynet": "#sn-setup-form"}
 # Every file the page had asked for by the time it drew its first screen (`spy:rendered`):
 # [address, bytes transferred, body bytes]. The other games' archives, which the page
-# fetches once it is idle (spyweb/archives.py), are not part of a table's boot.
+# fetches once it is idle (spyweb/browser/archives.py), are not part of a table's boot.
 FILES = """() => {
   const drawn = performance.getEntriesByName('spy:rendered')[0];
   const upto = drawn ? drawn.startTime : Infinity;

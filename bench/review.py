@@ -35,7 +35,7 @@ def finished(game_id: str, seed: int, players: int) -> dict[str, Any]:
 
 
 def run(browser: Browser, url: str) -> dict[str, Any]:
-    from spyweb import links  # web/app, on the path as the bench runs
+    from spyweb.browser import links  # web/app, on the path as the bench runs
 
     found: dict[str, Any] = {}
     for game_id, seed, players in GAMES:

@@ -144,7 +144,7 @@ class Guard:
         url = request.url
         if not (url.startswith(self.origin) or url.startswith(("data:", "blob:"))):
             self.problems.append(f"request outside the origin: {url}")
-        if url.endswith("/python_stdlib_full.zip"):  # see spyweb/stdlib.py
+        if url.endswith("/python_stdlib_full.zip"):  # see spyweb/browser/stdlib.py
             self.problems.append("a module the trimmed standard library left out was imported")
 
     def console(self, message: ConsoleMessage) -> None:

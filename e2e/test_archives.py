@@ -1,4 +1,4 @@
-"""Each game's code in an archive of its own (web/tools/archives.py, spyweb/archives.py):
+"""Each game's code in an archive of its own (web/tools/archives.py, spyweb/browser/archives.py):
 a table's first visit downloads its own game's archive with the page, the others once
 the page is idle, and opening another game then downloads nothing more; whatever imports
 a game before its archive is in gets it by a synchronous request, never a broken page."""

@@ -172,7 +172,7 @@ def test_a_phone_shows_every_ace_to_sacrifice_within_its_width(phone: Page, site
     link: every Ace's button on the screen, nothing sideways."""
     import random
 
-    from spyweb import links
+    from spyweb.browser import links
 
     state, rng = deal(1), random.Random(1)
     while not (state.view(0)["must_assassinate"] and len(state.view(0)["owned_aces"]) == 4):

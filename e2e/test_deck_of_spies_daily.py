@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from conftest import Guard, boot, no_horizontal_scroll, open_page, shot
 from playwright.sync_api import Browser, Page, Route
-from spyweb import links
+from spyweb.browser import links
 
 import spygames
 from spygames.deck_of_spies import daily

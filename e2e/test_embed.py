@@ -14,7 +14,7 @@ from drivers.embed import Origins
 from drivers.records import finished
 from playwright.sync_api import Browser, Frame, FrameLocator, Page, expect
 from server import BlogServer
-from spyweb import links
+from spyweb.browser import links
 
 import spygames
 

@@ -20,7 +20,7 @@ from conftest import (
 )
 from drivers.espionage import BOT_MOVES_MS, start, wait_for_me
 from playwright.sync_api import Page, expect
-from spyweb import links  # the app's own link format
+from spyweb.browser import links  # the app's own link format
 
 import spygames
 from spygames.espionage.cards import ATTRIBUTES, card_name

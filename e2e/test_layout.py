@@ -21,7 +21,7 @@ from drivers.records import ended
 from drivers.words import broken_words
 from playwright.sync_api import Browser, Page, expect
 from shared_page import SIZES, SharedPages, checked, go
-from spyweb import links  # the app's own link format
+from spyweb.browser import links  # the app's own link format
 
 import spygames
 import spygames.spynet as spynet

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from conftest import boot, open_page, shot
 from playwright.sync_api import Browser, expect
-from spyweb import links
+from spyweb.browser import links
 
 import spygames
 

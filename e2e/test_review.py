@@ -10,7 +10,7 @@ import time
 from conftest import boot, saved_record, shot, wait_for
 from drivers.records import finished
 from playwright.sync_api import Page, expect
-from spyweb import links
+from spyweb.browser import links
 
 import spygames
 

@@ -19,7 +19,7 @@ from conftest import (
 )
 from drivers.deck_of_spies import open_deal, play_moves
 from playwright.sync_api import Browser, Page, expect
-from spyweb import links
+from spyweb.browser import links
 
 import spygames
 

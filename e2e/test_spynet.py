@@ -16,8 +16,8 @@ import pytest
 from conftest import SHOTS, boot, no_horizontal_scroll, open_page, saved_record, shot
 from drivers.spynet import GAME, HAND, acted, find, next_step, play_step, scripted_link, start
 from playwright.sync_api import Browser, Page, expect
-from spyweb import links  # the app's own link format
-from spyweb.spynet.model import CARD
+from spyweb.browser import links  # the app's own link format
+from spyweb.games.spynet.model import CARD
 
 import spygames
 

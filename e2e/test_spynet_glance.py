@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import boot, no_horizontal_scroll, saved_record, shot
 from drivers.spynet import acted, find, next_step, scripted_link, start
 from playwright.sync_api import Page, expect
-from spyweb.spynet.model import CARD
+from spyweb.games.spynet.model import CARD
 
 
 def play_to_a_turn_after_the_bots(page: Page) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from conftest import SHOTS, boot, open_page, shot
 from playwright.sync_api import Browser, Page, expect
-from spyweb import links
+from spyweb.browser import links
 
 import spygames
 

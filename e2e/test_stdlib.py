@@ -1,4 +1,4 @@
-"""The trimmed standard library's safety net in a real browser (spyweb/stdlib.py): a page
+"""The trimmed standard library's safety net in a real browser (spyweb/browser/stdlib.py): a page
 whose trimmed zip lacks a module the app imports fetches the full zip once and plays on.
 (Every other e2e test fails if a page fetches the full zip: the trimming missed nothing.)"""
 

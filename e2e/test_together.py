@@ -39,7 +39,7 @@ from drivers.spynet import HAND, next_step
 from drivers.spynet import start as start_spynet
 from drivers.together import ANA_BEN_CY, MOVE_MS, RECEIVED, invite, join, seat_table
 from playwright.sync_api import Browser, Page, expect
-from spyweb.spynet.model import CARD
+from spyweb.games.spynet.model import CARD
 from spyweb.together import wire
 from spyweb.together.invite import read_invitation
 

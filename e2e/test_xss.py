@@ -15,7 +15,7 @@ from pathlib import Path
 
 from conftest import BOOT_TIMEOUT, boot, shot
 from playwright.sync_api import Page, expect
-from spyweb import links
+from spyweb.browser import links
 
 import spygames
 

@@ -42,7 +42,7 @@ MODULES = (
     "spygames/spynet/rules.py",
     "spygames/spynet/scoring.py",
     "spygames/record.py",
-    "spyweb/store.py",
+    "spyweb/browser/store.py",
 )
 QUICK = ("spygames/record.py",)
 QUICK_TESTS = ("tests/engine/test_core.py",)

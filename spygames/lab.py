@@ -41,7 +41,7 @@ from .seeds import bot_seed
 from .simulate import wilson
 
 Choose = Callable[[View, list[Action], random.Random], Action]
-MAX_DEAL = 999_999_999  # the tables' deal numbers (web's spyweb.deals.MAX_DEAL)
+MAX_DEAL = 999_999_999  # the tables' deal numbers (web's spyweb.tables.deals.MAX_DEAL)
 MAX_GAMES = 1000
 MAX_PRINTED = 4000  # characters of a game's print() output kept for the page; the rest cut
 _SHORT = reprlib.Repr()  # an illegal action told in a message: a 20 MB answer is not repeated

@@ -39,7 +39,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 
 @pytest.fixture(autouse=True)
 def steady_bots_keys(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
-    """A table draws its bots' key at random when a game starts (spyweb.deals): here
+    """A table draws its bots' key at random when a game starts (spyweb.tables.deals): here
     each test draws the same keys on every run, in the same order (a generator seeded
     with the test's id), so a test that plays a deal against a table's bots plays it the
     same way each time, as it would on a player's device with those keys. The id leaves out
@@ -48,7 +48,7 @@ def steady_bots_keys(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureReq
     draws them (render_corpus seeds that itself)."""
     if request.node.get_closest_marker("drawn_bots_keys"):
         return
-    from spyweb import deals
+    from spyweb.tables import deals
 
     test = request.node.nodeid.split("::", 1)[1]
     keys = random.Random(f"tests/{request.node.path.name}::{test}")

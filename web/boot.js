@@ -93,7 +93,7 @@
 
   // -- the frame for this address, before Python runs ------------------------------------
   // index.html carries one <template data-frame="…"> per kind of address (drawn by
-  // spyweb/preboot.py at build time); #app starts with the home frame.
+  // spyweb/screens/preboot.py at build time); #app starts with the home frame.
   // A frame is found by the address's first part (a game's id, "saves"...); the games
   // are the templates the build drew, so this file holds no list of them.
   function frameKey() {

@@ -11,7 +11,7 @@
 // and the drawn steps go on working.
 (function () {
   "use strict";
-  var PLAY_MS = 2600; // as spyweb/demos.py
+  var PLAY_MS = 2600; // as spyweb/screens/demos.py
   var root = document.documentElement;
   var app = document.getElementById("app");
   var params = new URLSearchParams(location.search);
@@ -135,7 +135,7 @@
       button.textContent = "Starting…";
     }
     var play = document.getElementById("demo-play");
-    if (play && timer) { // as spyweb/demos.py draws it
+    if (play && timer) { // as spyweb/screens/demos.py draws it
       play.innerHTML = '❚❚<span class="ctl-word"> Pause</span>';
       play.setAttribute("aria-label", "Pause");
       play.setAttribute("aria-pressed", "true");

@@ -1,4 +1,4 @@
-// A guided first game on the page (spyweb/guide.py): its panel stays at the top of the
+// A guided first game on the page (spyweb/screens/guide.py): its panel stays at the top of the
 // screen (position: sticky) while the table scrolls under it. On a phone it is a third
 // of the screen high, so what a step is about could pass under it: the control it points
 // at ([data-guide=next]) and what its sentence names ([data-guide-named]: the spy to pay

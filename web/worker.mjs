@@ -121,7 +121,7 @@ async function boot(start) {
   for (const message of waiting.splice(0)) deliver(message);
 }
 
-// The games' archives the app asks for (spyweb/archives.py): the opened game's at once
+// The games' archives the app asks for (spyweb/browser/archives.py): the opened game's at once
 // (the page has already requested it, see `early`), the others one after another once
 // the page has painted its first frame (it says "drawn"), so that they never compete
 // with what it needs first.

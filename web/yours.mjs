@@ -1,6 +1,6 @@
 // "Your bot" at a table: the person's own bot from the Bot Lab (its code kept in this
 // tab's sessionStorage by the Lab's "Play it at a table"), asked for each of its seat's
-// decisions by the table (spyweb/yours.py, the effect "yours-ask"). Its code runs where
+// decisions by the table (spyweb/tables/yours.py, the effect "yours-ask"). Its code runs where
 // the Lab's does: in a sandbox (web/sandbox/) that reaches none of the site's storage,
 // service worker, caches or pages, and no network; never in the tables' worker, which
 // holds the saves. The page times each decision itself: past DECIDE_S the sandbox is

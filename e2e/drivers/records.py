@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spyweb import links
+from spyweb.browser import links
 
 import spygames
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from conftest import saved_record, saved_record_js, shot, wait_for
 from playwright.sync_api import Page, expect
-from spyweb import links  # the app's own link format
-from spyweb.spynet.model import CARD
+from spyweb.browser import links  # the app's own link format
+from spyweb.games.spynet.model import CARD
 
 import spygames
 

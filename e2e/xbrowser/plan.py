@@ -30,8 +30,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web" / "app"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from service_worker import SETTLE  # as e2e/test_offline.py waits for the worker
-from spyweb import links  # the app's own link format
-from spyweb.espionage.model import BidPanel  # what the bid panel offers first
+from spyweb.browser import links  # the app's own link format
+from spyweb.games.espionage.model import BidPanel  # what the bid panel offers first
 
 import spygames
 

@@ -4,7 +4,7 @@ Turn 1 recruits the 5♣ with clubs and ends the turn; turn 2 counters the 6♠;
 recruits the 7♦ with its Ace as a double agent (the other cards of any suit) and
 retires a pair of 3s; turn 4's hand adds up to 9, less than the 10♥, so an Ace
 assassinates it. The rest of the deal is the real game's, shuffled from seed 1.
-The rules are quoted from the Rules page (`spyweb/deck_of_spies/rules.py`).
+The rules are quoted from the Rules page (`spyweb/games/deck_of_spies/rules.py`).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ so Rook's Source goes underground. Round 2 is dealt from seed 1 as in any game: 
 opens with 3 Muscle, which your own hand already makes exactly (two Muscle, two
 Mercenaries, one Traitor), and you spot it: Rook loses another Source and you score a
 point. Rook's moves are the script's; after it, Rook is the normal bot.
-The rules are quoted from the Rules page (`spyweb/espionage/rules.py`).
+The rules are quoted from the Rules page (`spyweb/games/espionage/rules.py`).
 """
 
 from __future__ import annotations

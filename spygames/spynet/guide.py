@@ -6,7 +6,7 @@ recruit a pile, then deploy twice: Broker (a mercenary) takes Counter-Intel, its
 draws two cards, a mission goes face down there; next turn Diplomat with Slush Fund
 attached takes Deep Cover from Jay, a second mission goes into Counter-Intel, and a card goes to
 Wren, your teammate. After the script the others are the table's bots again.
-The rules are quoted from the Rules page (`spyweb/spynet/rules.py`).
+The rules are quoted from the Rules page (`spyweb/games/spynet/rules.py`).
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ by the page's own controls, and the known hands of the scripted deals."""
 
 from __future__ import annotations
 
-from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.tables.screen import Context
 
 
 def context(storage: MemoryStorage | None = None) -> Context:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from spyweb.espionage.seats import Seat, seat_options
-from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.espionage.seats import Seat, seat_options
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.tables.screen import Context
 
 import spygames
 

@@ -13,16 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from spyweb import seats as shared
+from spyweb.browser.links import replay_route
+from spyweb.browser.markup import button, esc
 from spyweb.catalogue import open_screen
 from spyweb.gameui import GameUI
-from spyweb.links import replay_route
-from spyweb.markup import button, esc
-from spyweb.position import PositionView
-from spyweb.screen import Context, GameScreen
-from spyweb.seats import Seat, seat_options, seats_from
-from spyweb.table_seats import SeatedTable
-from spyweb.tabletools import LogEntry, handoff_html, log_html
+from spyweb.tables import seats as shared
+from spyweb.tables.position import PositionView
+from spyweb.tables.screen import Context, GameScreen
+from spyweb.tables.seats import Seat, seat_options, seats_from
+from spyweb.tables.table_seats import SeatedTable
+from spyweb.tables.tabletools import LogEntry, handoff_html, log_html
 
 from spygames import Advice, Bot, Game, State
 

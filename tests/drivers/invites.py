@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from spyweb.app import App
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser.store import MemoryStorage, Saves
 
 CLOCK = [1_000.0]
 

@@ -4,10 +4,10 @@ table's own buttons: what the saves tests and others drive."""
 from __future__ import annotations
 
 from spyweb.app import App
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.store import (
+from spyweb.browser.store import (
     MemoryStorage,
 )
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
 
 
 def app_at(route: str, storage: MemoryStorage | None = None) -> App:

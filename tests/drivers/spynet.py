@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from spyweb.screen import Context
-from spyweb.spynet.model import CARD
-from spyweb.spynet.table import SpyNetTable
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.spynet.model import CARD
+from spyweb.games.spynet.table import SpyNetTable
+from spyweb.tables.screen import Context
 
 import spygames
 

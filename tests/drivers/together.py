@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass, field
 
 from spyweb.app import App
-from spyweb.espionage.table import EspionageTable
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.together.invite import Invitation
 from spyweb.together.join import JoinScreen
 

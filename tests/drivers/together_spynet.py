@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass, field
 
 from spyweb.app import App
-from spyweb.spynet.table import SpyNetTable
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
+from spyweb.games.spynet.table import SpyNetTable
 from spyweb.together.join import JoinScreen
 
 import spygames

@@ -33,9 +33,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from spyweb import links, transfer
 from spyweb.app import App
-from spyweb.store import CURRENT, SLOT, MemoryStorage, Saves, parse_slot
+from spyweb.browser import links, transfer
+from spyweb.browser.store import CURRENT, SLOT, MemoryStorage, Saves, parse_slot
 from spyweb.together import wire
 from spyweb.together.invite import (
     BadCode,

@@ -78,9 +78,9 @@ def test_each_decision_gets_the_hints_own_advice_and_two_chances(
 def test_the_review_repeats_the_hint_a_table_gave_with_its_bots_key() -> None:
     """The Deck of Spies table's Hint, pressed at every decision of a game played at the
     table, is what the review of that game says, given the table's bots key."""
-    from spyweb.deck_of_spies.table import DeckOfSpiesTable
-    from spyweb.screen import Context
-    from spyweb.store import MemoryStorage, Saves
+    from spyweb.browser.store import MemoryStorage, Saves
+    from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+    from spyweb.tables.screen import Context
 
     table = DeckOfSpiesTable(Context(Saves(MemoryStorage())), seed=31)
     hints: dict[int, Action] = {}

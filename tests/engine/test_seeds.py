@@ -76,7 +76,7 @@ def test_a_hash_equal_to_the_game_seed_is_moved_off_it(monkeypatch: pytest.Monke
 # through the Hint's bot or "your bot" at a table went unseen).
 FACTORIES = {
     "hint_bot": (1, "seed"),  # spygames.hints.hint_bot(game_id, seed)
-    "bot_for": (3, "seed"),  # spyweb.yours.bot_for(ctx, game_id, level, seed, name)
+    "bot_for": (3, "seed"),  # spyweb.tables.yours.bot_for(ctx, game_id, level, seed, name)
     "PeekingBot": (1, "seed"),  # tests/drivers/twins.py: PeekingBot(game_id, seed)
 }
 SEEDERS = ("bot_seed", "hint_seed")  # what makes a bot's seed: spygames.seeds, hints

@@ -1,6 +1,6 @@
 """Each game's modules in an archive of their own: taken out of the wheel and the UI zip
 at build time (web/tools/archives.py), unpacked by the page when the game is first
-opened (web/app/spyweb/archives.py)."""
+opened (web/app/spyweb/browser/archives.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import archives  # web/tools, on the path by conftest.py
 import pytest
-from spyweb import archives as runtime
-from spyweb import links
+from spyweb.browser import archives as runtime
+from spyweb.browser import links
 from spyweb.together.invite import Invitation, invitation_code
 
 import spygames
@@ -41,7 +41,7 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
     assert list(folders) == list(spygames.GAMES.shipped)  # not a test's toy game
     wheel_members = {"spygames/__init__.pyc": b"core", "spygames/registry.pyc": b"reg"}
     wheel_members |= {name: b"terminal" for name in archives.TERMINAL}
-    ui_members = {"spyweb/__init__.pyc": b"ui", "spyweb/home.pyc": b"home"}
+    ui_members = {"spyweb/__init__.pyc": b"ui", "spyweb/screens/home.pyc": b"home"}
     for game, (rules, table) in folders.items():
         wheel_members[f"{rules}__init__.pyc"] = game.encode()
         wheel_members[f"{rules}game.pyc"] = b"declared"
@@ -64,7 +64,7 @@ def test_the_build_takes_each_games_modules_out_into_its_own_archive(tmp_path: P
     core = {"spygames/__init__.pyc", "spygames/registry.pyc", METADATA, RECORD}
     assert names(wheel) == core | declared
     records = {f"{table}__init__.pyc" for _, table in folders.values()}
-    assert names(app_zip) == {"spyweb/__init__.pyc", "spyweb/home.pyc", *records}
+    assert names(app_zip) == {"spyweb/__init__.pyc", "spyweb/screens/home.pyc", *records}
     # its long description (the README) left out: a page never reads it
     kept = zipfile.ZipFile(wheel)
     assert kept.read(METADATA) == b"Metadata-Version: 2.4\nName: spygames\n"
@@ -334,10 +334,11 @@ def test_a_friends_invitation_names_its_game() -> None:
 
 
 def test_a_games_record_is_not_in_its_archive_but_the_rest_of_its_table_is() -> None:
-    """The home page reads each game's record (spyweb/<game>/__init__.py: spyweb/gameui.py)
+    """The home page reads each game's record (spyweb/games/<game>/__init__.py: spyweb/gameui.py)
     with no game's archive; the table's other modules and the rules wait for it."""
     finder = runtime.GameArchives("https://x.test/app/games/", lambda url: b"")
-    assert finder.game_of("spyweb.espionage") is None
-    assert finder.game_of("spyweb.espionage.table") == "espionage"
+    assert finder.game_of("spyweb.games.espionage") is None
+    assert finder.game_of("spyweb.games.espionage.table") == "espionage"
     assert finder.game_of("spygames.espionage") == "espionage"
-    assert finder.game_of("spyweb.home") is None
+    assert finder.game_of("spyweb.screens.home") is None
+    assert finder.game_of("spyweb.games") is None

@@ -14,7 +14,7 @@ from pathlib import Path
 import bytecode
 import pytest  # web/tools, on the path by conftest.py
 from spyweb.catalogue import CATALOGUE, RECORDS
-from spyweb.preboot import frames, templates
+from spyweb.screens.preboot import frames, templates
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,10 +80,10 @@ def _modules_after(code: str) -> list[str]:
 def test_the_app_starts_without_any_game_table_and_imports_only_the_one_opened() -> None:
     assert _modules_after("import spyweb.app") == []
     opened = _modules_after(
-        "from spyweb.app import App\nfrom spyweb.store import MemoryStorage\n"
+        "from spyweb.app import App\nfrom spyweb.browser.store import MemoryStorage\n"
         "App(MemoryStorage()).route('#/espionage/new')"
     )
-    assert opened and all(m.startswith("spyweb.espionage") for m in opened)
+    assert opened and all(m.startswith("spyweb.games.espionage") for m in opened)
 
 
 def _archive(path: Path, files: dict[str, str]) -> None:

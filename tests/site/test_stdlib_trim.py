@@ -1,5 +1,5 @@
 """The trimmed standard library (web/tools/stdlib.py, run by the build inside Pyodide)
-and its safety net in the page (spyweb/stdlib.py), on CPython with small stand-in zips.
+and its safety net in the page (spyweb/browser/stdlib.py), on CPython with small stand-in zips.
 The e2e suite checks the real thing: every page boots and plays on the trimmed zip, and
 fails if any page fetches the full one."""
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import stdlib as tool  # web/tools (tests/conftest.py puts it on the path)
-from spyweb import stdlib as net
+from spyweb.browser import stdlib as net
 
 FULL = {
     "json/__init__.py": "from json.decoder import X\n",

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from drivers.together import click_move, invitation, joined_pair, table_id
 from spyweb.app import App
-from spyweb.espionage.table import EspionageTable
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.together import wire
 from spyweb.together.invite import Invitation, invitation_code
 from spyweb.together.join import JoinScreen

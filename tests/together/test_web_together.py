@@ -23,8 +23,8 @@ from drivers.together import (
     joined_pair,
 )
 from spyweb.app import App
-from spyweb.espionage.table import EspionageTable
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.together.invite import Reply, reply_code
 from spyweb.together.join import JoinScreen
 

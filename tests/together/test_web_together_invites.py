@@ -15,7 +15,7 @@ from pathlib import Path
 from drivers.invites import friend_tab, invitation, reply_from
 from drivers.together import host_table
 from spyweb.app import App
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
 from spyweb.together.invite import read_reply
 from spyweb.together.join import JoinScreen
 

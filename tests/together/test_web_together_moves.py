@@ -22,7 +22,7 @@ from drivers.together import (
     screen,
 )
 from spyweb.app import App
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.together import waiting
 
 MOVES = ('data-act="bid"', 'data-act="call"', 'data-act="spot"', 'data-act="attr"')

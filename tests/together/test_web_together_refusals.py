@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from drivers.invites import friend_tab, invitation, reply_from
 from spyweb.app import App
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
 from spyweb.together.hosting import Hosting
 from spyweb.together.invite import Reply, reply_code
 

@@ -10,8 +10,8 @@ import random
 
 from drivers.together import Network, click_move, joined_pair, until_bens_turn
 from drivers.together_spynet import seated
-from spyweb.espionage.table import EspionageTable
-from spyweb.spynet.table import SpyNetTable
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.spynet.table import SpyNetTable
 from spyweb.together.join import JoinScreen
 
 

@@ -9,7 +9,7 @@ import re
 
 from drivers.together import Network, host_table
 from spyweb.app import App
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
 
 SCAN = 'id="friend-scan-1"'
 

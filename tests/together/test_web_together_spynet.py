@@ -26,10 +26,10 @@ from drivers.together_spynet import (
     watch_scenes,
 )
 from spyweb.app import App
-from spyweb.spynet.deploy import Selection, every_refusal, for_pick, refusals
-from spyweb.spynet.guest import SpyNetGuest
-from spyweb.spynet.model import DeployChoices
-from spyweb.spynet.table import SpyNetTable
+from spyweb.games.spynet.deploy import Selection, every_refusal, for_pick, refusals
+from spyweb.games.spynet.guest import SpyNetGuest
+from spyweb.games.spynet.model import DeployChoices
+from spyweb.games.spynet.table import SpyNetTable
 from spyweb.together.join import JoinScreen
 
 import spygames

@@ -11,7 +11,7 @@ import re
 import pytest
 from drivers.together import host_table
 from spyweb.app import App
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
 from spyweb.together.hosting import STUN_PREF
 from spyweb.together.invite import MAX_SERVERS, STUN, read_invitation
 

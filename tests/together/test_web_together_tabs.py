@@ -12,7 +12,7 @@ import random
 
 from drivers.together import Network, click_move, connect, joined_pair
 from spyweb.app import App
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.table import EspionageTable
 from spyweb.together.join import JoinScreen
 
 

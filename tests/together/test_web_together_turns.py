@@ -10,8 +10,8 @@ import random
 
 from drivers.together import click_move, joined_pair
 from spyweb.app import App
-from spyweb.espionage.table import EspionageTable
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
+from spyweb.games.espionage.table import EspionageTable
 
 
 def turn_effects(app: App) -> list[tuple[str, ...]]:

@@ -26,9 +26,9 @@ from drivers.together_spynet import click_move as spynet_move
 from drivers.together_spynet import invite as invite_friend
 from drivers.together_spynet import seated
 from spyweb.app import App
-from spyweb.espionage.table import EspionageTable
-from spyweb.spynet.table import SpyNetTable
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.spynet.table import SpyNetTable
 from spyweb.together import wire
 from spyweb.together.invite import Invitation, invitation_code
 from spyweb.together.join import SEEN_EVERY_S

@@ -16,15 +16,16 @@ from pathlib import Path
 import people
 import pytest
 from drivers.fourth_game import GAME_ID, UI, DeadDrop, DeadDropPosition, DeadDropTable
-from spyweb import catalogue, links
+from spyweb import catalogue
 from spyweb.app import App
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage
 from spyweb.gameui import GameUI
-from spyweb.home import HomeScreen, preboot_html
-from spyweb.replay import ReplayScreen
-from spyweb.review import ReviewScreen
-from spyweb.rules import RulesScreen
-from spyweb.saved import SavedGamesScreen
-from spyweb.store import MemoryStorage
+from spyweb.screens.home import HomeScreen, preboot_html
+from spyweb.screens.replay import ReplayScreen
+from spyweb.screens.review import ReviewScreen
+from spyweb.screens.rules import RulesScreen
+from spyweb.screens.saved import SavedGamesScreen
 
 import spygames
 

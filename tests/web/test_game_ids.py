@@ -69,7 +69,7 @@ def _name(path: Path) -> str:
 
 
 def app_files() -> list[Path]:
-    games = {APP / package for package in PACKAGES}
+    games = {APP / "games" / package for package in PACKAGES}
     return [p for p in sorted(APP.rglob("*.py")) if not games & set(p.parents)]
 
 
@@ -80,7 +80,7 @@ def lab_files() -> list[Path]:
 
 def test_the_apps_shared_screens_name_no_game() -> None:
     files = app_files()
-    assert len(files) > 40 and APP / "home.py" in files
+    assert len(files) > 40 and APP / "screens" / "home.py" in files
     assert not [p for p in files if "espionage" in p.parts]
     found = [hit for path in files for hit in named_in_python(_name(path), path.read_text())]
     assert found == [], "ask the game's record (spyweb/gameui.py)"

@@ -1,4 +1,4 @@
-"""The seated table both Espionage and SpyNet stand on (spyweb/table_seats.py): the
+"""The seated table both Espionage and SpyNet stand on (spyweb/tables/table_seats.py): the
 pass-and-play hand-over, the bots getting ready and playing at the chosen pace, a
 shared game's own slot, and the questions before a game in progress is left. Each
 check runs on both tables, driven as the page drives them."""
@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
-from spyweb.spynet.table import SpyNetTable
-from spyweb.store import MemoryStorage, Saves
-from spyweb.table_seats import SeatedTable
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.spynet.table import SpyNetTable
+from spyweb.tables.screen import Context
+from spyweb.tables.table_seats import SeatedTable
 
 import spygames
 

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 import pytest
 from drivers import untrusted
-from spyweb import links, transfer
-from spyweb.store import MemoryStorage, Saves, parse_slot
+from spyweb.browser import links, transfer
+from spyweb.browser.store import MemoryStorage, Saves, parse_slot
 
 import spygames
 

@@ -6,13 +6,14 @@ import base64
 import zlib
 
 import pytest
-from spyweb import catalogue, links
+from spyweb import catalogue
 from spyweb.app import App, preboot_html
+from spyweb.browser import links
+from spyweb.browser.markup import attrs, button, esc
+from spyweb.browser.store import MemoryStorage
 from spyweb.catalogue import RECORDS
-from spyweb.home import HomeScreen
-from spyweb.markup import attrs, button, esc
-from spyweb.rules import RulesScreen
-from spyweb.store import MemoryStorage
+from spyweb.screens.home import HomeScreen
+from spyweb.screens.rules import RulesScreen
 
 import spygames
 
@@ -27,7 +28,7 @@ def test_markup_escapes_and_builds_attributes() -> None:
 
 
 def test_markup_escapes_as_the_standard_library_does() -> None:
-    """spyweb.markup escapes without `html` (the site's trimmed standard library leaves it
+    """spyweb.browser.markup escapes without `html` (the site's trimmed standard library leaves it
     out): the same five characters, the same way."""
     import html
 
@@ -59,9 +60,9 @@ def test_the_home_page_lists_the_engines_games_in_its_order(
     assert catalogue.players_text(two) == "2 players"
     # A game the engine adds without a record (words for its tile) is named at once, not
     # skipped.
-    import spyweb.spynet
+    import spyweb.games.spynet
 
-    monkeypatch.delattr(spyweb.spynet, "UI")
+    monkeypatch.delattr(spyweb.games.spynet, "UI")
     with pytest.raises(LookupError, match="spynet"):
         catalogue._records()
 

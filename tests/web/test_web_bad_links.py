@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from spyweb import links
 from spyweb.app import App
-from spyweb.deals import MAX_DEAL
-from spyweb.home import HomeScreen
-from spyweb.store import MemoryStorage
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage
+from spyweb.screens.home import HomeScreen
+from spyweb.tables.deals import MAX_DEAL
 
 import spygames
 

@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 import pytest
 from drivers.together import joined_pair, patient_move, table_of
 from spyweb.app import App
-from spyweb.espionage.table import EspionageTable
-from spyweb.store import BOTS_KEYS, MemoryStorage, as_key
+from spyweb.browser.store import BOTS_KEYS, MemoryStorage, as_key
+from spyweb.games.espionage.table import EspionageTable
 
 import spygames
 
@@ -214,7 +214,7 @@ class SpyNetDealFinder:
 
 def test_a_bot_at_a_spynet_table_cannot_work_out_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     from drivers.spynet import click_action, form, run_bots
-    from spyweb.spynet.table import SpyNetTable
+    from spyweb.games.spynet.table import SpyNetTable
 
     SpyNetDealFinder.seen, SpyNetDealFinder.found = [], []
     monkeypatch.setattr(SPYNET, "bot", lambda level, seed=0, **kw: SpyNetDealFinder(level, seed))

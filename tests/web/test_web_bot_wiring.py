@@ -18,11 +18,11 @@ import pytest
 from drivers.espionage import play_to_end
 from drivers.sealed import sealed, sealed_steps
 from drivers.spynet import click_action, run_bots
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
-from spyweb.spynet.table import SpyNetTable
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.spynet.table import SpyNetTable
+from spyweb.tables.screen import Context
 
 import spygames
 from spygames import Action, Advice, State, View

@@ -6,15 +6,15 @@ import random
 import re
 
 import pytest
-from spyweb import links
 from spyweb.app import App
-from spyweb.deck_of_spies import model as vm
-from spyweb.deck_of_spies import table as table_module
-from spyweb.deck_of_spies.board import tally
-from spyweb.deck_of_spies.cards import card_name, hand_card
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.deck_of_spies import model as vm
+from spyweb.games.deck_of_spies import table as table_module
+from spyweb.games.deck_of_spies.board import tally
+from spyweb.games.deck_of_spies.cards import card_name, hand_card
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.tables.screen import Context
 
 import spygames
 

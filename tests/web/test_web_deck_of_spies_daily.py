@@ -7,12 +7,12 @@ from datetime import date
 from typing import Any
 
 import pytest
-from spyweb import links
 from spyweb.app import App
-from spyweb.deck_of_spies import daily as daily_web
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.deck_of_spies import daily as daily_web
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.tables.screen import Context
 
 import spygames
 from spygames.deck_of_spies import daily
@@ -81,8 +81,8 @@ def test_a_lost_deal_no_line_wins_says_so() -> None:
 
 
 def test_a_budget_too_small_is_too_close_to_call() -> None:
-    from spyweb.deck_of_spies.end import verdict
-    from spyweb.deck_of_spies.winnable import WinnableCheck
+    from spyweb.games.deck_of_spies.end import verdict
+    from spyweb.games.deck_of_spies.winnable import WinnableCheck
 
     check = WinnableCheck(GAME.new(seed=5).record(), nodes=3)
     while check.running:

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 from spyweb.app import App
-from spyweb.deck_of_spies import table as table_module
-from spyweb.deck_of_spies.position import DeckOfSpiesPosition, Position, draw, position_scene
-from spyweb.deck_of_spies.scene import Scene
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.deck_of_spies.view import render
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
+from spyweb.games.deck_of_spies import table as table_module
+from spyweb.games.deck_of_spies.position import DeckOfSpiesPosition, Position, draw, position_scene
+from spyweb.games.deck_of_spies.scene import Scene
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.deck_of_spies.view import render
 
 import spygames
 import spygames.hints

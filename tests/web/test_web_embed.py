@@ -12,20 +12,20 @@ from pathlib import Path
 
 import pytest
 from drivers.embed import finished
-from spyweb import links
 from spyweb.app import App
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.demos import DemoPlayer
+from spyweb.browser import links
+from spyweb.browser.links import replay_route
+from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.embed import DemoFrame, EmbedApp, MessageFrame, ReplayFrame, frames_html
-from spyweb.espionage.table import EspionageTable
-from spyweb.links import replay_route
-from spyweb.position import view_for
-from spyweb.replay import Replayer, ReplayScreen
-from spyweb.rules import RulesScreen
-from spyweb.saved import SavedGamesScreen
-from spyweb.screen import Context
-from spyweb.snippet import embed_url, snippet
-from spyweb.store import MemoryStorage, Saves
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.screens.demos import DemoPlayer
+from spyweb.screens.replay import Replayer, ReplayScreen
+from spyweb.screens.rules import RulesScreen
+from spyweb.screens.saved import SavedGamesScreen
+from spyweb.screens.snippet import embed_url, snippet
+from spyweb.tables.position import view_for
+from spyweb.tables.screen import Context
 
 import spygames
 

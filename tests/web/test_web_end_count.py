@@ -8,11 +8,11 @@ import random
 import re
 
 import pytest
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
-from spyweb.spynet.table import SpyNetTable
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.spynet.table import SpyNetTable
+from spyweb.tables.screen import Context
 
 import spygames
 

@@ -9,16 +9,16 @@ import re
 
 import pytest
 from drivers.espionage import HANDS, context, form, play_to_end, run_bots_until_human, started
-from spyweb import links
 from spyweb.app import App
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage
 from spyweb.catalogue import screen_class
-from spyweb.espionage.log import Narrator
-from spyweb.espionage.model import BidPanel
-from spyweb.espionage.seats import Seat, remember
-from spyweb.espionage.table import EspionageTable
-from spyweb.screen import typing_in
-from spyweb.store import MemoryStorage
-from spyweb.tabletools import log_html
+from spyweb.games.espionage.log import Narrator
+from spyweb.games.espionage.model import BidPanel
+from spyweb.games.espionage.seats import Seat, remember
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.tables.screen import typing_in
+from spyweb.tables.tabletools import log_html
 
 import spygames
 from spygames.espionage.cards import ATTRIBUTES, bid_words

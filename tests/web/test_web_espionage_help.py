@@ -18,12 +18,12 @@ from drivers.espionage_panel import (
     table_for,
     text,
 )
-from spyweb.espionage.hint import chance, hint_bot, why
-from spyweb.espionage.seats import Seat, seat_options
-from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
-from spyweb.thinking import Thinking
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.espionage.hint import chance, hint_bot, why
+from spyweb.games.espionage.seats import Seat, seat_options
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.tables.screen import Context
+from spyweb.tables.thinking import Thinking
 
 import spygames
 from spygames.espionage.bots import HardBot

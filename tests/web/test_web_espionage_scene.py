@@ -18,14 +18,14 @@ import re
 from typing import Any
 
 import pytest
-from spyweb.espionage.felt import felt_html
-from spyweb.espionage.scene import Scene
-from spyweb.espionage.seats import Seat, seat_options
-from spyweb.espionage.table import EspionageTable
-from spyweb.espionage.view import render
-from spyweb.position import view_for
-from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.espionage.felt import felt_html
+from spyweb.games.espionage.scene import Scene
+from spyweb.games.espionage.seats import Seat, seat_options
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.espionage.view import render
+from spyweb.tables.position import view_for
+from spyweb.tables.screen import Context
 
 import spygames
 

@@ -11,8 +11,8 @@ from html import unescape
 
 from drivers.espionage_panel import YOU_AND_VESPER, bid, button, play_bid, scripted, table_for
 from drivers.espionage_panel import text as words_of
-from spyweb.espionage.seats import seat_options
-from spyweb.espionage.table import EspionageTable
+from spyweb.games.espionage.seats import seat_options
+from spyweb.games.espionage.table import EspionageTable
 
 import spygames
 

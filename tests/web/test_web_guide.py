@@ -10,8 +10,8 @@ import re
 from html import unescape
 
 from spyweb.app import App
-from spyweb.guide import GuideScreen
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
+from spyweb.screens.guide import GuideScreen
 
 import spygames
 from spygames.guides import get_guide

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from spyweb.app import App
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
 
 import spygames
 from spygames.hints import hint_seed

@@ -22,19 +22,19 @@ import pytest
 from drivers.embed import finished
 from drivers.together import invitation, joined_pair
 from drivers.together_spynet import seated
-from spyweb import demos, replay
 from spyweb.app import App
-from spyweb.deck_of_spies import model
-from spyweb.deck_of_spies import table as dos_table
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.browser.links import replay_route
+from spyweb.browser.store import MemoryStorage
 from spyweb.embed import EmbedApp
-from spyweb.espionage import table as espionage_table
-from spyweb.links import replay_route
-from spyweb.rules import RulesScreen
-from spyweb.screen import Screen
-from spyweb.spynet import clicks
-from spyweb.spynet import table as spynet_table
-from spyweb.store import MemoryStorage
+from spyweb.games.deck_of_spies import model
+from spyweb.games.deck_of_spies import table as dos_table
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage import table as espionage_table
+from spyweb.games.spynet import clicks
+from spyweb.games.spynet import table as spynet_table
+from spyweb.screens import demos, replay
+from spyweb.screens.rules import RulesScreen
+from spyweb.tables.screen import Screen
 from spyweb.together.invite import invitation_code
 from spyweb.together.join import JoinScreen
 

@@ -13,9 +13,9 @@ from drivers.espionage import started as espionage_table
 from drivers.saves import app_at, move
 from drivers.spynet import click_action, run_bots
 from drivers.spynet import started as spynet_table
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.espionage.table import EspionageTable
-from spyweb.spynet.table import SpyNetTable
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.spynet.table import SpyNetTable
 
 import spygames
 from spygames.spynet.cards import BRANCH_IDS, CARDS

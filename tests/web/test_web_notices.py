@@ -5,8 +5,8 @@ says what the table shows instead, with the engine's words only under Details.""
 from __future__ import annotations
 
 from spyweb.app import App
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.store import KEPT, MemoryStorage, Saves
+from spyweb.browser.store import KEPT, MemoryStorage, Saves
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
 
 import spygames
 

@@ -8,12 +8,12 @@ from drivers.espionage import HANDS
 from drivers.spynet import find, seat, spare
 from drivers.spynet import scripted as spynet_scripted
 from spyweb.app import App
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.espionage.seats import Seat, remember
-from spyweb.espionage.table import EspionageTable
-from spyweb.screen import Context
-from spyweb.spynet.model import CARD
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage.seats import Seat, remember
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.games.spynet.model import CARD
+from spyweb.tables.screen import Context
 
 import spygames
 

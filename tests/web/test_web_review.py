@@ -12,12 +12,12 @@ import pytest
 from drivers.engine import finished
 from drivers.espionage import play_to_end
 from drivers.espionage import started as espionage_table
-from spyweb import links
 from spyweb.app import App
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.review import ReviewScreen, bots_key, review_route
-from spyweb.screen import Context
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.screens.review import ReviewScreen, bots_key, review_route
+from spyweb.tables.screen import Context
 
 import spygames
 import spygames.hints
@@ -210,7 +210,7 @@ def test_the_chart_says_why_it_falls_when_every_move_followed_the_hint() -> None
     """Issue 47: "The chance to win at the first: 94%" over a chart that falls while every
     move was the Hint's needs words: the chance is worked out from what could be seen
     then, over the cards not yet seen, so the cards that come move it."""
-    from spyweb.review_parts import Row, chart
+    from spyweb.screens.review_parts import Row, chart
 
     rows = [
         Row(move=m, when=f"Move {m + 1}", played="End turn", advised="End turn", why="",

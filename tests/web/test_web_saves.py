@@ -7,12 +7,9 @@ import json
 
 import pytest
 from drivers.saves import app_at, move
-from spyweb import links, stats, transfer
 from spyweb.app import App
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.espionage.table import EspionageTable
-from spyweb.saved import SavedGamesScreen, StatsScreen, ago, chart
-from spyweb.store import (
+from spyweb.browser import links, stats, transfer
+from spyweb.browser.store import (
     CURRENT,
     KEEP_FINISHED,
     SLOT,
@@ -21,6 +18,9 @@ from spyweb.store import (
     StorageFull,
     parse_slot,
 )
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.screens.saved import SavedGamesScreen, StatsScreen, ago, chart
 
 import spygames
 
@@ -671,8 +671,8 @@ def test_the_import_question_says_which_copy_is_newer() -> None:
     ],
 )
 def test_which_copy_is_newer(file: tuple[float, int], here: tuple[float, int], says: str) -> None:
-    from spyweb.saved import which_is_newer
-    from spyweb.store import Slot
+    from spyweb.browser.store import Slot
+    from spyweb.screens.saved import which_is_newer
 
     def slot(updated: float, moves: int) -> Slot:
         state = spygames.get_game(DOS).new(seed=5)
@@ -684,7 +684,7 @@ def test_which_copy_is_newer(file: tuple[float, int], here: tuple[float, int], s
 
 
 def test_a_guided_game_in_one_tab_is_set_aside_when_another_tab_plays_it() -> None:
-    """The guided game is an ordinary slot (`spyweb.guide`): the tabs guard it as they
+    """The guided game is an ordinary slot (`spyweb.screens.guide`): the tabs guard it as they
     guard a table, so two tabs never write it in turn over each other."""
     browser = Browser()
     first = browser.open("#/deck-of-spies/learn")

@@ -25,17 +25,17 @@ from drivers.spynet import (
     spare,
     started,
 )
-from spyweb import links
 from spyweb.app import App
+from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage
 from spyweb.catalogue import screen_class
-from spyweb.rules import RulesScreen
-from spyweb.spynet import gallery
-from spyweb.spynet import table as spynet_table
-from spyweb.spynet import tableau as spynet_tableau
-from spyweb.spynet.log import Who
-from spyweb.spynet.model import CARD, DeployChoices, EffectChoices, public
-from spyweb.spynet.table import SpyNetTable
-from spyweb.store import MemoryStorage
+from spyweb.games.spynet import gallery
+from spyweb.games.spynet import table as spynet_table
+from spyweb.games.spynet import tableau as spynet_tableau
+from spyweb.games.spynet.log import Who
+from spyweb.games.spynet.model import CARD, DeployChoices, EffectChoices, public
+from spyweb.games.spynet.table import SpyNetTable
+from spyweb.screens.rules import RulesScreen
 
 import spygames
 
@@ -82,7 +82,7 @@ def test_setup_seats_teams_and_situation_go_into_the_record() -> None:
 
 
 def find_situation() -> str:
-    from spyweb.spynet.model import SITUATIONS
+    from spyweb.games.spynet.model import SITUATIONS
 
     return str(SITUATIONS[0]["id"])
 
@@ -111,7 +111,7 @@ def test_a_record_without_seats_opens_with_people_in_every_seat() -> None:
 # -- the deploy panel only offers legal moves -----------------------------------------
 def positions(count: int = 40) -> list[spygames.State]:
     """Deploy positions from random games at 2–4 players, some under a situation."""
-    from spyweb.spynet.model import SITUATIONS
+    from spyweb.games.spynet.model import SITUATIONS
 
     rng = random.Random(5)
     out: list[spygames.State] = []
@@ -449,8 +449,8 @@ def test_pass_and_play_partners_see_only_their_own_missions() -> None:
 def test_a_replay_watched_as_one_seat_hides_its_partners_missions() -> None:
     """A replay shows what the watched seat knew: its partner's missions face down, until
     the end turns them all up."""
-    from spyweb.position import view_for
-    from spyweb.replay import Replayer
+    from spyweb.screens.replay import Replayer
+    from spyweb.tables.position import view_for
 
     setup, missions = missions_setup()
     state = GAME.new(seed=4, players=4, setup=setup)
@@ -639,7 +639,7 @@ def test_gallery_filters_by_type_and_branch_on_the_rules_page() -> None:
 
 
 def test_every_card_is_drawn_with_its_icon_name_value_and_text() -> None:
-    from spyweb.spynet import cards
+    from spyweb.games.spynet import cards
 
     from spygames.spynet.text import card_text
 
@@ -705,8 +705,8 @@ def test_saved_games_and_stats_describe_a_spynet_game() -> None:
 
 # -- rules demos -----------------------------------------------------------------------------
 def test_spynet_demos_are_listed_and_every_step_draws_the_table() -> None:
-    from spyweb.demos import DemoPlayer
-    from spyweb.spynet.position import SpyNetPosition
+    from spyweb.games.spynet.position import SpyNetPosition
+    from spyweb.screens.demos import DemoPlayer
 
     demos = spygames.all_demos("spynet")
     assert [d.id for d in demos] == ["sn-recruit", "sn-dominate", "sn-eliminate"]
@@ -765,7 +765,7 @@ def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
     assert kept.state.record() == record
     assert [(s.name, s.is_human) for s in kept.seats] == [("You", True), ("Kestrel", False)]
     # The embed frame's Try it yourself: you against a bot, named as in the demo.
-    from spyweb.demos import DemoPlayer
+    from spyweb.screens.demos import DemoPlayer
 
     player = DemoPlayer(spygames.get_demo("sn-dominate"), step=2)
     live = player.view.live(context(), player.state())
@@ -779,8 +779,8 @@ def test_spynet_rules_page_shows_the_demos_and_try_it_plays_on() -> None:
 def test_a_button_in_a_branch_colour_has_readable_words(branch: str) -> None:
     """WCAG AA: normal-size text at 4.5:1 at least on the "Play in <branch>" buttons; the
     colour stays the branch's own (the same hue, at most deepened a little)."""
-    from spyweb.spynet import cards
-    from spyweb.spynet.model import BRANCH
+    from spyweb.games.spynet import cards
+    from spyweb.games.spynet.model import BRANCH
 
     props = dict(p.split(":") for p in cards.button_colours(branch).split(";"))
     assert cards.contrast(props["--bc"], props["--bink"]) >= 4.5
@@ -790,7 +790,7 @@ def test_a_button_in_a_branch_colour_has_readable_words(branch: str) -> None:
 
 
 def test_contrast_is_the_wcag_ratio() -> None:
-    from spyweb.spynet import cards
+    from spyweb.games.spynet import cards
 
     assert cards.contrast("#ffffff", "#000000") == pytest.approx(21)
     assert cards.contrast("#c99a06", "#ffffff") == pytest.approx(2.58, abs=0.01)  # the old gold
@@ -830,8 +830,8 @@ def test_every_face_on_the_table_opens_whole_when_tapped() -> None:
     dialog = html.split('<section class="sheet sn-read"', 1)[1]
     assert 'role="dialog"' in dialog and 'aria-modal="true"' in dialog
     assert f'<h2 id="sn-read-title">{CARD[card]["name"]}</h2>' in dialog
-    from spyweb.markup import esc
-    from spyweb.spynet import cards
+    from spyweb.browser.markup import esc
+    from spyweb.games.spynet import cards
 
     assert esc(cards.body_text(card)) in dialog
     assert table.key("Escape") and 'id="sn-read"' not in table.render()
@@ -867,8 +867,8 @@ def test_the_draft_panel_says_where_the_other_card_goes() -> None:
     """Ruling "3 players, the short draft": the first player drafts two and passes the
     other card to the left, to the second player; in the full draft (2 and 4 players)
     the rest go to the right."""
-    from spyweb.spynet.effect import draft_panel
-    from spyweb.spynet.log import Who
+    from spyweb.games.spynet.effect import draft_panel
+    from spyweb.games.spynet.log import Who
 
     short = GAME.new(seed=5, players=3, setup={"first": 1})
     panel = draft_panel(short.view(1), Who([], 3))

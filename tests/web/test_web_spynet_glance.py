@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 from drivers.spynet import click_action, find, run_bots, scripted, seat, spare, started
-from spyweb.spynet import hint
-from spyweb.spynet.model import CARD, SITUATIONS
+from spyweb.games.spynet import hint
+from spyweb.games.spynet.model import CARD, SITUATIONS
 
 import spygames
 import spygames.hints
@@ -323,7 +323,7 @@ def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -
     seat's view; it thinks between paints, and it marks the move without playing it."""
     whole = Budget(HardBot.default_budget.playouts)  # the Hint's: no clock, deterministic
     assert spygames.get_game("spynet").hint_budget == whole
-    monkeypatch.setattr("spyweb.hints.SLICE_S", 0.0)  # a pause after every playout
+    monkeypatch.setattr("spyweb.tables.hints.SLICE_S", 0.0)  # a pause after every playout
     table = started("human", "normal", seed=21)
     run_bots(table)
     state = table.state
@@ -349,7 +349,7 @@ def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -
 
 
 def test_the_hint_is_left_behind_by_a_move_and_is_only_for_your_turn(monkeypatch: Any) -> None:
-    monkeypatch.setattr("spyweb.hints.SLICE_S", 0.0)
+    monkeypatch.setattr("spyweb.tables.hints.SLICE_S", 0.0)
     table = started("human", "normal", seed=21)
     run_bots(table)
     table.handle("hint", "")
@@ -456,8 +456,8 @@ def test_a_since_line_says_it_can_open_where_it_is_cut(monkeypatch: pytest.Monke
     """Issue 47: "'Since your turn' lines cut with '…' expand on tap but nothing shows
     they can". Each line's words are in a part the page measures (`data-may-cut`): where
     they are cut, a "more" mark shows beside them (the page sets `data-cut`)."""
-    from spyweb.spynet import since
-    from spyweb.spynet.log import Who
+    from spyweb.games.spynet import since
+    from spyweb.games.spynet.log import Who
 
     view: Any = {"seat": 0, "turn": 1, "tableaus": [{"missions": {}}], "hand": [], "teammate": None}
     html = since.since_html([], view, Who([], 2))

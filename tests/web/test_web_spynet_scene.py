@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 from spyweb.app import App
-from spyweb.spynet.model import CARD
-from spyweb.spynet.position import SpyNetPosition, render_position
-from spyweb.spynet.scene import Scene
-from spyweb.spynet.table import SpyNetTable
-from spyweb.spynet.view import render
-from spyweb.store import MemoryStorage
+from spyweb.browser.store import MemoryStorage
+from spyweb.games.spynet.model import CARD
+from spyweb.games.spynet.position import SpyNetPosition, render_position
+from spyweb.games.spynet.scene import Scene
+from spyweb.games.spynet.table import SpyNetTable
+from spyweb.games.spynet.view import render
 
 import spygames
 
@@ -192,7 +192,7 @@ def test_a_reviews_position_marks_the_hard_bots_move_on_the_board() -> None:
     played from the hand (or flipped, eliminated on a tableau), the pile looked at that
     is taken or passed on, the deck drawn from; each once, nothing else marked."""
 
-    from spyweb.spynet.position import SpyNetPosition
+    from spyweb.games.spynet.position import SpyNetPosition
 
     game = spygames.get_game("spynet")
     rng = random.Random(1)

@@ -23,8 +23,8 @@ from drivers.spynet import (
     seat,
     started,
 )
-from spyweb.spynet.model import CARD
-from spyweb.spynet.table import SpyNetTable
+from spyweb.games.spynet.model import CARD
+from spyweb.games.spynet.table import SpyNetTable
 
 import spygames
 

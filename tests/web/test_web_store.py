@@ -9,8 +9,8 @@ import json
 from typing import Any
 
 import pytest
-from spyweb import store
-from spyweb.store import (
+from spyweb.browser import store
+from spyweb.browser.store import (
     CURRENT,
     FULL,
     KEPT,

@@ -8,17 +8,17 @@ import re
 
 import pytest
 from drivers.spynet_engine import FILLER, agent, deploy, new
-from spyweb.deck_of_spies.table import DeckOfSpiesTable
-from spyweb.saved import chart
-from spyweb.screen import Context
-from spyweb.seats import Seat
-from spyweb.spynet.effect import draft_panel
-from spyweb.spynet.end import _mission_row
-from spyweb.spynet.log import Narrator, Who
-from spyweb.spynet.model import CARD
-from spyweb.spynet.table import SpyNetTable
-from spyweb.stats import Record, Result
-from spyweb.store import MemoryStorage, Saves
+from spyweb.browser.stats import Record, Result
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.games.spynet.effect import draft_panel
+from spyweb.games.spynet.end import _mission_row
+from spyweb.games.spynet.log import Narrator, Who
+from spyweb.games.spynet.model import CARD
+from spyweb.games.spynet.table import SpyNetTable
+from spyweb.screens.saved import chart
+from spyweb.tables.screen import Context
+from spyweb.tables.seats import Seat
 
 import spygames
 from spygames.deck_of_spies import describe_view
@@ -130,7 +130,7 @@ def test_an_effect_with_a_power_limit_says_printed_power() -> None:
 
 
 def test_the_handoff_screen_agrees_with_who_takes_the_device() -> None:
-    from spyweb.tabletools import handoff_html
+    from spyweb.tables.tabletools import handoff_html
 
     assert "while Ann takes a look" in handoff_html("sn", "Ann")
     assert "while You take a look" in handoff_html("sn", "You")
@@ -140,7 +140,7 @@ def test_the_handoff_screen_agrees_with_who_takes_the_device() -> None:
 def test_an_imported_bare_record_counts_its_moves(moves: int, progress: str) -> None:
     import json
 
-    from spyweb import transfer
+    from spyweb.browser import transfer
 
     state = spygames.get_game("deck-of-spies").new(seed=5)
     for _ in range(moves):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from spyweb.rules import tried_how
-from spyweb.spynet.effect import choose_panel
+from spyweb.games.spynet.effect import choose_panel
+from spyweb.screens.rules import tried_how
 
 import spygames
 
@@ -56,8 +56,8 @@ def test_spynets_next_best_is_the_move_the_search_weighed_last_not_a_higher_raw_
     27. The search drops the weaker half of its moves after each round of guesses, so a
     move dropped early has fewer games: the next best is the one kept to the end beside
     the chosen move, and a dropped move's higher rate says it was tried on fewer games."""
-    from spyweb.spynet.hint import _games
-    from spyweb.spynet.log import Who
+    from spyweb.games.spynet.hint import _games
+    from spyweb.games.spynet.log import Who
 
     view = cast(Any, spygames.get_game("spynet").new(seed=5, players=2).view(0))
     facts = {

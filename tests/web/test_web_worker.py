@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from spyweb.app import App
-from spyweb.store import FULL, StorageFull
+from spyweb.browser.store import FULL, StorageFull
 from spyweb.worker import Link, PageStorage, begin
 
 DEAL = "#/deck-of-spies/deal/61"
@@ -203,9 +203,9 @@ def test_the_page_waits_for_the_opened_games_code_and_its_early_messages_wait_to
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A first visit: the worker downloads the opened game's archive before the first
-    frame (spyweb/archives.py); what the page says meanwhile is answered after it, in
+    frame (spyweb/browser/archives.py); what the page says meanwhile is answered after it, in
     order, and the other games' archives are asked for to come later."""
-    from spyweb import archives
+    from spyweb.browser import archives
 
     finder = archives.GameArchives("https://example.org/spygames/app/games", lambda url: b"")
     monkeypatch.setattr(finder, "unpack", lambda game, data: finder.loaded.add(game))

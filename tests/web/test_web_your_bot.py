@@ -1,4 +1,4 @@
-"""Your bot at a table, the tables' side (spyweb/yours.py): the seat's decisions go to
+"""Your bot at a table, the tables' side (spyweb/tables/yours.py): the seat's decisions go to
 the page as "yours-ask" effects and the table waits, looking again every WAIT_MS, until
 the page answers; a bad answer is said once and the normal bot plays on; a tab without
 the person's bot seats the normal bot and says so. The page's side is e2e/test_your_bot."""
@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from spyweb import seats, yours
 from spyweb.app import App
-from spyweb.espionage.table import EspionageTable
-from spyweb.store import MemoryStorage
-from spyweb.thinking import WAIT_MS
+from spyweb.browser.store import MemoryStorage
+from spyweb.games.espionage.table import EspionageTable
+from spyweb.tables import seats, yours
+from spyweb.tables.thinking import WAIT_MS
 
 import spygames
 

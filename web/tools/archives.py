@@ -2,8 +2,8 @@
 
 Python's worker (web/worker.mjs) unpacks the engine wheel and the UI zip onto the import
 path at every start. Each game's own modules, its rules (`spygames/<game>/`) and its
-table (`spyweb/<game>/`), are taken out of both into `app/games/<id>.zip`, which the page
-fetches when the game is first opened (web/app/spyweb/archives.py): a visit to one table
+table (`spyweb/games/<game>/`), are taken out of both into `app/games/<id>.zip`, which the page
+fetches when the game is first opened (web/app/spyweb/browser/archives.py): a visit to one table
 downloads that game's code, not all three. What stays is the engine's core (the contract,
 the registry, records, demos), each game's declaration (`spygames/<game>/__init__` and
 `game`: light, what the registry lists the games by), the app's shared screens and each
@@ -45,7 +45,7 @@ TERMINAL = (
 
 
 # The UI's modules that only the build runs: the frames drawn into index.html.
-BUILD_ONLY = ("spyweb/preboot.py",)
+BUILD_ONLY = ("spyweb/screens/preboot.py",)
 
 
 def zip_app(site: Path) -> Path:
@@ -69,7 +69,7 @@ def game_folders() -> dict[str, tuple[str, str]]:
     folders = {}
     for game in GAMES.shipped.values():
         package = game.package.rsplit(".", 1)[1]
-        folders[game.id] = (f"spygames/{package}/", f"spyweb/{package}/")
+        folders[game.id] = (f"spygames/{package}/", f"spyweb/games/{package}/")
     return folders
 
 

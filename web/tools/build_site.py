@@ -78,7 +78,7 @@ ICONS = (
 ICON_SOURCES_ONLY = ("app-icon.svg",)  # rendered into PNGs, never fetched as is
 
 # What the service worker does not precache: itself, GitHub Pages' marker, and the full
-# standard library (fetched only for a module the trimmed one left out, spyweb/stdlib.py).
+# standard library (fetched only for a module the trimmed one left out, spyweb/browser/stdlib.py).
 # Everything else is what boot fetches; e2e/test_offline.py checks that every file a boot
 # requests is in the list.
 NOT_PRECACHED = re.compile(r"^(sw\.js|\.nojekyll|vendor/pyodide/python_stdlib_full\.zip)$")
@@ -209,7 +209,7 @@ def add_bytecode(site: Path, *archives: Path) -> None:
     The same run trims the standard library to what the pages import (stdlib.py), once
     Pyodide's start is made lean (lean.py): the trimmed zip takes python_stdlib.zip's
     place, the full one is served beside it for a module it left out
-    (spyweb/stdlib.py)."""
+    (spyweb/browser/stdlib.py)."""
     pyodide = site / "vendor" / "pyodide"
     full = pyodide / "python_stdlib_full.zip"
     shutil.move(pyodide / "python_stdlib.zip", full)
@@ -246,7 +246,7 @@ def preboot_html() -> str:
 def preboot_frames() -> str:
     """One `<template>` per kind of address; boot.js shows the one being opened."""
     use_app()
-    from spyweb.preboot import templates
+    from spyweb.screens.preboot import templates
 
     return templates()
 

@@ -18,7 +18,7 @@ fifth of its standard library (measured in docs/performance.md):
   kept as `pyodide/_package_loader_whole.py`, for anything else.
 
 A module the trimmed zip then leaves out is still there for whoever asks: the site's
-safety net loads it from the full zip (spyweb/stdlib.py). `patch` checks the lines it
+safety net loads it from the full zip (spyweb/browser/stdlib.py). `patch` checks the lines it
 replaces, so a Pyodide that changed them stops the build here rather than in a browser.
 """
 

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "web" / "app"), str(ROOT)]
 
 from spyweb.app import App  # noqa: E402
-from spyweb.store import MemoryStorage  # noqa: E402
+from spyweb.browser.store import MemoryStorage  # noqa: E402
 
 CONTROL = re.compile(r'<(?:button|a|div|li|span|section)\b[^>]*\bdata-act="([^"]*)"[^>]*>')
 ARG = re.compile(r'\bdata-arg="([^"]*)"')

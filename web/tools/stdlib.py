@@ -20,7 +20,7 @@ under Node find which:
   the modules left out.
 
 A module that a page still asks for is loaded from the full zip, which the site serves
-beside the trimmed one (`spyweb/stdlib.py`); the e2e suite fails if any page asks.
+beside the trimmed one (`spyweb/browser/stdlib.py`); the e2e suite fails if any page asks.
 """
 
 from __future__ import annotations
@@ -79,9 +79,9 @@ def probe(archives: list[str]) -> str:
 
     for archive in archives:
         sys.path.insert(0, archive)
-    # Read with the app's own reader (spyweb.archives, which the probe imports anyway):
+    # Read with the app's own reader (spyweb.browser.archives, which the probe imports anyway):
     # zipfile here would count zipfile, and what it imports, as the pages' own.
-    from spyweb.archives import members
+    from spyweb.browser.archives import members
 
     ours: dict[str, bytes] = {}
     for archive in archives:

@@ -18,17 +18,17 @@ from typing import Any
 
 from spygames import guides
 
-from . import links, stats
+from .browser import links, stats
+from .browser.markup import button, esc
+from .browser.store import FULL, KEPT, KEPT_PREF, Saves, Storage
+from .browser.tabs import ELSEWHERE, Tabs
 from .catalogue import info, is_built, open_screen, own_route
-from .deals import bad_deal, parse_deal
-from .home import HomeScreen
-from .home import preboot_html as home_preboot
-from .markup import button, esc
-from .rules import RulesScreen
-from .saved import SavedGamesScreen, StatsScreen
-from .screen import VIBRATE_PREF, Confirm, Context, GameScreen, Screen
-from .store import FULL, KEPT, KEPT_PREF, Saves, Storage
-from .tabs import ELSEWHERE, Tabs
+from .screens.home import HomeScreen
+from .screens.home import preboot_html as home_preboot
+from .screens.rules import RulesScreen
+from .screens.saved import SavedGamesScreen, StatsScreen
+from .tables.deals import bad_deal, parse_deal
+from .tables.screen import VIBRATE_PREF, Confirm, Context, GameScreen, Screen
 from .together.between_tabs import BetweenTabs
 from .together.wire import HOST
 
@@ -78,13 +78,13 @@ class App:
         if parts == ["stats"]:
             return StatsScreen(self.ctx)
         if parts[0] == "replay" and 2 <= len(parts) <= 4:
-            from .replay import ReplayScreen  # not needed to start the app: loaded on use
+            from .screens.replay import ReplayScreen  # not needed to start the app: loaded on use
 
             state = links.decode(parts[1])
             seat = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
             return ReplayScreen(self.ctx, state.record(), seat=seat, embed=parts[-1] == "embed")
         if parts[0] == "review" and 2 <= len(parts) <= 3:
-            from .review import ReviewScreen  # loaded on use
+            from .screens.review import ReviewScreen  # loaded on use
 
             state = links.decode(parts[1])
             seat = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
@@ -124,7 +124,7 @@ class App:
         if rest[:1] == ["rules"] and len(rest) <= 2:
             return RulesScreen(self.ctx, game_id, rest[1] if len(rest) == 2 else None)
         if rest == ["learn"] and guides.has_guide(game_id):
-            from .guide import GuideScreen  # loaded on use
+            from .screens.guide import GuideScreen  # loaded on use
 
             return GuideScreen(self.ctx, game_id)
         if rest == ["new"]:

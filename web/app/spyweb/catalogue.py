@@ -1,5 +1,5 @@
 """The games the app plays: each shipped game's record (`GameUI`, from its package under
-spyweb) and any other game's, added by `add`; the home page's list of them in our own
+spyweb/games/) and any other game's, added by `add`; the home page's list of them in our own
 words, and which screen plays each."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import spygames
 
 from .gameui import GameUI
-from .screen import Context, GameScreen, Screen
+from .tables.screen import Context, GameScreen, Screen
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,8 @@ def players_text(game: spygames.Game) -> str:
 
 
 def _records() -> dict[str, GameUI]:
-    """Each shipped game's record, `UI` in its package under spyweb (named as its rules'
-    package: spygames.espionage, spyweb.espionage), in the engine's order: the one place
+    """Each shipped game's record, `UI` in its package under spyweb/games/ (named as its rules'
+    package: spygames.espionage, spyweb.games.espionage), in the engine's order: the one place
     the app learns of a game. A package's `__init__` ships with the app's own screens and
     imports nothing of its game (spyweb/gameui.py), so the home page loads no game."""
     found = {}
@@ -40,7 +40,7 @@ def _records() -> dict[str, GameUI]:
         entry = spygames.listing(game_id)
         if entry is None:  # a test's toy game: it has no table
             continue
-        name = f"{__package__}.{entry.package.rsplit('.', 1)[1]}"
+        name = f"{__package__}.games.{entry.package.rsplit('.', 1)[1]}"
         try:
             record = getattr(importlib.import_module(name), "UI", None)
         except ModuleNotFoundError as exc:

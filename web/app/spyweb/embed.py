@@ -17,16 +17,16 @@ from __future__ import annotations
 import spygames
 from spygames import guides
 
-from . import links
 from .app import App
+from .browser import links
+from .browser.links import replay_route
+from .browser.markup import esc
+from .browser.store import MemoryStorage
 from .catalogue import info
-from .demos import DemoPlayer, tried
-from .links import replay_route
-from .markup import esc
-from .position import view_for
-from .replay import Replayer, ReplayerScreen
-from .screen import Context, GameScreen, Screen
-from .store import MemoryStorage
+from .screens.demos import DemoPlayer, tried
+from .screens.replay import Replayer, ReplayerScreen
+from .tables.position import view_for
+from .tables.screen import Context, GameScreen, Screen
 
 
 def open_link(route: str) -> str:
@@ -110,11 +110,11 @@ class DemoFrame(Screen):
 
 
 class GuideFrame(Screen):
-    """A game's guided first game in a frame (`spyweb.guide`), its game in memory."""
+    """A game's guided first game in a frame (`spyweb.screens.guide`), its game in memory."""
 
     def __init__(self, ctx: Context, game_id: str) -> None:
         super().__init__(ctx)
-        from .guide import GuideScreen  # loaded on use
+        from .screens.guide import GuideScreen  # loaded on use
 
         self.guide = GuideScreen(ctx, game_id)
         self.guide.corner = open_link(f"#/{game_id}/learn")

@@ -1,5 +1,5 @@
-"""What one game gives the app: its `GameUI`, the one record its package under spyweb
-defines (`UI`, in `spyweb/<game package>/__init__.py`), which `spyweb.catalogue` finds
+"""What one game gives the app: its `GameUI`, the one record its package under spyweb/games/
+defines (`UI`, in `spyweb/games/<game package>/__init__.py`), which `spyweb.catalogue` finds
 for each game the engine ships (a game that is not shipped, a test's toy game, gives its
 record with `catalogue.add`). Nothing outside a game's package names a game: the home
 page, the routes, the replays, demos and embeds, the guided first game and a friend's
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .screen import Context, GameScreen, Screen
+    from .tables.screen import Context, GameScreen, Screen
 
 # A game's own addresses beyond #/GAME, /rules, /new, /learn and /deal/N (Deck of Spies'
 # daily deal): given the context and the address's parts after the game's id, a screen
@@ -40,10 +40,10 @@ class GameUI:
     emblem: str  # a symbol for its tile
     table: Callable[[], type[GameScreen]]  # its table screen (a `GameScreen`)
     route: Route | None = None  # its own addresses, if any
-    # its `PositionView` subclass (spyweb.position): replays, demos, embeds, reviews
+    # its `PositionView` subclass (spyweb.tables.position): replays, demos, embeds, reviews
     position: Lazy | None = None
     guest: Lazy | None = None  # what makes its seat on a friend's page (together.join.Guest)
-    pointer: Lazy | None = None  # its guided first game's `Pointer` (spyweb.guide)
+    pointer: Lazy | None = None  # its guided first game's `Pointer` (spyweb.tables.pointer)
     daily_deal: bool = False  # its tile offers the deal of the day (`route`: /daily)
     # The Bot Lab's forecast of a long match (web/lab/match.mjs): the built-in bots'
     # thinking in CPython's seconds a game, per level, at 2, 3 and 4 players; none for a

@@ -25,13 +25,13 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .markup import esc
+from .browser.markup import esc
 
 if TYPE_CHECKING:
     from .app import App
 
 # The app's modules are imported by `begin`, once the standard library's safety net is in
-# (spyweb/stdlib.py): this module is imported first, and must import nothing the trimmed
+# (spyweb/browser/stdlib.py): this module is imported first, and must import nothing the trimmed
 # standard library might lack.
 Send = Callable[[dict[str, Any]], None]
 
@@ -53,7 +53,7 @@ class PageStorage:
             raise PermissionError("this browser does not let the page store anything")
         self.send({"t": "store", "key": key, "value": value})
         if self.full:  # refused, as the page's last write was; tried there all the same,
-            from .store import StorageFull  # and the page says when one fits again
+            from .browser.store import StorageFull  # and the page says when one fits again
 
             raise StorageFull(key)
         self.items[key] = value
@@ -114,9 +114,9 @@ class Link:
             self.frame([], navigation=(None, None))
 
     def archive(self, game: str, data: Any, problem: str = "") -> None:
-        """The worker's download of a game's archive (spyweb/archives.py): its bytes (a
+        """The worker's download of a game's archive (spyweb/browser/archives.py): its bytes (a
         buffer of the page's, or bytes), or None and why not."""
-        from . import archives
+        from .browser import archives
 
         if archives.ACTIVE is not None:
             content = None if data is None else bytes(getattr(data, "to_bytes", lambda: data)())
@@ -156,7 +156,7 @@ class Link:
         elif kind == "resume":
             self.resume(message)
         elif kind == "yours":  # your bot's answer (web/yours.mjs): the table takes it
-            from . import yours
+            from .tables import yours
 
             _, key, payload = self._report(message)
             self.guard(lambda: yours.answered(app.ctx, key, payload))
@@ -168,8 +168,8 @@ class Link:
         return str(message["kind"]), str(message["key"]), str(message.get("payload") or "")
 
     def route(self, where: str) -> None:
-        """Show the screen for an address, once its game's code is in (archives.py)."""
-        from . import archives
+        """Show the screen for an address, once its game's code is in (browser/archives.py)."""
+        from .browser import archives
 
         archives.when_loaded(
             where, lambda: self.guard(lambda: self.app.route(where)), lambda: self.where
@@ -208,7 +208,7 @@ class Link:
         the copy, replaces it.)"""
         if self.storage is None:
             return
-        from .store import FULL
+        from .browser.store import FULL
 
         saves = self.app.ctx.saves
         if not ok:
@@ -313,19 +313,19 @@ class Link:
 def begin(started: dict[str, Any], send: Send) -> Link:
     """Start the app for the page that said `started` (web/page.mjs): its address, its
     storage, what its browser can do. A standard module the site's trimmed standard
-    library left out is then fetched from the full one (`spyweb/stdlib.py`), and a game's
-    modules from that game's archive (`spyweb/archives.py`): the worker downloads the one
+    library left out is then fetched from the full one (`spyweb/browser/stdlib.py`), and a game's
+    modules from that game's archive (`spyweb/browser/archives.py`): the worker downloads the one
     the address opens before the first frame, the others once the first is drawn (but in
     an embed). The page's messages wait until the first frame has been drawn, as they
     came."""
-    from .stdlib import install
+    from .browser.stdlib import install
 
     base, where = str(started["base"]), str(started["hash"])
     install(base)
     import spygames
 
-    from . import archives
     from .app import App
+    from .browser import archives
 
     def request(game: str, url: str, soon: bool) -> None:
         send({"t": "archive", "game": game, "url": url, "soon": soon})

@@ -30,8 +30,9 @@ the service, never reads or writes its stores:
   `host_to_play()`, `pop(slot)` (a table deleted, or played in another tab), and
   `BetweenTabs` for the tabs' messages.
 
-What together may import: the engine (`spygames`) and, of the web app, `screen`,
-`markup`, `store`, `tabs` (for its types) and `catalogue` (a game's name, and its table
-to open a joined game: `join`) — never a game's package nor a table module: a table
-reaches together, together reaches a table only through the `referee.Host` protocol.
+May import, of the web app: `tables.screen`, `browser.markup`, `browser.store`,
+`browser.tabs` and `catalogue` (for a game's name, and the table that opens a joined
+game) — never a game's package, a screen, nor a table's other modules: a table reaches
+together, together reaches a table only through the `referee.Host` protocol. (The engine,
+`spygames`, any module may import.)
 """

@@ -10,8 +10,8 @@ reply into the table's Friends panel, shown here to copy).
 
 from __future__ import annotations
 
-from ..markup import button, esc
-from ..screen import Context, Screen
+from ..browser.markup import button, esc
+from ..tables.screen import Context, Screen
 from .invite import BadCode, read_reply
 
 WAIT_MS = 2500  # how long an open table has to answer

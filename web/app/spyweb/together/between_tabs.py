@@ -1,5 +1,5 @@
 """What a tab of the host's browser and its other tabs say to each other about playing
-together (their other messages, one game in two tabs, are `spyweb.tabs`'s):
+together (their other messages, one game in two tabs, are `spyweb.browser.tabs`'s):
 
 - a friend's reply opened as a link (`#/answer/…`) opens a tab of its own, which passes
   it on (`reply`); the tab whose table it is for takes it, and says how that went
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from .refused import Refusal
 
 if TYPE_CHECKING:
-    from ..screen import Context, Screen
-    from ..tabs import Tabs
+    from ..browser.tabs import Tabs
+    from ..tables.screen import Context, Screen
 
 REPLIES = ("reply", "reply-taken", "reply-here")
 

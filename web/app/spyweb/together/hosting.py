@@ -20,7 +20,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..screen import VIBRATE_PREF, Context
+from ..tables.screen import VIBRATE_PREF, Context
 from .invite import (
     STUN,
     BadCode,

@@ -19,9 +19,9 @@ from typing import Any, Protocol, runtime_checkable
 
 import spygames
 
+from ..browser.markup import esc
 from ..catalogue import game_name
-from ..markup import esc
-from ..screen import Context, Screen, vibrate_html
+from ..tables.screen import Context, Screen, vibrate_html
 from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
 from .join_steps import REPLY_PATIENCE_S, Step, step_html
 from .joined import UNDO, Joined

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..markup import button, esc
+from ..browser.markup import button, esc
 from .invite import Invitation
 
 REPLY_PATIENCE_S = 180  # a reply with no connection after this long: say what to do

@@ -13,7 +13,7 @@ from spygames.seats import BOT_LEVELS
 from .wire import TABLE_ID
 
 if TYPE_CHECKING:
-    from ..store import Saves
+    from ..browser.store import Saves
 
 PREF = "together-"  # + the slot: {"table", "away": [seats], "bots", "played", "invited",
 # "met"} (`Kept`)

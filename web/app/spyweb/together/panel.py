@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..markup import button, esc
+from ..browser.markup import button, esc
 from .invite import MAX_SERVERS, STUN
 
 WORDS = {

@@ -12,7 +12,7 @@ A stored value that is damaged or was edited by hand costs nothing but itself: w
 not a list is read as no tables, and an entry that is not exactly right is left out
 while the others are kept.
 
->>> from spyweb.store import MemoryStorage, Saves
+>>> from spyweb.browser.store import MemoryStorage, Saves
 >>> from spyweb.together.invite import Invitation
 >>> saves = Saves(MemoryStorage(), clock=lambda: 1000.0)
 >>> remember(saves, Invitation("v=0", "abcdefgh12345678", 1, "espionage", "Ana", "Ben"))
@@ -31,7 +31,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import spygames
 
-from ..store import Saves, as_number
+from ..browser.store import Saves, as_number
 from .invite import MAX_NAME, Invitation
 from .wire import MAX_SEATS, is_table_id
 

@@ -11,7 +11,7 @@ They are one preference, `together-waiting`: a JSON list of at most `KEEP` entri
 A stored value that is damaged or was edited by hand costs nothing but itself: an entry
 that is not exactly right is left out (the host checks every move it is sent anyway).
 
->>> from spyweb.store import MemoryStorage, Saves
+>>> from spyweb.browser.store import MemoryStorage, Saves
 >>> from spyweb.together.invite import Invitation
 >>> saves = Saves(MemoryStorage())
 >>> ana = Invitation("v=0", "abcdefgh12345678", 1, "espionage", "Ana", "Ben")
@@ -33,7 +33,7 @@ from typing import Any
 
 import spygames
 
-from ..store import Saves
+from ..browser.store import Saves
 from .invite import MAX_NAME, Invitation
 from .joined import UNDO, Sent
 from .wire import is_table_id

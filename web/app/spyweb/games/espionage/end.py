@@ -1,0 +1,48 @@
+"""The end of an Espionage game, under the felt: the winner, how the game ended (the
+engine's `result["ending"]`, put in words by `Narrator.result_text`), every tracker's
+points and active Sources, and Play again, New table or a replay."""
+
+from __future__ import annotations
+
+from ...browser.markup import esc
+from ...tables.share import replay_links
+from .log import Narrator
+from .scene import Scene
+
+CROWN = ' <span class="esp-crown">★ winner</span>'
+
+
+def end_html(scene: Scene) -> str:
+    """Under the felt once the game is over: who won and why, the scores, and the way on."""
+    result = scene.view["result"]
+    assert result is not None, "the end is drawn once the game is over"
+    winner = result["winners"][0]
+    rows = "".join(
+        f'<tr class="{"esp-winner" if s == winner else ""}"><th scope="row">'
+        f"{esc(scene.name(s))}{CROWN if s == winner else ''}</th>"
+        f"<td>{result['points'][s]}</td><td>{result['sources'][s]}</td></tr>"
+        for s in range(len(scene.seats))
+    )
+    you_won = winner == scene.viewer and not scene.pass_and_play
+    head = "You win!" if you_won else f"{scene.name(winner)} wins!"
+    replay = replay_links(scene.replay_route) if scene.replay_route is not None else ""
+    return (
+        '<section class="esp-act esp-end" aria-labelledby="esp-end-title">'
+        f'<h2 id="esp-end-title">{esc(head)}</h2>'
+        f'<p class="esp-end-reason">{esc(Narrator(scene.name).result_text(result))}</p>'
+        # the way on under the result, above the scores (on a phone, below the felt, the
+        # table pushed it out of view)
+        '<div class="esp-end-actions">' + (way_on if not scene.guest else "") + replay
+        + "</div>"
+        '<table class="esp-scores"><thead><tr><th scope="col">Tracker</th>'
+        '<th scope="col">Points</th><th scope="col">Active Sources</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></section>"
+    )  # fmt: skip
+
+
+way_on = (
+    '<button type="button" class="btn btn-primary" data-act="again" id="esp-again">'
+    "Play again</button>"
+    '<button type="button" class="btn" data-act="newtable" id="esp-newtable-end">'
+    "New table</button>"
+)

@@ -1,0 +1,250 @@
+"""A game's review: every decision of one seat against the Hint, and the three that
+decided the game, with the game's replay to open each position in.
+
+Route `#/review/<payload>[/<seat>]`, the payload a share link's. The work is the
+engine's (`spygames.review.Reviewer`), done a slice at a time on the table's timer with
+a progress bar and Cancel, like a bot's thinking; the bots are handed the seat's view
+only. The advice is the Hint's: seeded with the bots key of the game when it was played
+in this browser (its save), so the review repeats what the table's Hint said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import spygames
+from spygames import words
+from spygames.review import Decision, Reviewer
+
+from ..browser import links
+from ..browser.markup import attrs, esc
+from ..catalogue import info
+from ..tables.position import PositionView, known_names, view_for
+from ..tables.screen import Context
+from ..tables.thinking import SLICE_S
+from .replay import Replayer, ReplayerScreen, when
+from .review_parts import Row, alternative, chart, every, percent, swings
+
+
+def review_route(record: dict[str, Any], seat: int = 0) -> str:
+    """The address of the review of `seat`'s decisions in the game of `record`."""
+    return f"#/review/{links.encode(record)}" + (f"/{seat}" if seat else "")
+
+
+def bots_key(ctx: Context, record: dict[str, Any]) -> int:
+    """The bots key the game was played with here (its save's), else the deal's seed."""
+    for slot in ctx.saves.slots():
+        if slot.bots is not None and slot.record == record:
+            return slot.bots
+    return int(record["seed"])
+
+
+def rows_for(
+    record: dict[str, Any],
+    seat: int,
+    view: PositionView,
+    decisions: list[Decision],
+    marks: dict[int, int],
+) -> list[Row]:
+    """Each decision in words, as the table's Hint words a move (`marks`: a swing's
+    number by its move)."""
+    state = spygames.replay(record, upto=0)
+    rows = []
+    for d in decisions:
+        for action in record["actions"][len(state.actions) : d.move]:
+            state.apply(action)
+        advice = spygames.Advice(d.advised, d.reason, d.facts)
+        rows.append(
+            Row(
+                move=d.move,
+                when=when(state.view(seat), d.move),
+                played=view.move_words(state, seat, d.played),
+                advised=view.move_words(state, seat, d.advised),
+                why=view.advice_words(state, seat, advice),
+                before=d.before,
+                after=d.after,
+                cost=d.cost,
+                agreed=d.agreed,
+                swing=marks.get(d.move, 0),
+            )
+        )
+    return rows
+
+
+class ReviewScreen(ReplayerScreen):
+    """The review of one seat's decisions, and the replay to open a position in."""
+
+    def __init__(self, ctx: Context, record: dict[str, Any], *, seat: int = 0) -> None:
+        super().__init__(ctx)
+        view = view_for(record, known_names(ctx, record))
+        if view is None:
+            raise links.BadLink(f"{record.get('game')} cannot be reviewed yet.")
+        from ..together.hosting import Hosting  # loaded with the review
+
+        hidden = Hosting.friends_seats(ctx, record)
+        if seat in hidden and len(hidden) < int(record["players"]):
+            raise links.BadLink(
+                f"{view.names[seat]} plays this game on another device and it is not over: "
+                f"{view.names[seat]}’s moves can be reviewed once it is."
+            )
+        try:
+            self.reviewer = Reviewer(record, seat, bots_key(ctx, record))
+        except spygames.InvalidRecord as exc:
+            raise links.BadLink("This game cannot be reviewed.", str(exc)) from exc
+        self.view = view
+        self.seat = seat
+        self.replayer = Replayer(self.reviewer.record, view, seat=seat, hidden=hidden)
+        self.working = not self.reviewer.done
+        self.rows: list[Row] = []
+        self.shown: int | None = None  # the move of the swing opened in the replay
+        self.focus_alt = False
+        self.finished = False  # every decision reviewed: the review is shown
+        if not self.working:
+            self._finish()
+        self.title = f"Review · {self.replayer.title()} — spygames"
+
+    @property
+    def solo(self) -> bool:
+        """The game has one player, called "you" throughout."""
+        return self.replayer.players == 1
+
+    def route(self) -> str:
+        return review_route(self.reviewer.record, self.seat)
+
+    # -- events ----------------------------------------------------------------------------
+    def handle(self, act: str, arg: str) -> None:
+        if act == "review-cancel":
+            self.working = False
+        elif act == "review-resume":
+            self.working = not self.reviewer.done
+        elif act == "review-show" and arg.isdigit() and self.finished:
+            move = int(arg)
+            if any(r.move == move for r in self.rows):
+                self.shown = move
+                self.replayer.playing = False
+                self.replayer.go(move)
+                self.focus_alt = True
+        elif self.replayer.handle(act, arg) and self.replayer.move != self.shown:
+            self.shown = None
+
+    def submit(self, act: str, values: dict[str, str]) -> None:
+        if self.replayer.submit(act, values) and self.replayer.move != self.shown:
+            self.shown = None
+
+    def pending_delay(self) -> int | None:
+        return 0 if self.working else self.replayer.pending_delay()
+
+    def tick(self) -> None:
+        if not self.working:
+            self.replayer.tick()
+            if self.replayer.move != self.shown:
+                self.shown = None
+            return
+        if self.reviewer.step(SLICE_S):
+            self.working = False
+            self._finish()
+
+    def _finish(self) -> None:
+        review = self.reviewer.review()
+        ranked = sorted(review.swings(), key=lambda d: -d.cost)
+        marks = {d.move: rank + 1 for rank, d in enumerate(ranked)}
+        self.finished = True
+        record, decisions = self.reviewer.record, list(review.decisions)
+        self.rows = rows_for(record, self.seat, self.view, decisions, marks)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def render(self) -> str:
+        record = self.reviewer.record
+        game = str(record["game"])
+        known = info(game)
+        whose = "Your" if self.solo else words.possessive(self.view.names[self.seat], first=True)
+        head = (
+            '<nav class="crumbs"><a href="#/">spygames</a> › '
+            f'<a href="#/{esc(game)}">{esc(known.name if known else game)}</a> › Review</nav>'
+            f'<header class="review-head"><h1>Review · {esc(self.replayer.title())}</h1>'
+            f"<p>{esc(whose)} decisions against the hard bot’s — the Hint’s own advice, "
+            "worked out from what could be seen from that seat then, never the hidden "
+            "cards.</p></header>"
+        )
+        body = self._review() if self.finished else self._progress()
+        return (
+            "<div"
+            + attrs(
+                class_="review-page",
+                id="review",
+                data_state="done" if self.finished else "working" if self.working else "stopped",
+                data_game=game,
+            )
+            + ">"
+            + head
+            + body
+            + "</div>"
+        )
+
+    def _progress(self) -> str:
+        done, total = len(self.reviewer.decisions), self.reviewer.total
+        if self.working:
+            status = f"Reviewing the decisions: {done} of {total}…"
+            button = (
+                '<button type="button" class="btn" id="review-cancel" '
+                'data-act="review-cancel">Cancel</button>'
+            )
+        else:
+            status = f"Review stopped after {done} of {total} decisions."
+            button = (
+                '<button type="button" class="btn btn-primary" id="review-resume" '
+                'data-act="review-resume">Go on</button>'
+                f'<a class="btn btn-quiet" href="{esc(self.replayer_route())}">Replay instead</a>'
+            )
+        return (
+            '<section class="review-progress" aria-labelledby="review-status">'
+            f'<p id="review-status" role="status">{esc(status)}</p>'
+            f'<progress id="review-bar" max="{max(total, 1)}" value="{done}" '
+            f'aria-labelledby="review-status"></progress>'
+            f'<div class="review-buttons">{button}</div></section>'
+        )
+
+    def replayer_route(self) -> str:
+        return links.replay_route(self.reviewer.record, self.seat)
+
+    def _review(self) -> str:
+        review = self.reviewer.review()
+        rows = self.rows
+        agreed = sum(r.agreed for r in rows)
+        who = "You" if self.solo else self.view.names[self.seat]
+        ending = {True: f"{who} won.", False: f"{who} lost.", None: "The game is not over."}
+        verdict = (
+            f"{ending[review.won]} {who} played the hard bot’s move at {agreed} of "
+            f"{len(rows)} decisions."
+        )
+        if rows:
+            verdict += f" The chance to win at the first: {percent(rows[0].before)}."
+        shown = next((r for r in rows if r.move == self.shown), None)
+        retry = None
+        if shown is not None and spygames.get_game(review.record["game"]).retry_from_review:
+            # the record up to that move (checked already: it replays)
+            start = {**review.record, "actions": review.record["actions"][: shown.move]}
+            retry = "#/play/" + links.encode(start) + "/retry"  # kept as a try again
+        around: Callable[[str], str] | None = None
+        advised = None
+        if shown is not None:
+            row, focus = shown, self.focus_alt
+            self.focus_alt = False
+
+            def around(stage: str) -> str:
+                alt = alternative(row, retry, stage)
+                if focus:
+                    alt = alt.replace('id="review-alt"', 'id="review-alt" data-autofocus', 1)
+                return alt
+
+            advised = next(d.advised for d in review.decisions if d.move == row.move)
+        return (
+            f'<p class="review-verdict" data-reveal="review">{esc(verdict)}</p>'
+            '<div class="review-top">'
+            + chart(rows, review.won)
+            + swings(rows, self.shown)
+            + "</div>"
+            + self.replayer.render(heading="h2", advised=advised, around=around)
+            + every(rows)
+        )
