@@ -85,7 +85,21 @@ def _ask(
 
 def blind_proof(twins: tuple[Twins, ...], bot: Callable[[int], Bot]) -> str | None:
     """None when the bot (made by `bot(seed)`) gives each pair of twins the same advice,
-    asked with only one of them alive at a time; else what gave it away."""
+    asked with only one of them alive at a time; else what gave it away.
+
+    What lived before the proof is frozen (`gc.freeze`): `gc.collect()` then looks at the
+    objects made since, the twins among them, not at the whole test session's heap (in a
+    pytest-xdist worker that took 18 s of the 19 s the random bot's proof took). A twin
+    kept alive by a reference from an older object is still caught: that is a reference,
+    not garbage; and `gc.get_objects()`, the cheat's way in, still lists every twin."""
+    gc.freeze()
+    try:
+        return _blind_proof(twins, bot)
+    finally:
+        gc.unfreeze()
+
+
+def _blind_proof(twins: tuple[Twins, ...], bot: Callable[[int], Bot]) -> str | None:
     for index, twin in enumerate(twins):
         answers = []
         for which in (twin.a, twin.b):
