@@ -17,6 +17,7 @@ allow.
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
@@ -217,6 +218,14 @@ class RandomBot(Bot):
         return Advice(self.rng.choice(legal_actions), "a random legal move")
 
 
+def _found(where: Any) -> Any:
+    """A class, or the class a `"module:Class"` names (its module imported now)."""
+    if not isinstance(where, str):
+        return where
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 class Game(ABC):
     """Static facts about one game, and the factory for its states and bots."""
 
@@ -231,11 +240,16 @@ class Game(ABC):
     endings: ClassVar[frozenset[str]] = frozenset()
     """How a game of it can end: every result's `ending` is one of these (an end screen
     words the end from it; `spygames.conformance` checks it)."""
-    state_type: ClassVar[type[State]]
-    """The game's State: `_new` builds one with the seed, players, options and setup."""
-    bot_types: ClassVar[tuple[type[Bot], ...]] = ()
-    """The game's bots, one a level (each says its `level`); a game that loads them only
-    when asked for one leaves this empty and says in `_bots`."""
+    state_type: ClassVar[type[State] | str]
+    """The game's State, or where it is (`"module:Class"`, imported when a game starts,
+    so that the declaration stays light): `_new` builds one with the seed, players,
+    options and setup."""
+    bot_types: ClassVar[tuple[type[Bot] | str, ...]] = ()
+    """The game's bots, one a level (each says its `level`), or where each is
+    (`"module:Class"`, imported when a bot is asked for)."""
+    text: ClassVar[str | None] = None
+    """The module of the game's words for the CLI and the move log, with
+    `describe_action(action)` and `describe_view(view)`; None: the plain forms below."""
     demo_prefix: ClassVar[str] = ""
     """Every id of the game's rules demos starts with this and "-" ("sn-recruit")."""
     guide: ClassVar[str | None] = None
@@ -307,7 +321,8 @@ class Game(ABC):
         self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
     ) -> State:
         """Build the state; raise InvalidSetup for a bad option or setup."""
-        return self.state_type(seed=seed, players=players, options=options, setup=setup)
+        state_type: type[State] = _found(self.state_type)
+        return state_type(seed=seed, players=players, options=options, setup=setup)
 
     def bot(self, level: str, seed: int | None = None, *, budget: Budget | None = None) -> Bot:
         """A bot of one of `bot_levels` ("random" is always there as a baseline); `budget`
@@ -322,7 +337,8 @@ class Game(ABC):
 
     def _bots(self) -> dict[str, type[Bot]]:
         """Bot class by level (by default from `bot_types`)."""
-        return {bot.level: bot for bot in self.bot_types}
+        bots: list[type[Bot]] = [_found(bot) for bot in self.bot_types]
+        return {bot.level: bot for bot in bots}
 
     # -- what `simulate` reports beyond wins ----------------------------------------
     def teams(self, players: int) -> list[list[int]]:
@@ -338,10 +354,14 @@ class Game(ABC):
 
     # -- text forms, for the CLI and the move log --------------------------------
     def describe_action(self, action: Action) -> str:
+        if self.text:
+            return str(importlib.import_module(self.text).describe_action(action))
         rest = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
         return f"{action['type']} {rest}".strip()
 
     def describe_view(self, view: View) -> str:
+        if self.text:
+            return str(importlib.import_module(self.text).describe_view(view))
         return "\n".join(f"{key}: {value}" for key, value in view.items())
 
     def __repr__(self) -> str:

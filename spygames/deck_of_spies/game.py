@@ -5,9 +5,7 @@ for (a page that lists the games loads no game's rules)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..protocol import Action, Bot, Budget, Game, State, View
+from ..protocol import Budget, Game
 
 
 class DeckOfSpies(Game):
@@ -25,28 +23,13 @@ class DeckOfSpies(Game):
     retry_from_review = True  # one seat, no hidden hand of another: the deal can be replayed
     demo_size = (560, 500)
     invariants = "spygames.deck_of_spies.invariants"
-
-    def _new(
-        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
-    ) -> State:
-        from .rules import DeckOfSpiesState
-
-        return DeckOfSpiesState(seed=seed, players=players, options=options, setup=setup)
-
-    def _bots(self) -> dict[str, type[Bot]]:
-        from .bots import EasyBot, HardBot, NormalBot
-
-        return {bot.level: bot for bot in (EasyBot, NormalBot, HardBot)}
-
-    def describe_action(self, action: Action) -> str:
-        from .text import describe_action
-
-        return describe_action(action)
-
-    def describe_view(self, view: View) -> str:
-        from .text import describe_view
-
-        return describe_view(view)
+    state_type = "spygames.deck_of_spies.rules:DeckOfSpiesState"
+    bot_types = (
+        "spygames.deck_of_spies.bots:EasyBot",
+        "spygames.deck_of_spies.bots:NormalBot",
+        "spygames.deck_of_spies.bots:HardBot",
+    )
+    text = "spygames.deck_of_spies.text"
 
 
 GAME = DeckOfSpies()

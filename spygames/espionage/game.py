@@ -4,9 +4,7 @@ rules, the bots and the words are imported only when a game or a bot is asked fo
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..protocol import Action, Bot, Game, State, View
+from ..protocol import Game
 
 
 class Espionage(Game):
@@ -21,28 +19,13 @@ class Espionage(Game):
     guide = "spygames.espionage.guide"
     demo_size = (600, 560)
     invariants = "spygames.espionage.invariants"
-
-    def _new(
-        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
-    ) -> State:
-        from .rules import EspionageState
-
-        return EspionageState(seed=seed, players=players, options=options, setup=setup)
-
-    def _bots(self) -> dict[str, type[Bot]]:
-        from .bots import EasyBot, HardBot, NormalBot
-
-        return {bot.level: bot for bot in (EasyBot, NormalBot, HardBot)}
-
-    def describe_action(self, action: Action) -> str:
-        from .text import describe_action
-
-        return describe_action(action)
-
-    def describe_view(self, view: View) -> str:
-        from .text import describe_view
-
-        return describe_view(view)
+    state_type = "spygames.espionage.rules:EspionageState"
+    bot_types = (
+        "spygames.espionage.bots:EasyBot",
+        "spygames.espionage.bots:NormalBot",
+        "spygames.espionage.bots:HardBot",
+    )
+    text = "spygames.espionage.text"
 
 
 GAME = Espionage()

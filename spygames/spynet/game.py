@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol import Action, Bot, Budget, Game, State, View
+from ..protocol import Budget, Game, State
 
 
 class SpyNet(Game):
@@ -22,13 +22,13 @@ class SpyNet(Game):
     hint_budget = Budget(70)  # the hard bot's own playouts
     demo_size = (760, 640)
     invariants = "spygames.spynet.invariants"
-
-    def _new(
-        self, *, seed: int, players: int, options: dict[str, Any], setup: dict[str, Any] | None
-    ) -> State:
-        from .rules import SpyNetState
-
-        return SpyNetState(seed=seed, players=players, options=options, setup=setup)
+    state_type = "spygames.spynet.rules:SpyNetState"
+    bot_types = (
+        "spygames.spynet.bots:EasyBot",
+        "spygames.spynet.bots:NormalBot",
+        "spygames.spynet.bots:HardBot",
+    )
+    text = "spygames.spynet.text"
 
     def rule_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """A new game at 3 players records its opening, the short draft (Ruling: 3
@@ -41,12 +41,6 @@ class SpyNet(Game):
         if "opening" in options or opening == "draft":
             return options
         return {**options, "opening": opening}
-
-    def _bots(self) -> dict[str, type[Bot]]:
-        """The bots are loaded only when one is asked for."""
-        from .bots import EasyBot, HardBot, NormalBot
-
-        return {bot.level: bot for bot in (EasyBot, NormalBot, HardBot)}
 
     def teams(self, players: int) -> list[list[int]]:
         from .table import teams_for
@@ -66,16 +60,6 @@ class SpyNet(Game):
         order = {f"turn order {k + 1}": [(t.first + k) % t.players] for k in range(t.players)}
         cards = {f"{c} {CARDS[c].name}": [s] for c, s in t.played_by.items()}
         return {"measures": {"turns": t.turn_number}, "credits": order | cards}
-
-    def describe_action(self, action: Action) -> str:
-        from .text import describe_action
-
-        return describe_action(action)
-
-    def describe_view(self, view: View) -> str:
-        from .text import describe_view
-
-        return describe_view(view)
 
 
 GAME = SpyNet()
