@@ -152,7 +152,11 @@ def _checker(hint: Any) -> Checker:
         options = [_checker(arg) for arg in args]
         some = [_checker(arg) for arg in args if arg is not type(None)]
 
+        optional = len(some) == 1 and len(options) == 2  # X | None, the common union
+
         def union(value: Any) -> str | None:
+            if optional:  # None, or what is wrong with it as X
+                return None if value is None else some[0](value)
             if any(option(value) is None for option in options):
                 return None
             if value is not None and len(some) == 1:  # X | None: what is wrong with it as X
