@@ -152,7 +152,11 @@ def _checker(hint: Any) -> Checker:
         options = [_checker(arg) for arg in args]
         some = [_checker(arg) for arg in args if arg is not type(None)]
 
+        optional = len(some) == 1 and len(options) == 2  # X | None, the common union
+
         def union(value: Any) -> str | None:
+            if optional:  # None, or what is wrong with it as X
+                return None if value is None else some[0](value)
             if any(option(value) is None for option in options):
                 return None
             if value is not None and len(some) == 1:  # X | None: what is wrong with it as X
@@ -162,10 +166,13 @@ def _checker(hint: Any) -> Checker:
         return union
     if origin is list:
         each = _checker(args[0])
+        simple = args[0] if args[0] in (str, int) else None  # most lists: one type checked fast
 
         def listed(value: Any) -> str | None:
             if not isinstance(value, list):
                 return f": {value!r:.80} is not a list"
+            if simple is not None and all(type(item) is simple for item in value):
+                return None
             for index, item in enumerate(value):
                 problem = each(item)
                 if problem:
@@ -240,11 +247,17 @@ def action_problem(action: Any, shapes: tuple[Any, ...]) -> str | None:
     >>> action_problem({"type": "raise"}, ACTIONS)
     "'raise' is no action type: ['bid', 'call', 'spot']"
     """
-    named = {get_args(get_type_hints(shape)["type"])[0]: shape for shape in shapes}
+    named = _by_type(shapes)
     kind = action.get("type") if isinstance(action, dict) else None
     if kind not in named:
         return f"{kind!r} is no action type: {list(named)}"
     return shape_problem(action, named[kind])
+
+
+@functools.cache
+def _by_type(shapes: tuple[Any, ...]) -> dict[Any, Any]:
+    """Each action shape by the `"type"` it names, worked out once (not at every step)."""
+    return {get_args(get_type_hints(shape)["type"])[0]: shape for shape in shapes}
 
 
 def check_actions(checks: Checks, actions: list[Action]) -> None:
@@ -376,6 +389,11 @@ def check_end(checks: Checks, state: State, rng: random.Random) -> None:
     assert with_refusal, "a finished game accepted an action"
 
 
+Watch = Callable[[State, "Action | None"], None]
+"""A caller's own look at a game `play` plays: the state at the start (with None), then
+after each action (with that action), once the generic checks have passed."""
+
+
 @dataclass
 class Played:
     """What `play` did, for the counts `make fuzz` prints."""
@@ -393,14 +411,18 @@ def play(
     tempt: Callable[[], bool],
     rng: random.Random,
     deep: Callable[[int], bool],
+    watch: Watch | None = None,
 ) -> Played:
     """Play `state` to the end, `pick(n)` choosing among the n legal actions and, when
     `tempt()` says so, trying illegal actions first; every check above, the costly ones
-    on the steps where `deep(step)` is true."""
+    on the steps where `deep(step)` is true; `watch` (a test's own checks of its game's
+    rules) sees the state at the start and after every action."""
     done = Played(state)
     trail: dict[int, str] = {}
     checks.conserved(state)
     check_shapes(checks, state, range(state.players))
+    if watch is not None:
+        watch(state, None)
     while not state.is_over:
         assert done.steps < MAX_STEPS, "the game does not end"
         legal = state.legal_actions()
@@ -427,6 +449,8 @@ def play(
         done.steps += 1
         checks.conserved(state)
         check_shapes(checks, state, range(state.players) if deeply else state.to_play)
+        if watch is not None:
+            watch(state, chosen)
     check_shapes(checks, state, range(state.players))
     check_end(checks, state, rng)
     record = json.loads(json.dumps(state.record()))
@@ -444,12 +468,15 @@ def random_game(
     *,
     tempt: float = 0.03,
     deep: Callable[[int], bool] = lambda step: False,
+    options: dict[str, Any] | None = None,
+    watch: Watch | None = None,
 ) -> Played:
-    """One game of `game_id` dealt from `seed`, its moves and its illegal tries (on a share
-    `tempt` of the steps) drawn by a generator seeded with `seed` too, under every check;
-    the costly ones on the steps where `deep(step)` is true. Raises AssertionError (or
-    worse) on a failure, so the seed replays it."""
+    """One game of `game_id` dealt from `seed` (with the game's `options`), its moves and
+    its illegal tries (on a share `tempt` of the steps) drawn by a generator seeded with
+    `seed` too, under every check; the costly ones on the steps where `deep(step)` is
+    true; `watch` as `play` says. Raises AssertionError (or worse) on a failure, so the
+    seed replays it."""
     checks = checks_of(game_id)
     rng = random.Random(seed)
-    state = checks.game.new(seed=seed, players=players)
-    return play(checks, state, rng.randrange, lambda: rng.random() < tempt, rng, deep)
+    state = checks.game.new(seed=seed, players=players, options=options)
+    return play(checks, state, rng.randrange, lambda: rng.random() < tempt, rng, deep, watch)

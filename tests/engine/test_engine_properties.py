@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spygames
-from spygames.conformance import checks_of, play, shipped_checks
+from spygames.conformance import play, random_game, shipped_checks
 from spygames.spynet.cards import SITUATION_BY_ID
 
 EXAMPLES = {"deck-of-spies": 16, "espionage": 10, "spynet": 4}  # a few minutes in all
@@ -77,9 +77,8 @@ def test_random_action_sequences_keep_the_contract(game_id: str, players: int) -
 
 
 def _played(game_id: str, players: int, seed: int) -> None:
-    rng = random.Random(seed)
-    state = spygames.get_game(game_id).new(seed=seed, players=players)
-    play(checks_of(game_id), state, rng.randrange, lambda: True, rng, lambda step: True)
+    """One seeded random game with every check at every step (illegal tries included)."""
+    random_game(game_id, players, seed, tempt=1.0, deep=lambda step: True)
 
 
 def test_the_checks_catch_a_view_that_shows_the_draw_order(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,9 +1,16 @@
-"""Espionage against the engine contract: many seeded random games for 2, 3 and 4 players.
+"""Espionage against the engine contract: many seeded random games for 2, 3 and 4
+players, played by the engine's one path for random games
+(`spygames.conformance.random_game`, as `make fuzz` plays them) under the game's declared
+invariants (`spygames.espionage.invariants`: the 36 cards dealt once within each deal and
+the hands the active Sources, after every action; the record replays to the same game;
+its deep checks, a view unchanged when the other hands are dealt again and twin deals,
+run in `make fuzz` and tests/engine/test_engine_properties.py).
 
-Per step: the 36 cards are conserved within each deal (no card twice, hands = active
-Sources), every chosen action is legal, `view(seat)` never holds another seat's hand
-outside `revealed`/`last_round`, views are JSON-safe; per game: replaying the record
-reproduces every view and the result.
+What only Espionage's rules say is checked here, at every step (`Rules`): every seat's
+view is JSON-safe and holds no other seat's hand outside `revealed`/`last_round`
+(`check_views`); the seat to play is the turn's; a call or spot shows the hands as they
+were and the count they make; a replay up to any step gives that step's views (every
+50th game); and the result names one winner, on 3 points or the last active.
 """
 
 from __future__ import annotations
@@ -14,62 +21,61 @@ from typing import Any
 import pytest
 
 import spygames
-from spygames.espionage.invariants import check_deal, check_views
+from spygames.conformance import random_game
+from spygames.espionage.invariants import check_views
 from spygames.espionage.rules import EspionageState
+from spygames.protocol import Action, State
 
 GAME = spygames.get_game("espionage")
 GAMES_PER_COUNT = 500
 
 
-def play_random(players: int, seed: int) -> tuple[EspionageState, list[list[dict[str, Any]]]]:
-    state = GAME.new(seed=seed, players=players)
-    assert isinstance(state, EspionageState)
-    bots = [GAME.bot("random", seed=spygames.bot_seed(seed, s)) for s in range(players)]
-    trail = [check_views(state)]
-    check_deal(state)
-    last_round = state.round
-    while not state.is_over:
-        legal = state.legal_actions()
-        assert legal and state.to_play == [state.turn]
-        seat = state.to_play[0]
-        action = bots[seat].choose(state.view(seat), legal)
-        assert state.why_illegal(action) is None
-        hands_before = [list(h) for h in state.hands]
-        state.apply(action)
-        if action["type"] != "bid":
-            shown = state.view(seat)["revealed"]
-            assert shown is not None and shown["hands"] == hands_before
+class Rules:
+    """A `conformance.Watch`: Espionage's own rules checked at every position of a game,
+    every seat's views kept (`trail`) to compare with the replays."""
+
+    def __init__(self) -> None:
+        self.trail: list[list[dict[str, Any]]] = []
+        self.hands: list[list[str]] = []  # the hands before the action
+        self.mover = -1  # the seat that plays it
+
+    def __call__(self, state: State, action: Action | None) -> None:
+        assert isinstance(state, EspionageState)
+        self.trail.append(check_views(state))
+        if not state.is_over:
+            assert state.to_play == [state.turn]
+        if action is not None and action["type"] != "bid":
+            # "all players reveal their cards": the hands as they were, and what they count
+            shown = self.trail[-1][self.mover]["revealed"]
+            assert shown is not None and shown["hands"] == self.hands
             assert shown["count"] == shown["matches"] + shown["mercenaries"] - shown["traitors"]
-        if state.round != last_round:
-            check_deal(state)
-            last_round = state.round
-        trail.append(check_views(state))
-        assert len(state.actions) < 2000
-    assert state.to_play == [] and state.legal_actions() == []
+        self.hands = [list(hand) for hand in state.hands]
+        self.mover = state.to_play[0] if state.to_play else -1
+
+
+def check_result(state: EspionageState) -> None:
+    """ "The first player to score 3 points wins", or the last one with Sources left."""
     result = state.result
-    assert result is not None
-    assert set(result) >= {"winners", "reason", "points"} and len(result["winners"]) == 1
+    assert result is not None and len(result["winners"]) == 1
     winner = result["winners"][0]
-    active = state.active_seats()
-    assert result["points"][winner] == 3 or active == [winner]
-    return state, trail
+    assert result["points"][winner] == 3 or state.active_seats() == [winner]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games(players: int) -> None:
     """DESIGN: legal actions until the end, hidden cards stay hidden, replay reproduces."""
     for seed in range(GAMES_PER_COUNT):
-        state, trail = play_random(players, seed)
-        record = json.loads(json.dumps(state.record()))
-        again = spygames.replay(record)
-        assert isinstance(again, EspionageState)
-        assert again.result == state.result
-        assert check_views(again) == trail[-1]
+        rules = Rules()
+        done = random_game("espionage", players, seed, tempt=0, watch=rules)
+        state = done.state
+        assert isinstance(state, EspionageState)
+        check_result(state)
         if seed % 50 == 0:  # step by step for a sample: every intermediate view
+            record = json.loads(json.dumps(state.record()))
             for upto in range(len(record["actions"]) + 1):
                 partial = spygames.replay(record, upto=upto)
                 assert isinstance(partial, EspionageState)
-                assert check_views(partial) == trail[upto]
+                assert check_views(partial) == rules.trail[upto]
 
 
 def test_legal_actions_are_exactly_the_legal_ones() -> None:

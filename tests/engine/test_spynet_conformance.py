@@ -1,13 +1,19 @@
 """SpyNet against the engine contract: many seeded random games for 2, 3 and 4 players,
-with no situation and with each of the eight.
+with no situation and with each of the eight, played by the engine's one path for random
+games (`spygames.conformance.random_game`, as `make fuzz` plays them) under the game's
+declared invariants (`spygames.spynet.invariants`: the 76 cards all somewhere, once,
+after every action; legal actions until the end, the one chosen accepted; views and
+results of their shape; the record replays to the same game).
 
-Per step: the 76 cards are all somewhere, once; there are legal actions until the end
-and the one chosen is accepted; a spread of other actions is refused exactly when it is
-not listed, and refusing changes nothing; shuffling the cards a seat cannot see (the
-deck, the unknown part of each pile, the other hands, the draft packet, every other
-seat's face-down missions, a teammate's included) leaves that seat's view unchanged.
-Per game: replaying the record reproduces every view and the result. At 4 players, no
-view ever names another seat's face-down mission, the partner's included.
+What is checked here besides (`Rules`, at every position): one seat to play, and in the
+recruit phase it looks at the pile it is at; on every fourth step of the first games, a
+spread of other actions built from the cards about is refused exactly when it is not
+listed, refusing changes nothing, and the game's `hidden` check (shuffling the cards a
+seat cannot see — the deck, the unknown part of each pile, the other hands, the draft
+packet, every other seat's face-down missions, a teammate's included — leaves that
+seat's view unchanged); a replay up to a step gives that step's views (a sample); the
+winners have the best score. At 4 players, no view ever names another seat's face-down
+mission, the partner's included.
 """
 
 from __future__ import annotations
@@ -20,27 +26,14 @@ import pytest
 
 import spygames
 from spygames import bot_seed
+from spygames.conformance import checks_of, random_game, snapshot
+from spygames.protocol import Action, State
 from spygames.spynet.cards import BRANCH_IDS, KIND, SITUATION_BY_ID
-from spygames.spynet.invariants import check_cards, check_hidden
 from spygames.spynet.rules import ACTION_KEYS, SpyNetState
 from spygames.spynet.table import RECRUIT
 
 GAME = spygames.get_game("spynet")
-VIEW_KEYS = {
-    "seat", "to_play", "phase", "turn", "hand", "hand_sizes", "deck", "piles", "tableaus",
-    "dominates", "situation", "final_round", "teams", "team_of", "pending", "looking",
-    "looking_at", "draft", "received", "passed", "deploy", "result",
-}  # fmt: skip
-
-
-def views(state: SpyNetState) -> list[dict[str, Any]]:
-    out = []
-    for seat in range(state.players):
-        view = state.view(seat)
-        assert set(view) >= VIEW_KEYS
-        assert view == json.loads(json.dumps(view))  # JSON-safe
-        out.append(view)
-    return out
+CHECKS = checks_of("spynet")
 
 
 def candidates(state: SpyNetState) -> list[dict[str, Any]]:
@@ -68,13 +61,6 @@ def candidates(state: SpyNetState) -> list[dict[str, Any]]:
     return acts
 
 
-def snapshot(state: SpyNetState) -> str:
-    return json.dumps(
-        [views(state), state.record(), state.legal_actions(), state.rng.getstate()],
-        sort_keys=True,
-    )
-
-
 def key(action: dict[str, Any]) -> str:
     if "funding" in action:
         action = {**action, "funding": sorted(action["funding"])}
@@ -98,46 +84,48 @@ def check_refusals(state: SpyNetState, rng: random.Random) -> None:
     assert snapshot(state) == before, "a refused action changed the state"
 
 
-def play_random(players: int, seed: int, situation: str | None, deep: bool) -> SpyNetState:
-    state = GAME.new(seed=seed, players=players, options={"situation": situation})
-    assert isinstance(state, SpyNetState)
-    rng = random.Random(seed)
-    bots = [GAME.bot("random", seed=bot_seed(seed, s)) for s in range(players)]
-    stepwise = deep and seed % 5 == 0  # keep every view to compare with partial replays
-    trail = [views(state)]
-    step = 0
-    while not state.is_over:
-        check_cards(state)
-        legal = state.legal_actions()
-        assert legal and len(state.to_play) == 1
+class Rules:
+    """A `conformance.Watch`: SpyNet's own checks at every position of a game; with
+    `deep`, the refusals and hidden cards on every fourth step, and every seat's views
+    kept (`trail`, for `stepwise`) to compare with partial replays."""
+
+    def __init__(self, seed: int, deep: bool, stepwise: bool) -> None:
+        self.rng = random.Random(seed)
+        self.deep, self.stepwise = deep, stepwise
+        self.trail: list[list[dict[str, Any]]] = []
+
+    def __call__(self, state: State, action: Action | None) -> None:
+        assert isinstance(state, SpyNetState)
+        if self.stepwise:
+            self.trail.append([state.view(seat) for seat in range(state.players)])
+        if state.is_over:
+            return
+        assert len(state.to_play) == 1
         seat = state.to_play[0]
         if state.table.phase == RECRUIT:
             assert state.view(seat)["looking_at"] == state.table.piles[state.table.looking or 0]
-        if deep and step % 4 == 0:
-            check_refusals(state, rng)
-            check_hidden(state, rng)
-        action = bots[seat].choose(state.view(seat), legal)
-        state.apply(action)
-        if stepwise:
-            trail.append(views(state))
-        step += 1
-        assert step < 3000
-    check_cards(state)
-    assert state.to_play == [] and state.legal_actions() == []
+        if self.deep and len(state.actions) % 4 == 0:
+            check_refusals(state, self.rng)
+            CHECKS.hidden(state, self.rng)
+
+
+def play_random(players: int, seed: int, situation: str | None, deep: bool) -> SpyNetState:
+    rules = Rules(seed, deep, stepwise=deep and seed % 5 == 0)
+    done = random_game("spynet", players, seed, options={"situation": situation}, watch=rules)
+    state = done.state
+    assert isinstance(state, SpyNetState)
     result = state.result
     assert result is not None and result["winners"]
-    assert set(result) >= {"winners", "reason", "scores", "teams", "missions"}
+    # the winners are the seats with the best score (a team shares its score)
     assert max(result["scores"]) == max(
         result["scores"][state.table.team_of[w]] for w in result["winners"]
     )
-    record = json.loads(json.dumps(state.record()))
-    again = spygames.replay(record)
-    assert again.result == state.result
-    assert isinstance(again, SpyNetState) and views(again) == views(state)
-    if stepwise:
+    if rules.stepwise:
+        record = json.loads(json.dumps(state.record()))
         for upto in range(0, len(record["actions"]) + 1, 7):
             partial = spygames.replay(record, upto=upto)
-            assert isinstance(partial, SpyNetState) and views(partial) == trail[upto]
+            assert isinstance(partial, SpyNetState)
+            assert [partial.view(seat) for seat in range(players)] == rules.trail[upto]
     return state
 
 

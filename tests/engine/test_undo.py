@@ -25,6 +25,7 @@ from drivers.pile_game import GAME as PILE
 
 import spygames
 from spygames import UndoPoint
+from spygames.conformance import random_game
 from spygames.deck_of_spies import DeckOfSpiesState
 from spygames.spynet.rules import SpyNetState
 
@@ -312,20 +313,23 @@ CASES = [
 """(game, players, seeded random games): a few seconds in all."""
 
 
-def check_undo_points(game_id: str, players: int, seed: int) -> int:
-    """Play one random game, checking every seat's undo point at every position; the
-    number of points where an undo was offered."""
-    rng = random.Random(seed)
-    state = spygames.get_game(game_id).new(seed=seed, players=players)
-    sight = SIGHT[game_id]
-    views: list[list[dict[str, Any]]] = []  # by position, by seat
-    movers: list[int] = []  # who made each action, as the test saw it
-    offered = 0
-    last_offer: tuple[int, int] | None = None
-    while True:
-        views.append([state.view(seat) for seat in range(players)])
+class UndoPoints:
+    """A `conformance.Watch` checking every seat's undo point at every position of a
+    random game; `offered` counts the points where an undo was offered."""
+
+    def __init__(self, game_id: str, players: int) -> None:
+        self.game_id, self.players = game_id, players
+        self.sight = SIGHT[game_id]
+        self.views: list[list[dict[str, Any]]] = []  # by position, by seat
+        self.movers: list[int] = []  # who made each action, as the test saw it
+        self.offered = 0
+        self.last_offer: tuple[int, int] | None = None
+
+    def __call__(self, state: spygames.State, action: spygames.Action | None) -> None:
+        views, movers, sight = self.views, self.movers, self.sight
+        views.append([state.view(seat) for seat in range(self.players)])
         now = len(state.actions)
-        for seat in range(players):
+        for seat in range(self.players):
             point = state.undo_point(seat)
             if state.is_over:
                 assert point == UndoPoint(None, "the game is over"), "an undo after the end"
@@ -334,12 +338,12 @@ def check_undo_points(game_id: str, players: int, seed: int) -> int:
                 assert point.reason, "no undo needs a reason a player can read"
                 continue
             upto = point.upto
-            offered += 1
-            last_offer = (upto, seat)
+            self.offered += 1
+            self.last_offer = (upto, seat)
             assert 0 <= upto < now and point.reason is None
             # it takes back the seat's own decision...
             assert movers[upto] == seat, f"undo takes back seat {movers[upto]}'s move"
-            if game_id == "espionage":  # ...with the bids made after it (they show no card)
+            if self.game_id == "espionage":  # ...with the bids made after it (they show no card)
                 taken = [a["type"] for a in state.actions[upto:]]
                 assert set(taken) == {"bid"}, f"undo takes back {taken}"
             else:  # ...and only its own
@@ -352,15 +356,21 @@ def check_undo_points(game_id: str, players: int, seed: int) -> int:
                     f"undo to {upto} crosses action {step - 1} "
                     f"{state.actions[step - 1]} that showed seat {seat} {sorted(new)}"
                 )
-        if state.is_over:
-            break
-        movers.append(state.to_play[0])
-        state.apply(rng.choice(state.legal_actions()))
-    if last_offer is not None:  # the table's undo: the game rebuilt to that point
-        upto, seat = last_offer
+        if not state.is_over:
+            movers.append(state.to_play[0])
+
+
+def check_undo_points(game_id: str, players: int, seed: int) -> int:
+    """Play one random game (`spygames.conformance.random_game`, under the game's
+    invariants), checking every seat's undo point at every position; the number of
+    points where an undo was offered."""
+    undo = UndoPoints(game_id, players)
+    state = random_game(game_id, players, seed, tempt=0, watch=undo).state
+    if undo.last_offer is not None:  # the table's undo: the game rebuilt to that point
+        upto, seat = undo.last_offer
         back = spygames.replay(state.record(), upto=upto)
-        assert back.view(seat) == views[upto][seat]
-    return offered
+        assert back.view(seat) == undo.views[upto][seat]
+    return undo.offered
 
 
 @pytest.mark.parametrize(("game_id", "players", "games"), CASES)
