@@ -86,7 +86,8 @@ e2e: site browser
 	$(PY) -m pytest e2e -q -p no:cacheprovider -m "not long" -n auto --dist loadfile --durations=15
 
 # The e2e tests too long for `make test`, each the longer run of one that `make e2e` runs
-# short (a whole SpyNet team game across two devices, where `make e2e` plays its opening).
+# short (whole games, where `make e2e` plays an opening or a game's last turns from a
+# share link; docs/testing.md lists them).
 e2e-long: site browser
 	$(PY) -m pytest e2e -q -p no:cacheprovider -m long -s
 

@@ -1,5 +1,6 @@
 """Deck of Spies: a lost deal shows whether and how it could have been won; the Daily deal
-is the same for everyone on a day, kept after reload, and its result copies."""
+is the same for everyone on a day, kept after reload, and its result copies (`make test`
+finishes the daily deal from a share link near its end; `make e2e-long` plays it all)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 from conftest import Guard, boot, no_horizontal_scroll, open_page, shot
+from drivers.records import link, play
 from playwright.sync_api import Browser, Page, Route
 from spyweb.browser import links
 
@@ -103,7 +105,18 @@ def test_the_daily_deal_is_everyones_and_changes_with_the_day(
     assert not guard.problems, "\n".join(guard.problems)
 
 
-def test_the_daily_result_is_kept_and_copies(browser: Browser, guard: Guard, site_url: str) -> None:
+# The short game (`make test`): the daily deal's first moves on the page, then the same
+# deal from a share link with this many moves left of the `easy` bot's game of it, played
+# out on the page: a finished game of the day's deal is its result, however it was opened.
+DAILY_LATE_LEFT = 12
+
+
+@pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.long)], ids=["late", "whole"]
+)
+def test_the_daily_result_is_kept_and_copies(
+    browser: Browser, guard: Guard, site_url: str, whole: bool
+) -> None:
     when = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
     page = daily_page(
         browser,
@@ -119,25 +132,19 @@ def test_the_daily_result_is_kept_and_copies(browser: Browser, guard: Guard, sit
     page.click("#btn-daily-play")
     seed = daily.daily_seed(when.date())
     page.wait_for_selector(f'.dos [data-testid="deal"]:text("Deal #{seed}")')
-    # play it out quickly: always the first payment offered, end the turn, first Ace
-    for _ in range(300):
-        if page.locator('[data-testid="end"]').count():
-            break
-        done = int(page.get_attribute(".dos", "data-actions") or "0")
-        if page.get_attribute(".dos", "data-phase") == "after":
-            page.click("#act-end-turn")
-        elif page.locator('[id^="act-assassinate-"]:not([disabled])').count():
-            page.locator('[id^="act-assassinate-"]:not([disabled])').first.click()
-        else:
-            state = spygames.replay(page.evaluate(
-                "(() => { const id = localStorage.getItem('spygames:current:deck-of-spies');"
-                " return JSON.parse(localStorage.getItem('spygames:slot:' + id)).record; })()"
-            ))  # fmt: skip
-            action = state.legal_actions()[0]
-            for card in action["cards"]:
-                page.click(f"#card-{card}")
-            page.click(f"#act-{action['type']}")
-        page.wait_for_selector(f'.dos[data-actions="{done + 1}"]')
+    if not whole:
+        play_out(page, 3)
+        full = play("deck-of-spies", seed, None, lambda s: False)
+        late = play(
+            "deck-of-spies",
+            seed,
+            None,
+            lambda s: len(s.actions) >= len(full.actions) - DAILY_LATE_LEFT,
+        )
+        page.goto(site_url + link(late))
+        page.wait_for_selector(f'.dos[data-actions="{len(late.actions)}"]')
+        page.wait_for_selector(f'.dos [data-testid="deal"]:text("Deal #{seed}")')
+    play_out(page, 300)
     result = page.wait_for_selector('[data-testid="daily-result"]')
     won = result.get_attribute("data-won") == "true"
     shot(page, "dos-daily-end-desktop")
@@ -156,6 +163,29 @@ def test_the_daily_result_is_kept_and_copies(browser: Browser, guard: Guard, sit
     dates_on_one_line(page)  # the daily page's result box
     page.context.close()
     assert not guard.problems, "\n".join(guard.problems)
+
+
+def play_out(page: Page, moves: int) -> None:
+    """Play on quickly, up to `moves` moves or the end: always the first payment offered,
+    end the turn, first Ace."""
+    for _ in range(moves):
+        if page.locator('[data-testid="end"]').count():
+            break
+        done = int(page.get_attribute(".dos", "data-actions") or "0")
+        if page.get_attribute(".dos", "data-phase") == "after":
+            page.click("#act-end-turn")
+        elif page.locator('[id^="act-assassinate-"]:not([disabled])').count():
+            page.locator('[id^="act-assassinate-"]:not([disabled])').first.click()
+        else:
+            state = spygames.replay(page.evaluate(
+                "(() => { const id = localStorage.getItem('spygames:current:deck-of-spies');"
+                " return JSON.parse(localStorage.getItem('spygames:slot:' + id)).record; })()"
+            ))  # fmt: skip
+            action = state.legal_actions()[0]
+            for card in action["cards"]:
+                page.click(f"#card-{card}")
+            page.click(f"#act-{action['type']}")
+        page.wait_for_selector(f'.dos[data-actions="{done + 1}"]')
 
 
 def dates_on_one_line(page: Page) -> None:

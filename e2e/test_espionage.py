@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import (
     BOOT_TIMEOUT,
     SHOTS,
@@ -19,6 +20,7 @@ from conftest import (
     wait_for,
 )
 from drivers.espionage import BOT_MOVES_MS, start, wait_for_me
+from drivers.records import link, play
 from playwright.sync_api import Page, expect
 from spyweb.browser import links  # the app's own link format
 
@@ -107,8 +109,32 @@ def winner_shown(page: Page, names: list[str], *, one_person: bool) -> None:
     expect(page.locator("#esp-log li").first).to_contain_text(f"{name} wins ")
 
 
-def test_full_game_against_bots_with_reload_mid_round(page: Page, site_url: str) -> None:
-    """Deal #21: Ann against Rook (easy) and Vesper (normal), to the end."""
+# The short game (`make test`): deal #21 with these seats, played by easy bots until this
+# many showdowns are over and Ann is to bid (about four showdowns before the end), opened
+# from a share link: its seats keep Ann a person here and the bots bots, who play on.
+LATE_SHOWDOWNS = 6
+ANN_ROOK_VESPER = [
+    {"name": "Ann", "kind": "human", "level": "normal"},
+    {"name": "Rook", "kind": "bot", "level": "easy"},
+    {"name": "Vesper", "kind": "bot", "level": "normal"},
+]
+
+
+def late_in_deal_21(state: spygames.State) -> bool:
+    showdowns = sum(a["type"] in ("call", "spot") for a in state.actions)
+    return showdowns >= LATE_SHOWDOWNS and state.to_play == [0]
+
+
+@pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.long)], ids=["late", "whole"]
+)
+def test_full_game_against_bots_with_reload_mid_round(
+    page: Page, site_url: str, whole: bool
+) -> None:
+    """Deal #21: Ann against Rook (easy) and Vesper (normal), to the end: seated from the
+    form, a reload in the first round; `make e2e-long` plays that game to its end, `make
+    test` the same seats' deal from a share link a few showdowns before its end, with the
+    same checks of the showdowns, the end and Play again."""
     page.set_viewport_size({"width": 1200, "height": 900})
     boot(page, site_url + "#/espionage/deal/21")
     shot(page, "espionage-setup")
@@ -135,6 +161,14 @@ def test_full_game_against_bots_with_reload_mid_round(page: Page, site_url: str)
     assert len(saved_state(page).actions) == actions
     expect(page.locator("#esp-pace-fast")).to_have_attribute("aria-pressed", "true")  # a pref
 
+    if not whole:  # on to the same seats' game a few showdowns before its end
+        late = play("espionage", 21, ANN_ROOK_VESPER, late_in_deal_21)
+        assert not late.is_over
+        page.goto(site_url + link(late))
+        wait_for(page, f"({saved_record_js('espionage')})?.actions.length === {len(late.actions)}")
+        expect(page.locator("#esp-table")).to_be_visible()
+        assert page.evaluate("location.hash") == "#/espionage"
+
     # play on to the end: bids through the panel (checked against the engine), or a call
     reveals = turns = 0
     while (what := wait_for_me(page)) != "end":
@@ -155,7 +189,10 @@ def test_full_game_against_bots_with_reload_mid_round(page: Page, site_url: str)
         if turns % 3 == 1 and page.locator("#esp-bid").count():
             check_panel_against_engine(page)
         play_turn(page, call=turns % 2 == 0)
-        expect(page.locator(".notice")).to_have_count(0)
+        notice = page.locator(".notice")
+        if not whole and notice.count() and "kept under Saved games" in notice.inner_text():
+            page.click(".notice [data-act=dismiss]")  # the seated game, kept (when shown)
+        expect(notice).to_have_count(0)
     assert reveals >= 2
     expect(page.locator(".esp-scores")).to_be_visible()
     winner_shown(page, ["Ann", "Rook", "Vesper"], one_person=True)

@@ -9,16 +9,23 @@ move, a showdown, a result) is announced once, in order, without reading the scr
 
 The engine's saved record is read only after the game, to check what the game held (an
 Ace played, a retire, a showdown): never to decide a move.
+
+SpyNet's whole game is `make e2e-long`'s; `make test` makes its opening choice, then
+plays a shared game from a few turns before its end to the scoring.
 """
 
 from __future__ import annotations
 
 import re
 
-from conftest import boot, same_bots, saved_record
+import pytest
+from conftest import boot, same_bots, saved_record, saved_record_js, wait_for
 from drivers.espionage import start as seat_the_table
-from playwright.sync_api import Page
+from drivers.records import link, play
+from playwright.sync_api import Page, expect
 from reader import Node, Reader
+
+import spygames
 
 
 def log_lines(main: Node) -> list[str]:
@@ -406,14 +413,60 @@ class SpyNetPlayer:
         return self.act(panel.one("button", "End (your final )?turn").name)
 
 
-def test_spynet_by_screen_reader(page: Page, site_url: str) -> None:
-    """SpyNet, you against a normal bot, to the scoring: each bot move heard once."""
+# SpyNet's short game (`make test`): a shared link to deal #3 between Ann (a person) and
+# Bo (a normal bot), played by easy bots up to Ann's turn with this many cards left in the
+# deck (about ten turns each before the scoring); the link's seats keep Ann a person at
+# this device and Bo a bot who plays on.
+SN_LATE_DECK = 14
+ANN_AND_BO = [
+    {"name": "Ann", "kind": "human", "level": "normal"},
+    {"name": "Bo", "kind": "bot", "level": "normal"},
+]
+
+
+def sn_late() -> spygames.State:
+    """A SpyNet game near its end, Ann to choose (for a share link)."""
+    state = play(
+        "spynet",
+        3,
+        ANN_AND_BO,
+        lambda s: s.to_play == [0] and s.view(0)["phase"] == "choose"
+        and s.view(0)["deck"] <= SN_LATE_DECK,
+    )  # fmt: skip
+    assert not state.is_over
+    return state
+
+
+@pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.long)], ids=["late", "whole"]
+)
+def test_spynet_by_screen_reader(page: Page, site_url: str, whole: bool) -> None:
+    """SpyNet, you against a normal bot, to the scoring: each bot move heard once.
+    `make test` makes the opening's choice of a new game, then opens a shared game a few
+    turns before its end (`sn_late`) and plays those by keyboard; `make e2e-long`
+    plays the whole new game."""
     reader = Reader(page)
     boot(page, site_url + "#/spynet/new")
     reader.press("button", "Start the game")
     reader.press("button", "Fast")
     listener = Listener(reader)
     player = SpyNetPlayer(reader, listener)
+    before = 0
+    if not whole:  # the opening's choice by keyboard, then the shared game near its end
+        for _ in range(20):
+            if any(a["type"] == "keep" for a in saved_record(page, "spynet")["actions"]):
+                break
+            player.turn()
+        else:
+            raise AssertionError("the opening asked for no card to keep")
+        late = sn_late()
+        before = len(late.actions)
+        page.goto(site_url + link(late))
+        wait_for(page, f"({saved_record_js('spynet')})?.actions.length === {before}")
+        expect(page.locator("main")).to_contain_text(f" · deck {late.view(0)['deck']} · ")
+        reader.press("button", "Fast")
+        listener = Listener(reader)
+        player = SpyNetPlayer(reader, listener)
     for _ in range(600):
         if not player.turn():
             break
@@ -421,7 +474,8 @@ def test_spynet_by_screen_reader(page: Page, site_url: str) -> None:
     assert re.search(r"wins? with \d+ points? to \d+", " ".join(listener.transcript[-3:]))
     assert reader.focus() == end.one("heading")  # the result is read out first
     assert player.placed >= 3  # agents and missions played by the keyboard
-    kinds = {a["type"] for a in saved_record(page, "spynet")["actions"]}
+    played = saved_record(page, "spynet")["actions"][before:]  # on this page
+    kinds = {a["type"] for a in played}
     assert {"agent", "recruit"} <= kinds, kinds
 
 

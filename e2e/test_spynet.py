@@ -13,7 +13,17 @@ import re
 from typing import Any
 
 import pytest
-from conftest import SHOTS, boot, no_horizontal_scroll, open_page, saved_record, shot
+from conftest import (
+    SHOTS,
+    boot,
+    no_horizontal_scroll,
+    open_page,
+    saved_record,
+    saved_record_js,
+    shot,
+    wait_for,
+)
+from drivers.records import link, play
 from drivers.spynet import GAME, HAND, acted, find, next_step, play_step, scripted_link, start
 from playwright.sync_api import Browser, Page, expect
 from spyweb.browser import links  # the app's own link format
@@ -26,7 +36,28 @@ def saved_state(page: Page) -> spygames.State:
     return spygames.replay(saved_record(page, "spynet"))
 
 
-def test_a_person_and_three_bots_play_to_the_scoring_screen(page: Page, site_url: str) -> None:
+# The short game (`make test`): deal #2024 with these seats, played by easy bots up to
+# Ann's turn with this many cards left in the deck (about six turns of hers before the
+# scoring), opened from a share link: the link's seats keep Ann a person here and the
+# bots bots, who play on.
+LATE_DECK = 30
+ANN_AND_THREE_BOTS = [
+    {"name": "Ann", "kind": "human", "level": "normal"},
+    {"name": "Rook", "kind": "bot", "level": "normal"},
+    {"name": "Cy", "kind": "bot", "level": "easy"},
+    {"name": "Di", "kind": "bot", "level": "normal"},
+]
+
+
+@pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.long)], ids=["late", "whole"]
+)
+def test_a_person_and_three_bots_play_to_the_scoring_screen(
+    page: Page, site_url: str, whole: bool
+) -> None:
+    """Seated from the setup form; `make e2e-long` plays that game to the scoring, `make
+    test` goes on in the same seats' game from a share link a few turns before its end:
+    the same reload in mid-turn, recruit and deploy checks, and scoring screen."""
     page.set_viewport_size({"width": 1280, "height": 800})
     boot(page, site_url + "#/spynet/deal/2024")
     expect(page.locator(".setup-deal")).to_contain_text("Deal #2024")
@@ -36,12 +67,28 @@ def test_a_person_and_three_bots_play_to_the_scoring_screen(page: Page, site_url
     assert page.evaluate("location.hash") == "#/spynet"
     expect(page.locator("#sn-tableau-1 .sn-team")).to_have_text("Black team")
     expect(page.locator("#sn-tableau-2 .sn-team")).to_have_text("White team")
+    settle = 6  # turns played before the reload in mid-turn
+    if not whole:
+        late = play(
+            "spynet",
+            2024,
+            ANN_AND_THREE_BOTS,
+            lambda s: s.to_play == [0] and s.view(0)["phase"] == "choose"
+            and s.view(0)["deck"] <= LATE_DECK,
+        )  # fmt: skip
+        page.goto(site_url + link(late))
+        wait_for(page, f"({saved_record_js('spynet')})?.actions.length === {len(late.actions)}")
+        expect(page.locator("#sn-table")).to_be_visible()
+        assert page.evaluate("location.hash") == "#/spynet"
+        expect(page.locator("#sn-tableau-1 .sn-team")).to_have_text("Black team")
+        expect(page.locator("#sn-tableau-2 .sn-team")).to_have_text("White team")
+        settle = 1
     turn = reloaded = recruits = 0
     while (what := next_step(page)) != "end":
         turn += 1
         if (
             what == "choose"
-            and turn > 6
+            and turn > settle
             and not reloaded
             and page.locator("#sn-hand [data-kind=agent]").count()
         ):
@@ -73,8 +120,11 @@ def test_a_person_and_three_bots_play_to_the_scoring_screen(page: Page, site_url
         if what == "deploy" and turn % 4 == 0:
             check_deploy_against_engine(page)
         play_step(page, what, turn)
-        assert not page.locator(".notice").count(), page.text_content(".notice")
-    assert reloaded and recruits
+        notice = page.locator(".notice")
+        if not whole and notice.count() and "kept under Saved games" in notice.inner_text():
+            page.click(".notice [data-act=dismiss]")  # the seated game, kept (when shown)
+        assert not notice.count(), page.text_content(".notice")
+    assert reloaded and recruits, (reloaded, recruits, turn)
     state = saved_state(page)
     result = state.result
     assert state.is_over and result is not None

@@ -14,7 +14,10 @@ page has no move left unanswered; no page raised an error or loaded anything fro
 elsewhere. Printed: games played, faults injected, moves checked; the seed and the
 fault schedule with any failure.
 
-`make test` runs a short evening (one game, `CHAOS_GAMES`); `make chaos` a long one."""
+`make test` runs a short evening (`SCRIPTED_SHORT`): its first game's scripted moments,
+the Deal # box (at step 12) dealing the one game it plays to the end (with the random
+faults of one game), then Play again and the delete; `make e2e-long` and
+`make chaos` a long one (`CHAOS_GAMES` games, the Deal # box in the second)."""
 
 from __future__ import annotations
 
@@ -90,8 +93,11 @@ FAULTS = (
     "twice",
 )  # fmt: skip
 STEP_MS = 30_000
-# (game, step in it): a fault played there, so that every run meets each of them once
+# (game, step in it): a fault played there, so that every run meets each of them once;
+# the short evening's Deal # box deals, a dozen steps into its first game, the one game
+# it plays to the end (deal #38 lasts far longer than that)
 SCRIPTED = {(0, 3): "second-tab", (0, 8): "refused-reply", (1, 6): "deal-box"}
+SCRIPTED_SHORT = {(0, 3): "second-tab", (0, 8): "refused-reply", (0, 12): "deal-box"}
 
 
 @dataclass
@@ -111,6 +117,7 @@ class Evening:
     faults: list[str] = field(default_factory=list)
     page_ids: set[int] = field(default_factory=set)  # ids Ben's live page sent
     steps: int = 0  # the steps taken in the game on Ana's table
+    scripted: dict[tuple[int, int], str] = field(default_factory=lambda: dict(SCRIPTED))
 
     def note(self, what: str) -> None:
         moves = len(saved_record(self.host, "espionage")["actions"])
@@ -250,7 +257,7 @@ class Evening:
         state = spygames.replay(saved_record(self.host, "espionage"))
         if state.is_over:
             return False
-        scripted = SCRIPTED.get((len(self.games) - 1, self.steps))
+        scripted = self.scripted.get((len(self.games) - 1, self.steps))
         self.steps += 1
         if scripted == "deal-box":
             self.deal_box()
@@ -453,11 +460,19 @@ def check(evening: Evening, records: dict[str, dict[str, Any]]) -> int:
 
 
 @pytest.mark.parametrize(
-    "games", [2, pytest.param(int(os.environ.get("CHAOS_GAMES", "6")), marks=pytest.mark.long)],
+    ("games", "scripted"),
+    [
+        (1, SCRIPTED_SHORT),
+        pytest.param(int(os.environ.get("CHAOS_GAMES", "6")), SCRIPTED, marks=pytest.mark.long),
+    ],
     ids=["short", "long"],
-)  # fmt: skip
+)
 def test_an_evening_of_chaos_loses_no_move(
-    browser: Browser, guard: Guard, site_url: str, games: int
+    browser: Browser,
+    guard: Guard,
+    site_url: str,
+    games: int,
+    scripted: dict[tuple[int, int], str],
 ) -> None:
     seed = int(os.environ.get("CHAOS_SEED", "38"))
     host = open_page(browser, guard)
@@ -466,7 +481,7 @@ def test_an_evening_of_chaos_loses_no_move(
     seats = [("Ana", "human"), ("Ben", "friend"), ("Cy", "easy")]
     seat_table(host, f"{site_url}#/espionage/deal/{seed}", seats)
     host.click("#esp-pace-fast")
-    evening = Evening(host, ben, site_url, random.Random(seed), guard)
+    evening = Evening(host, ben, site_url, random.Random(seed), guard, scripted=scripted)
     evening.games.append(evening.current())
     started = time.monotonic()
     try:
@@ -511,6 +526,9 @@ def test_an_evening_of_chaos_loses_no_move(
         f"moves checked, {time.monotonic() - started:.0f} s"
     )
     assert checked > 0
+    reached = len(evening.games)
+    missed = {what for (game, _), what in scripted.items() if game < reached} - set(kinds)
+    assert not missed, f"scripted moments that never came: {missed}"
     host.context.close()
     ben.context.close()
     assert not guard.problems, "\n".join(guard.problems)
