@@ -14,10 +14,11 @@ page has no move left unanswered; no page raised an error or loaded anything fro
 elsewhere. Printed: games played, faults injected, moves checked; the seed and the
 fault schedule with any failure.
 
-`make test` runs a short evening (`SCRIPTED_SHORT`): its first game's scripted moments,
-the Deal # box (at step 12) dealing the one game it plays to the end (with the random
-faults of one game), then Play again and the delete; `make e2e-long` and
-`make chaos` a long one (`CHAOS_GAMES` games, the Deal # box in the second)."""
+`make test` runs a short evening (two games, `SCRIPTED`); `make e2e-long` and `make chaos`
+a long one (`CHAOS_GAMES` games). (One game with its scripted moments moved into it saved
+13 s of 70 but met none of the connection faults — a friend's page closed, a dropped
+connection, one dropped mid-move — which no other test of `make test` plays in a
+browser: not worth it.)"""
 
 from __future__ import annotations
 
@@ -93,11 +94,8 @@ FAULTS = (
     "twice",
 )  # fmt: skip
 STEP_MS = 30_000
-# (game, step in it): a fault played there, so that every run meets each of them once;
-# the short evening's Deal # box deals, a dozen steps into its first game, the one game
-# it plays to the end (deal #38 lasts far longer than that)
+# (game, step in it): a fault played there, so that every run meets each of them once
 SCRIPTED = {(0, 3): "second-tab", (0, 8): "refused-reply", (1, 6): "deal-box"}
-SCRIPTED_SHORT = {(0, 3): "second-tab", (0, 8): "refused-reply", (0, 12): "deal-box"}
 
 
 @dataclass
@@ -462,7 +460,7 @@ def check(evening: Evening, records: dict[str, dict[str, Any]]) -> int:
 @pytest.mark.parametrize(
     ("games", "scripted"),
     [
-        (1, SCRIPTED_SHORT),
+        (2, SCRIPTED),
         pytest.param(int(os.environ.get("CHAOS_GAMES", "6")), SCRIPTED, marks=pytest.mark.long),
     ],
     ids=["short", "long"],
