@@ -19,7 +19,7 @@ from conftest import ROOT, Guard, open_page, origin_of, shot, wait_for
 from drivers.embed import Origins
 from drivers.lab import BOOT_MS, LOOPING, RUN_MS
 from drivers.lab import lab as lab  # the Lab, ready (a fixture)
-from playwright.sync_api import Browser, Dialog, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, Route, expect
 from server import BlogServer, SiteServer
 from service_worker import cache_name
 
@@ -355,6 +355,28 @@ def test_two_lab_tabs_never_write_older_code_over_newer(lab: Page, site_url: str
     lab.close(run_before_unload=True)
     newer.wait_for_timeout(300)
     assert kept(newer) == THEIRS
+
+
+def test_code_typed_as_another_games_template_arrives_is_not_lost_under_it(lab: Page) -> None:
+    """Choosing a game fetches its template: on a busy machine it once arrived after the
+    person's code was typed, and replaced it. The editor waits for it; a template that
+    arrives after yet another game was chosen fills nothing."""
+    held: list[Route] = []
+    lab.route(re.compile(r".*/templates/spynet\.py$"), lambda route: held.append(route))
+    lab.select_option("#lab-game", "spynet")
+    for _ in range(200):  # the route's handler runs as the page waits
+        if held:
+            break
+        lab.wait_for_timeout(50)
+    expect(lab.locator("#lab-source")).not_to_be_editable()
+    lab.select_option("#lab-game", "deck-of-spies")  # its template is not held
+    expect(lab.locator("#lab-source")).to_have_value(re.compile("Deck of Spies bot"))
+    expect(lab.locator("#lab-source")).to_be_editable()
+    write(lab, "def choose(view, legal, rng):\n    return legal[-1]\n")
+    held[0].continue_()
+    lab.wait_for_timeout(500)
+    assert lab.input_value("#lab-source").startswith("def choose(view, legal, rng):")
+    assert lab.locator("#lab-game").input_value() == "deck-of-spies"
 
 
 def test_shift_tab_dedents_the_line_and_keeps_the_caret(lab: Page) -> None:

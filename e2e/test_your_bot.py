@@ -43,10 +43,12 @@ def test_your_bot_plays_its_seat_at_the_table_for_the_tabs_life(
         seed=record["seed"], players=2, options=record["options"]
     )
     mine = 0
-    said = lab.locator(".notice").all_text_contents()
+    # what the page said and logged, for a failure to tell which bot played (under load,
+    # 1 run in 13 once had a move of Mine's that was not its code's, not yet explained)
+    said = (lab.locator(".notice").all_text_contents(), lab.locator("#esp-log").inner_text())
     for action in record["actions"]:
         if state.to_play == [1]:
-            assert action == state.legal_actions()[0], said
+            assert action == state.legal_actions()[0], (said, record["actions"])
             mine += 1
         state.apply(action)
     assert mine >= 1

@@ -53,6 +53,8 @@ window.addEventListener("storage", (event) => {
   }
 });
 
+let awaited = null; // the game whose template the editor waits for
+
 async function openGame(gameId) {
   let kept = null;
   try {
@@ -60,7 +62,23 @@ async function openGame(gameId) {
   } catch {
     kept = null;
   }
-  source.value = kept ?? (await template(gameId));
+  // Nothing typed while the template is on its way may be lost under it: the editor
+  // waits for it (a busy machine took seconds), and a template that arrives after
+  // another game was chosen fills nothing.
+  awaited = kept === null ? gameId : null;
+  source.readOnly = awaited !== null || shared !== null;
+  if (kept === null) {
+    try {
+      kept = await template(gameId);
+    } finally {
+      if (awaited === gameId) {
+        awaited = null;
+        source.readOnly = shared !== null;
+      }
+    }
+    if (current !== gameId || shared !== null) return; // another game, or a link's bot, since
+  }
+  source.value = kept;
   changed = false;
   numberLines();
   setPlayers(gameId);
