@@ -17,6 +17,8 @@ ATTACK_JS = Path(__file__).with_name("sandbox_attack.js").read_text()
 # choose() says what Python found, so the page shows it as the bot's error.
 HOSTILE = """
 
+import time
+
 import js
 import pyodide.http
 from polyscript import xworker
@@ -48,18 +50,26 @@ attempt("forged beat", lambda: xworker.postMessage("theirs 1"))
 
 
 calls = 0
+looked = 0.0
 
 
 def choose(view, legal, rng):
     # The bot plays on until the script on the sandbox's page has posted its report (or
     # for 300 decisions), then fails: so the report is on its way up the frames (sandbox,
     # host, the Lab, a blog) before the page ends the sandbox, even on a busy machine (a
-    # clean run once lost it in the blog's frame).
-    global calls
+    # clean run once lost it in the blog's frame). It looks at the page a few times a
+    # second, not at every decision: each look waits for the page's thread.
+    global calls, looked
     calls += 1
-    if calls < 300 and not getattr(xworker.window, "spygamesAttackDone", False):
+    if calls < 300 and (time.monotonic() - looked < 0.25 or not done()):
         return legal[0]
     raise RuntimeError("tried: " + " | ".join(tried))
+
+
+def done():
+    global looked
+    looked = time.monotonic()
+    return getattr(xworker.window, "spygamesAttackDone", False)
 """
 
 

@@ -17,6 +17,7 @@ cache's (the planted page was served on reload)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -25,7 +26,7 @@ from conftest import BOOT_TIMEOUT, origin_of, wait_for
 from drivers.lab import BOOT_MS, RUN_MS
 from drivers.lab import lab as lab  # the Lab, ready (a fixture)
 from drivers.your_bot import ann_opens_if_first, seat_my_bot
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FrameLocator, Page, expect
 from server import BlogServer
 
 # Every frame of the page (the sandbox's host among them) keeps what the sandbox's
@@ -112,13 +113,27 @@ def assert_reached_nothing(page: Page, reports: list[dict[str, str]]) -> None:
     assert "pwned" not in page.evaluate("window.spygamesBroadcast || []")  # the tabs' own may be
 
 
-def run_hostile_in_lab(page: Page, code: str) -> str:
-    page.fill("#lab-source", code)
-    page.fill("#lab-games", "10")
-    page.click("#lab-run")
-    error = page.locator("#lab-error")
-    expect(error).to_contain_text("tried:", timeout=RUN_MS)
-    return error.text_content() or ""
+# The Lab's own words when its clock stops a bot (web/lab/match.mjs).
+STOPPED = ("did not answer within", "took more than", "did not finish loading")
+
+
+def run_hostile_in_lab(lab: Page | FrameLocator, code: str, tries: int = 3) -> str:
+    """Runs the hostile bot until it says what Python's own attempts gave. On a busy
+    machine the Lab's clock may stop it first (rightly: a decision that waits seconds on
+    the sandbox's page is over the limit); then the run is made again, each in a new
+    sandbox, what each attempt reached checked after them all."""
+    lab.locator("#lab-source").fill(code)
+    lab.locator("#lab-games").fill("10")
+    error = lab.locator("#lab-error")
+    said = ""
+    for _ in range(tries):
+        expect(lab.locator("#lab-run")).to_be_enabled(timeout=BOOT_MS)
+        lab.locator("#lab-run").click()
+        expect(error).to_contain_text(re.compile("tried:|" + "|".join(STOPPED)), timeout=RUN_MS)
+        said = error.text_content() or ""
+        if "tried:" in said:
+            return said
+    raise AssertionError(f"the Lab stopped the hostile bot {tries} times: {said}")
 
 
 def test_a_hostile_bot_in_the_lab_reaches_nothing(
@@ -208,10 +223,7 @@ def test_a_hostile_bot_in_a_blogs_frame_reaches_nothing(
         page.goto(blog.url)
         frame = page.frame_locator("iframe").first
         expect(frame.locator("#lab-source")).not_to_have_value("")
-        frame.locator("#lab-source").fill(code)
-        frame.locator("#lab-games").fill("10")
-        frame.locator("#lab-run").click()
-        expect(frame.locator("#lab-error")).to_contain_text("tried:", timeout=BOOT_MS)
+        run_hostile_in_lab(frame, code)
         assert_reached_nothing(page, reports_from(page))
         assert evil.heard == []
         assert origin_of(blog.url) != origin_of(site_url)
