@@ -20,6 +20,7 @@ from conftest import BOOT_TIMEOUT, ROOT, Guard, boot, copy_site, open_page, orig
 from drivers.offline import WORKER_TIMEOUT, worker_caches
 from drivers.snapshot import snapshot_kept
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from server import SiteServer
 from service_worker import cache_name
 
@@ -115,6 +116,19 @@ INSTALLED = (
 )
 
 
+# Where a switch to the new version stands (said when Reload did not reload).
+SWITCHING = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  return {
+    banner: !document.getElementById("update").hidden,
+    focused: document.activeElement && document.activeElement.id,
+    waiting: reg && reg.waiting && reg.waiting.state,
+    active: reg && reg.active && reg.active.state,
+    controller: navigator.serviceWorker.controller && navigator.serviceWorker.controller.state,
+  };
+}"""
+
+
 def test_a_new_version_waits_for_the_players_reload(
     browser: Browser, own_site: tuple[Path, SiteServer]
 ) -> None:
@@ -174,8 +188,11 @@ def test_a_new_version_waits_for_the_players_reload(
 
         # Reload, by keyboard: the page reloads once into version B, the game kept.
         # (focused and pressed in one step: a frame drawn in between could move the focus)
-        with page.expect_navigation():
-            page.locator("#update-reload").press("Enter")
+        try:
+            with page.expect_navigation(timeout=BOOT_TIMEOUT):
+                page.locator("#update-reload").press("Enter")
+        except PlaywrightError as error:
+            raise AssertionError(f"Reload did not reload: {page.evaluate(SWITCHING)}") from error
         page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
         assert "version B" in fetch_text(page, "./styles/app.css")
         assert worker_caches(page) == {cache_name(url, build_b): len(files_b)}
