@@ -80,10 +80,13 @@ workflows: $(STAMPS)/venv
 unit: $(STAMPS)/venv $(STAMPS)/npm
 	$(PY) -m pytest tests spygames web/app/spyweb --doctest-modules -q -p no:cacheprovider -n auto --dist worksteal
 
-# On every core, a file to a worker (a file's tests share its module fixtures); the
-# slowest tests are listed at the end, to see where the time goes.
+# A file to a worker (a file's tests share its module fixtures), one worker more than
+# cores: a test often waits (a bot's pace, a connection, a timer) and the extra worker
+# fills that time (2 cores: 778 s against 820-842 s on two workers, docs/testing.md).
+# The slowest tests are listed at the end, to see where the time goes.
+E2E_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 e2e: site browser
-	$(PY) -m pytest e2e -q -p no:cacheprovider -m "not long" -n auto --dist loadfile --durations=15
+	$(PY) -m pytest e2e -q -p no:cacheprovider -m "not long" -n $(E2E_WORKERS) --dist loadfile --durations=15
 
 # The e2e tests too long for `make test`, each the longer run of one that `make e2e` runs
 # short (whole games, where `make e2e` plays an opening or a game's last turns from a
