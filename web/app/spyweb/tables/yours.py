@@ -2,9 +2,8 @@
 tab lives (the Lab's "Play it at a table" keeps its code in the tab's sessionStorage).
 
 Its code never runs here, in the tables' worker that holds the saves: the page runs it in
-a worker of its own that gives up the network, storage and further workers first
-(web/yours.mjs, web/yours-worker.mjs). `YourBot` stands in its seat: asked to think, it
-sends the seat's view and the legal actions to the page (the effect "yours-ask") and
+the sandbox the Bot Lab's bots run in (web/yours.mjs, web/sandbox/), which reaches none
+of the site. `YourBot` stands in its seat: asked to think, it sends the seat's view and the legal actions to the page (the effect "yours-ask") and
 yields nothing until the answer is back (`Answers`, the context's `yours_answers`, filled
 by `answered`).
 
@@ -54,10 +53,10 @@ class YourBot(spygames.Bot):
         self, view: spygames.View, legal_actions: list[spygames.Action], slice_s: float
     ) -> Iterator[spygames.Advice | None]:
         if self.failed is None:
-            key = f"{self.game_id}:{self.name}:{self.seed}:{self.asked}"
+            answers = self.ctx.yours_answers
+            key = answers.ask(f"{self.game_id}:{self.name}")
             seed = (self.seed + self.asked) % 2**63
             self.asked += 1
-            self.ctx.yours_answers.take(key)
             self.ctx.effect(
                 "yours-ask",
                 self.game_id,
@@ -68,10 +67,11 @@ class YourBot(spygames.Bot):
             )
             self.waiting = True
             try:
-                while (answer := self.ctx.yours_answers.take(key)) is None:
+                while (answer := answers.take(key)) is None:
                     yield None
             finally:
                 self.waiting = False
+                answers.forget(key)  # given up (the game opened again): a late answer is dropped
             if answer.error is None and answer.action in legal_actions:
                 yield spygames.Advice(answer.action, "your bot's choice")
                 return
