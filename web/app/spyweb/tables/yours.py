@@ -3,9 +3,9 @@ tab lives (the Lab's "Play it at a table" keeps its code in the tab's sessionSto
 
 Its code never runs here, in the tables' worker that holds the saves: the page runs it in
 the sandbox the Bot Lab's bots run in (web/yours.mjs, web/sandbox/), which reaches none
-of the site. `YourBot` stands in its seat: asked to think, it sends the seat's view and the legal actions to the page (the effect "yours-ask") and
-yields nothing until the answer is back (`Answers`, the context's `yours_answers`, filled
-by `answered`).
+of the site. `YourBot` stands in its seat: asked to think, it sends the seat's view and
+the legal actions to the page (the effect "yours-ask") and yields nothing until the
+answer is back (`Answers`, the context's `yours_answers`, filled by `answered`).
 
 A bot that fails (an exception, an illegal action, more than 2 seconds on a decision)
 is said once, in the bot's own words, and the normal bot plays its seat from then on,
