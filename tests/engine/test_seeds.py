@@ -77,6 +77,7 @@ def test_a_hash_equal_to_the_game_seed_is_moved_off_it(monkeypatch: pytest.Monke
 FACTORIES = {
     "hint_bot": (1, "seed"),  # spygames.hints.hint_bot(game_id, seed)
     "bot_for": (3, "seed"),  # spyweb.tables.yours.bot_for(ctx, game_id, level, seed, name)
+    "YourBot": (2, "seed"),  # spyweb.tables.yours.YourBot(ctx, game_id, seed, name)
     "PeekingBot": (1, "seed"),  # tests/drivers/twins.py: PeekingBot(game_id, seed)
 }
 SEEDERS = ("bot_seed", "hint_seed")  # what makes a bot's seed: spygames.seeds, hints

@@ -166,8 +166,8 @@ def test_a_late_answer_to_a_decision_given_up_is_never_played_for_another() -> N
     assert state is not None
     view, legal = state.view(1), state.legal_actions()
     app.take_effects()
-    old = yours.YourBot(app.ctx, "espionage", 7, "Mine")
-    new = yours.YourBot(app.ctx, "espionage", 7, "Mine")
+    old = yours.YourBot(app.ctx, "espionage", seed=7, name="Mine")
+    new = yours.YourBot(app.ctx, "espionage", seed=7, name="Mine")
     old_steps, new_steps = old.think(view, legal, 0.01), new.think(view, legal, 0.01)
     assert next(old_steps) is None and next(new_steps) is None
     (_, _, old_key, *_), (_, _, new_key, *_) = asks(app)
