@@ -6,7 +6,6 @@ Every test plays a fixed deal, so the same games are played on every run. The en
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from conftest import (
@@ -21,7 +20,7 @@ from conftest import (
     wait_for,
 )
 from drivers.espionage import BOT_MOVES_MS, start, wait_for_me
-from drivers.records import link, play
+from drivers.records import dismiss_kept, open_late, play
 from playwright.sync_api import Page, expect
 from spyweb.browser import links  # the app's own link format
 
@@ -165,11 +164,8 @@ def test_full_game_against_bots_with_reload_mid_round(
     if not whole:  # on to the same seats' game a few showdowns before its end
         late = play("espionage", 21, ANN_ROOK_VESPER, late_in_deal_21)
         assert not late.is_over
-        page.goto(site_url + link(late))
-        wait_for(page, f"({saved_record_js('espionage')})?.actions.length === {len(late.actions)}")
+        open_late(page, site_url, "espionage", late)
         expect(page.locator("#esp-table")).to_be_visible()
-        # the link's address gives way to the table's (replaced once the game is open)
-        expect(page).to_have_url(re.compile(r".*#/espionage$"))
 
     # play on to the end: bids through the panel (checked against the engine), or a call
     reveals = turns = 0
@@ -191,10 +187,9 @@ def test_full_game_against_bots_with_reload_mid_round(
         if turns % 3 == 1 and page.locator("#esp-bid").count():
             check_panel_against_engine(page)
         play_turn(page, call=turns % 2 == 0)
-        notice = page.locator(".notice")
-        if not whole and notice.count() and "kept under Saved games" in notice.inner_text():
-            page.click(".notice [data-act=dismiss]")  # the seated game, kept (when shown)
-        expect(notice).to_have_count(0)
+        if not whole:
+            dismiss_kept(page)  # the game seated from the form, kept
+        expect(page.locator(".notice")).to_have_count(0)
     assert reveals >= 2
     expect(page.locator(".esp-scores")).to_be_visible()
     winner_shown(page, ["Ann", "Rook", "Vesper"], one_person=True)

@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import boot, same_bots, saved_record, saved_record_js, wait_for
+from conftest import boot, same_bots, saved_record
 from drivers.espionage import start as seat_the_table
-from drivers.records import link, play
+from drivers.records import open_late, play
+from drivers.spynet import choosing_with_deck
 from playwright.sync_api import Page, expect
 from reader import Node, Reader
 
@@ -426,13 +427,7 @@ ANN_AND_BO = [
 
 def sn_late() -> spygames.State:
     """A SpyNet game near its end, Ann to choose (for a share link)."""
-    state = play(
-        "spynet",
-        3,
-        ANN_AND_BO,
-        lambda s: s.to_play == [0] and s.view(0)["phase"] == "choose"
-        and s.view(0)["deck"] <= SN_LATE_DECK,
-    )  # fmt: skip
+    state = play("spynet", 3, ANN_AND_BO, choosing_with_deck(SN_LATE_DECK))
     assert not state.is_over
     return state
 
@@ -461,8 +456,7 @@ def test_spynet_by_screen_reader(page: Page, site_url: str, whole: bool) -> None
             raise AssertionError("the opening asked for no card to keep")
         late = sn_late()
         before = len(late.actions)
-        page.goto(site_url + link(late))
-        wait_for(page, f"({saved_record_js('spynet')})?.actions.length === {before}")
+        open_late(page, site_url, "spynet", late)
         expect(page.locator("main")).to_contain_text(f" · deck {late.view(0)['deck']} · ")
         reader.press("button", "Fast")
         listener = Listener(reader)

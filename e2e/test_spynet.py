@@ -19,12 +19,20 @@ from conftest import (
     no_horizontal_scroll,
     open_page,
     saved_record,
-    saved_record_js,
     shot,
-    wait_for,
 )
-from drivers.records import link, play
-from drivers.spynet import GAME, HAND, acted, find, next_step, play_step, scripted_link, start
+from drivers.records import dismiss_kept, open_late, play
+from drivers.spynet import (
+    GAME,
+    HAND,
+    acted,
+    choosing_with_deck,
+    find,
+    next_step,
+    play_step,
+    scripted_link,
+    start,
+)
 from playwright.sync_api import Browser, Page, expect
 from spyweb.browser import links  # the app's own link format
 from spyweb.games.spynet.model import CARD
@@ -69,18 +77,9 @@ def test_a_person_and_three_bots_play_to_the_scoring_screen(
     expect(page.locator("#sn-tableau-2 .sn-team")).to_have_text("White team")
     settle = 6  # turns played before the reload in mid-turn
     if not whole:
-        late = play(
-            "spynet",
-            2024,
-            ANN_AND_THREE_BOTS,
-            lambda s: s.to_play == [0] and s.view(0)["phase"] == "choose"
-            and s.view(0)["deck"] <= LATE_DECK,
-        )  # fmt: skip
-        page.goto(site_url + link(late))
-        wait_for(page, f"({saved_record_js('spynet')})?.actions.length === {len(late.actions)}")
+        late = play("spynet", 2024, ANN_AND_THREE_BOTS, choosing_with_deck(LATE_DECK))
+        open_late(page, site_url, "spynet", late)
         expect(page.locator("#sn-table")).to_be_visible()
-        # the link's address gives way to the table's (replaced once the game is open)
-        expect(page).to_have_url(re.compile(r".*#/spynet$"))
         expect(page.locator("#sn-tableau-1 .sn-team")).to_have_text("Black team")
         expect(page.locator("#sn-tableau-2 .sn-team")).to_have_text("White team")
         settle = 1
@@ -121,10 +120,9 @@ def test_a_person_and_three_bots_play_to_the_scoring_screen(
         if what == "deploy" and turn % 4 == 0:
             check_deploy_against_engine(page)
         play_step(page, what, turn)
-        notice = page.locator(".notice")
-        if not whole and notice.count() and "kept under Saved games" in notice.inner_text():
-            page.click(".notice [data-act=dismiss]")  # the seated game, kept (when shown)
-        assert not notice.count(), page.text_content(".notice")
+        if not whole:
+            dismiss_kept(page)  # the game seated from the form, kept
+        assert not page.locator(".notice").count(), page.text_content(".notice")
     assert reloaded and recruits, (reloaded, recruits, turn)
     state = saved_state(page)
     result = state.result

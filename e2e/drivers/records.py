@@ -1,11 +1,15 @@
 """Games the engine plays out for a page to open: a finished record to replay or review,
 and a share link to a game at a chosen point or end (e2e/test_embed.py, test_review.py,
-test_a11y.py, test_layout.py)."""
+test_a11y.py, test_layout.py), opened on a page for the short whole games (test_espionage.py,
+test_spynet.py, test_screen_reader.py)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from conftest import saved_record_js, wait_for
+from playwright.sync_api import Page, expect
 from spyweb.browser import links
 
 import spygames
@@ -45,3 +49,19 @@ def ended(game_id: str, seats: list[dict[str, str]] | None, won: bool) -> str:
         if (0 in state.result["winners"]) == won:
             return link(state)
     raise AssertionError(f"no {game_id} deal ends that way")
+
+
+def open_late(page: Page, site_url: str, game_id: str, state: Any) -> None:
+    """Open `state`'s game on `page` from its share link, as a player would: once its
+    record is this device's game and the link's address has given way to the table's."""
+    page.goto(site_url + link(state))
+    wait_for(page, f"({saved_record_js(game_id)})?.actions.length === {len(state.actions)}")
+    expect(page).to_have_url(re.compile(f".*#/{re.escape(game_id)}$"))
+
+
+def dismiss_kept(page: Page) -> None:
+    """The notice that the game a share link replaced is kept under Saved games goes, when
+    it shows (the short games open one over the game seated from the form)."""
+    notice = page.locator(".notice")
+    if notice.count() and "kept under Saved games" in notice.inner_text():
+        page.click(".notice [data-act=dismiss]")

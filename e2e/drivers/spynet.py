@@ -108,3 +108,11 @@ def play_step(page: Page, what: str, turn: int) -> None:
 def scripted_link(seats: list[dict[str, str]], setup: dict[str, Any], **options: Any) -> str:
     state = GAME.new(seed=3, players=len(seats), options={"seats": seats, **options}, setup=setup)
     return links.encode(state.record())
+
+
+def choosing_with_deck(most: int) -> Callable[[spygames.State], bool]:
+    """Seat 0 to choose a pile with at most `most` cards left in the deck: a point late in
+    a game to open from a share link (`drivers.records.play`)."""
+    return lambda s: (
+        s.to_play == [0] and s.view(0)["phase"] == "choose" and s.view(0)["deck"] <= most
+    )
