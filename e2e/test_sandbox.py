@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from attack import Listener, hostile
+from attack import PLAY_ON, Listener, hostile
 from conftest import BOOT_TIMEOUT, origin_of, wait_for
 from drivers.lab import BOOT_MS, RUN_MS
 from drivers.lab import lab as lab  # the Lab, ready (a fixture)
@@ -235,9 +235,7 @@ def test_a_hostile_bot_at_a_table_reaches_nothing(
 ) -> None:
     page = lab_with_a_save(browser, site_url, "deck-of-spies")
     before = page.evaluate(KEPT)
-    code = hostile(evil.url, site_url).replace(
-        'raise RuntimeError("tried: " + " | ".join(tried))', "return legal[0]"
-    )
+    code = hostile(evil.url, site_url, PLAY_ON)
     seat_my_bot(page, site_url, code)
     ann_opens_if_first(page)  # so that the bot has a decision
     assert_reached_nothing(page, reports_from(page, 90))
