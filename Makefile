@@ -85,8 +85,11 @@ unit: $(STAMPS)/venv $(STAMPS)/npm
 # fills that time (2 cores: 778 s against 820-842 s on two workers, docs/testing.md).
 # The slowest tests are listed at the end, to see where the time goes.
 E2E_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+# Screenshots for people to look at (e2e/screenshots/): `make e2e` takes them, `make test`
+# (which looks at none) does not.
+E2E_SHOTS ?= 1
 e2e: site browser
-	$(PY) -m pytest e2e -q -p no:cacheprovider -m "not long" -n $(E2E_WORKERS) --dist loadfile --durations=15
+	E2E_SHOTS=$(E2E_SHOTS) $(PY) -m pytest e2e -q -p no:cacheprovider -m "not long" -n $(E2E_WORKERS) --dist loadfile --durations=15
 
 # The e2e tests too long for `make test`, each the longer run of one that `make e2e` runs
 # short (whole games, where `make e2e` plays an opening or a game's last turns from a
@@ -134,6 +137,7 @@ smoke-webkit: site
 # The smokes and bench-quick each keep one core busy at most: after e2e, they run side by
 # side (their output kept whole, one part after another), the site and browser as e2e left them.
 # The engines are installed first, one after the other (apt takes one install at a time).
+test: E2E_SHOTS = 0
 test: lint types workflows unit mutate-quick e2e engines $(STAMPS)/lighthouse
 	$(MAKE) --no-print-directory -j3 --output-sync=target BUILT=1 smoke-firefox smoke-webkit bench-quick
 
@@ -144,9 +148,10 @@ bench: site browser $(STAMPS)/lighthouse
 	$(PY) -m bench
 
 # Every part of the bench once, with short games and no targets judged (a few minutes):
-# in `make test` so that a bench whose scripted steps no longer work fails the build.
+# in `make test` so that a bench whose scripted steps no longer work fails the build. Its
+# parts run in two processes at once (nothing is timed against a target here).
 bench-quick: site browser $(STAMPS)/lighthouse
-	$(PY) -m bench --quick
+	$(PY) -m bench --quick --jobs 2
 
 # Random pressure beyond the test budget (not part of `make test`): FUZZ_GAMES random
 # games per game (Deck of Spies; Espionage and SpyNet shared over 2-4 players) under the

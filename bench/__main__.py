@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
 import sys
 import time
 import traceback
@@ -46,6 +47,14 @@ ROOT = Path(__file__).resolve().parents[1]
 QUICK_MOVES = {"deck-of-spies": 6, "espionage": 4, "spynet": 4}
 QUICK_BOOT = QUICK_STAGES = ("spynet",)  # and the floor page
 QUICK_LIVE = ("sn-recruit",)
+# `--quick --jobs 2`: the parts in two processes side by side, each half about as long
+# (seconds of a quick run alone, 2026-12-07: play 21, review 16, embed 15, stages 10, boot
+# 7, cpython 2; lighthouse 32, together 14, lab 11, pyodide 5, offline 4, phone 4). Only
+# the quick run is split: the full one's figures need a machine to themselves.
+HALVES = (
+    ("cpython", "play", "review", "embed", "boot", "stages"),
+    ("together", "lab", "offline", "phone", "lighthouse", "pyodide"),
+)
 
 
 class Parts:
@@ -72,17 +81,22 @@ class Parts:
 
 
 def measure(
-    results: dict[str, Any], site: Path, quick: bool, only: frozenset[str] = frozenset()
+    results: dict[str, Any],
+    site: Path,
+    quick: bool,
+    only: frozenset[str] = frozenset(),
+    work: Path = ROOT / "_bench",
 ) -> str | None:
     """Every part, into `results`; the name of the part that broke, or None. The scripted
-    parts (games, embeds) go first, so a broken step fails early."""
+    parts (games, embeds) go first, so a broken step fails early. The bench's copies of
+    the site go in `work`."""
     runs = results["runs"]
     many = 1 if quick else max(runs, 5)  # the parts that need more runs than the others
     moves = QUICK_MOVES if quick else dict.fromkeys(QUICK_MOVES)
     parts = Parts(results, only)
     parts.run("cpython", "engine on CPython", lambda: engine.run(quick=quick))
-    bench_site = pages.build(site, ROOT / "_bench" / "site")
-    old_site = offline.network_first_site(bench_site, ROOT / "_bench" / "site-network-first")
+    bench_site = pages.build(site, work / "site")
+    old_site = offline.network_first_site(bench_site, work / "site-network-first")
     with chromium(bench_site) as (browser, url), SiteServer(old_site) as old:
         parts.run("play", "scripted games (latency, long tasks)", lambda: {
             "deck-of-spies": play.deck_of_spies(browser, url, moves=moves["deck-of-spies"]),
@@ -130,10 +144,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", metavar="PART,…",
                         help="run these parts alone (cpython, play, together, embed, boot, "
                         "stages, offline, phone, lighthouse, pyodide)")  # fmt: skip
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="with --quick: 2 runs its parts in two processes at once")  # fmt: skip
+    parser.add_argument("--work", default=str(ROOT / "_bench"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     only = frozenset(filter(None, args.only.split(",")))
     name = "results-quick.json" if args.quick else "results.json"
     out = Path(os.environ.get("BENCH_OUT", ROOT / "_bench" / name))
+    if args.jobs > 1:
+        if not args.quick or only:
+            parser.error("--jobs splits the quick run alone, every part of it")
+        return side_by_side(out)
     site = ROOT / "_site"
     if not (site / "index.html").exists():
         print("no _site/: run `make site` first", file=sys.stderr)
@@ -146,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         "loadavg_before": os.getloadavg(),
     }
     started = time.monotonic()
-    failed = measure(results, site, args.quick, only)
+    failed = measure(results, site, args.quick, only, Path(args.work))
     results["loadavg_after"] = os.getloadavg()
     results["seconds"]["total"] = time.monotonic() - started
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -154,6 +175,52 @@ def main(argv: list[str] | None = None) -> int:
     if failed:
         print(f"\nbench: a scripted step broke in part {failed!r} (traceback above); "
               f"JSON so far: {out}", file=sys.stderr)  # fmt: skip
+        return 1
+    report(results)
+    print(f"\nJSON: {out}")
+    return 0
+
+
+def side_by_side(out: Path) -> int:
+    """The quick run as HALVES, two processes at once (each with its own copies of the
+    site and its own browser); their results merged, reported as one run."""
+    started = time.monotonic()
+    results: dict[str, Any] = {
+        "when": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "runs": 1,
+        "quick": True,
+        "loadavg_before": os.getloadavg(),
+        "seconds": {},
+    }
+    jobs = []
+    for i, half in enumerate(HALVES):
+        work = ROOT / "_bench" / f"job{i + 1}"
+        env = {**os.environ, "BENCH_OUT": str(work / "results.json")}
+        command = [sys.executable, "-m", "bench", "--quick", "--only", ",".join(half),
+                   "--work", str(work)]  # fmt: skip
+        jobs.append((half, work / "results.json", subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True)))  # fmt: skip
+    broken = []
+    for half, written, job in jobs:
+        said, _ = job.communicate()
+        if job.returncode:
+            print(said, end="", flush=True)  # its progress and the broken part's traceback
+            broken.append(",".join(half))
+            continue
+        print("".join(line + "\n" for line in said.splitlines() if line.endswith("…")), end="")
+        part = json.loads(written.read_text())
+        results["seconds"].update(part.pop("seconds"))
+        for key in ("when", "runs", "quick", "loadavg_before", "loadavg_after"):
+            part.pop(key, None)
+        results.update(part)
+    results["loadavg_after"] = os.getloadavg()
+    results["seconds"]["total"] = time.monotonic() - started
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=1))
+    if broken:
+        print(f"\nbench: a scripted step broke among the parts {' and '.join(broken)} "
+              f"(traceback above); JSON so far: {out}", file=sys.stderr)  # fmt: skip
         return 1
     report(results)
     print(f"\nJSON: {out}")

@@ -277,6 +277,27 @@ for _kind in (Page, Locator):
     for _name in ("click", "dblclick", "press", "fill", "select_option", "check", "uncheck"):
         setattr(_kind, _name, _answered(getattr(_kind, _name)))
 
+# Screenshots into e2e/screenshots/ are for people to look at, not a check: `make test`
+# takes none (E2E_SHOTS=0; its ~280, some full pages on a phone's screen, cost about 70 s
+# of CPU), `make e2e` takes them all. Without them a locator's shot still waits, as a
+# screenshot does, for its element to be visible.
+SHOOTING = os.environ.get("E2E_SHOTS", "1") != "0"
+
+
+def _shot_kept(method: Any) -> Any:
+    def take(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if SHOOTING or "path" not in kwargs:
+            return method(self, *args, **kwargs)
+        if isinstance(self, Locator):
+            self.wait_for(state="visible", timeout=kwargs.get("timeout"))
+        return b""
+
+    return take
+
+
+for _kind in (Page, Locator):
+    _kind.screenshot = _shot_kept(_kind.screenshot)  # type: ignore[method-assign]
+
 
 def boot(page: Page, url: str) -> None:
     """Open `url` and wait until Python has started the app."""
