@@ -72,6 +72,13 @@ def test_a_stray_click_is_explained_on_a_phone(page: Page, site_url: str) -> Non
     assert len(saved_record(page, "deck-of-spies")["actions"]) == 1
 
 
+# Whether nothing on the page moves but what moves for ever, a frame after (the guide
+# clears what it points at again once it has come to rest: web/guided.mjs).
+RESTING = """() => new Promise((done) => requestAnimationFrame(() => done(
+  document.getAnimations().every((a) => a.playState !== "running"
+    || !Number.isFinite(a.effect.getComputedTiming().endTime)))))"""
+
+
 # The boxes of the guide's panel, the control it points at and what its step names,
 # measured in the viewport (null for an element that is not there).
 BOXES = """() => {
@@ -92,7 +99,9 @@ BOXES = """() => {
 
 def clear_of_the_guide(page: Page, *parts: str) -> None:
     """Each of `parts` ("pointed", "named", "notice") is on the screen and, but for the
-    notice (which the panel holds), not under the guide's panel."""
+    notice (which the panel holds), not under the guide's panel. Measured where the cards
+    come to rest, once the animations that end (a hand dealing in) are over."""
+    wait_for(page, RESTING)
     boxes = page.evaluate(BOXES)
     guide = boxes["guide"]
     for part in parts:

@@ -21,6 +21,23 @@ export function guided(app) {
   const named = app.querySelector("[data-guide-named]");
   clear(guide, pointed, named);
   watch(app, guide);
+  // Cards deal in (a transform: Deck of Spies' hand, dos-deal-in), drawn above where they
+  // come to rest: cleared again once what is pointed at and named has come to rest.
+  settled([pointed, named]).then(() => {
+    if (pointed.isConnected && guide.isConnected) clear(guide, pointed, named);
+  });
+}
+
+// Once the animations that move `elements` (theirs, their ancestors', their insides'),
+// each of an end, are over.
+function settled(elements) {
+  const present = elements.filter(Boolean);
+  const moving = document.getAnimations().filter((animation) => {
+    const target = animation.effect?.target;
+    const ends = Number.isFinite(animation.effect?.getComputedTiming().endTime);
+    return ends && target && present.some((e) => target.contains(e) || e.contains(target));
+  });
+  return Promise.all(moving.map((animation) => animation.finished.catch(() => null)));
 }
 
 // The panel may grow after the draw (its words laid out again once a font has loaded):
