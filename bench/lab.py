@@ -1,5 +1,6 @@
 """The Bot Lab, measured: Python ready (PyScript's worker, spygames installed by micropip)
-on a cold and a warm visit, the bytes the page asked for, a match's games/s against the
+on a cold and a warm visit (a returning one, once the Lab's snapshot is kept:
+web/sandbox/kept.mjs), the bytes the page asked for, a match's games/s against the
 same match on CPython (spygames.lab, same seed), and the page's longest main-thread task
 while the match plays (target: none over 100 ms: the page never freezes); then the Lab in
 a frame (lab/embed.html) that nobody runs: its bytes (target: under 100 KB) and no Python.
@@ -36,6 +37,18 @@ def _ready(page: Page) -> float:
     return (time.perf_counter() - started) * 1000
 
 
+def _snapshot_kept(page: Page) -> None:
+    kept = """async () => {
+      const cache = await caches.open("spygames lab python");
+      return !!(await cache.match(new URL("../sandbox/python.snapshot", location.href).href));
+    }"""
+    for _ in range(600):
+        if page.evaluate(kept):
+            return
+        page.wait_for_timeout(100)
+    raise StepFailed("lab: no snapshot kept for the Lab's sandboxes after 60 s")
+
+
 def run(browser: Browser, url: str, site: Path, games: int) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(LONGTASKS)
@@ -47,10 +60,14 @@ def run(browser: Browser, url: str, site: Path, games: int) -> dict[str, Any]:
     _ready(page)
     cold_ms = (time.perf_counter() - started) * 1000
     size = sum(_size(u, url, site) for u in set(asked))
+    page.reload()  # the service worker in charge now: the Lab's snapshot is made
+    _ready(page)
+    _snapshot_kept(page)
     started = time.perf_counter()
     page.reload()
     _ready(page)
     warm_ms = (time.perf_counter() - started) * 1000
+    restored = page.get_attribute("#lab-python", "data-snapshot") == "restored"
     page.fill("#lab-seed", str(SEED))
     page.fill("#lab-games", str(games))
     page.evaluate("window.__longtasks.length = 0")
@@ -69,7 +86,8 @@ def run(browser: Browser, url: str, site: Path, games: int) -> dict[str, Any]:
     list(match.play())
     cpython_rate = games / (time.perf_counter() - started)
     same = f"Won {match.won} of {games} " in rate
-    return {"cold_ms": cold_ms, "warm_ms": warm_ms, "bytes": size, "games": games,
+    return {"cold_ms": cold_ms, "warm_ms": warm_ms, "restored": restored, "bytes": size,
+            "games": games,
             "lab_games_s": lab_rate, "cpython_games_s": cpython_rate, "same_result": same,
             "longtasks_ms": tasks, "embed": framed(browser, url, site)}  # fmt: skip
 

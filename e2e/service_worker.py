@@ -33,8 +33,8 @@ SETTLE = """() => {
         }
         const found = {};
         for (const name of await caches.keys()) {
-            // Not the worker's: the page's Python snapshot (web/python.mjs).
-            if (name === "spygames python") continue;
+            // Not the worker's: the Python snapshots (web/python.mjs, web/sandbox/kept.mjs).
+            if (name === "spygames python" || name === "spygames lab python") continue;
             found[name] = (await (await caches.open(name)).keys()).length;
         }
         window.workerCaches = found;

@@ -20,12 +20,13 @@ const PRECACHE = __PRECACHE__;
 // the Lab works offline too, and each update keeps them again, as it keeps the tables'.
 const LAB = __LAB__;
 const LAB_PAGE = "lab/index.html";
-// The scripts that run as workers of their own (Python's, the snapshot's)
+// The scripts that run as workers of their own (Python's, the snapshots' for the tables
+// and for the Lab's sandboxes)
 // are served with the pages' Content-Security-Policy as a header: a worker loaded from
 // its own address takes the policy of its response, and a page this worker controls
 // starts them from their addresses (web/policed.mjs says why). The build writes POLICY.
 const POLICY = "__POLICY__";
-const POLICED = ["worker.mjs", "vendor/pyodide/snapshot.mjs"].map(
+const POLICED = ["worker.mjs", "vendor/pyodide/snapshot.mjs", "sandbox/snapshot.mjs"].map(
   (path) => new URL(path, self.location).href
 );
 

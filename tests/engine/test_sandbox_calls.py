@@ -4,6 +4,7 @@ web/sandbox/worker.py hands to the page in PyScript's worker), on CPython."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -108,12 +109,34 @@ def test_the_pages_side_gets_the_limits_from_the_build(tmp_path: Path) -> None:
     for page_side in ("web/lab/python.mjs", "web/lab/match.mjs", "web/yours.mjs"):
         text = (ROOT / page_side).read_text()
         assert "DECIDE_S = 2" not in text and "BEAT_S = 0.5" not in text, page_side
-    shutil.copytree(ROOT / "web" / "sandbox", tmp_path / "source")
+    written = sandbox_built(tmp_path / "site", "pyodide")
+    assert f"export const LIMITS = {json.dumps(LIMITS)};" in written["sandbox.mjs"]
+
+
+def sandbox_built(site: Path, wasm: str) -> dict[str, str]:
+    """web/sandbox/ as the build writes it into `site`, with a stand-in Pyodide whose
+    WebAssembly is `wasm`: {file: text}."""
+    shutil.copytree(ROOT / "web" / "sandbox", site.parent / "source", dirs_exist_ok=True)
     for folder in ("wheels", "vendor/pyodide-py", "vendor/pyscript"):
-        (tmp_path / "site" / folder).mkdir(parents=True)
-    people.write_sandbox(tmp_path / "site", tmp_path / "source", "spygames-1-py3-none-any.whl")
-    written = (tmp_path / "site" / "sandbox" / "sandbox.mjs").read_text()
-    assert f"export const LIMITS = {json.dumps(LIMITS)};" in written
+        (site / folder).mkdir(parents=True, exist_ok=True)
+    for name in (*people.PYODIDE_FILES, "pyodide-lock.json"):
+        (site / "vendor/pyodide-py" / name).write_text(wasm if name.endswith(".wasm") else name)
+    shutil.rmtree(site / "sandbox", ignore_errors=True)
+    people.write_sandbox(site, site.parent / "source", "spygames-1-py3-none-any.whl")
+    return {p.name: p.read_text() for p in (site / "sandbox").iterdir() if p.is_file()}
+
+
+def test_the_labs_snapshot_belongs_to_the_pyodide_it_is_made_from(tmp_path: Path) -> None:
+    """The build writes into kept.mjs a hash of the Pyodide the Lab's snapshot is made from
+    (web/sandbox/kept.mjs): another Pyodide, another build, and a snapshot kept for the
+    one before is never handed to a sandbox."""
+    builds = []
+    for wasm in ("pyodide", "pyodide", "another pyodide"):
+        kept = sandbox_built(tmp_path / "site", wasm)["kept.mjs"]
+        found = re.search(r'export const BUILD = "([0-9a-f]{16})";', kept)
+        assert found and "__SNAPSHOT_BUILD__" not in kept
+        builds.append(found.group(1))
+    assert builds[0] == builds[1] != builds[2]
 
 
 @pytest.mark.parametrize("placeholder", ["__LIMITS__"])

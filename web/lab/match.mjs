@@ -43,6 +43,7 @@ export async function usePython() {
       state.textContent = `Python is ready: spygames ${info.version}, installed by ${info.installer}.`;
       state.dataset.state = "ready";
       state.dataset.installer = info.installer;
+      state.dataset.snapshot = info.snapshot ? "restored" : "afresh"; // how Python started
       $("lab-run").disabled = false;
     },
     failed(words) {

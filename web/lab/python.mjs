@@ -12,10 +12,16 @@ const SITE = new URL("../", import.meta.url).href;
 // `on`: {starting(), ready(info), failed(words)}, about the sandbox the next Run takes.
 export function startPython(on) {
   let standby = null;
+  let asked = false;
 
   function prepare() {
     on.starting();
-    standby = openSandbox(SITE, { ready: on.ready, failed: on.failed });
+    const ready = (info) => {
+      on.ready(info);
+      if (!asked) keepSnapshot();
+      asked = true;
+    };
+    standby = openSandbox(SITE, { ready, failed: on.failed });
   }
 
   prepare();
@@ -37,4 +43,28 @@ export function startPython(on) {
       standby.end("not needed");
     },
   };
+}
+
+// Once a sandbox is ready, on the Lab's own page (not an embed on someone's blog: it does
+// not write 30 MB into its reader's browser), a worker of the site's makes the snapshot
+// the next sandboxes start from, when none of this build is kept (web/sandbox/kept.mjs).
+// Only on a page the service worker serves: it serves the worker's script with the pages'
+// policy (web/policed.mjs says why); a first visit leaves it to the next one.
+async function keepSnapshot() {
+  if (document.documentElement.dataset.pythonSnapshot !== "keep") return;
+  if (!navigator.serviceWorker?.controller) return;
+  try {
+    const { isKept } = await import("../sandbox/kept.mjs");
+    if (await isKept()) return;
+    const script = new URL("../sandbox/snapshot.mjs", import.meta.url);
+    const worker = new Worker(script, { type: "module", name: "spygames-lab-snapshot" });
+    worker.addEventListener("message", () => worker.terminate());
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      console.warn("spygames: no snapshot kept for the Lab:", event.message);
+      worker.terminate();
+    });
+  } catch (error) {
+    console.warn("spygames: no snapshot kept for the Lab:", error);
+  }
 }

@@ -191,15 +191,30 @@ function keepNothing() {
 
 // PyScript's `version`: a module exporting loadPyodide and version. Pyodide is told the
 // site's folder (fetched through the files) and given its WebAssembly module's script,
-// which it would otherwise import from that folder.
+// which it would otherwise import from that folder. When the host handed in a snapshot
+// (kept.mjs), Python is restored from it; if that fails, it starts afresh. Whether it was
+// restored is noted for worker.py (`spygamesRestored`), which tells the page.
 function interpreter(urls, site) {
   const folder = `${site}vendor/pyodide-py/`;
+  const snapshot = urls.get(`${site}sandbox/python.snapshot`) ?? null;
   const text = [
     `import * as pyodide from ${JSON.stringify(urls.get(`${folder}pyodide.mjs`))};`,
     `import createPyodideModule from ${JSON.stringify(urls.get(`${folder}pyodide.asm.mjs`))};`,
     "export const version = pyodide.version;",
-    "export function loadPyodide(options) {",
-    `  return pyodide.loadPyodide({ ...options, indexURL: ${JSON.stringify(folder)}, createPyodideModule });`,
+    `const snapshot = ${JSON.stringify(snapshot)};`,
+    "export async function loadPyodide(options) {",
+    `  const given = { ...options, indexURL: ${JSON.stringify(folder)}, createPyodideModule };`,
+    "  if (snapshot) {",
+    "    try {",
+    "      const bytes = fetch(snapshot).then((r) => r.arrayBuffer());",
+    "      const python = await pyodide.loadPyodide({ ...given, _loadSnapshot: bytes });",
+    "      globalThis.spygamesRestored = true;",
+    "      return python;",
+    "    } catch (error) {",
+    '      console.warn("sandbox: the snapshot did not restore; Python starts afresh", error);',
+    "    }",
+    "  }",
+    "  return pyodide.loadPyodide(given);",
     "}",
   ].join("\n");
   return URL.createObjectURL(new Blob([text], { type: "text/javascript" }));

@@ -4,7 +4,10 @@
 // no storage, no service worker, no caches, no page of the site in reach) and a policy
 // that allows no network — and hands it the files a bot's Python needs, as Blobs, with
 // the page's port: from then on the page and the sandbox speak directly, and nothing
-// the sandbox says reaches this page.
+// the sandbox says reaches this page. With them, when this browser keeps one, a copy of
+// the snapshot the sandbox's Python restores (kept.mjs).
+import { keptSnapshot } from "./kept.mjs";
+
 const FILES = __FILES__; // written by the build (web/tools/people.py): {path: type}
 const SITE = new URL("../", import.meta.url).href;
 
@@ -49,6 +52,8 @@ async function open(port) {
     port.postMessage({ kind: "failed", words: `its files could not be loaded (${error.message})` });
     return;
   }
+  const snapshot = await keptSnapshot().catch(() => null); // none: Python starts afresh
+  if (snapshot) files["sandbox/python.snapshot"] = snapshot;
   const frame = document.createElement("iframe");
   frame.sandbox = "allow-scripts";
   frame.srcdoc = frameHtml(boot, await sha256(boot));

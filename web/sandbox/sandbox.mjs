@@ -54,7 +54,11 @@ export function openSandbox(site, on = {}) {
   port.onmessage = ({ data }) => {
     if (ended || typeof data !== "object" || data === null) return;
     if (data.kind === "ready") {
-      const info = { version: String(data.version ?? "").slice(0, 40), installer: String(data.installer ?? "").slice(0, 40) };
+      const info = {
+        version: String(data.version ?? "").slice(0, 40),
+        installer: String(data.installer ?? "").slice(0, 40),
+        snapshot: data.snapshot === true, // restored from the Lab's snapshot (kept.mjs)
+      };
       on.ready?.(info);
       readyDone(info);
     } else if (data.kind === "failed") {

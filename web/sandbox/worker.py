@@ -6,7 +6,9 @@
 
 import importlib.metadata
 import json
+import random
 
+import js
 from polyscript import xworker
 
 from spygames.sandbox import Calls
@@ -17,8 +19,13 @@ sync.start = calls.start
 sync.play = calls.play
 sync.walk = calls.walk
 sync.decide = calls.decide
+random.seed()  # restored from a snapshot (frame.mjs), Python's would be the snapshot's
 found = importlib.metadata.distribution("spygames")
 READY = json.dumps(
-    {"version": found.version, "installer": (found.read_text("INSTALLER") or "").strip()}
+    {
+        "version": found.version,
+        "installer": (found.read_text("INSTALLER") or "").strip(),
+        "snapshot": bool(getattr(js, "spygamesRestored", False)),
+    }
 )
 sync.hello = lambda: READY

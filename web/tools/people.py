@@ -220,6 +220,15 @@ def write_sandbox(site: Path, source: Path, wheel: str) -> None:
     files = json.dumps(sandbox_files(site, wheel), indent=1)
     host = host.replace("__FILES__", files)
     (folder / "host.mjs").write_text(host, encoding="utf-8")
+    # The Lab's snapshot (web/sandbox/kept.mjs) belongs to the Pyodide it is made from.
+    kept = (folder / "kept.mjs").read_text(encoding="utf-8")
+    if kept.count("__SNAPSHOT_BUILD__") != 1:
+        raise SystemExit("web/sandbox/kept.mjs must hold __SNAPSHOT_BUILD__ once")
+    made_from = hashlib.sha256()
+    for name in (*PYODIDE_FILES, "pyodide-lock.json"):
+        made_from.update(name.encode() + b"\0" + (site / "vendor/pyodide-py" / name).read_bytes())
+    kept = kept.replace("__SNAPSHOT_BUILD__", made_from.hexdigest()[:16])
+    (folder / "kept.mjs").write_text(kept, encoding="utf-8")
     digest = hashlib.sha256((folder / "boot.js").read_bytes()).digest()
     boot_hash = "sha256-" + base64.b64encode(digest).decode()
     (folder / "host.html").write_text(page.replace("__BOOT_HASH__", boot_hash), encoding="utf-8")
