@@ -14,6 +14,7 @@ import secrets
 import sys
 from pathlib import Path
 
+import pytest
 import service_worker
 from conftest import ROOT, Guard, open_page, origin_of, shot, wait_for
 from drivers.embed import Origins
@@ -97,6 +98,7 @@ def test_mistakes_are_shown_and_a_bot_reaches_nothing_and_cannot_freeze_the_page
     expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
 
 
+@pytest.mark.fresh  # a first visit, then offline
 def test_the_code_is_kept_per_game_and_the_lab_works_offline_after_one_visit(lab: Page) -> None:
     """Issue 39: the code "survives reload and going offline"; the Lab opens offline. One
     visit online keeps every file of the Lab (web/sw.js, keepLab); offline, the page
@@ -357,6 +359,7 @@ def test_two_lab_tabs_never_write_older_code_over_newer(lab: Page, site_url: str
     assert kept(newer) == THEIRS
 
 
+@pytest.mark.fresh  # its route: a page the service worker serves is not routed
 def test_code_typed_as_another_games_template_arrives_is_not_lost_under_it(lab: Page) -> None:
     """Choosing a game fetches its template: on a busy machine it once arrived after the
     person's code was typed, and replaced it. The editor waits for it; a template that
