@@ -160,20 +160,31 @@ def main(argv: list[str] | None = None) -> int:
         print("no _site/: run `make site` first", file=sys.stderr)
         return 2
     runs = 1 if args.quick else int(os.environ.get("BENCH_RUNS", "3"))
-    results: dict[str, Any] = {
-        "when": time.strftime("%Y-%m-%d %H:%M:%S"),
-        "runs": runs,
-        "quick": args.quick,
-        "loadavg_before": os.getloadavg(),
-    }
+    results = begun(runs, args.quick)
     started = time.monotonic()
     failed = measure(results, site, args.quick, only, Path(args.work))
+    return finish(results, started, out, f"part {failed!r}" if failed else None)
+
+
+def begun(runs: int, quick: bool) -> dict[str, Any]:
+    """A run's results as it begins: when, how, and the load average."""
+    return {
+        "when": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "runs": runs,
+        "quick": quick,
+        "loadavg_before": os.getloadavg(),
+    }
+
+
+def finish(results: dict[str, Any], started: float, out: Path, broken: str | None) -> int:
+    """A run's end: the load average and the time noted, the JSON written; then the
+    report, or (exit 1) where a scripted step broke."""
     results["loadavg_after"] = os.getloadavg()
-    results["seconds"]["total"] = time.monotonic() - started
+    results.setdefault("seconds", {})["total"] = time.monotonic() - started
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=1))
-    if failed:
-        print(f"\nbench: a scripted step broke in part {failed!r} (traceback above); "
+    if broken:
+        print(f"\nbench: a scripted step broke in {broken} (traceback above); "
               f"JSON so far: {out}", file=sys.stderr)  # fmt: skip
         return 1
     report(results)
@@ -185,13 +196,8 @@ def side_by_side(out: Path) -> int:
     """The quick run as HALVES, two processes at once (each with its own copies of the
     site and its own browser); their results merged, reported as one run."""
     started = time.monotonic()
-    results: dict[str, Any] = {
-        "when": time.strftime("%Y-%m-%d %H:%M:%S"),
-        "runs": 1,
-        "quick": True,
-        "loadavg_before": os.getloadavg(),
-        "seconds": {},
-    }
+    results = begun(1, True)
+    results["seconds"] = {}
     jobs = []
     for i, half in enumerate(HALVES):
         work = ROOT / "_bench" / f"job{i + 1}"
@@ -214,17 +220,7 @@ def side_by_side(out: Path) -> int:
         for key in ("when", "runs", "quick", "loadavg_before", "loadavg_after"):
             part.pop(key, None)
         results.update(part)
-    results["loadavg_after"] = os.getloadavg()
-    results["seconds"]["total"] = time.monotonic() - started
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=1))
-    if broken:
-        print(f"\nbench: a scripted step broke among the parts {' and '.join(broken)} "
-              f"(traceback above); JSON so far: {out}", file=sys.stderr)  # fmt: skip
-        return 1
-    report(results)
-    print(f"\nJSON: {out}")
-    return 0
+    return finish(results, started, out, f"the parts {' and '.join(broken)}" if broken else None)
 
 
 if __name__ == "__main__":
