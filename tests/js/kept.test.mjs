@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { BUILD, KEY, STORE, isKept, keep, keptSnapshot } from "../../web/sandbox/kept.mjs";
+import { BUILD, KEY, STORE, keep, keptSnapshot, refuse, tried } from "../../web/sandbox/kept.mjs";
 
 // Cache Storage in memory: {store name: Map(address -> Response)}.
 let stores;
@@ -37,14 +37,14 @@ async function rewrite({ damage = false, headers = {} }) {
   entries.set(KEY, new Response(bytes, { headers: changed }));
 }
 
-test("nothing kept: nothing handed in", async () => {
+test("nothing kept: nothing handed in, and one is to be made", async () => {
   assert.equal(await keptSnapshot(), null);
-  assert.equal(await isKept(), false);
+  assert.equal(await tried(), false);
 });
 
 test("a snapshot kept whole, of this build, is handed in as it was kept", async () => {
   await keep(BYTES);
-  assert.equal(await isKept(), true);
+  assert.equal(await tried(), true);
   const blob = await keptSnapshot();
   assert.deepEqual(new Uint8Array(await blob.arrayBuffer()), BYTES);
   assert.equal(stores.get(STORE).get(KEY).headers.get("x-spygames-snapshot"), BUILD);
@@ -60,12 +60,20 @@ test("a snapshot with one byte changed is never handed in, and is thrown away", 
 test("a snapshot of another build is never handed in", async () => {
   await keep(BYTES);
   await rewrite({ headers: { "x-spygames-snapshot": "another build" } });
-  assert.equal(await isKept(), false);
+  assert.equal(await tried(), false); // this build's is made, in its place
   assert.equal(await keptSnapshot(), null);
 });
 
-test("a browser without Cache Storage starts Python afresh", async () => {
+test("a snapshot that could not be made is not made again for this build", async () => {
+  await refuse();
+  assert.equal(await tried(), true);
+  assert.equal(await keptSnapshot(), null);
+  await rewrite({ headers: { "x-spygames-snapshot": "another build refused" } });
+  assert.equal(await tried(), false); // a new build tries again
+});
+
+test("a browser without Cache Storage starts Python afresh, and makes none", async () => {
   delete globalThis.caches;
   assert.equal(await keptSnapshot(), null);
-  assert.equal(await isKept(), false);
+  assert.equal(await tried(), true);
 });

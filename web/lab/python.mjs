@@ -54,8 +54,8 @@ async function keepSnapshot() {
   if (document.documentElement.dataset.pythonSnapshot !== "keep") return;
   if (!navigator.serviceWorker?.controller) return;
   try {
-    const { isKept } = await import("../sandbox/kept.mjs");
-    if (await isKept()) return;
+    const { tried } = await import("../sandbox/kept.mjs");
+    if (await tried()) return; // made already, or it cannot be made here
     const script = new URL("../sandbox/snapshot.mjs", import.meta.url);
     const worker = new Worker(script, { type: "module", name: "spygames-lab-snapshot" });
     worker.addEventListener("message", () => worker.terminate());

@@ -44,6 +44,7 @@ async function fetched(path) {
 async function open(port) {
   let files;
   let boot;
+  const kept = keptSnapshot().catch(() => null); // read beside the files; none: Python starts afresh
   try {
     boot = await (await fetch(new URL("boot.js", import.meta.url))).text();
     const entries = await Promise.all(Object.keys(FILES).map(async (p) => [p, await fetched(p)]));
@@ -52,7 +53,7 @@ async function open(port) {
     port.postMessage({ kind: "failed", words: `its files could not be loaded (${error.message})` });
     return;
   }
-  const snapshot = await keptSnapshot().catch(() => null); // none: Python starts afresh
+  const snapshot = await kept;
   if (snapshot) files["sandbox/python.snapshot"] = snapshot;
   const frame = document.createElement("iframe");
   frame.sandbox = "allow-scripts";

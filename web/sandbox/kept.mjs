@@ -23,11 +23,13 @@ async function digest(bytes) {
   return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// Whether a snapshot of this build is kept (its bytes not read).
-export async function isKept() {
-  if (!globalThis.caches) return false;
-  const found = await (await caches.open(STORE)).match(KEY);
-  return found?.headers.get(BUILD_HEADER) === BUILD;
+// Whether this build's snapshot was made here, or could not be (then it is not tried
+// again at every visit: a browser whose Pyodide cannot make one keeps failing); its bytes
+// not read. Without Cache Storage there is nothing to make it for.
+export async function tried() {
+  if (!globalThis.caches) return true;
+  const build = (await (await caches.open(STORE)).match(KEY))?.headers.get(BUILD_HEADER);
+  return build === BUILD || build === `${BUILD} refused`;
 }
 
 // The kept snapshot of this build as a Blob, its digest checked; null when there is none
@@ -44,6 +46,12 @@ export async function keptSnapshot() {
     return null;
   }
   return new Blob([bytes], { type: "application/octet-stream" });
+}
+
+// Notes that this build's snapshot could not be made here (in snapshot.mjs's worker).
+export async function refuse() {
+  const headers = { [BUILD_HEADER]: `${BUILD} refused` };
+  await (await caches.open(STORE)).put(KEY, new Response("", { headers }));
 }
 
 // Keeps `bytes` as this build's snapshot (in snapshot.mjs's worker).
