@@ -100,12 +100,56 @@ def site_url(pytestconfig: pytest.Config) -> Iterator[str]:
         yield server.url
 
 
+# The suite's browser compiles Python's WebAssembly with V8's baseline compiler alone
+# (Liftoff). A player's browser also tiers the hot functions up with its optimising
+# compiler, at every visit again: 0.3 of a returning visit's 1.06 CPU-s (docs/testing.md),
+# which a test that boots, clicks and looks never earns back. A test file marked `tiered`
+# gets a browser that tiers up as a player's does: where Python runs long (a review, the
+# lost deal's check) or a bot must keep the Lab's time limits (on the baseline compiler
+# alone, under a loaded run, a test's bot once missed its 2 seconds to load). The same
+# engine either way: only the machine code differs.
+BASELINE = "--js-flags=--liftoff-only"
+
+
+class Browsers:
+    """The suite's two browsers, each launched on first use."""
+
+    def __init__(self) -> None:
+        self.playwright = sync_playwright().start()
+        self.launched: dict[bool, Browser] = {}
+        self.warm: dict[bool, WarmContexts] = {}
+
+    def get(self, tiered: bool) -> Browser:
+        if tiered not in self.launched:
+            flags = FLAGS if tiered else [*FLAGS, BASELINE]
+            self.launched[tiered] = self.playwright.chromium.launch(
+                executable_path=TESTED, args=flags
+            )
+        return self.launched[tiered]
+
+    def close(self) -> None:
+        for contexts in self.warm.values():
+            contexts.close()
+        for browser in self.launched.values():
+            browser.close()
+        self.playwright.stop()
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=TESTED, args=FLAGS)
-        yield browser
-        browser.close()
+def browsers() -> Iterator[Browsers]:
+    found = Browsers()
+    yield found
+    found.close()
+
+
+def _tiered(request: pytest.FixtureRequest) -> bool:
+    return request.node.get_closest_marker("tiered") is not None
+
+
+@pytest.fixture(scope="module")
+def browser(request: pytest.FixtureRequest, browsers: Browsers) -> Browser:
+    """The browser of this test file: tiering Python up if the file is marked `tiered`."""
+    return browsers.get(_tiered(request))
 
 
 @pytest.fixture
@@ -197,11 +241,15 @@ PHONE: dict[str, Any] = {
 }
 
 
-@pytest.fixture(scope="session")
-def warm(browser: Browser, site_url: str) -> Iterator[WarmContexts]:
-    contexts = WarmContexts(browser, site_url, CSP_WATCH, SNAPSHOT_KEPT)
-    yield contexts
-    contexts.close()
+@pytest.fixture(scope="module")
+def warm(
+    request: pytest.FixtureRequest, browsers: Browsers, browser: Browser, site_url: str
+) -> WarmContexts:
+    """The returning visitor's contexts of this file's browser (kept for the session)."""
+    tiered = _tiered(request)
+    if tiered not in browsers.warm:
+        browsers.warm[tiered] = WarmContexts(browser, site_url, CSP_WATCH, SNAPSHOT_KEPT)
+    return browsers.warm[tiered]
 
 
 def _page(

@@ -27,6 +27,10 @@ from shared_page import SharedPages, checked, go
 
 import spygames
 
+# Deck of Spies' screens work out its lost deal's check (the solver, long Python): a
+# player's tiered browser (conftest.py), 46 CPU-s here against 54 on the baseline alone.
+pytestmark = pytest.mark.tiered
+
 Step = tuple[str, str, str, Callable[[Page], None] | None]  # name, address, ready, then
 HUMAN_BOT = [
     {"name": "Ann", "kind": "human", "level": "normal"},

@@ -28,6 +28,9 @@ sys.path.insert(0, str(ROOT / "web" / "tools"))
 import build_site
 import people
 
+# The Lab's bots keep its time limits as in a player's browser: tiered (conftest.py).
+pytestmark = pytest.mark.tiered
+
 BROKEN = "def choose(view, legal, rng):\n    return legal[0\n"
 
 

@@ -32,6 +32,9 @@ from server import BlogServer
 # Every frame of the page (the sandbox's host among them) keeps what the sandbox's
 # script posted to it, the attack's own report of what it reached, and passes it up (a
 # match's sandbox and its host are gone once the match stops).
+# The Lab's bots keep its time limits as in a player's browser: tiered (conftest.py).
+pytestmark = pytest.mark.tiered
+
 HEARD = """
 addEventListener("message", (event) => {
   if (!event.data || !event.data.attack || event.data.relayed === window) return;

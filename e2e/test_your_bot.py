@@ -6,6 +6,7 @@ the normal bot takes its seat; a tab without it plays that seat with the normal 
 
 from __future__ import annotations
 
+import pytest
 from conftest import BOOT_TIMEOUT, saved_record, saved_record_js, shot, wait_for
 from drivers.lab import BOOT_MS, LOOPING
 from drivers.lab import lab as lab  # the Lab, ready (a fixture)
@@ -13,6 +14,9 @@ from drivers.your_bot import ann_opens_if_first, seat_my_bot
 from playwright.sync_api import Browser, Page, expect
 
 import spygames
+
+# The Lab's bots keep its time limits as in a player's browser: tiered (conftest.py).
+pytestmark = pytest.mark.tiered
 
 FIRST = "# the first legal move, always\ndef choose(view, legal, rng):\n    return legal[0]\n"
 RAISING = "import json\n\ndef choose(view, legal, rng):\n    return json.loads('not json')\n"
