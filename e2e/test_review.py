@@ -8,10 +8,14 @@ from __future__ import annotations
 import time
 
 import pytest
+from conftest import BOOT_TIMEOUT as BOOT_MS
 from conftest import boot, saved_record_js, shot, wait_for
 from drivers.records import finished
 from playwright.sync_api import Page, expect
 from spyweb.browser import links
+from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
+from spyweb.tables.screen import Context
 
 import spygames
 
@@ -124,3 +128,42 @@ def test_a_tampered_review_link_is_refused_with_words(page: Page, site_url: str)
     boot(page, f"{site_url}#/review/{links.encode(record)}")
     expect(page.locator(".notice")).to_contain_text("its game cannot be opened")
     expect(page.locator(".notice")).to_contain_text("action 2")
+
+
+# Put a browser's stored items into the page's localStorage (the page is then reloaded).
+PUT = "(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"
+KEPT_KEYS = "Object.keys(localStorage).filter((k) => k.startsWith('spygames:review:'))"
+
+
+def test_a_saved_games_review_is_kept_with_it_and_opens_at_once_after_a_reload(
+    page: Page, site_url: str
+) -> None:
+    """Issue 50: "a review once worked out is kept, not worked out again on every
+    opening" — kept beside the game's save, said on the page, gone with the save."""
+    state = spygames.replay(finished("deck-of-spies", 13))
+    storage = MemoryStorage()
+    DeckOfSpiesTable(Context(Saves(storage)), state=state)._save()  # played in this browser
+    boot(page, f"{site_url}#/saves")
+    page.evaluate(PUT, storage.data)
+    page.goto(f"{site_url}#/review/{links.encode(state.record())}")
+    page.reload()
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "working", timeout=BOOT_MS)
+    expect(review).to_have_attribute("data-state", "done", timeout=DONE_MS)
+    kept = page.locator("#review-kept")
+    expect(kept).to_contain_text("Kept with this game in Saved games: it opens at once")
+    assert len(page.evaluate(KEPT_KEYS)) == 1
+    verdict = page.locator(".review-verdict").inner_text()
+
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", timeout=BOOT_MS)
+    assert review.get_attribute("data-state") == "done"  # at once: no slice worked
+    expect(kept).to_contain_text("it opened at once")
+    shot(page, "review-kept")
+    expect(page.locator(".review-verdict")).to_have_text(verdict)
+
+    page.goto(f"{site_url}#/saves")
+    page.locator(".saves-row [data-act=delete]").first.click()
+    page.click("#confirm-yes")
+    expect(page.locator(".saves-row")).to_have_count(0)
+    assert page.evaluate(KEPT_KEYS) == []  # gone with its game

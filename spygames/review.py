@@ -28,15 +28,20 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import os
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .errors import InvalidRecord
 from .hints import hint_bot, hint_moves, hint_seed
 from .protocol import Action, Advice, State
 from .record import replay
+from .registry import get_game
 from .seeds import bot_seed
 
 GAMES = 48
@@ -45,6 +50,9 @@ REVIEW_LABEL = "review"
 SWINGS = 3
 MIN_COST = 0.01
 """The least a move must give away to be a swing: one point of chance."""
+WORKED_BY = ("cards", "errors", "hints", "protocol", "record", "registry", "review", "search",
+             "seeds")  # fmt: skip
+"""The engine's own modules a review is worked out with, beside the game's package."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +137,35 @@ def decisions_of(record: dict[str, Any], seat: int) -> list[int]:
     return found
 
 
+@cache
+def edition(game_id: str) -> str:
+    """The edition of `game_id`'s Hint and review: a digest of the files they are worked
+    out with (`WORKED_BY` and every file of the game's package, as this Python loads
+    them: sources here, bytecode in the page). A review kept from another edition is worked
+    out again; the same edition gives the same review (`test_review.py`)."""
+    package = importlib.import_module(type(get_game(game_id)).__module__).__package__ or ""
+    folder = importlib.import_module(package).__path__[0]
+    files = [_origin(f"{__package__}.{module}") for module in WORKED_BY]
+    files += sorted(
+        path
+        for path in (os.path.join(folder, name) for name in os.listdir(folder))
+        if os.path.isfile(path)
+    )
+    digest = hashlib.sha256()
+    for path in files:
+        with open(path, "rb") as file:
+            data = file.read()
+        digest.update(f"{os.path.basename(path)}\0{len(data)}\0".encode() + data)
+    return digest.hexdigest()[:16]
+
+
+def _origin(module: str) -> str:
+    """The file `module` was loaded from."""
+    spec = importlib.import_module(module).__spec__
+    assert spec is not None and spec.origin is not None
+    return spec.origin
+
+
 class Reviewer:
     """Reviews `seat`'s decisions in the game of `record` a slice at a time: `step` until
     it says it is done, then `review()`. `key` is the game's bots key (the table's, when
@@ -174,6 +211,30 @@ class Reviewer:
     def review(self) -> Review:
         """What is reviewed so far (the whole game once `done`)."""
         return Review(self.record, self.seat, tuple(self.decisions), self.final.result)
+
+    def restore(self, decisions: Sequence[Decision]) -> bool:
+        """Take the decisions of this review worked out before (kept with the game): True,
+        and done, when they are this seat's decisions in this game, each move played and
+        advised legal there and each chance a chance; False, nothing changed, otherwise."""
+        if self.decisions or len(decisions) != self.total:
+            return False
+        state = replay(self.record, upto=0)
+        for decision, move in zip(decisions, self.moves, strict=True):
+            for action in self.record["actions"][len(state.actions) : move]:
+                state.apply(action)
+            chances = (decision.before, decision.after)
+            if not (
+                decision.move == move
+                and decision.played == self.record["actions"][move]
+                and decision.advised in hint_moves(state)
+                and all(isinstance(c, (int, float)) and 0 <= c <= 1 for c in chances)
+                and isinstance(decision.reason, str)
+                and isinstance(decision.facts, dict)
+            ):
+                return False
+        self.decisions = list(decisions)
+        self.done = True
+        return True
 
     def _run(self) -> Iterator[None]:
         slice_s = 0.01

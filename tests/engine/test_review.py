@@ -13,9 +13,11 @@ against the Hint, the chances before and after, the three biggest swings.
 
 from __future__ import annotations
 
+import io
 import json
+import os
 from collections.abc import Iterator
-from typing import Any
+from typing import IO, Any
 
 import pytest
 from drivers.engine import finished
@@ -255,3 +257,62 @@ def test_a_seat_not_in_the_game_is_refused() -> None:
     for seat in (2, -1, True):
         with pytest.raises(spygames.InvalidRecord, match="no seat"):
             Reviewer(record, seat, 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.usefixtures("small_hints")
+def test_a_review_worked_out_before_is_taken_back_only_if_it_is_this_games() -> None:
+    """Issue 50: "a review once worked out is kept, not worked out again on every
+    opening": `Reviewer.restore` takes a kept review's decisions when each is this seat's
+    decision in this game, its moves legal there and its chances chances."""
+    record = finished("espionage", 11, 2).record()
+    kept = [Decision.from_json(d) for d in json.loads(json.dumps(
+        [d.to_json() for d in reviewed(record, seat=1).decisions]))]  # fmt: skip
+    again = Reviewer(record, 1, 5, games=SMALL)
+    assert again.restore(kept) and again.done and again.review().decisions == tuple(kept)
+    assert not again.restore(kept)  # taken once
+
+    def altered(index: int, **change: Any) -> list[Decision]:
+        data = [d.to_json() for d in kept]
+        data[index] = {**data[index], **change}
+        return [Decision.from_json(d) for d in data]
+
+    other = finished("espionage", 12, 2).record()
+    wrong = [
+        kept[:-1],  # one missing
+        altered(0, move=kept[0].move + 1),
+        altered(1, played=kept[0].played if kept[0].played != kept[1].played else {}),
+        altered(2, advised={"type": "nothing"}),  # not a move of that position
+        altered(3, before=1.5),
+        altered(3, after=-0.1),
+        altered(3, before="0.5"),
+        altered(4, reason=None),
+    ]
+    for decisions in wrong:
+        reviewer = Reviewer(record, 1, 5, games=SMALL)
+        assert not reviewer.restore(decisions) and not reviewer.done and not reviewer.decisions
+    assert not Reviewer(other, 1, 5, games=SMALL).restore(kept)
+    assert not Reviewer(record, 0, 5, games=SMALL).restore(kept)  # the other seat's
+
+
+def test_the_edition_of_a_games_review_is_the_files_it_is_worked_out_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kept review is shown again while its game's Hint is the same: the edition is a
+    digest of the engine's files a review is worked out with and the game's package."""
+    editions = {g: spygames.review.edition(g) for g in ("deck-of-spies", "espionage", "spynet")}
+    assert len(set(editions.values())) == 3
+    spygames.review.edition.cache_clear()
+    assert spygames.review.edition("spynet") == editions["spynet"]  # the same files
+
+    def changed(path: str, mode: str = "r") -> IO[bytes]:
+        """The file, one byte longer when it is the bots' search."""
+        with open(path, "rb") as file:
+            data = file.read()
+        return io.BytesIO(data + b"#" if os.path.basename(path).startswith("search.") else data)
+
+    spygames.review.edition.cache_clear()
+    monkeypatch.setattr(spygames.review, "open", changed, raising=False)
+    try:
+        assert spygames.review.edition("spynet") != editions["spynet"]  # its search changed
+    finally:
+        spygames.review.edition.cache_clear()

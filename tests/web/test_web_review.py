@@ -5,8 +5,10 @@ Spies' "Try again from here"; the Hint the table gave is the review's advice."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
+from typing import Any
 
 import pytest
 from drivers.engine import finished
@@ -14,7 +16,7 @@ from drivers.espionage import play_to_end
 from drivers.espionage import started as espionage_table
 from spyweb.app import App
 from spyweb.browser import links
-from spyweb.browser.store import MemoryStorage, Saves
+from spyweb.browser.store import REVIEW, MemoryStorage, Saves
 from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.screens.review import ReviewScreen, bots_key, review_route
 from spyweb.tables.screen import Context
@@ -271,3 +273,110 @@ def test_a_game_tried_again_from_a_review_says_so_in_saved_games() -> None:
     shared.route(retry.group(1).removesuffix("/retry"))
     shared.route("#/saves")
     assert "tried again" not in shared.render()
+
+
+def played_here(storage: MemoryStorage, seed: int = 13) -> dict[str, Any]:
+    """A game of Deck of Spies played to its end at a table of this browser (saved)."""
+    table = DeckOfSpiesTable(Context(Saves(storage)), seed=seed)
+    bot = spygames.get_game("deck-of-spies").bot("normal", seed=2)
+    while not table.state.is_over:
+        state = table.state
+        table.state.apply(bot.choose(state.view(0), state.legal_actions()))
+    table._save()
+    return table.state.record()
+
+
+def opened(storage: MemoryStorage, record: dict[str, Any]) -> tuple[App, ReviewScreen]:
+    app = App(storage, base_url="https://example.test/")
+    app.route(review_route(record))
+    assert isinstance(app.screen, ReviewScreen)
+    return app, app.screen
+
+
+def kept_keys(storage: MemoryStorage) -> list[str]:
+    return [k for k in storage.data if k.startswith(REVIEW)]
+
+
+def test_a_finished_games_review_is_kept_with_its_save_and_opens_at_once() -> None:
+    """Issue 50: "keep a finished game's review beside its save (and say so), refreshing
+    it only if the Hint changes"."""
+    storage = MemoryStorage()
+    record = played_here(storage)
+    app, first = opened(storage, record)
+    assert 'data-state="working"' in app.render()
+    reviewed(app)
+    assert "Kept with this game in Saved games: it opens at once next time." in unescape(
+        app.render()
+    )
+    assert len(kept_keys(storage)) == 1
+
+    app, again = opened(storage, record)  # a reload, or Review from Saved games
+    assert again.finished and not again.working  # no slice worked
+    html = unescape(app.render())
+    assert 'data-state="done"' in html and "it opened at once" in html
+    assert again.rows == first.rows
+
+    shared = App(MemoryStorage(), base_url="https://example.test/")  # the same game, not
+    shared.route(review_route(record))  # saved there: worked out, nothing kept
+    reviewed(shared)
+    assert "Kept with" not in unescape(shared.render())
+    assert len(kept_keys(storage)) == 1
+
+
+def test_a_new_hint_or_a_damaged_kept_review_works_it_out_again() -> None:
+    storage = MemoryStorage()
+    record = played_here(storage)
+    app, _ = opened(storage, record)
+    reviewed(app)
+    (key,) = kept_keys(storage)
+    kept = storage.data[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(spygames.review, "edition", lambda game_id: "another Hint")
+        app, screen = opened(storage, record)
+        assert not screen.finished and screen.working
+        reviewed(app)
+    assert '"edition":"another Hint"' in storage.data[key]  # kept again, for the new Hint
+
+    data = json.loads(kept)
+    damaged = [
+        "not json",
+        "[]",
+        json.dumps({**data, "decisions": [{"move": 1}]}),
+        json.dumps({**data, "decisions": data["decisions"][:-1]}),
+        json.dumps({**data, "bots": data["bots"] + 1}),
+        json.dumps({**data, "record": "0" * 32}),
+        kept.replace('"before":', '"before":2', 1),
+        "[" * 100_000,
+    ]
+    for raw in damaged:  # each worked out again as if none were kept, nothing raised
+        storage.data[key] = raw
+        app, screen = opened(storage, record)
+        assert not screen.finished and screen.working, raw[:80]
+    reviewed(app)  # the last one's: kept in its place
+    assert "Kept with this game" in unescape(app.render())
+    assert json.loads(storage.data[key])["decisions"] == data["decisions"]
+
+
+def test_a_kept_review_goes_with_its_save_and_a_full_storage_still_shows_it() -> None:
+    storage = MemoryStorage()
+    record = played_here(storage)
+    app, _ = opened(storage, record)
+    reviewed(app)
+    assert len(kept_keys(storage)) == 1
+    ctx = Context(Saves(storage))
+    (slot,) = [s for s in ctx.saves.slots() if s.record == record]
+    ctx.saves.delete(slot.id)
+    assert not kept_keys(storage) and not ctx.saves.slots()
+
+    full = MemoryStorage()
+    record = played_here(full)
+    full.limit = sum(len(k) + len(v) for k, v in full.data.items()) + 500
+    slots = dict(full.data)
+    app, _ = opened(full, record)
+    reviewed(app)
+    html = unescape(app.render())
+    assert 'data-state="done"' in html and "Not kept with this game" in html
+    assert {k: v for k, v in full.data.items() if not k.startswith("spygames:pref")} == {
+        k: v for k, v in slots.items() if not k.startswith("spygames:pref")
+    }  # the save as it was

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import sys
 import zipfile
 from collections.abc import Callable
@@ -57,7 +58,21 @@ def zip_app(site: Path) -> Path:
             name = path.relative_to(APP).as_posix()
             if name not in BUILD_ONLY:
                 archive.write(path, name)
+        archive.writestr(EDITIONS, json.dumps(editions(), sort_keys=True))
     return target
+
+
+EDITIONS = "spyweb/editions.json"
+
+
+def editions() -> dict[str, str]:
+    """Each game's review edition (`spygames.review.edition`), worked out here from the
+    sources: the page reads it from the UI zip (`spyweb/browser/reviews.py`), the same at
+    every start however its game's files arrive."""
+    import spygames
+    from spygames.review import edition
+
+    return {game_id: edition(game_id) for game_id in spygames.GAMES}
 
 
 def game_folders() -> dict[str, tuple[str, str]]:

@@ -39,6 +39,7 @@ from spygames.words import count
 PREFIX = "spygames:"
 SLOT = PREFIX + "slot:"
 CURRENT = PREFIX + "current:"
+REVIEW = PREFIX + "review:"  # a finished game's kept review: review:<slot>:<seat> (reviews.py)
 LEGACY = (PREFIX + "save:", PREFIX + "corrupt:")  # the one-save-per-game keys of 0.1
 KEEP_FINISHED = 20
 FULL = "browser storage is full"  # why saving fails, as the table's notice says it
@@ -363,9 +364,15 @@ class Saves:
 
     def delete(self, slot_id: str) -> None:
         slot = self.slot(slot_id)
-        self.storage.remove(SLOT + slot_id)
+        self._remove(slot_id)
         if slot is not None and self.current_id(slot.game) == slot_id:
             self.storage.remove(CURRENT + slot.game)
+
+    def _remove(self, slot_id: str) -> None:
+        """The slot, and the reviews kept with it."""
+        self.storage.remove(SLOT + slot_id)
+        for kept in [k for k in self.storage.list_keys() if k.startswith(REVIEW + slot_id + ":")]:
+            self.storage.remove(kept)
 
     def put(self, slot: Slot) -> bool:
         """Store an imported slot as it is (its game becomes current if it has none)."""
@@ -401,7 +408,7 @@ class Saves:
         current = {self.current_id(s.game) for s in self.slots()}
         finished = [s for s in self.slots() if s.over and s.id not in current]
         for old in finished[keep:]:
-            self.storage.remove(SLOT + old.id)
+            self._remove(old.id)
         return len(finished) > keep
 
     def _migrate(self) -> None:

@@ -17,19 +17,32 @@ import spygames
 from spygames import words
 from spygames.review import Decision, Reviewer
 
-from ..browser import links
+from ..browser import links, reviews
 from ..browser.markup import attrs, esc
+from ..browser.store import Slot
 from ..catalogue import info
 from ..tables.position import PositionView, known_names, view_for
 from ..tables.screen import Context
 from ..tables.thinking import SLICE_S
 from .replay import Replayer, ReplayerScreen, when
 from .review_parts import Row, alternative, chart, every, percent, swings
+from .saved import ago
+
+# What the review says of being kept with its game (browser/reviews.py).
+KEPT_AGAIN = "Kept with this game in Saved games since it was worked out {ago}: it opened at once."
+KEPT_NOW = "Kept with this game in Saved games: it opens at once next time."
+NOT_KEPT = "Not kept with this game: your browser’s storage is full."
+NEW_HINT = " A new Hint works it out again."
 
 
 def review_route(record: dict[str, Any], seat: int = 0) -> str:
     """The address of the review of `seat`'s decisions in the game of `record`."""
     return f"#/review/{links.encode(record)}" + (f"/{seat}" if seat else "")
+
+
+def saved(ctx: Context, record: dict[str, Any]) -> Slot | None:
+    """The save of the game of `record` here (a game played in this browser), if any."""
+    return next((slot for slot in ctx.saves.slots() if slot.record == record), None)
 
 
 def bots_key(ctx: Context, record: dict[str, Any]) -> int:
@@ -94,6 +107,14 @@ class ReviewScreen(ReplayerScreen):
             raise links.BadLink("This game cannot be reviewed.", str(exc)) from exc
         self.view = view
         self.seat = seat
+        # a finished game saved here keeps its review (browser/reviews.py)
+        self.slot = saved(ctx, self.reviewer.record) if self.reviewer.final.is_over else None
+        self.kept = ""  # what the page says of keeping the review
+        found = self.slot and reviews.find(
+            ctx.saves, self.slot, seat, self.reviewer.record, self.reviewer.key
+        )
+        if found and self.reviewer.restore(found.decisions):
+            self.kept = KEPT_AGAIN.format(ago=ago(found.when, ctx.saves.clock())) + NEW_HINT
         self.replayer = Replayer(self.reviewer.record, view, seat=seat, hidden=hidden)
         self.working = not self.reviewer.done
         self.rows: list[Row] = []
@@ -152,6 +173,11 @@ class ReviewScreen(ReplayerScreen):
         self.finished = True
         record, decisions = self.reviewer.record, list(review.decisions)
         self.rows = rows_for(record, self.seat, self.view, decisions, marks)
+        if self.slot is not None and not self.kept:
+            kept = reviews.keep(
+                self.ctx.saves, self.slot, self.seat, record, self.reviewer.key, decisions
+            )
+            self.kept = KEPT_NOW + NEW_HINT if kept else NOT_KEPT
 
     # -- drawing ---------------------------------------------------------------------------
     def render(self) -> str:
@@ -239,9 +265,11 @@ class ReviewScreen(ReplayerScreen):
                 return alt
 
             advised = next(d.advised for d in review.decisions if d.move == row.move)
+        kept = f'<p class="review-kept" id="review-kept">{esc(self.kept)}</p>' if self.kept else ""
         return (
             f'<p class="review-verdict" data-reveal="review">{esc(verdict)}</p>'
-            '<div class="review-top">'
+            + kept
+            + '<div class="review-top">'
             + chart(rows, review.won)
             + swings(rows, self.shown)
             + "</div>"
