@@ -9,6 +9,7 @@
 // WATCH runs in every page before its scripts (a BiDi preload script), so both see the
 // whole boot. For `offline` it prints "offline?" and waits for a line on stdin: the
 // runner (smoke_firefox.py) stops the site's server, then answers.
+import { click } from "./click.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { createRequire } from "node:module";
@@ -56,7 +57,7 @@ async function step(page, s) {
       const css = JSON.stringify(s.css);
       await until(page, `document.querySelector(${css}) && !document.querySelector(${css}).disabled`,
         s.css, plan.step_seconds);
-      return page.click(s.css);
+      return click(page, s.css);
     }
     case "until":
       return until(page, s.js, s.what, plan.step_seconds);

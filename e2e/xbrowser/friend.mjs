@@ -16,6 +16,7 @@
 //
 // WATCH.js runs in the page before its own scripts (plan.py's WATCH). Firefox's own
 // settings are left as they come (WebRTC's included). The driver ends when stdin does.
+import { click } from "./click.mjs";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
@@ -51,7 +52,7 @@ async function step(page, s) {
       const css = JSON.stringify(s.css);
       await until(page, `document.querySelector(${css}) && !document.querySelector(${css}).disabled`,
         s.css, s.seconds);
-      await page.click(s.css);
+      await click(page, s.css);
       return null;
     }
     case "eval":
