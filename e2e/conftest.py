@@ -127,6 +127,12 @@ class Browsers:
             )
         return self.launched[tiered]
 
+    def warmed(self, tiered: bool, site_url: str) -> WarmContexts:
+        """The returning visitor's contexts in that browser (made on first use)."""
+        if tiered not in self.warm:
+            self.warm[tiered] = WarmContexts(self.get(tiered), site_url, CSP_WATCH, SNAPSHOT_KEPT)
+        return self.warm[tiered]
+
     def close(self) -> None:
         for contexts in self.warm.values():
             contexts.close()
@@ -242,14 +248,9 @@ PHONE: dict[str, Any] = {
 
 
 @pytest.fixture(scope="module")
-def warm(
-    request: pytest.FixtureRequest, browsers: Browsers, browser: Browser, site_url: str
-) -> WarmContexts:
+def warm(request: pytest.FixtureRequest, browsers: Browsers, site_url: str) -> WarmContexts:
     """The returning visitor's contexts of this file's browser (kept for the session)."""
-    tiered = _tiered(request)
-    if tiered not in browsers.warm:
-        browsers.warm[tiered] = WarmContexts(browser, site_url, CSP_WATCH, SNAPSHOT_KEPT)
-    return browsers.warm[tiered]
+    return browsers.warmed(_tiered(request), site_url)
 
 
 def _page(

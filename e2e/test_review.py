@@ -160,6 +160,9 @@ def test_a_saved_games_review_is_kept_with_it_and_opens_at_once_after_a_reload(
     assert review.get_attribute("data-state") == "done"  # at once: no slice worked
     expect(kept).to_contain_text("it opened at once")
     shot(page, "review-kept")
+    page.set_viewport_size({"width": 375, "height": 812})
+    shot(page, "review-kept-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
     expect(page.locator(".review-verdict")).to_have_text(verdict)
 
     page.goto(f"{site_url}#/saves")

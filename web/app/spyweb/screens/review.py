@@ -41,16 +41,16 @@ def review_route(record: dict[str, Any], seat: int = 0) -> str:
 
 
 def saved(ctx: Context, record: dict[str, Any]) -> Slot | None:
-    """The save of the game of `record` here (a game played in this browser), if any."""
-    return next((slot for slot in ctx.saves.slots() if slot.record == record), None)
+    """The save of the game of `record` here (a game played in this browser), if any: one
+    that kept its bots key first."""
+    found = [slot for slot in ctx.saves.slots() if slot.record == record]
+    return next((slot for slot in found if slot.bots is not None), found[0] if found else None)
 
 
-def bots_key(ctx: Context, record: dict[str, Any]) -> int:
+def bots_key(ctx: Context, record: dict[str, Any], slot: Slot | None = None) -> int:
     """The bots key the game was played with here (its save's), else the deal's seed."""
-    for slot in ctx.saves.slots():
-        if slot.bots is not None and slot.record == record:
-            return slot.bots
-    return int(record["seed"])
+    slot = slot or saved(ctx, record)
+    return slot.bots if slot is not None and slot.bots is not None else int(record["seed"])
 
 
 def rows_for(
@@ -102,13 +102,14 @@ class ReviewScreen(ReplayerScreen):
                 f"{view.names[seat]}’s moves can be reviewed once it is."
             )
         try:
-            self.reviewer = Reviewer(record, seat, bots_key(ctx, record))
+            slot = saved(ctx, record)  # a game played here: its key, and its review kept
+            self.reviewer = Reviewer(record, seat, bots_key(ctx, record, slot))
         except spygames.InvalidRecord as exc:
             raise links.BadLink("This game cannot be reviewed.", str(exc)) from exc
         self.view = view
         self.seat = seat
         # a finished game saved here keeps its review (browser/reviews.py)
-        self.slot = saved(ctx, self.reviewer.record) if self.reviewer.final.is_over else None
+        self.slot = slot if self.reviewer.final.is_over else None
         self.kept = ""  # what the page says of keeping the review
         found = self.slot and reviews.find(
             ctx.saves, self.slot, seat, self.reviewer.record, self.reviewer.key
