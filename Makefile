@@ -89,7 +89,7 @@ E2E_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 # (which looks at none) does not.
 E2E_SHOTS ?= 1
 e2e: site browser
-	E2E_SHOTS=$(E2E_SHOTS) $(PY) -m pytest e2e -q -p no:cacheprovider -m "not long" -n $(E2E_WORKERS) --dist loadfile --durations=15
+	E2E_SHOTS=$(E2E_SHOTS) $(PY) -m pytest e2e -q -p no:cacheprovider -m "not long" -n $(E2E_WORKERS) --dist loadfile --no-loadscope-reorder --durations=15
 
 # The e2e tests too long for `make test`, each the longer run of one that `make e2e` runs
 # short (whole games, where `make e2e` plays an opening or a game's last turns from a
@@ -122,7 +122,7 @@ stress: site browser
 # Debian and under CI ($CI set, e2e/xbrowser/conftest.py); elsewhere, on a system without
 # those packages, the suite is skipped with the reason printed.
 .PHONY: smoke-firefox smoke-webkit engines
-engines: $(STAMPS)/venv
+engines: $(STAMPS)/venv browser
 	$(PY) e2e/xbrowser/engines.py --ensure firefox
 	$(PY) e2e/xbrowser/engines.py --ensure webkit
 
@@ -134,11 +134,17 @@ smoke-webkit: site
 	$(PY) e2e/xbrowser/engines.py --ensure webkit
 	$(PY) -m pytest e2e/xbrowser/smoke_webkit.py -q -p no:cacheprovider
 
-# The smokes and bench-quick each keep one core busy at most: after e2e, they run side by
-# side (their output kept whole, one part after another), the site and browser as e2e left them.
-# The engines are installed first, one after the other (apt takes one install at a time).
-test: E2E_SHOTS = 0
-test: lint types workflows unit mutate-quick e2e engines $(STAMPS)/lighthouse
+# `make test` in three steps, each keeping both cores busy (docs/testing.md):
+# 1. the unit suite (two workers) beside the rest of the set-up and the checks, one at a
+#    time (-j2: lint, types, the workflows' audits, mutate-quick, the site's build and the
+#    installs, each on one core; `engines` after `browser`: apt takes one install at a time);
+# 2. e2e alone: its tests wait on bots' paces, timers and connections;
+# 3. the smokes and bench-quick side by side (each keeps one core busy at most; make keeps
+#    each one's output whole), the site and browser as the first step left them.
+test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target unit lint types workflows \
+		mutate-quick site engines $(STAMPS)/lighthouse
+	$(MAKE) --no-print-directory BUILT=1 E2E_SHOTS=0 e2e
 	$(MAKE) --no-print-directory -j3 --output-sync=target BUILT=1 smoke-firefox smoke-webkit bench-quick
 
 clean:

@@ -47,10 +47,14 @@ ROOT = Path(__file__).resolve().parents[1]
 QUICK_MOVES = {"deck-of-spies": 6, "espionage": 4, "spynet": 4}
 QUICK_BOOT = QUICK_STAGES = ("spynet",)  # and the floor page
 QUICK_LIVE = ("sn-recruit",)
+# Lighthouse on the home page with its mobile preset (its default; the desktop one differs
+# by a flag alone)
+QUICK_LIGHTHOUSE = (("home",), ("mobile",))
 # `--quick --jobs 2`: the parts in two processes side by side, each half about as long
-# (seconds of a quick run alone, 2026-12-07: play 21, review 16, embed 15, stages 10, boot
-# 7, cpython 2; lighthouse 32, together 14, lab 11, pyodide 5, offline 4, phone 4). Only
-# the quick run is split: the full one's figures need a machine to themselves.
+# (seconds of a quick run in two halves alone, 2026-12-07, load 1-3: play 18, review 12,
+# embed 13, stages 12, boot 7, cpython 2; lab 22, together 18, lighthouse 17, offline 6,
+# phone 5, pyodide 5). Only the quick run is split: the full one's figures need a machine
+# to themselves.
 HALVES = (
     ("cpython", "play", "review", "embed", "boot", "stages"),
     ("together", "lab", "offline", "phone", "lighthouse", "pyodide"),
@@ -131,7 +135,7 @@ def measure(
                                                     else offline.NETWORK))  # fmt: skip
         parts.run("lighthouse", "Lighthouse on the home page and a table",
                   lambda: lighthouse.run(browser, bench_site, 1 if quick else runs,
-                                         ("home",) if quick else ()))  # fmt: skip
+                                         *QUICK_LIGHTHOUSE if quick else ()))  # fmt: skip
         parts.run("pyodide", "engine inside Pyodide",
                   lambda: pyodide_engine(browser, url, quick=quick))  # fmt: skip
     return parts.failed

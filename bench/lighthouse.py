@@ -69,16 +69,22 @@ def audit(url: str, chromium: str, preset: str) -> dict[str, Any]:
             "audit_errors": errors}  # fmt: skip
 
 
-def run(browser: Browser, site: Path, runs: int, pages: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Medians over `runs` of each page of `pages` (every page of PAGES when empty), `site`
-    served gzipped as GitHub Pages serves it (Lighthouse simulates its network from the
-    bytes transferred)."""
+def run(
+    browser: Browser,
+    site: Path,
+    runs: int,
+    pages: tuple[str, ...] = (),
+    presets: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """Medians over `runs` of each page of `pages` (every page of PAGES when empty) with
+    each preset of `presets` (both when empty), `site` served gzipped as GitHub Pages
+    serves it (Lighthouse simulates its network from the bytes transferred)."""
     if not CLI.exists():
         raise RuntimeError(f"no {CLI}: `make bench` installs it (npm ci in bench/lighthouse)")
     chromium = CHROMIUM or browser.browser_type.executable_path
     report: dict[str, Any] = {"runs": runs}
     with SiteServer(site, gzip=True) as server:
-        for preset in PRESETS:
+        for preset in presets or tuple(PRESETS):
             found: dict[str, Any] = report.setdefault(preset, {})
             for page in pages or tuple(PAGES):
                 samples = [audit(server.url + PAGES[page], chromium, preset) for _ in range(runs)]

@@ -230,6 +230,8 @@ LIGHTHOUSE_GOALS = {"desktop": 70, "mobile": 90}
 
 def lighthouse(t: Table, lh: dict[str, Any]) -> None:
     for preset, goal in LIGHTHOUSE_GOALS.items():
+        if preset not in lh:
+            continue  # the quick run audits with one preset
         print(f"Lighthouse {lh['version']}, {preset} preset, first visit "
               f"(medians of {lh['runs']})")  # fmt: skip
         for page, g in lh[preset].items():

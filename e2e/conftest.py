@@ -68,11 +68,16 @@ SNAPSHOT_KEPT = """async () => {
 SHOTS = ROOT / "e2e" / "screenshots"
 
 
-# The longest files, first (measured: each over a minute of a worker's time). `make e2e`
-# hands each worker a file at a time in collection order: a long file handed out last
-# leaves the other worker idle until it ends.
-FIRST = ("test_lab", "test_screen_reader", "test_layout", "test_together_chaos",
-         "test_sandbox", "test_spynet", "test_a11y", "test_together")  # fmt: skip
+# The longest files, first, the longest first (each file's time on a worker in `make test`'s
+# e2e run, 2026-12-07, three workers: test_lab 184 s, test_sandbox 135, test_layout 100,
+# the chaos evening 74, mostly waiting: the other workers fill its waits). `make e2e` hands
+# each worker a file at a time in this order (`--no-loadscope-reorder`: xdist otherwise
+# sorts the files by their number of tests): a long file handed out last leaves the other
+# workers idle until it ends (the chaos evening, last, left the machine 40% busy for 70 s).
+FIRST = ("test_lab", "test_sandbox", "test_layout", "test_together_chaos",
+         "test_screen_reader", "test_together", "test_review", "test_guide", "test_a11y",
+         "test_offline", "test_spynet", "test_your_bot", "test_espionage",
+         "test_together_evening", "test_deck_of_spies", "test_boot", "test_showdown")  # fmt: skip
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
