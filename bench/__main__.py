@@ -101,7 +101,7 @@ def measure(
     parts.run("cpython", "engine on CPython", lambda: engine.run(quick=quick))
     bench_site = pages.build(site, work / "site")
     old_site = offline.network_first_site(bench_site, work / "site-network-first")
-    with chromium(bench_site) as (browser, url), SiteServer(old_site) as old:
+    with chromium(bench_site, quick) as (browser, url), SiteServer(old_site) as old:
         parts.run("play", "scripted games (latency, long tasks)", lambda: {
             "deck-of-spies": play.deck_of_spies(browser, url, moves=moves["deck-of-spies"]),
             "espionage": play.espionage(browser, url, moves=moves["espionage"]),

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, FLAGS  # noqa: E402
+from conftest import CHROMIUM, FLAGS, TESTED  # noqa: E402
 from conftest import SNAPSHOT_KEPT as SNAPSHOT_KEPT  # noqa: E402 (the warm visits wait for it)
 from conftest import saved_record_js as saved_record_js  # noqa: E402 (used by play)
 from server import SiteServer  # noqa: E402
@@ -106,9 +106,12 @@ def wait_for(page: Page, expression: str, timeout: float = 30_000) -> Any:
 
 
 @contextmanager
-def chromium(site: Path) -> Iterator[tuple[Browser, str]]:
+def chromium(site: Path, quick: bool = False) -> Iterator[tuple[Browser, str]]:
+    """The browser the bench measures: the whole Chromium a player runs. The quick run,
+    which judges no figure, walks its steps in the e2e suite's (Chromium's headless
+    shell where there is one: a fifth less CPU a visit, e2e/browser.py)."""
     with SiteServer(site) as server, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = p.chromium.launch(executable_path=TESTED if quick else CHROMIUM, args=FLAGS)
         try:
             yield browser, server.url
         finally:
