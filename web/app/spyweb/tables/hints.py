@@ -48,14 +48,17 @@ class Hints:
     def working_on(self, at: Hashable) -> bool:
         return self.work is not None and self.work.at == at
 
-    def ask(self, state: spygames.State, at: Hashable, seed: int, slice_s: float = SLICE_S) -> None:
+    def ask(
+        self, state: spygames.State, at: Hashable, seed: int, slice_s: float | None = None
+    ) -> None:
         """Start working out the Hint for the seat to play in `state` at the position
         `at` (its bot seeded with `seed`: the table's `hint_seed`), in slices of `slice_s`
-        seconds."""
+        seconds (SLICE_S, as it is when asked, unless given)."""
         view = state.view(state.to_play[0])
         self.view = view
         bot = hint_bot(self.game_id, seed)
-        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=slice_s)
+        chunk = SLICE_S if slice_s is None else slice_s
+        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=chunk)
 
     def drop(self) -> None:
         """Stop the work under way (the turn is no longer the person's)."""
