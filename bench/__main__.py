@@ -112,8 +112,9 @@ def measure(
                                        moves=4 if quick else 60))  # fmt: skip
         parts.run("lab", "the Bot Lab: Python ready, a match's games/s, longest task",
                   lambda: lab.run(browser, url, bench_site, 20 if quick else 200))  # fmt: skip
-        parts.run("review", "a game's review: Deck of Spies, Espionage at 2",
-                  lambda: review.run(browser, url))  # fmt: skip
+        parts.run("review", "a game's review: Deck of Spies, Espionage at 2, SpyNet at 4",
+                  lambda: review.run(browser, url,
+                                     review.QUICK if quick else review.GAMES))  # fmt: skip
         parts.run("embed", "embeds (bytes untouched, first presses, cold)",
                   lambda: embed.run(browser, url, bench_site, runs,
                                     QUICK_LIVE if quick else embed.DEMOS))  # fmt: skip

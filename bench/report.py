@@ -184,9 +184,11 @@ def review(t: Table, r: dict[str, Any]) -> None:
     print("A finished game's review, from the Review button to the review shown (s)")
     for game_id, b in r["review"].items():
         ratio = b["browser_s"] / b["cpython_s"] if b["cpython_s"] else 0
-        t.row(f"{game_id}: {b['decisions']} decisions, page / CPython",
-              f"{b['browser_s']:.1f} / {b['cpython_s']:.1f} ({ratio:.1f}×)", "page < 20 s",
-              b["browser_s"] < 20)  # fmt: skip
+        goal = b.get("goal_s", 20.0)
+        where = f" at {b['players']}, {b['screen']}" if "players" in b else ""
+        t.row(f"{game_id}{where}: {b['decisions']} decisions, page / CPython",
+              f"{b['browser_s']:.1f} / {b['cpython_s']:.1f} ({ratio:.1f}×)",
+              f"page ≤ {goal:.0f} s", b["browser_s"] <= goal)  # fmt: skip
         longest = max(b["longtasks_ms"], default=0)
         t.row(f"{game_id}: longest main-thread task meanwhile", f"{longest:.0f} ms",
               "≤ 100 ms", longest <= 100)  # fmt: skip
