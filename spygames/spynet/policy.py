@@ -218,23 +218,20 @@ def _agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
 
 # -- missions ---------------------------------------------------------------------------
 def mission_plays(t: Table, seat: int) -> tuple[Action, ...]:
-    """Every mission that can go down now, each in its best branch, most stars first
-    (kept for the next asker, as `agent_plays` is)."""
-    played = tuple(sorted(t.missions_played.items()))
-    key = ("mission_plays", seat, tuple(t.hands[seat]), t.tableau_version, played)
-    found: tuple[Action, ...] | None = t.memo.get(key)
-    if found is None:
-        found = t.memo[key] = tuple(_mission_plays(t, seat))
-    return found
+    """Every mission that can go down now, each in its best branch, most stars first.
+    Worked out at each asking: unlike `agent_plays`, the same hand, tableau and missions
+    played come back too seldom to keep (3 askings in 100 in a review's playouts)."""
+    return tuple(_mission_plays(t, seat))
 
 
 def _mission_plays(t: Table, seat: int) -> list[Action]:
+    cards = [c for c in t.hands[seat] if KIND[c] == "mission"]
+    if not cards:
+        return []
+    cards.sort(key=lambda c: -MISSION[c].stars)
     plays = []
     used: dict[str, int] = dict(t.missions_played)
     limit = t.situation.missions_per_branch
-    cards = sorted(
-        (c for c in t.hands[seat] if KIND[c] == "mission"), key=lambda c: -MISSION[c].stars
-    )
     for card in cards:
         m = MISSION[card]
         open_ = [b for b in m.branches if used.get(b, 0) < limit and t.dominates(seat, b)]

@@ -141,23 +141,30 @@ class Table:
     def power(self, seat: int, branch: str) -> int:
         grid = self._grid
         if grid is None:
-            situation = self.situation
-            grid = self._grid = [
-                {b: sum(entry_power(e, b, situation) for e in stack) for b, stack in t.items()}
-                for t in self.agents
-            ]
+            grid = self._power_grid()
         return grid[seat][branch]
+
+    def _power_grid(self) -> list[dict[str, int]]:
+        """Every seat's power in every branch, worked out afresh and kept until the
+        tableau changes (`tableau_changed`; a single agent's move updates it: `_moved`)."""
+        situation = self.situation
+        grid = self._grid = [
+            {b: sum(entry_power(e, b, situation) for e in stack) for b, stack in t.items()}
+            for t in self.agents
+        ]
+        return grid
 
     def rival_power(self, seat: int, branch: str) -> int:
         """The highest power among `seat`'s opponents in `branch`."""
-        if self._grid is None:
-            self.power(seat, branch)
         grid = self._grid
-        assert grid is not None
-        foes = self.foes[seat]
-        if len(foes) == 1:
-            return grid[foes[0]][branch]
-        return max(grid[s][branch] for s in foes)
+        if grid is None:
+            grid = self._power_grid()
+        rival = -(10**9)
+        for foe in self.foes[seat]:
+            power = grid[foe][branch]
+            if power > rival:
+                rival = power
+        return rival
 
     def tableau_changed(self) -> None:
         """Call after moving agents or funding: power is worked out afresh."""
@@ -172,7 +179,10 @@ class Table:
 
     def dominates(self, seat: int, branch: str) -> bool:
         """Power above zero and above each opponent's (ties too, under Stand-off)."""
-        mine = self.power(seat, branch)
+        grid = self._grid
+        if grid is None:
+            grid = self._power_grid()
+        mine = grid[seat][branch]
         if mine <= 0:
             return False
         rival = self.rival_power(seat, branch)
