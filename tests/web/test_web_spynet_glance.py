@@ -323,7 +323,7 @@ def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -
     seat's view; it thinks between paints, and it marks the move without playing it."""
     whole = Budget(HardBot.default_budget.playouts)  # the Hint's: no clock, deterministic
     assert spygames.get_game("spynet").hint_budget == whole
-    monkeypatch.setattr("spyweb.tables.hints.SLICE_S", 0.0)  # a pause after every playout
+    monkeypatch.setattr("spyweb.tables.thinking.SLICE_S", 0.0)  # a pause after every playout
     table = started("human", "normal", seed=21)
     run_bots(table)
     state = table.state
@@ -349,7 +349,7 @@ def test_the_hint_is_the_hard_bots_move_worked_out_in_slices(monkeypatch: Any) -
 
 
 def test_the_hint_is_left_behind_by_a_move_and_is_only_for_your_turn(monkeypatch: Any) -> None:
-    monkeypatch.setattr("spyweb.tables.hints.SLICE_S", 0.0)
+    monkeypatch.setattr("spyweb.tables.thinking.SLICE_S", 0.0)
     table = started("human", "normal", seed=21)
     run_bots(table)
     table.handle("hint", "")

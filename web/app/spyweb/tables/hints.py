@@ -14,7 +14,7 @@ from typing import Any
 import spygames
 from spygames.hints import hint_bot, hint_moves
 
-from .thinking import SLICE_S, Thinking
+from .thinking import Thinking
 
 
 class Hints:
@@ -53,12 +53,11 @@ class Hints:
     ) -> None:
         """Start working out the Hint for the seat to play in `state` at the position
         `at` (its bot seeded with `seed`: the table's `hint_seed`), in slices of `slice_s`
-        seconds (SLICE_S, as it is when asked, unless given)."""
+        seconds (Thinking's SLICE_S unless given)."""
         view = state.view(state.to_play[0])
         self.view = view
         bot = hint_bot(self.game_id, seed)
-        chunk = SLICE_S if slice_s is None else slice_s
-        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=chunk)
+        self.work = Thinking(bot, view, hint_moves(state), at=at, slice_s=slice_s)
 
     def drop(self) -> None:
         """Stop the work under way (the turn is no longer the person's)."""

@@ -41,11 +41,11 @@ class Thinking:
         legal: list[dict[str, Any]],
         *,
         at: Hashable,
-        slice_s: float = SLICE_S,
+        slice_s: float | None = None,
     ) -> None:
         self.bot, self.view, self.legal = bot, view, legal
         self.at = at
-        self.slice_s = slice_s
+        self.slice_s = SLICE_S if slice_s is None else slice_s  # SLICE_S as it is now
         self.ready = False  # Bot.prepare has finished
         self.steps: Iterator[spygames.Advice | None] | None = None
         self.dropped = False
