@@ -159,8 +159,9 @@ class Table:
         grid = self._grid
         if grid is None:
             grid = self._power_grid()
-        rival = -(10**9)
-        for foe in self.foes[seat]:
+        foes = self.foes[seat]
+        rival = grid[foes[0]][branch]
+        for foe in foes:  # a loop, not max() over a generator: asked a million times a review
             power = grid[foe][branch]
             if power > rival:
                 rival = power
@@ -179,10 +180,7 @@ class Table:
 
     def dominates(self, seat: int, branch: str) -> bool:
         """Power above zero and above each opponent's (ties too, under Stand-off)."""
-        grid = self._grid
-        if grid is None:
-            grid = self._power_grid()
-        mine = grid[seat][branch]
+        mine = self.power(seat, branch)
         if mine <= 0:
             return False
         rival = self.rival_power(seat, branch)
