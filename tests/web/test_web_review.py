@@ -370,6 +370,16 @@ def test_a_kept_review_goes_with_its_save_and_a_full_storage_still_shows_it() ->
     ctx.saves.delete(slot.id)
     assert not kept_keys(storage) and not ctx.saves.slots()
 
+    # finished games dropped to make room take their reviews with them, every one (the
+    # last game played, the game's current one, stays with its review)
+    for seed in (13, 14, 15):
+        app, _ = opened(storage, played_here(storage, seed))
+        reviewed(app)
+    assert len(kept_keys(storage)) == 3
+    assert Saves(storage)._prune_finished(keep=0)
+    (left,) = Saves(storage).slots()
+    assert kept_keys(storage) == [f"{REVIEW}{left.id}:0"]
+
     full = MemoryStorage()
     record = played_here(full)
     full.limit = sum(len(k) + len(v) for k, v in full.data.items()) + 500

@@ -368,10 +368,14 @@ class Saves:
         if slot is not None and self.current_id(slot.game) == slot_id:
             self.storage.remove(CURRENT + slot.game)
 
-    def _remove(self, slot_id: str) -> None:
-        """The slot, and the reviews kept with it."""
-        self.storage.remove(SLOT + slot_id)
-        for kept in [k for k in self.storage.list_keys() if k.startswith(REVIEW + slot_id + ":")]:
+    def _remove(self, *slot_ids: str) -> None:
+        """The slots, and the reviews kept with them (the keys listed once)."""
+        if not slot_ids:
+            return
+        reviews = tuple(REVIEW + slot_id + ":" for slot_id in slot_ids)
+        for slot_id in slot_ids:
+            self.storage.remove(SLOT + slot_id)
+        for kept in [k for k in self.storage.list_keys() if k.startswith(reviews)]:
             self.storage.remove(kept)
 
     def put(self, slot: Slot) -> bool:
@@ -407,8 +411,7 @@ class Saves:
         """Drop the oldest finished games beyond `keep`; True when any went."""
         current = {self.current_id(s.game) for s in self.slots()}
         finished = [s for s in self.slots() if s.over and s.id not in current]
-        for old in finished[keep:]:
-            self._remove(old.id)
+        self._remove(*(old.id for old in finished[keep:]))
         return len(finished) > keep
 
     def _migrate(self) -> None:
