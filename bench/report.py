@@ -184,9 +184,9 @@ def review(t: Table, r: dict[str, Any]) -> None:
     print("A finished game's review, from the Review button to the review shown (s)")
     for game_id, b in r["review"].items():
         ratio = b["browser_s"] / b["cpython_s"] if b["cpython_s"] else 0
-        goal = b.get("goal_s", 20.0)
-        where = f" at {b['players']}, {b['screen']}" if "players" in b else ""
-        t.row(f"{game_id}{where}: {b['decisions']} decisions, page / CPython",
+        goal = b["goal_s"]
+        t.row(f"{game_id} at {b['players']}, {b['screen']}: {b['decisions']} decisions, "
+              "page / CPython",
               f"{b['browser_s']:.1f} / {b['cpython_s']:.1f} ({ratio:.1f}×)",
               f"page ≤ {goal:.0f} s", b["browser_s"] <= goal)  # fmt: skip
         longest = max(b["longtasks_ms"], default=0)
