@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMPS := .stamps
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: serve site wheel browser test lint types workflows unit e2e e2e-long chaos bench bench-quick fuzz mutate mutate-quick clean
+.PHONY: serve site wheel browser test lint types workflows unit e2e e2e-long chaos bench bench-quick fuzz mutate mutate-quick clean messages
 
 serve: site
 	@echo "Serving _site/ at http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
@@ -47,6 +47,31 @@ browser: $(STAMPS)/venv
 	$(PY) e2e/browser.py --ensure
 endif
 
+# --- languages (docs/languages.md) -----------------------------------------
+# `make messages`: extract every marked message into the template and bring each
+# language's catalogue up to date with it (new messages untranslated, gone ones dropped);
+# a translator then fills them in. The catalogues compile (`.mo`, not in git) for the
+# site, the CLI and the tests; the pseudo-locale en-XA is written from the template.
+LOCALE := spygames/locale
+LANGS := $(notdir $(wildcard $(LOCALE)/??))
+POS := $(foreach l,$(LANGS),$(LOCALE)/$(l)/LC_MESSAGES/spygames.po)
+MOS := $(POS:.po=.mo) $(LOCALE)/en_XA/LC_MESSAGES/spygames.mo
+messages: $(STAMPS)/venv
+	PYTHONPATH=web/tools $(VENV)/bin/pybabel -q extract -F babel.cfg -c translators: --add-location=file \
+		--sort-by-file --no-wrap --project=spygames --copyright-holder="" \
+		-o $(LOCALE)/spygames.pot .
+	for l in $(LANGS); do $(VENV)/bin/pybabel -q update --no-wrap --no-fuzzy-matching \
+		--ignore-obsolete --ignore-pot-creation-date -D spygames -d $(LOCALE) -l $$l \
+		-i $(LOCALE)/spygames.pot; done
+	$(MAKE) --no-print-directory mo
+
+.PHONY: mo
+mo: $(MOS)
+$(LOCALE)/%/LC_MESSAGES/spygames.mo: $(LOCALE)/%/LC_MESSAGES/spygames.po $(STAMPS)/venv
+	$(VENV)/bin/pybabel -q compile --statistics -D spygames -d $(LOCALE) -l $*
+$(LOCALE)/en_XA/LC_MESSAGES/spygames.mo: $(LOCALE)/spygames.pot web/tools/pseudo.py $(STAMPS)/venv
+	$(PY) web/tools/pseudo.py $< $@
+
 # --- build ------------------------------------------------------------------
 wheel: $(STAMPS)/venv
 	rm -rf dist && $(PY) -m pip wheel -q --no-deps --no-build-isolation -w dist .
@@ -54,7 +79,7 @@ wheel: $(STAMPS)/venv
 ifdef BUILT
 site:
 else
-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/pywheels wheel
+site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/pywheels wheel mo
 	$(PY) web/tools/build_site.py
 endif
 
@@ -77,7 +102,7 @@ workflows: $(STAMPS)/venv
 # The unit tests run on every core (pytest-xdist; a worker takes the next test when it
 # is free, so the long ones do not queue behind each other).
 # npm: tests/site/test_packed.py runs the site's xz decoder (npm xzwasm's WebAssembly) under Node.
-unit: $(STAMPS)/venv $(STAMPS)/npm
+unit: $(STAMPS)/venv $(STAMPS)/npm mo
 	$(PY) -m pytest tests spygames web/app/spyweb --doctest-modules -q -p no:cacheprovider -n auto --dist worksteal
 
 # A file to a worker (a file's tests share its module fixtures), one worker more than
