@@ -43,6 +43,7 @@ MODULES = (
     "spygames/spynet/scoring.py",
     "spygames/record.py",
     "spyweb/browser/store.py",
+    "spyweb/browser/slots.py",
 )
 QUICK = ("spygames/record.py",)
 QUICK_TESTS = ("tests/engine/test_core.py",)

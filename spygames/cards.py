@@ -6,15 +6,35 @@ from dataclasses import dataclass
 from typing import Final
 
 from .errors import InvalidCard
+from .i18n import N_, _
 
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: Final = ("S", "H", "D", "C")
 RANK_NAMES: Final = {
-    "A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
-    "7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen",
-    "K": "King",
-}  # fmt: skip
-SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    # translators: a playing card's rank, the {rank} of "{rank} of {suit}" ("Seven of hearts")
+    "A": N_("Ace"),
+    "2": N_("Two"),
+    "3": N_("Three"),
+    "4": N_("Four"),
+    "5": N_("Five"),
+    "6": N_("Six"),
+    "7": N_("Seven"),
+    "8": N_("Eight"),
+    "9": N_("Nine"),
+    "10": N_("Ten"),
+    "J": N_("Jack"),
+    "Q": N_("Queen"),
+    "K": N_("King"),
+}
+"""Each rank's name, marked for translation (`_(RANK_NAMES[rank])` where it is used)."""
+SUIT_NAMES: Final = {
+    # translators: a playing card's suit, the {suit} of "{rank} of {suit}" ("Seven of hearts")
+    "S": N_("spades"),
+    "H": N_("hearts"),
+    "D": N_("diamonds"),
+    "C": N_("clubs"),
+}
+"""Each suit's name, marked for translation (`_(SUIT_NAMES[suit])` where it is used)."""
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 FACE_RANKS: Final = ("J", "Q", "K")
 
@@ -57,7 +77,10 @@ class Card:
     @property
     def name(self) -> str:
         """Accessible name: "Seven of hearts"."""
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        rank, suit = _(RANK_NAMES[self.rank]), _(SUIT_NAMES[self.suit])
+        # translators: a playing card's name, as in "Seven of hearts"; {rank} is a rank's
+        # name ("Ace", "Two" … "King"), {suit} a suit's ("spades", "hearts", "clubs"…)
+        return _("{rank} of {suit}", rank=rank, suit=suit)
 
     @property
     def symbol(self) -> str:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__
+from . import __version__, i18n
 from .errors import SpyGamesError
 from .protocol import Bot, Game, State
 from .record import replay
@@ -239,6 +240,11 @@ def lab(args: argparse.Namespace, out: TextIO | None = None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m spygames", description=__doc__)
     parser.add_argument("--version", action="version", version=f"spygames {__version__}")
+    parser.add_argument(
+        "--lang",
+        help="the language of the game's words: "
+        f"{', '.join(i18n.LANGUAGES)} (default: English, or $LANG's language if spoken)",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p_play = sub.add_parser("play", help="play a game in the terminal against bots")
     p_play.add_argument("game", choices=sorted(GAMES))
@@ -289,6 +295,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sol.add_argument("--hard", type=Path, help="a bot's per-deal results (strength --out)")
     args = parser.parse_args(argv)
     try:
+        if args.lang and args.lang not in (*i18n.LANGUAGES, i18n.PSEUDO):
+            raise ValueError(f"no language “{args.lang}”: {', '.join(i18n.LANGUAGES)}")
+        environment = os.environ.get("LANG", "").split(".")[0].replace("_", "-")
+        i18n.use(args.lang or i18n.choose([environment]))
         if args.command == "play":
             game = get_game(args.game)
             players = args.players or game.min_players
@@ -332,7 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             record = json.loads(args.file.read_text())
             print_replay(record)
-    except (SpyGamesError, OSError, ValueError) as exc:
+    except (SpyGamesError, OSError, ValueError, LookupError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except (EOFError, KeyboardInterrupt):

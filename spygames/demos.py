@@ -4,7 +4,8 @@ A demo is data: a game, a seed and a `setup` (the overrides every game already t
 and steps. Each step has a caption in our own words and, usually, an action. A step
 marked `refused` shows an action being turned down: the reason shown is the engine's
 own, and the game does not change. `check` holds the claims a caption makes that can be
-checked against the engine ("the count is 4" is `{"revealed.count": 4}`).
+checked against the engine ("the count is 4" is `{"revealed.count": 4}`), in English
+whatever language the demo is shown in (a reason is compared as it reads in English).
 
 `Demo.run()` plays every step through the engine and checks every claim, so a demo
 can never show a move the engine rejects or say what the engine disagrees with: it
@@ -24,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import DemoError, IllegalAction, UnknownDemo
-from .protocol import Action, Result, State, View
+from .i18n import Msg, _, fill
+from .protocol import GAME_OVER, Action, Result, State, View
 from .registry import GAMES, game_of_demo, get_game
 
 
@@ -92,7 +94,7 @@ class Demo:
             reason: str | None = None
             if step.action is not None:
                 if step.refused:
-                    reason = "the game is over" if state.is_over else state.why_illegal(step.action)
+                    reason = _(GAME_OVER) if state.is_over else state.why_illegal(step.action)
                     if reason is None:
                         raise DemoError(f"{where}: {step.action} is legal, not refused")
                 else:
@@ -105,7 +107,7 @@ class Demo:
             view = state.view(self.seat)
             frame = Frame(index, step, len(state.actions), view, state.result, reason)
             for key, expected in step.check.items():
-                found = lookup(frame, key)
+                found = in_english(lookup(frame, key))
                 if found != expected:
                     raise DemoError(f"{where}: {key} is {found!r}, the caption says {expected!r}")
             frames.append(frame)
@@ -138,6 +140,27 @@ def lookup(frame: Frame, key: str) -> Any:
             value = _MISSING
         if value is _MISSING:
             return f"<nothing at {key}>"
+    return value
+
+
+def in_english(value: Any) -> Any:
+    """`value` with each message in it (`spygames.i18n.Msg`) as it reads in English, the
+    language a demo's claims are written in, whatever language the demo is shown in.
+
+    >>> from spygames.i18n import ngettext
+    >>> in_english({"reason": ngettext("{n} spy", "{n} spies", 2)})
+    {'reason': '2 spies'}
+    """
+    if isinstance(value, Msg):
+        singular, plural, n = value.key[1:]
+        args = {name: in_english(arg) for name, arg in value.args.items()}
+        if plural is not None:
+            args = {"n": n, **args}
+        return fill(singular if plural is None or n == 1 else plural, args)
+    if isinstance(value, dict):
+        return {key: in_english(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(in_english(item) for item in value)
     return value
 
 

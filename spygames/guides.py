@@ -24,6 +24,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import IllegalAction, SpyGamesError
+from .i18n import _
 from .protocol import Action, State
 from .registry import GAMES, get_game
 
@@ -76,9 +77,12 @@ class Guide:
     """What the page says once the script is played: the game goes on."""
 
     def start(self) -> State:
-        """The deal, before any move."""
+        """The deal, before any move; the seats' names in the language in use ("You")."""
         game = get_game(self.game_id)
-        return game.new(self.seed, self.players, dict(self.options), self.setup)
+        options = dict(self.options)
+        if isinstance(options.get("seats"), list):
+            options["seats"] = [{**seat, "name": _(seat["name"])} for seat in options["seats"]]
+        return game.new(self.seed, self.players, options, self.setup)
 
     @cached_property
     def deal(self) -> dict[str, Any]:

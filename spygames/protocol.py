@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, InvalidSetup
+from .i18n import N_, _
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -62,7 +63,9 @@ class Budget:
     seconds: float | None = None
 
 
-GAME_OVER = "the game is over"
+# translators: a reason, after "Undo is off: " or "That move is not allowed: "
+GAME_OVER = N_("the game is over")
+"""Why nothing may be played or undone once the game is over (translated where used)."""
 
 
 class State(ABC):
@@ -116,7 +119,7 @@ class State(ABC):
     def apply(self, action: Action) -> None:
         """Play `action`; raise IllegalAction (state untouched) when it is not legal now."""
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_(GAME_OVER))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(f"{action!r} is not an action: expected a dict with a 'type'")
         try:
@@ -139,13 +142,14 @@ class State(ABC):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
         if self.is_over:
-            return UndoPoint(None, GAME_OVER)
+            return UndoPoint(None, _(GAME_OVER))
         return self._undo_point(seat)
 
     def _undo_point(self, seat: int) -> UndoPoint:
         """The game's own rule for `undo_point` (the game is not over). A game that does
         not say offers no undo at all."""
-        return UndoPoint(None, "this game has no undo")
+        # translators: follows "Undo is off: " or "Nothing to undo: "
+        return UndoPoint(None, _("this game has no undo"))
 
     def record(self) -> dict[str, Any]:
         """The save format, the share-link payload and the replay format."""
@@ -215,7 +219,7 @@ class RandomBot(Bot):
     level = "random"
 
     def advise(self, view: View, legal_actions: list[Action]) -> Advice:
-        return Advice(self.rng.choice(legal_actions), "a random legal move")
+        return Advice(self.rng.choice(legal_actions), _("a random legal move"))
 
 
 def _found(where: Any) -> Any:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from . import i18n
 from .errors import InvalidRecord
 from .hints import hint_bot, hint_moves, hint_seed
 from .protocol import Action, Advice, State
@@ -80,19 +81,24 @@ class Decision:
         return 0.0 if self.agreed else max(0.0, self.before - self.after)
 
     def to_json(self) -> dict[str, Any]:
+        """JSON data; the Hint's reason as the message it was made of (`spygames.i18n`), so
+        a review kept and shown again says it in the language then in use."""
         return {
             "move": self.move,
             "played": self.played,
             "advised": self.advised,
-            "reason": self.reason,
+            "reason": i18n.data(self.reason),
             "before": self.before,
             "after": self.after,
             "facts": self.facts,
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Decision:
-        return cls(**data)
+    def from_json(cls, kept: dict[str, Any]) -> Decision:
+        """The decision `to_json` gave (ValueError for an ill-formed reason)."""
+        if "reason" in kept:
+            kept = {**kept, "reason": i18n.revive(kept["reason"])}
+        return cls(**kept)
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .i18n import _
 from .lab import BotError, Choose, GameResult, Match, load, raised_error
 from .protocol import Action, Game, View
 from .record import pack
@@ -70,7 +71,7 @@ def _played(game: GameResult) -> dict[str, Any]:
 def _error(exc: BotError) -> str:
     view = exc.view
     if view is not None and len(json.dumps(view)) > MAX_VIEW:
-        view = {"note": "the view is too long to show"}
+        view = {"note": _("the view is too long to show")}
     return json.dumps({"error": exc.message, "line": exc.line, "view": view})
 
 
@@ -194,5 +195,8 @@ class Calls:
         except (Exception, SystemExit, KeyboardInterrupt) as exc:
             return json.dumps({"error": raised_error(exc, "your bot", "in choose").message})
         if self.clock() - started > DECIDE_S:
-            return json.dumps({"error": f"It took more than {DECIDE_S:g} seconds on one decision."})
+            seconds = f"{DECIDE_S:g}"
+            # translators: {seconds} is a number (2): the longest a person's bot may think
+            took = _("It took more than {seconds} seconds on one decision.", seconds=seconds)
+            return json.dumps({"error": took})
         return json.dumps({"action": action})

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final
 
+from ..i18n import _, listed, ngettext
 from ..protocol import Action, Advice, Bot, Budget, View
 from ..search import Playout, SearchBot
 from .deck import (
@@ -44,8 +44,6 @@ from .policy import (
     retire_pick,
 )
 from .table import DEAL, OVER, Table
-
-WHERE: Final = {"hand": "your hand", "draw": "your draw deck", "discard": "your discard pile"}
 
 
 # -- from a view to a table the bots can play on -------------------------------------
@@ -132,57 +130,97 @@ def explain(table: Table, move: Move, weights: Weights = TIPS) -> str:
     kind, cards = move
     if kind == "end_turn":
         if table.retired:
-            return "end your turn and draw back up to five"
-        return "end your turn: no pair worth retiring now"
+            return _("end your turn and draw back up to five")
+        return _("end your turn: no pair worth retiring now")
     if kind == "retire":
         if VALUES[cards[0]] <= 4:
-            return f"retire {symbols(cards)}: with fewer low cards your strong ones come sooner"
-        return f"retire {symbols(cards)}: a thin deck brings your Aces and faces round more often"
+            return _(
+                "retire {cards}: with fewer low cards your strong ones come sooner",
+                cards=symbols(cards),
+            )
+        return _(
+            "retire {cards}: a thin deck brings your Aces and faces round more often",
+            cards=symbols(cards),
+        )
     spy = table.spies[-1]
     if kind == "assassinate":
-        ace = cards[0]
-        where = next(place for card, place in table.owned_aces() if card == ace)
-        return (
-            f"your hand adds up to {total(table.hand)}, short of {VALUES[spy]}: sacrifice the "
-            f"{SYMBOLS[ace]} from {WHERE[where]} (its suit has the fewest faces to come)"
-        )
+        return _assassinate_reason(table, spy, cards[0])
     rest = [card for card in table.hand if card not in cards]
     kept = _kept(table, rest, weights)
     if kind == "recruit":
-        how = "the double agent lets any suit pay" if ace_of_suit(SUIT_OF[spy]) in cards else ""
-        prize = "a face card for the final count" if IS_FACE[spy] else "it joins your deck"
-        details = ", ".join(part for part in (prize, how, kept) if part)
-        return f"recruit the {SYMBOLS[spy]} with {symbols(cards)}: {details}"
-    _, recruits = payment_options(table.hand, spy)
+        prize = _("a face card for the final count") if IS_FACE[spy] else _("it joins your deck")
+        how = _("the double agent lets any suit pay") if ace_of_suit(SUIT_OF[spy]) in cards else ""
+        # translators: {spy} is a card (7♣), {cards} the cards paid (3♣ 4♣), {details} a
+        # list of reasons ("it joins your deck, keeps A♥ in reserve")
+        return _(
+            "recruit the {spy} with {cards}: {details}",
+            spy=SYMBOLS[spy],
+            cards=symbols(cards),
+            details=listed([part for part in (prize, how, kept) if part]),
+        )
+    _counters, recruits = payment_options(table.hand, spy)
     if not recruits:
-        suit = SUIT_SYMBOL[SUIT_OF[spy]]
-        why = f"your {suit} cards cannot reach {VALUES[spy]}"
+        # translators: {suit} is a suit's symbol (♣), {value} the spy's value
+        why = _(
+            "your {suit} cards cannot reach {value}",
+            suit=SUIT_SYMBOL[SUIT_OF[spy]],
+            value=VALUES[spy],
+        )
     elif VALUES[spy] < weights.recruit_min_value:
-        why = "a low card would only thicken your deck"
+        why = _("a low card would only thicken your deck")
     else:
-        why = "recruiting would leave a weaker hand"
-    details = ", ".join(part for part in (why, kept) if part)
-    return f"counter the {SYMBOLS[spy]} with {symbols(cards)}: {details}"
+        why = _("recruiting would leave a weaker hand")
+    # translators: {spy} is a card (7♣), {cards} the cards paid (3♥ 4♠), {details} a
+    # list of reasons ("recruiting would leave a weaker hand, keeps A♥ in reserve")
+    return _(
+        "counter the {spy} with {cards}: {details}",
+        spy=SYMBOLS[spy],
+        cards=symbols(cards),
+        details=listed([part for part in (why, kept) if part]),
+    )
+
+
+def _assassinate_reason(table: Table, spy: int, ace: int) -> str:
+    """Why sacrifice `ace`, from where it is."""
+    where = next(place for card, place in table.owned_aces() if card == ace)
+    values = {"total": total(table.hand), "value": VALUES[spy], "ace": SYMBOLS[ace]}
+    if where == "hand":
+        return _(
+            "your hand adds up to {total}, short of {value}: sacrifice the {ace} from your "
+            "hand (its suit has the fewest faces to come)",
+            **values,
+        )
+    if where == "draw":
+        return _(
+            "your hand adds up to {total}, short of {value}: sacrifice the {ace} from your "
+            "draw deck (its suit has the fewest faces to come)",
+            **values,
+        )
+    return _(
+        "your hand adds up to {total}, short of {value}: sacrifice the {ace} from your "
+        "discard pile (its suit has the fewest faces to come)",
+        **values,
+    )
 
 
 def _kept(table: Table, rest: list[int], weights: Weights) -> str:
     """What the payment leaves in hand that is worth having."""
     aces = [card for card in rest if IS_ACE[card]]
     if aces and weights.ace_late and faces_near(table, weights):
-        return f"keeps {symbols(aces)} for the faces to come"
+        return _("keeps {cards} for the faces to come", cards=symbols(aces))
     retired = retire_pick(rest, table, weights)
     if retired:
-        return f"keeps {symbols(retired)} back to retire"
+        return _("keeps {cards} back to retire", cards=symbols(retired))
     if aces and weights.ace_kept > 0:
-        return f"keeps {symbols(aces)} in reserve"
+        return _("keeps {cards} in reserve", cards=symbols(aces))
     high = [card for card in rest if VALUES[card] >= 7]
     if high:
-        return f"keeps {symbols(high)} for the next spy"
+        return _("keeps {cards} for the next spy", cards=symbols(high))
     return ""
 
 
 def _fallback(legal: Sequence[Action]) -> Advice:
-    return Advice(legal[0], "the first legal move")
+    return Advice(legal[0], _("the first legal move"))
 
 
 # -- easy --------------------------------------------------------------------------------
@@ -197,7 +235,8 @@ class EasyBot(Bot):
         by_kind: dict[str, list[Action]] = {}
         for action in legal_actions:
             by_kind.setdefault(str(action["type"]), []).append(action)
-        spy = SYMBOLS[card_id(view["spy"])] if view.get("spy") else "the spy"
+        # Recruit and counter are legal only while a spy is in view.
+        spy = SYMBOLS[card_id(view["spy"])] if view.get("spy") else _("the spy")
 
         def cost(action: Action) -> tuple[int, int]:
             cards = action["cards"]
@@ -205,17 +244,27 @@ class EasyBot(Bot):
 
         if "recruit" in by_kind:
             action = min(by_kind["recruit"], key=cost)
-            return Advice(action, f"recruit the {spy} with {symbols(to_move(action)[1])}")
+            return Advice(
+                action,
+                _("recruit the {spy} with {cards}", spy=spy, cards=symbols(to_move(action)[1])),
+            )
         if "counter" in by_kind:
             action = min(by_kind["counter"], key=cost)
             return Advice(
-                action, f"counter the {spy} as cheaply as possible: {symbols(to_move(action)[1])}"
+                action,
+                _(
+                    "counter the {spy} as cheaply as possible: {cards}",
+                    spy=spy,
+                    cards=symbols(to_move(action)[1]),
+                ),
             )
         if "assassinate" in by_kind:
             action = by_kind["assassinate"][0]
-            return Advice(action, f"no way to pay: sacrifice the {SYMBOLS[to_move(action)[1][0]]}")
+            return Advice(
+                action, _("no way to pay: sacrifice the {ace}", ace=SYMBOLS[to_move(action)[1][0]])
+            )
         if "end_turn" in by_kind:
-            return Advice(by_kind["end_turn"][0], "end your turn and draw back up to five")
+            return Advice(by_kind["end_turn"][0], _("end your turn and draw back up to five"))
         return _fallback(legal_actions)
 
 
@@ -295,8 +344,14 @@ class HardBot(SearchBot):
             return
         reason = explain(table, move, self.weights)
         if self.last_playouts:
-            reason += (
-                f" (best of {len(candidates)} options in {self.last_playouts} simulated games)"
+            # translators: {reason} is the move's reason; {options} (2 or more) moves were
+            # compared over {n} games played out
+            reason = ngettext(
+                "{reason} (best of {options} options in {n} simulated game)",
+                "{reason} (best of {options} options in {n} simulated games)",
+                self.last_playouts,
+                reason=reason,
+                options=len(candidates),
             )
         yield Advice(action, reason)
 

@@ -5,6 +5,7 @@ for (a page that lists the games loads no game's rules)."""
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..protocol import Budget, Game
 
 
@@ -12,7 +13,7 @@ class DeckOfSpies(Game):
     """Solo deck-builder with a standard 52-card deck."""
 
     id = "deck-of-spies"
-    name = "Deck of Spies"
+    name = N_("Deck of Spies")  # translated where it is shown: _(game.name)
     min_players = 1
     max_players = 1
     top_score = 12  # the face cards a player can own

@@ -12,32 +12,33 @@ from __future__ import annotations
 from typing import Final
 
 from ..guides import Guide, Step
+from ..i18n import N_
 from ..protocol import Action, State
 
 RULES: Final = ("counter", "recruit", "double agent", "assassinate", "retire", "end turn")
 
-COUNTER = (
+COUNTER = N_(
     "Counter it: play cards from your hand adding up to at least its value. No padding "
     "allowed — take away any one of your cards and the total must fall short. The spy "
     "goes to the spies' pile; your cards go to your discard pile."
 )
-RECRUIT = (
+RECRUIT = N_(
     "Recruit it: the same, but with cards all of the spy's suit. The spy then joins your "
     "discard pile with the cards you paid — it is now part of your deck."
 )
-DOUBLE = (
+DOUBLE = N_(
     "Double agents. The Ace of the spy's suit lets cards of any suit help to recruit it. "
     "The Ace counts 1 and is always allowed; every other card must still be needed."
 )
-RETIRE = (
+RETIRE = N_(
     "Once per turn, after countering or recruiting, you may send two or more cards of one "
     "rank from your hand to the spies' pile. It thins your deck of weak cards."
 )
-END = (
+END = N_(
     "Keep what is left in your hand and draw up to five. When your draw deck is empty, "
     "shuffle your discard pile to make a new one."
 )
-ASSASSINATE = (
+ASSASSINATE = N_(
     "Assassinate it — only when your whole hand adds up to less than the spy. Take any "
     "Ace you own (from your hand, draw deck or discard pile) out of the game for good; the "
     "spy goes to the spies' pile and your whole hand to your discard pile, and the turn ends."
@@ -70,38 +71,38 @@ GUIDE: Final = Guide(
     steps=(
         Step(
             {"type": "recruit", "cards": ["2C", "3C"]},
-            "Recruit the 5♣ with your 2♣ and 3♣: pick both cards, then Recruit.",
+            N_("Recruit the 5♣ with your 2♣ and 3♣: pick both cards, then Recruit."),
             RECRUIT,
         ),
         Step(
             {"type": "end_turn"},
-            "End your turn: you keep the A♦ 2♥ 4♥ and draw two cards, up to five.",
+            N_("End your turn: you keep the A♦ 2♥ 4♥ and draw two cards, up to five."),
             END,
         ),
         Step(
             {"type": "counter", "cards": ["4H", "2H"]},
-            "Counter the 6♠ with your 4♥ and 2♥: 4 + 2 = 6, and neither card is spare.",
+            N_("Counter the 6♠ with your 4♥ and 2♥: 4 + 2 = 6, and neither card is spare."),
             COUNTER,
         ),
-        Step({"type": "end_turn"}, "End your turn and draw up to five again.", END),
+        Step({"type": "end_turn"}, N_("End your turn and draw up to five again."), END),
         Step(
             {"type": "recruit", "cards": ["AD", "4S", "4C"]},
-            "Recruit the 7♦ with your A♦, 4♠ and 4♣: the A♦ lets the black 4s join in.",
+            N_("Recruit the 7♦ with your A♦, 4♠ and 4♣: the A♦ lets the black 4s join in."),
             DOUBLE,
         ),
         Step(
             {"type": "retire", "cards": ["3D", "3H"]},
-            "Retire your two 3s: weak cards out of your deck for good.",
+            N_("Retire your two 3s: weak cards out of your deck for good."),
             RETIRE,
         ),
-        Step({"type": "end_turn"}, "End your turn: your hand is empty, so you draw five.", END),
+        Step({"type": "end_turn"}, N_("End your turn: your hand is empty, so you draw five."), END),
         Step(
             {"type": "assassinate", "ace": "AC"},
-            "Your hand adds up to 9, less than the 10♥: assassinate it with your A♣.",
+            N_("Your hand adds up to 9, less than the 10♥: assassinate it with your A♣."),
             ASSASSINATE,
         ),
     ),
-    done=(
+    done=N_(
         "That is every move of Deck of Spies. The game goes on from here as any other: "
         "deal with the rest of the spies, and own 7 of the 12 face cards at the end to win."
     ),

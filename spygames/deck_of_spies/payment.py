@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Final, Literal
 
 from ..errors import InvalidCard
+from ..i18n import _, ngettext
 from .deck import (
     IS_ACE,
     NAMES,
@@ -44,7 +45,7 @@ def pays(cards: Sequence[int], spy: int, kind: str) -> bool:
 def payment_flaw(cards: Sequence[int], spy: int, kind: str, hand: Sequence[int] = ()) -> str | None:
     """None when `cards` pay for `spy`, else the reason. `hand` only sharpens the wording."""
     if not cards:
-        return "choose the cards to pay with"
+        return _("choose the cards to pay with")
     need = VALUES[spy]
     suit = SUIT_OF[spy]
     paid = sum(VALUES[card] for card in cards)
@@ -55,16 +56,21 @@ def payment_flaw(cards: Sequence[int], spy: int, kind: str, hand: Sequence[int] 
             judged.remove(ace)  # the double agent counts but is exempt from the test
         elif any(SUIT_OF[card] != suit for card in cards):
             if ace in hand:
-                return f"all {SUIT_SYMBOL[suit]} unless you play {SYMBOLS[ace]}"
-            return f"all {SUIT_SYMBOL[suit]} to recruit the {SYMBOLS[spy]}"
+                # translators: {suit} is a suit's symbol (♣), {ace} that suit's Ace (A♣)
+                return _(
+                    "all {suit} unless you play {ace}", suit=SUIT_SYMBOL[suit], ace=SYMBOLS[ace]
+                )
+            # translators: {suit} is a suit's symbol (♣), {spy} a card (7♣)
+            return _("all {suit} to recruit the {spy}", suit=SUIT_SYMBOL[suit], spy=SYMBOLS[spy])
     if paid < need:
-        return f"needs {need - paid} more"
+        # translators: the payment is {n} points short of the spy's value
+        return ngettext("needs {n} more", "needs {n} more", need - paid)
     if not judged:
-        return "the double agent needs at least one other card"
+        return _("the double agent needs at least one other card")
     spare = [card for card in judged if paid - VALUES[card] >= need]
     if spare:
         lowest = min(spare, key=SORT_KEY.__getitem__)
-        return f"the {SYMBOLS[lowest]} is not needed"
+        return _("the {card} is not needed", card=SYMBOLS[lowest])
     return None
 
 
@@ -136,7 +142,7 @@ def _payment_options(hand: tuple[int, ...], spy: int) -> Payments:
 def retire_flaw(cards: Sequence[int]) -> str | None:
     """None when `cards` may be retired (two or more of one rank), else the reason."""
     if len(cards) < 2 or len({VALUES[card] for card in cards}) != 1:
-        return "retire needs two or more cards of one rank"
+        return _("retire needs two or more cards of one rank")
     return None
 
 
@@ -164,9 +170,9 @@ def read_selection(hand: Sequence[int], selection: object) -> tuple[list[int], s
         except InvalidCard as exc:
             return [], str(exc)
         if card in cards:
-            return [], f"the {SYMBOLS[card]} is chosen twice"
+            return [], _("the {card} is chosen twice", card=SYMBOLS[card])
         if card not in hand:
-            return [], f"the {SYMBOLS[card]} is not in your hand"
+            return [], _("the {card} is not in your hand", card=SYMBOLS[card])
         cards.append(card)
     return cards, None
 
@@ -193,7 +199,7 @@ def payment_problem(
     try:
         spy_id = card_id(spy)
     except InvalidCard:
-        return "there is no spy to pay for"
+        return _("there is no spy to pay for")
     hand_ids = _hand_ids(hand)
     cards, problem = read_selection(hand_ids, list(selection))
     if problem is not None:

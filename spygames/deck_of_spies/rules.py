@@ -47,6 +47,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..errors import InvalidCard, InvalidSetup
+from ..i18n import N_, _
 from ..protocol import Action, Result, State, UndoPoint, View
 from .deck import (
     GROUP_OF,
@@ -78,9 +79,10 @@ ACTION_FIELDS: Final = {
 TURN_ENDS: Final = frozenset({"end_turn", "assassinate"})
 """The actions that end a turn: the new hand and the next spy are shown."""
 PAYMENTS: Final = frozenset({"counter", "recruit"})
-DEAL_START: Final = "this is the start of the deal"
-NEW_TURN: Final = "a new turn has begun and its cards have been shown"
-NEXT_SPY: Final = "the next spy has been shown since"
+# Why Undo is off, worded to follow "Undo is off: " (translated where they are used).
+DEAL_START: Final = N_("this is the start of the deal")
+NEW_TURN: Final = N_("a new turn has begun and its cards have been shown")
+NEXT_SPY: Final = N_("the next spy has been shown since")
 
 
 class DeckOfSpiesState(State):
@@ -131,7 +133,7 @@ class DeckOfSpiesState(State):
 
     def why_illegal(self, action: Action) -> str | None:
         if self.table.phase == OVER:
-            return "the game is over"
+            return _("the game is over")
         kind = action.get("type")
         if kind not in ACTION_FIELDS:
             return f"unknown action {kind!r}: counter, recruit, assassinate, retire or end_turn"
@@ -148,20 +150,24 @@ class DeckOfSpiesState(State):
 
     def _deal_first(self) -> str:
         if self.table.must_assassinate():
-            return "assassinate first: you must deal with the spy"
-        return "counter first: you must deal with the spy"
+            return _("assassinate first: you must deal with the spy")
+        return _("counter first: you must deal with the spy")
 
     def _payment_problem(self, kind: str, cards: object) -> str | None:
         table = self.table
         if table.phase != DEAL:
-            return "you have already dealt with this turn's spy: retire or end your turn"
+            return _("you have already dealt with this turn's spy: retire or end your turn")
         if cards is None:
             return f"a {kind} action needs 'cards': a list of cards like '7H'"
         spy = table.spies[-1]
         if table.must_assassinate():
-            return (
-                f"your whole hand adds up to {total(table.hand)}, less than the "
-                f"{SYMBOLS[spy]}'s {VALUES[spy]}: you must assassinate it"
+            # translators: {spy} is a card (K♦), {value} its value, {total} the hand's
+            return _(
+                "your whole hand adds up to {total}, less than the {spy}'s {value}: "
+                "you must assassinate it",
+                total=total(table.hand),
+                spy=SYMBOLS[spy],
+                value=VALUES[spy],
             )
         chosen, problem = read_selection(table.hand, cards)
         if problem is not None:
@@ -171,10 +177,14 @@ class DeckOfSpiesState(State):
     def _assassinate_problem(self, ace_text: object) -> str | None:
         table = self.table
         if table.phase != DEAL:
-            return "you have already dealt with this turn's spy: retire or end your turn"
+            return _("you have already dealt with this turn's spy: retire or end your turn")
         spy = table.spies[-1]
         if not table.must_assassinate():
-            return f"you can still pay: assassinate only when your hand sums below {VALUES[spy]}"
+            # translators: {value} is the spy's value
+            return _(
+                "you can still pay: assassinate only when your hand sums below {value}",
+                value=VALUES[spy],
+            )
         if ace_text is None:
             return "an assassinate action needs 'ace': the Ace to sacrifice, like 'AH'"
         try:
@@ -182,11 +192,11 @@ class DeckOfSpiesState(State):
         except InvalidCard as exc:
             return str(exc)
         if not IS_ACE[ace]:
-            return f"the {SYMBOLS[ace]} is not an Ace: only Aces are double agents"
+            return _("the {card} is not an Ace: only Aces are double agents", card=SYMBOLS[ace])
         if ace in table.removed:
-            return f"the {SYMBOLS[ace]} is already out of the game"
+            return _("the {card} is already out of the game", card=SYMBOLS[ace])
         if all(ace != owned for owned, _ in table.owned_aces()):
-            return f"the {SYMBOLS[ace]} is not in your hand, draw deck or discard pile"
+            return _("the {card} is not in your hand, draw deck or discard pile", card=SYMBOLS[ace])
         return None
 
     def _retire_problem(self, cards: object) -> str | None:
@@ -194,7 +204,7 @@ class DeckOfSpiesState(State):
         if table.phase == DEAL:
             return self._deal_first()
         if table.retired:
-            return "you have already retired this turn"
+            return _("you have already retired this turn")
         if cards is None:
             return "a retire action needs 'cards': a list of cards like '2H'"
         chosen, problem = read_selection(table.hand, cards)
@@ -230,12 +240,12 @@ class DeckOfSpiesState(State):
     def _undo_point(self, seat: int) -> UndoPoint:
         """Back before the last action while it is one of this turn's (see the module)."""
         if not self.actions:
-            return UndoPoint(None, DEAL_START)
+            return UndoPoint(None, _(DEAL_START))
         kind = self.actions[-1]["type"]
         if kind in TURN_ENDS:
-            return UndoPoint(None, NEW_TURN)
+            return UndoPoint(None, _(NEW_TURN))
         if kind in PAYMENTS and self.table.spy is not None:  # the spy under it is in view
-            return UndoPoint(None, NEXT_SPY)
+            return UndoPoint(None, _(NEXT_SPY))
         return UndoPoint(len(self.actions) - 1)
 
     # -- what the player sees ----------------------------------------------------------
@@ -289,24 +299,43 @@ class DeckOfSpiesState(State):
             spy = table.spies[-1]
             won = False
             ending = "no_double_agent"
-            reason = (
-                f"The {SYMBOLS[spy]} needs {VALUES[spy]} but your hand adds up to "
-                f"{total(table.hand)}, and no double agent is left: the spies have won."
+            # translators: {spy} is a card (K♦), {value} its value, {total} the hand's
+            reason = _(
+                "The {spy} needs {value} but your hand adds up to {total}, and no double "
+                "agent is left: the spies have won.",
+                spy=SYMBOLS[spy],
+                value=VALUES[spy],
+                total=total(table.hand),
             )
         elif score >= FACES_TO_WIN:
             won = True
             ending = "infiltrated"
-            perfect = " — a perfect game" if score == FACES else ""
-            reason = (
-                f"You own {score} of the {FACES} face cards{perfect}: you have infiltrated "
-                "the spy networks."
-            )
+            if score == FACES:
+                reason = _(
+                    "You own {score} of the {faces} face cards — a perfect game: you have "
+                    "infiltrated the spy networks.",
+                    score=score,
+                    faces=FACES,
+                )
+            else:
+                reason = _(
+                    "You own {score} of the {faces} face cards: you have infiltrated the spy "
+                    "networks.",
+                    score=score,
+                    faces=FACES,
+                )
         else:
             won = False
             ending = "outnumbered"
-            reason = (
-                f"You own {score} of the {FACES} face cards and the spies keep {with_spies}: "
-                f"you needed {FACES_TO_WIN}."
+            # translators: {kept} is how many face cards the spies keep, {needed} how
+            # many face cards a win needs
+            reason = _(
+                "You own {score} of the {faces} face cards and the spies keep {kept}: "
+                "you needed {needed}.",
+                score=score,
+                faces=FACES,
+                kept=with_spies,
+                needed=FACES_TO_WIN,
             )
         return {
             "winners": [0] if won else [],

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from .. import words
+from ..i18n import _, ngettext
 from .deck import ACES, IS_FACE, NAMES, SORT_KEY, SYMBOLS, VALUES, names, symbols
 
 HAND_SIZE: Final = 5
@@ -130,10 +130,11 @@ class Table:
             self.spy_discard.append(spy)
         self.phase = AFTER
         if self.events is not None:
-            verb = "recruited" if kind == "recruit" else "countered"
-            self._event(
-                kind, f"{verb} the {SYMBOLS[spy]} with {symbols(cards)}", spy=spy, cards=cards
-            )
+            if kind == "recruit":
+                text = _("recruited the {spy} with {cards}", spy=SYMBOLS[spy], cards=symbols(cards))
+            else:
+                text = _("countered the {spy} with {cards}", spy=SYMBOLS[spy], cards=symbols(cards))
+            self._event(kind, text, spy=spy, cards=cards)
 
     def retire(self, cards: tuple[int, ...] | list[int]) -> None:
         """Put same-rank cards from the hand on the spy discard pile, for good."""
@@ -142,7 +143,7 @@ class Table:
         self.spy_discard.extend(cards)
         self.retired = True
         if self.events is not None:
-            self._event("retire", f"retired {symbols(cards)}", cards=cards)
+            self._event("retire", _("retired {cards}", cards=symbols(cards)), cards=cards)
 
     def assassinate(self, ace: int) -> None:
         """Sacrifice `ace`, put the spy away, discard the hand; the turn is over."""
@@ -152,27 +153,36 @@ class Table:
         spy = self.spies.pop()
         self.spy_discard.append(spy)
         if self.events is not None:
-            pile_name = {
-                "hand": "your hand",
-                "draw": "the draw deck",
-                "discard": "the discard pile",
-            }
-            self._event(
-                "assassinate",
-                f"assassinated the {SYMBOLS[spy]}: the {SYMBOLS[ace]} from "
-                f"{pile_name[where]} is out of the game",
-                spy=spy,
-                ace=ace,
-                where=where,
-            )
+            spy_text, ace_text = SYMBOLS[spy], SYMBOLS[ace]
+            if where == "hand":
+                text = _(
+                    "assassinated the {spy}: the {ace} from your hand is out of the game",
+                    spy=spy_text,
+                    ace=ace_text,
+                )
+            elif where == "draw":
+                text = _(
+                    "assassinated the {spy}: the {ace} from the draw deck is out of the game",
+                    spy=spy_text,
+                    ace=ace_text,
+                )
+            else:
+                text = _(
+                    "assassinated the {spy}: the {ace} from the discard pile is out of the game",
+                    spy=spy_text,
+                    ace=ace_text,
+                )
+            self._event("assassinate", text, spy=spy, ace=ace, where=where)
         if where == "draw":
             self.rng.shuffle(self.draw)
             if self.events is not None:
-                self._event("shuffle", "shuffled the draw deck", count=len(self.draw))
+                self._event("shuffle", _("shuffled the draw deck"), count=len(self.draw))
         hand, self.hand = self.hand, []
         self.discard.extend(hand)
         if self.events is not None and hand:
-            self._event("discard_hand", f"discarded your hand: {symbols(hand)}", cards=hand)
+            self._event(
+                "discard_hand", _("discarded your hand: {cards}", cards=symbols(hand)), cards=hand
+            )
         self.end_turn()
 
     def end_turn(self) -> None:
@@ -182,7 +192,8 @@ class Table:
         self.retired = False
         self.phase = DEAL if self.spies else OVER
         if self.events is not None and self.spies:
-            self._event("spy", f"the next spy is the {SYMBOLS[self.spies[-1]]}", spy=self.spies[-1])
+            spy = self.spies[-1]
+            self._event("spy", _("the next spy is the {spy}", spy=SYMBOLS[spy]), spy=spy)
         self.check_trapped()
 
     def refill(self) -> None:
@@ -192,32 +203,31 @@ class Table:
                 if not self.discard:
                     break
                 if self.events is not None and drawn:
-                    self._event("draw", f"drew {symbols(drawn)}", cards=drawn)
+                    self._event("draw", _("drew {cards}", cards=symbols(drawn)), cards=drawn)
                     drawn = []
                 self.draw, self.discard = self.discard, []
                 self.rng.shuffle(self.draw)
                 if self.events is not None:
                     count = len(self.draw)
-                    self._event(
-                        "reshuffle",
-                        f"shuffled the discard pile ({words.count(count, 'card')}) "
-                        "into a new draw deck",
-                        count=count,
+                    text = ngettext(
+                        "shuffled the discard pile ({n} card) into a new draw deck",
+                        "shuffled the discard pile ({n} cards) into a new draw deck",
+                        count,
                     )
+                    self._event("reshuffle", text, count=count)
             card = self.draw.pop()
             drawn.append(card)
             self.hand.append(card)
         self.hand.sort(key=SORT_KEY.__getitem__)
         if self.events is not None and drawn:
-            self._event("draw", f"drew {symbols(drawn)}", cards=drawn)
+            self._event("draw", _("drew {cards}", cards=symbols(drawn)), cards=drawn)
 
     def start(self) -> None:
         """Draw the first hand and show the first spy."""
         self.refill()
         if self.events is not None and self.spies:
-            self._event(
-                "spy", f"the first spy is the {SYMBOLS[self.spies[-1]]}", spy=self.spies[-1]
-            )
+            spy = self.spies[-1]
+            self._event("spy", _("the first spy is the {spy}", spy=SYMBOLS[spy]), spy=spy)
         self.check_trapped()
 
     def check_trapped(self) -> None:

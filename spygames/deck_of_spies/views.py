@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
+from ..i18n import N_
+
 
 class OwnedAce(TypedDict):
     """An Ace the player could sacrifice (a double agent), and where it is."""
@@ -105,10 +107,11 @@ VIEW = DeckOfSpiesView
 RESULT = DeckOfSpiesResult
 ACTIONS = (CounterAction, RecruitAction, AssassinateAction, RetireAction, EndTurnAction)
 
-GOAL = (
+GOAL = N_(
     "Own at least 7 of the 12 face cards (J, Q, K) when the last spy has been dealt with: "
     "recruit them, and keep an Ace for the turn your hand cannot pay (no Ace left then: "
     'you lose). Cards are written rank then suit: "7H", "10S", "QC", "AD"; '
     "A = 1, J = 11, Q = 12, K = 13."
 )
-"""How the game is won, for a bot's author (the Bot Lab's reference)."""
+"""How the game is won, for a bot's author (the Bot Lab's reference); marked for
+translation (`_(GOAL)` where it is shown)."""

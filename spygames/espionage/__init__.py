@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from .bots import EasyBot, HardBot, NormalBot
     from .cards import (
         ATTRIBUTE_NAMES,
-        ATTRIBUTE_PLURALS,
         ATTRIBUTES,
         CITIES,
         DECK,
@@ -37,7 +36,6 @@ _FROM = {
     **dict.fromkeys(
         (
             "ATTRIBUTE_NAMES",
-            "ATTRIBUTE_PLURALS",
             "ATTRIBUTES",
             "CITIES",
             "DECK",
@@ -60,7 +58,6 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "ATTRIBUTES",
     "ATTRIBUTE_NAMES",
-    "ATTRIBUTE_PLURALS",
     "CITIES",
     "DECK",
     "FACTIONS",

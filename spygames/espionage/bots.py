@@ -19,14 +19,25 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
+from ..i18n import _
 from ..protocol import Action, Advice, Bot, View
-from .cards import ATTRIBUTES, DECK_SIZE, MERCENARIES, PER_ATTRIBUTE, TRAITORS, count
+from .cards import ATTRIBUTES, DECK_SIZE, MERCENARIES, PER_ATTRIBUTE, TRAITORS, bid_words, count
 from .odds import expected_count, pool, split_distribution
 from .rules import POINTS_TO_WIN, SOURCES_FOR
-from .text import bid_phrase, player_name
 
 MEAN_CARD = (PER_ATTRIBUTE + MERCENARIES - TRAITORS) / DECK_SIZE
 """What one unseen card adds to a count on average: 10/36."""
+
+
+def _percent(chance: float) -> str:
+    """A chance as a whole percentage: "23%" (as `f"{chance:.0%}"`, for a chance of at
+    least zero).
+
+    >>> _percent(0.234), _percent(0.125), _percent(1.0)
+    ('23%', '12%', '100%')
+    """
+    # translators: a chance as a percentage; {percent} is a whole number from 0 to 100
+    return _("{percent}%", percent=round(chance * 100))
 
 
 def _others(view: View) -> list[int]:
@@ -57,15 +68,22 @@ class EasyBot(Bot):
         call, spot = _find(legal_actions, "call"), _find(legal_actions, "spot")
         if bid is not None:
             mine = own[bid["attribute"]]
-            words = bid_phrase(bid["count"], bid["attribute"])
             if spot is not None and self.rng.random() < 0.05:
-                return Advice(spot, f"spot: a hunch that there are exactly {bid['count']}")
+                # translators: a bot's reason; {count} is the standing bid's number
+                why = _("spot: a hunch that there are exactly {count}", count=bid["count"])
+                return Advice(spot, why)
             if call is not None and bid["count"] > mine + self.rng.randint(1, 3):
-                return Advice(call, f"call: I hold only {mine} toward {words}")
+                # translators: a bot's reason; {bid} is what the bid counts ("4 Hackers")
+                why = _(
+                    "call: I hold only {count} toward at least {bid}",
+                    count=mine,
+                    bid=bid_words(bid["count"], bid["attribute"]),
+                )
+                return Advice(call, why)
         bids = _bids(legal_actions)
         if not bids:
             assert call is not None
-            return Advice(call, "call: no bid is left to make")
+            return Advice(call, _("call: no bid is left to make"))
         ranked = sorted(ATTRIBUTES, key=lambda a: (-own[a], self.rng.random()))
         for attribute in ranked:
             options = [b for b in bids if b["attribute"] == attribute]
@@ -75,10 +93,13 @@ class EasyBot(Bot):
             counts = sorted({b["count"] for b in options})
             pick = next((c for c in counts if c >= target), counts[0])
             choice = self.rng.choice([b for b in options if b["count"] == pick])
-            return Advice(
-                choice,
-                f"bid {bid_phrase(pick, attribute)}: I hold {own[attribute]} myself",
+            # translators: a bot's reason; {bid} is what the bid counts ("4 Hackers")
+            why = _(
+                "bid at least {bid}: I hold {count} myself",
+                bid=bid_words(pick, attribute),
+                count=own[attribute],
             )
+            return Advice(choice, why)
         raise AssertionError("unreachable: there was a bid to make")
 
 
@@ -98,21 +119,41 @@ class NormalBot(Bot):
         if bid is not None:
             guess = est[bid["attribute"]]
             over = bid["count"] - guess
-            words = bid_phrase(bid["count"], bid["attribute"])
             if call is not None and over >= self.margin:
-                return Advice(call, f"call: I expect about {guess:.1f}, not {words}")
+                # translators: a bot's reason; {guess} is a count it expects ("2.4"), {bid}
+                # what the bid counts ("4 Hackers")
+                why = _(
+                    "call: I expect about {guess}, not at least {bid}",
+                    guess=f"{guess:.1f}",
+                    bid=bid_words(bid["count"], bid["attribute"]),
+                )
+                return Advice(call, why)
             if spot is not None and abs(over) < 0.35 and self.rng.random() < 0.25:
-                return Advice(spot, f"spot: I expect about {guess:.1f}, right on {bid['count']}")
+                # translators: a bot's reason; {guess} is a count it expects ("2.4"), {count}
+                # the standing bid's number
+                why = _(
+                    "spot: I expect about {guess}, right on {count}",
+                    guess=f"{guess:.1f}",
+                    count=bid["count"],
+                )
+                return Advice(spot, why)
         bids = _bids(legal_actions)
         if not bids:
             assert call is not None
-            return Advice(call, "call: no bid is left to make")
+            return Advice(call, _("call: no bid is left to make"))
         if bid is None:
             best = max(ATTRIBUTES, key=lambda a: (est[a], -ATTRIBUTES.index(a)))
             want = max(1, math.floor(est[best]) - 1)
             options = [b for b in bids if b["attribute"] == best and b["count"] == want]
             choice = self.rng.choice(options)
-            return Advice(choice, f"open {bid_phrase(want, best)}: I expect about {est[best]:.1f}")
+            # translators: a bot's reason for its opening bid; {bid} is what the bid counts
+            # ("4 Hackers"), {guess} a count it expects ("2.4")
+            why = _(
+                "open at least {bid}: I expect about {guess}",
+                bid=bid_words(want, best),
+                guess=f"{est[best]:.1f}",
+            )
+            return Advice(choice, why)
         lowest: dict[str, int] = {}
         for b in bids:
             a = b["attribute"]
@@ -121,13 +162,20 @@ class NormalBot(Bot):
         least = min(risk.values())
         best = self.rng.choice(sorted(a for a, r in risk.items() if r <= least + 1e-9))
         if call is not None and over > 0 and least > over:
-            return Advice(call, f"call: raising is riskier than calling {bid['count']}")
+            # translators: a bot's reason; {count} is the standing bid's number
+            why = _("call: raising is riskier than calling {count}", count=bid["count"])
+            return Advice(call, why)
         choice = self.rng.choice(
             [b for b in bids if b["attribute"] == best and b["count"] == lowest[best]]
         )
-        return Advice(
-            choice, f"raise to {bid_phrase(lowest[best], best)}: I expect about {est[best]:.1f}"
+        # translators: a bot's reason; {bid} is what the bid counts ("4 Hackers"), {guess}
+        # a count it expects ("2.4")
+        why = _(
+            "raise to at least {bid}: I expect about {guess}",
+            bid=bid_words(lowest[best], best),
+            guess=f"{est[best]:.1f}",
         )
+        return Advice(choice, why)
 
 
 # -- the hard bot ---------------------------------------------------------------------
@@ -257,7 +305,7 @@ class HardBot(Bot):
         return warm_up(budget_s)
 
     def advise(self, view: View, legal_actions: list[Action]) -> Advice:
-        _, scored, advice, explain = self._appraise(view, legal_actions)
+        _base, scored, advice, explain = self._appraise(view, legal_actions)
         best_value = max(s[0] for s in scored)
         near = [s for s in scored if s[0] >= best_value - 1e-9]
         if len(near) > 1:
@@ -275,7 +323,8 @@ class HardBot(Bot):
             ]
             if bluffs:
                 b = bluffs[self.rng.randrange(len(bluffs))]
-                return advice(b[2], explain(b[2]) + " (a bluff)", True)
+                # translators: a bot's reason for a bid it makes as a bluff
+                return advice(b[2], _("{reason} (a bluff)", reason=explain(b[2])), True)
         return advice(pick[2], pick[3], False)
 
     def chances(
@@ -285,7 +334,7 @@ class HardBot(Bot):
         the bot reckons it when it chooses: its crude model of the game's chances
         (`win_chance`) plus each move's expected gain this round. Worked out, not played
         out: `games` and `slice_s` are not needed."""
-        base, scored, _, _ = self._appraise(view, actions)
+        base, scored, _advice, _explain = self._appraise(view, actions)
         value = {json.dumps(s[2], sort_keys=True): s[0] for s in scored}
         yield [
             min(1.0, max(0.0, base + value[json.dumps(action, sort_keys=True)]))
@@ -349,18 +398,37 @@ class HardBot(Bot):
             dist = joint(attribute, by)
             hold = sum(p for (r, y), p in dist.items() if r + y >= need)
             exact = sum(p for (r, y), p in dist.items() if r + y == need)
-            words = bid_phrase(bid["count"], attribute)
+            words = bid_words(bid["count"], attribute)
             facts["call"] = facts["spot"] = {"hold": hold, "exact": exact}
             for action in legal_actions:
                 if action["type"] == "call":
                     value = hold * gain(me) + (1 - hold) * gain(by)
-                    reason = f"call: only {hold:.0%} chance of {words}"
                     if hold >= 0.5:
-                        reason = f"call: {hold:.0%} chance of {words}, but raising looks worse"
+                        # translators: a bot's reason; {chance} is a percentage ("73%"),
+                        # {bid} what the bid counts ("4 Hackers")
+                        reason = _(
+                            "call: {chance} chance of at least {bid}, but raising looks worse",
+                            chance=_percent(hold),
+                            bid=words,
+                        )
+                    else:
+                        # translators: a bot's reason; {chance} is a percentage ("23%"),
+                        # {bid} what the bid counts ("4 Hackers")
+                        reason = _(
+                            "call: only {chance} chance of at least {bid}",
+                            chance=_percent(hold),
+                            bid=words,
+                        )
                     scored.append((value, 0.0, action, reason))
                 elif action["type"] == "spot":
                     value = exact * gain(by, me) + (1 - exact) * gain(me, by)
-                    reason = f"spot: {exact:.0%} chance there are exactly {bid['count']}"
+                    # translators: a bot's reason; {chance} is a percentage ("23%"), {count}
+                    # the standing bid's number
+                    reason = _(
+                        "spot: {chance} chance there are exactly {count}",
+                        chance=_percent(exact),
+                        count=bid["count"],
+                    )
                     scored.append((value, 0.0, action, reason))
 
         slices: dict[tuple[str, int], list[_Slice]] = {}
@@ -394,16 +462,23 @@ class HardBot(Bot):
 
         def explain(action: Action) -> str:
             c, attribute, n = action["count"], action["attribute"], action["next"]
-            _, hold, called = table[(attribute, c, n)]
-            return (
-                f"bid {bid_phrase(c, attribute)} → {player_name(n)}: {hold:.0%} likely to hold, "
-                f"{called:.0%} likely to be called"
+            _value, hold, called = table[(attribute, c, n)]
+            # translators: a bot's reason; {bid} is what the bid counts ("4 Hackers"),
+            # {player} the seat number (1 to 4) it passes to; {hold} and {called} are
+            # percentages ("73%")
+            return _(
+                "bid at least {bid} → player {player}: {hold} likely to hold, "
+                "{called} likely to be called",
+                bid=bid_words(c, attribute),
+                player=n + 1,
+                hold=_percent(hold),
+                called=_percent(called),
             )
 
         def advice(action: Action, reason: str, bluff: bool) -> Advice:
             if action["type"] != "bid":
                 return Advice(action, reason, dict(facts[action["type"]]))
-            _, hold, called = table[(action["attribute"], action["count"], action["next"])]
+            _value, hold, called = table[(action["attribute"], action["count"], action["next"])]
             found = {"hold": hold, "called": called, "bluff": bluff}
             return Advice(action, reason or explain(action), found)
 

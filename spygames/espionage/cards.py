@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from ..errors import InvalidCard
+from ..i18n import N_, _, ngettext
 
 ROLES: Final = ("face", "hacker", "muscle")
 FACTIONS: Final = ("agency", "bureau", "command")
@@ -41,30 +42,23 @@ _CARD_SET: Final = frozenset(DECK)
 
 # -- words for people ---------------------------------------------------------------
 ATTRIBUTE_NAMES: Final = {
-    "face": "Face",
-    "hacker": "Hacker",
-    "muscle": "Muscle",
-    "agency": "Agency",
-    "bureau": "Bureau",
-    "command": "Command",
-    "nyc": "New York",
-    "london": "London",
-    "moscow": "Moscow",
+    "face": N_("Face"),
+    "hacker": N_("Hacker"),
+    "muscle": N_("Muscle"),
+    "agency": N_("Agency"),
+    "bureau": N_("Bureau"),
+    "command": N_("Command"),
+    "nyc": N_("New York"),
+    "london": N_("London"),
+    "moscow": N_("Moscow"),
 }
-"""One attribute, capitalised: "Hacker", "New York"."""
+"""One attribute, capitalised: "Hacker", "New York" (in English: `attribute_name` says
+it in the language in use)."""
 
-ATTRIBUTE_PLURALS: Final = {
-    "face": "Faces",
-    "hacker": "Hackers",
-    "muscle": "Muscles",
-    "agency": "Agency spies",
-    "bureau": "Bureau spies",
-    "command": "Command spies",
-    "nyc": "spies in New York",
-    "london": "spies in London",
-    "moscow": "spies in Moscow",
-}
-"""What a bid counts: "4 Hackers", "4 Agency spies", "4 spies in London"."""
+
+def attribute_name(attribute: str) -> str:
+    """One attribute in the language in use: "Hacker", "New York"."""
+    return _(ATTRIBUTE_NAMES[attribute])
 
 
 def is_card(card: object) -> bool:
@@ -132,20 +126,48 @@ def count(cards: Iterable[str], attribute: str) -> int:
 
 
 def card_name(card: str) -> str:
-    """Readable name: "Hacker, Bureau, London", "Mercenary", "Traitor"."""
+    """Readable name: "Hacker, Bureau, London", "Mercenary", "Traitor".
+
+    >>> card_name("hacker-bureau-london"), card_name("mercenary-2"), card_name("traitor-1")
+    ('Hacker, Bureau, London', 'Mercenary', 'Traitor')
+    """
     if is_mercenary(card):
-        return "Mercenary"
+        return _("Mercenary")
     if is_traitor(card):
-        return "Traitor"
-    return ", ".join(ATTRIBUTE_NAMES[a] for a in attributes_of(card))
+        return _("Traitor")
+    role, faction, city = attributes_of(card)
+    # translators: a spy card's name, its role, faction and city: "Hacker, Bureau, London"
+    return _(
+        "{role}, {faction}, {city}",
+        role=attribute_name(role),
+        faction=attribute_name(faction),
+        city=attribute_name(city),
+    )
 
 
 def bid_words(count: int, attribute: str) -> str:
-    """ "4 Hackers", "1 Hacker", "3 spies in London"."""
-    if count == 1:
-        if KIND_OF[attribute] == "role":
-            return f"1 {ATTRIBUTE_NAMES[attribute]}"
-        if KIND_OF[attribute] == "faction":
-            return f"1 {ATTRIBUTE_NAMES[attribute]} spy"
-        return f"1 spy in {ATTRIBUTE_NAMES[attribute]}"
-    return f"{count} {ATTRIBUTE_PLURALS[attribute]}"
+    """What a bid counts: "4 Hackers", "1 Hacker", "1 Agency spy", "3 spies in London".
+
+    >>> bid_words(4, "hacker"), bid_words(1, "agency"), bid_words(3, "london")
+    ('4 Hackers', '1 Agency spy', '3 spies in London')
+    """
+    n = count
+    if attribute == "face":
+        return ngettext("{n} Face", "{n} Faces", n)
+    if attribute == "hacker":
+        return ngettext("{n} Hacker", "{n} Hackers", n)
+    if attribute == "muscle":
+        return ngettext("{n} Muscle", "{n} Muscles", n)
+    if attribute == "agency":
+        return ngettext("{n} Agency spy", "{n} Agency spies", n)
+    if attribute == "bureau":
+        return ngettext("{n} Bureau spy", "{n} Bureau spies", n)
+    if attribute == "command":
+        return ngettext("{n} Command spy", "{n} Command spies", n)
+    if attribute == "nyc":
+        return ngettext("{n} spy in New York", "{n} spies in New York", n)
+    if attribute == "london":
+        return ngettext("{n} spy in London", "{n} spies in London", n)
+    if attribute == "moscow":
+        return ngettext("{n} spy in Moscow", "{n} spies in Moscow", n)
+    raise KeyError(attribute)

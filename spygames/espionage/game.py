@@ -4,6 +4,7 @@ rules, the bots and the words are imported only when a game or a bot is asked fo
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..protocol import Game
 
 
@@ -11,7 +12,7 @@ class Espionage(Game):
     """Static facts about Espionage and the factory for its states and bots."""
 
     id = "espionage"
-    name = "Espionage"
+    name = N_("Espionage")
     min_players = 2
     max_players = 4
     endings = frozenset({"points", "last_active"})

@@ -14,22 +14,25 @@ from __future__ import annotations
 from typing import Final
 
 from ..guides import Guide, Step
+from ..i18n import N_
 from ..protocol import Action, State
 from ..record import replay
 
 RULES: Final = ("bid", "raise on another attribute", "call", "spot", "source underground")
 
-BID = "Bid: “at least N cards count for X across every hand”, where X is a role, faction or city."
-RAISE = (
+BID = N_(
+    "Bid: “at least N cards count for X across every hand”, where X is a role, faction or city."
+)
+RAISE = N_(
     "You may keep the number and name a different attribute (one not yet named at that "
     "number this round) or raise the number."
 )
-CALL = (
+CALL = N_(
     "Call when you think the standing bid is too high. Call: if the count reaches the "
     "bid, the caller loses a Source; otherwise the bidder does. When you lose a Source it "
     "turns underground; with none active, you are out."
 )
-SPOT = (
+SPOT = N_(
     "Spot when you think it is exactly right. Spot: if the count is exactly the bid, the "
     "bidder loses a Source and the spotter scores a point; otherwise the spotter loses a "
     "Source and the bidder scores a point."
@@ -47,7 +50,7 @@ GUIDE: Final = Guide(
     seat=0,
     options={
         "seats": [
-            {"name": "You", "kind": "human"},
+            {"name": N_("You"), "kind": "human"},
             {"name": "Rook", "kind": "bot", "level": "normal"},
         ]
     },
@@ -75,29 +78,29 @@ GUIDE: Final = Guide(
     steps=(
         Step(
             _bid(2, "hacker", 1),
-            "Open: bid at least 2 Hackers — you hold two, and your Mercenary counts too.",
+            N_("Open: bid at least 2 Hackers — you hold two, and your Mercenary counts too."),
             BID,
         ),
         Step(_bid(2, "london", 0)),
         Step(
             _bid(3, "agency", 1),
-            "Raise on another attribute: bid at least 3 Agency spies, as you hold three.",
+            N_("Raise on another attribute: bid at least 3 Agency spies, as you hold three."),
             RAISE,
         ),
         Step(_bid(4, "moscow", 0)),
         Step(
             {"type": "call"},
-            "Call Rook’s 4 Moscow: you see one Moscow spy and a Mercenary, so 4 is too high.",
+            N_("Call Rook’s 4 Moscow: you see one Moscow spy and a Mercenary, so 4 is too high."),
             CALL,
         ),
         Step(_bid(3, "muscle", 0)),
         Step(
             {"type": "spot"},
-            "Spot Rook’s 3 Muscle: two Muscle and two Mercenaries, less your Traitor, make 3.",
+            N_("Spot Rook’s 3 Muscle: two Muscle and two Mercenaries, less your Traitor, make 3."),
             SPOT,
         ),
     ),
-    done=(
+    done=N_(
         "That is every move of Espionage. The game goes on from here against Rook, now a "
         "normal bot: score 3 points, or be the last with active Sources."
     ),

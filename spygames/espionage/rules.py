@@ -59,10 +59,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..errors import InvalidSetup
-from ..protocol import Action, Result, State, UndoPoint, View
+from ..i18n import N_, _, listed, ngettext
+from ..protocol import GAME_OVER, Action, Result, State, UndoPoint, View
 from ..seats import read_seats
-from .cards import ATTRIBUTE_NAMES, ATTRIBUTES, DECK, bid_words, check_card, tally
-from .text import bid_phrase, player_name
+from .cards import ATTRIBUTES, DECK, attribute_name, bid_words, check_card, tally
+from .outcome import outcome as _outcome
 
 SOURCES_FOR: Final = {2: 6, 3: 4, 4: 3}
 """Active Sources each player starts with, by number of players."""
@@ -74,8 +75,10 @@ ACTION_KEYS: Final = {
 }
 SHOWDOWNS: Final = frozenset({"call", "spot"})
 """The actions that show every hand."""
-NOTHING_YET: Final = "you have made no move yet"
-SHOWN_SINCE: Final = "the hands have been shown since"
+# translators: why Undo is off, after "Undo is off: "
+NOTHING_YET: Final = N_("you have made no move yet")
+# translators: why Undo is off, after "Undo is off: " (every hand was shown since the move)
+SHOWN_SINCE: Final = N_("the hands have been shown since")
 
 
 def _is_int(value: object) -> bool:
@@ -131,7 +134,7 @@ class EspionageState(State):
             if not _is_int(first) or not 0 <= first < players:
                 raise InvalidSetup(f"setup first must be a seat from 0 to {players - 1}")
             if self.sources[first] == 0:
-                raise InvalidSetup(f"setup first: {player_name(first)} has no active Sources")
+                raise InvalidSetup(f"setup first: player {first + 1} has no active Sources")
         else:
             first = self.rng.choice(self.active_seats())
         hands = self._setup_hands(setup["hands"]) if "hands" in setup else None
@@ -250,46 +253,70 @@ class EspionageState(State):
     def why_illegal(self, action: Action) -> str | None:
         kind = action.get("type")
         if kind not in ACTION_KEYS:
-            return f"unknown action {kind!r}: Espionage has bid, call and spot"
+            # translators: {action} is what was asked, quoted as a program would
+            # ('bet'); bid, call and spot are the actions' names
+            return _("unknown action {action}: Espionage has bid, call and spot", action=repr(kind))
         extra = set(action) - ACTION_KEYS[kind]
         if extra:
-            return f"a {kind} takes no {', '.join(sorted(extra))}"
+            # translators: {action} is an action's name (bid, call or spot); {keys} the names
+            # of the parts it was given that it does not take
+            return _("a {action} takes no {keys}", action=kind, keys=listed(sorted(extra)))
         if kind in ("call", "spot"):
             if self.bid is None:
-                return f"no bid to {kind} yet"
+                return _("no bid to call yet") if kind == "call" else _("no bid to spot yet")
             return None
         return self._why_bid_illegal(action)
 
     def _why_bid_illegal(self, action: Action) -> str | None:
         count, attribute, nxt = action.get("count"), action.get("attribute"), action.get("next")
         if not _is_int(count):
-            return "a bid needs a count (a whole number)"
+            return _("a bid needs a count (a whole number)")
         if attribute not in ATTRIBUTES:
-            return f"{attribute!r} is not a role, faction or city ({', '.join(ATTRIBUTES)})"
+            # translators: {attribute} is what was asked, quoted as a program would
+            # ('spy'); {attributes} lists the attributes' names as a program knows them
+            return _(
+                "{attribute} is not a role, faction or city ({attributes})",
+                attribute=repr(attribute),
+                attributes=listed(ATTRIBUTES),
+            )
         if not _is_int(nxt):
-            return "a bid must name the next player (a seat number)"
+            return _("a bid must name the next player (a seat number)")
         assert isinstance(count, int) and isinstance(attribute, str) and isinstance(nxt, int)
         low = self.bid["count"] if self.bid else 1
         if count < low:
-            return f"bid must be at least {low}"
+            return _("bid must be at least {count}", count=low)
         if count > self.dealt:
-            return f"bid cannot be more than {self.dealt}, the number of cards dealt this round"
+            return _(
+                "bid cannot be more than {dealt}, the number of cards dealt this round",
+                dealt=self.dealt,
+            )
         if attribute in self.taken_at(count):
-            return f"{ATTRIBUTE_NAMES[attribute]} has already been bid at {count} this round"
+            # translators: {attribute} is a role, faction or city: "Hacker", "London"
+            return _(
+                "{attribute} has already been bid at {count} this round",
+                attribute=attribute_name(attribute),
+                count=count,
+            )
         if not 0 <= nxt < self.players:
-            return f"there is no seat {nxt}: seats run from 0 to {self.players - 1}"
+            # translators: seats as a program numbers them, from 0
+            return _(
+                "there is no seat {seat}: seats run from 0 to {last}",
+                seat=nxt,
+                last=self.players - 1,
+            )
         if nxt == self.turn:
-            return "you cannot pass the turn to yourself"
+            return _("you cannot pass the turn to yourself")
         if self.sources[nxt] == 0:
-            return f"{player_name(nxt)} is out"
+            # translators: {player} is a seat's number (1 to 4)
+            return _("player {player} is out", player=nxt + 1)
         return None
 
     def why_illegal_for(self, seat: int, action: Action) -> str | None:
         """Like `why_illegal`, but first checks that it is `seat`'s turn (for a UI)."""
         if self._result is not None:
-            return "the game is over"
+            return _(GAME_OVER)
         if seat not in self.to_play:
-            return "it is not your turn"
+            return _("it is not your turn")
         return self.why_illegal(action)
 
     # -- playing ----------------------------------------------------------------------
@@ -313,9 +340,9 @@ class EspionageState(State):
         """Just before `seat`'s last decision, unless a call or spot came at or after it."""
         last = next((i for i in reversed(range(len(self.actors))) if self.actors[i] == seat), None)
         if last is None:
-            return UndoPoint(None, NOTHING_YET)
+            return UndoPoint(None, _(NOTHING_YET))
         if any(action["type"] in SHOWDOWNS for action in self.actions[last:]):
-            return UndoPoint(None, SHOWN_SINCE)
+            return UndoPoint(None, _(SHOWN_SINCE))
         return UndoPoint(last)
 
     def _play(self, action: Action) -> None:
@@ -342,32 +369,15 @@ class EspionageState(State):
             holds = count >= need
             loser, winner = (actor, bidder) if holds else (bidder, actor)
             point_to = None
-            verdict = "the bid holds" if holds else "the bid fails"
         else:
             exact = count == need
             loser, winner = (bidder, actor) if exact else (actor, bidder)
             point_to = winner
-            verdict = "the spot is right" if exact else "the spot is wrong"
         self.sources[loser] -= 1
         self.underground[loser] += 1
         if point_to is not None:
             self.points[point_to] += 1
         eliminated = self.sources[loser] == 0
-        # A call doubts the bid ("at least 4"); a spot says it is exact ("exactly 4").
-        claim = (
-            bid_phrase(need, attribute)
-            if kind == "call"
-            else f"exactly {bid_words(need, attribute)}"
-        )
-        outcome = (
-            f"{player_name(actor)} {'called' if kind == 'call' else 'spotted'} "
-            f"{claim}: the count is {count}, {verdict}. "
-            f"{player_name(loser).capitalize()} loses a Source"
-        )
-        if point_to is not None:
-            outcome += f" and {player_name(point_to)} scores a point"
-        if eliminated:
-            outcome += f"; {player_name(loser)} is out"
         summary: dict[str, Any] = {
             "round": self.round,
             "hands": [list(hand) for hand in self.hands],
@@ -379,7 +389,9 @@ class EspionageState(State):
             "bid": bid,
             "by": actor,
             "kind": kind,
-            "outcome": outcome + ".",
+            "outcome": _outcome(
+                kind, actor, bid_words(need, attribute), count, need, loser, point_to, eliminated
+            ),
             "loser": loser,
             "winner": winner,
             "point_to": point_to,
@@ -389,10 +401,17 @@ class EspionageState(State):
         self.last_round = summary
         active = self.active_seats()
         if point_to is not None and self.points[point_to] >= POINTS_TO_WIN:
-            reason = f"{player_name(point_to)} scored {POINTS_TO_WIN} points"
+            # translators: how the game ended; {player} is a seat's number (1 to 4)
+            reason = ngettext(
+                "player {player} scored {n} point",
+                "player {player} scored {n} points",
+                POINTS_TO_WIN,
+                player=point_to + 1,
+            )
             self._finish(point_to, "points", reason)
         elif len(active) == 1:
-            reason = f"{player_name(active[0])} is the last with active Sources"
+            # translators: how the game ended; {player} is a seat's number (1 to 4)
+            reason = _("player {player} is the last with active Sources", player=active[0] + 1)
             self._finish(active[0], "last_active", reason)
         else:
             self._start_round(loser if not eliminated else winner)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from ..i18n import N_
+
 
 class Player(TypedDict):
     """One seat as every seat sees it."""
@@ -121,7 +123,7 @@ VIEW = EspionageView
 RESULT = EspionageResult
 ACTIONS = (BidAction, CallAction, SpotAction)
 
-GOAL = (
+GOAL = N_(
     "Score 3 points (a right spot, or a wrong one against your bid), or be the last "
     "seat with a Source. Each seat is dealt a card per active Source. Cards are "
     '"role-faction-city" ("hacker-bureau-london"), "mercenary-1".."mercenary-5" '

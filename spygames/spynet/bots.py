@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from ..i18n import N_, _, ngettext
 from ..protocol import Action, Advice, Bot, Budget, View
 from ..search import Playout, SearchBot
 from .guess import Guesser
@@ -42,13 +43,14 @@ from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, RECRUIT, Table
 from .text import describe_action
 
 REASONS: Final = {
-    "recruit": "recruit: nothing worth deploying yet",
-    "deploy": "deploy: there is something to play that helps now",
-    "take": "take this pile: it is worth more than waiting",
-    "pass_on": "return this pile: the next ones may be better",
-    "end_turn": "end the turn: nothing more worth playing",
-    "skip_effect": "skip the effect: no target worth it",
+    "recruit": N_("recruit: nothing worth deploying yet"),
+    "deploy": N_("deploy: there is something to play that helps now"),
+    "take": N_("take this pile: it is worth more than waiting"),
+    "pass_on": N_("return this pile: the next ones may be better"),
+    "end_turn": N_("end the turn: nothing more worth playing"),
+    "skip_effect": N_("skip the effect: no target worth it"),
 }
+"""Why a bot (or the Hint) makes a move of this kind (translated where it is said)."""
 
 
 def _key(action: Action) -> tuple[object, ...]:
@@ -74,7 +76,7 @@ def to_legal(action: Action, legal: list[Action]) -> Action:
 def reason_for(action: Action) -> str:
     kind = str(action["type"])
     if kind in REASONS:
-        return REASONS[kind]
+        return _(REASONS[kind])
     return describe_action(action)
 
 
@@ -203,7 +205,15 @@ class HardBot(SearchBot):
         reason = reason_for(action)
         facts: dict[str, object] = {}
         if self.last_playouts:
-            reason += f" (best of {len(candidates)} in {self.last_playouts} simulated games)"
+            # translators: a bot's reason for a move, then how it searched: "recruit: nothing
+            # worth deploying yet (best of 4 in 70 simulated games)"
+            reason = ngettext(
+                "{reason} (best of {count} in {n} simulated game)",
+                "{reason} (best of {count} in {n} simulated games)",
+                self.last_playouts,
+                reason=reason,
+                count=len(candidates),
+            )
             facts = self.tally_facts(candidates, best)
         yield Advice(action, reason, facts)
 

@@ -11,9 +11,10 @@ Field Ops agent of power 3, funding cards are worth 1 each.
 from __future__ import annotations
 
 from ..demos import Demo, Step
+from ..i18n import N_
 
 GAME = "spynet"
-NAMES = ("You", "Kestrel")
+NAMES = (N_("You"), "Kestrel")
 
 # A deck long enough that no demo reaches the final round.
 DECK = ["a20", "m11", "a16", "f03", "a22", "m13", "a10", "m07", "a29"]
@@ -22,9 +23,13 @@ DEMOS = (
     Demo(
         id="sn-recruit",
         game=GAME,
-        title="Recruit: the three piles",
-        summary="Look at each pile in turn and take it or return it; return all three and "
-        "you take the deck's top card. Every pile you looked at then gets a card more.",
+        # translators: the SpyNet rules demos' titles, summaries and captions name SpyNet's
+        # cards and branches (their names as translated in the game) and the player Kestrel
+        title=N_("Recruit: the three piles"),
+        summary=N_(
+            "Look at each pile in turn and take it or return it; return all three and "
+            "you take the deck's top card. Every pile you looked at then gets a card more."
+        ),
         players=2,
         names=NAMES,
         setup={
@@ -35,8 +40,10 @@ DEMOS = (
         },
         steps=(
             Step(
-                "Your turn begins: recruit or deploy. You hold 3 cards; the first pile "
-                "holds 2 cards, the second and third one each, and the deck 9.",
+                N_(
+                    "Your turn begins: recruit or deploy. You hold 3 cards; the first pile "
+                    "holds 2 cards, the second and third one each, and the deck 9."
+                ),
                 check={
                     "phase": "choose",
                     "hand.len": 3,
@@ -47,27 +54,33 @@ DEMOS = (
                 },
             ),
             Step(
-                "You recruit. You look at the first pile: a Sleeper and a mission. Take "
-                "the whole pile, or return it and look at the next one.",
+                N_(
+                    "You recruit. You look at the first pile: a Sleeper and a mission. Take "
+                    "the whole pile, or return it and look at the next one."
+                ),
                 {"type": "recruit"},
                 check={"phase": "recruit", "looking": 0, "looking_at": ["a07", "m01"]},
             ),
             Step(
-                "You return it and look at the second pile: a single funding card. Kestrel "
-                "does not see it, but you will remember what you saw there.",
+                N_(
+                    "You return it and look at the second pile: a single funding card. Kestrel "
+                    "does not see it, but you will remember what you saw there."
+                ),
                 {"type": "pass_on"},
                 check={"looking": 1, "looking_at": ["f02"], "piles.0.known": ["a07", "m01"]},
             ),
             Step(
-                "You return that too and look at the third pile: one mission.",
+                N_("You return that too and look at the third pile: one mission."),
                 {"type": "pass_on"},
                 check={"looking": 2, "looking_at": ["m06"]},
             ),
             Step(
-                "You return the third pile as well, so you take the deck's top card instead: "
-                "the Engineer. Then each pile you looked at gets the deck's next card face "
-                "down: the piles now hold 3, 2 and 2 cards, the deck 5, and your hand 4. "
-                "Kestrel's turn.",
+                N_(
+                    "You return the third pile as well, so you take the deck's top card instead: "
+                    "the Engineer. Then each pile you looked at gets the deck's next card face "
+                    "down: the piles now hold 3, 2 and 2 cards, the deck 5, and your hand 4. "
+                    "Kestrel's turn."
+                ),
                 {"type": "pass_on"},
                 check={
                     "hand": ["a03", "f01", "m02", "a20"],
@@ -84,9 +97,11 @@ DEMOS = (
     Demo(
         id="sn-dominate",
         game=GAME,
-        title="Dominate a branch, play a mission",
-        summary="Have more power in a branch than anyone else and you dominate it; only "
-        "there may you play a mission, face down.",
+        title=N_("Dominate a branch, play a mission"),
+        summary=N_(
+            "Have more power in a branch than anyone else and you dominate it; only "
+            "there may you play a mission, face down."
+        ),
         players=2,
         names=NAMES,
         setup={
@@ -98,8 +113,10 @@ DEMOS = (
         },
         steps=(
             Step(
-                "Kestrel's Bodyguard gives Kestrel power 3 in Field Ops, so Kestrel "
-                "dominates it. You choose to deploy.",
+                N_(
+                    "Kestrel's Bodyguard gives Kestrel power 3 in Field Ops, so Kestrel "
+                    "dominates it. You choose to deploy."
+                ),
                 {"type": "deploy"},
                 check={
                     "phase": "deploy",
@@ -108,8 +125,10 @@ DEMOS = (
                 },
             ),
             Step(
-                "A mission may only go into a branch you dominate now, so your Field Ops "
-                "mission is refused:",
+                N_(
+                    "A mission may only go into a branch you dominate now, so your Field Ops "
+                    "mission is refused:"
+                ),
                 {"type": "mission", "card": "m02", "branch": "ops"},
                 refused=True,
                 check={
@@ -118,8 +137,10 @@ DEMOS = (
                 },
             ),
             Step(
-                "You play the Wheelman (power 3) in Field Ops with a funding card attached, "
-                "worth 1 more: power 4 beats Kestrel's 3, and now you dominate Field Ops.",
+                N_(
+                    "You play the Wheelman (power 3) in Field Ops with a funding card attached, "
+                    "worth 1 more: power 4 beats Kestrel's 3, and now you dominate Field Ops."
+                ),
                 {"type": "agent", "card": "a03", "branch": "ops", "funding": ["f01"]},
                 check={
                     "tableaus.0.agents.ops.0.power": 4,
@@ -131,13 +152,18 @@ DEMOS = (
                 },
             ),
             Step(
-                "Now the Field Ops mission goes in, face down: Kestrel sees only that there "
-                "is one. Your hand is down to 1 card.",
+                N_(
+                    "Now the Field Ops mission goes in, face down: Kestrel sees only that there "
+                    "is one. Your hand is down to 1 card."
+                ),
                 {"type": "mission", "card": "m02", "branch": "ops"},
                 check={"tableaus.0.missions.ops": ["m02"], "hand": ["m06"], "hand.len": 1},
             ),
             Step(
-                "Your Deep Cover mission cannot follow: nobody dominates Deep Cover, you included.",
+                N_(
+                    "Your Deep Cover mission cannot follow: "
+                    "nobody dominates Deep Cover, you included."
+                ),
                 {"type": "mission", "card": "m06", "branch": "cover"},
                 refused=True,
                 check={
@@ -151,9 +177,11 @@ DEMOS = (
     Demo(
         id="sn-eliminate",
         game=GAME,
-        title="A special agent: eliminate",
-        summary="Some agents have an effect, used as they are played: the Cleaner "
-        "eliminates an opponent's agent of printed power 2 or less.",
+        title=N_("A special agent: eliminate"),
+        summary=N_(
+            "Some agents have an effect, used as they are played: the Cleaner "
+            "eliminates an opponent's agent of printed power 2 or less."
+        ),
         players=2,
         names=NAMES,
         setup={
@@ -173,8 +201,10 @@ DEMOS = (
         },
         steps=(
             Step(
-                "Kestrel's Lookout, with a funding card attached, gives Kestrel "
-                "power 3 in Field Ops; the Sleeper gives 4 in Deep Cover. You deploy.",
+                N_(
+                    "Kestrel's Lookout, with a funding card attached, gives Kestrel "
+                    "power 3 in Field Ops; the Sleeper gives 4 in Deep Cover. You deploy."
+                ),
                 {"type": "deploy"},
                 check={
                     "tableaus.1.agents.ops.0.power": 3,
@@ -184,8 +214,10 @@ DEMOS = (
                 },
             ),
             Step(
-                "You play the Cleaner (power 2) in Field Ops. Its effect now: eliminate an "
-                "opponent's agent of printed power 2 or less.",
+                N_(
+                    "You play the Cleaner (power 2) in Field Ops. Its effect now: eliminate an "
+                    "opponent's agent of printed power 2 or less."
+                ),
                 {"type": "agent", "card": "a05", "branch": "ops", "funding": []},
                 check={
                     "phase": "effect",
@@ -195,7 +227,7 @@ DEMOS = (
                 },
             ),
             Step(
-                "The Sleeper is out of its reach:",
+                N_("The Sleeper is out of its reach:"),
                 {"type": "eliminate", "card": "a07"},
                 refused=True,
                 check={
@@ -204,8 +236,10 @@ DEMOS = (
                 },
             ),
             Step(
-                "The Lookout is not: it goes to the discard pile, its funding with it. "
-                "Kestrel has no power left in Field Ops, so you dominate it now.",
+                N_(
+                    "The Lookout is not: it goes to the discard pile, its funding with it. "
+                    "Kestrel has no power left in Field Ops, so you dominate it now."
+                ),
                 {"type": "eliminate", "card": "a04"},
                 check={
                     "discard": ["a04", "f02"],

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..guides import Guide, Step
+from ..i18n import N_
 from ..protocol import Action, State
 from ..record import replay
 
@@ -27,38 +28,39 @@ RULES: Final = (
     "a teammate",
 )
 
-DRAFT = (
+# translators: the guided first game's rules, in the words of SpyNet's Rules page
+DRAFT = N_(
     "Then the opening draft: the player to the right of the first player takes as many "
     "cards as there are players, keeps one and passes the rest to the right, and so on, "
     "until everyone holds one card."
 )
-RECRUIT = (
+RECRUIT = N_(
     "Recruit: look at pile 1. Take all of it into your hand — or put it back and look at "
     "pile 2; then pile 3; if you return pile 3 too, take the deck's top card."
 )
-TAKE = (
+TAKE = N_(
     "Every pile you looked at (the one you took included) then gets one card from the "
     "deck, so piles nobody takes grow."
 )
-DEPLOY = "Deploy: in any order, as much of this as you like. Then end your turn."
-DOMINATE = (
+DEPLOY = N_("Deploy: in any order, as much of this as you like. Then end your turn.")
+DOMINATE = N_(
     "Your power in a branch is the sum of your agents' power there (funding included). "
     "You dominate it when your power is above zero and higher than each opponent's."
 )
-EFFECT = (
+EFFECT = N_(
     "Special agents have an effect you may use right after playing them. Draw: take cards "
     "from the top of the deck."
 )
-MISSION = (
+MISSION = N_(
     "Missions are worth stars (points) and are played face down: only their owner may "
     "look at them — not even a teammate — until all are turned up at the end."
 )
-FUNDING = "Funding adds its value to an agent's power."
-PASS = (
+FUNDING = N_("Funding adds its value to an agent's power.")
+PASS = N_(
     "Partners may not talk about their cards; they can only pass them (see Deploy). Your "
     "teammate does not count against you, so both partners can dominate the same branch."
 )
-END = "Then end your turn."
+END = N_("Then end your turn.")
 
 GUIDE: Final = Guide(
     game_id="spynet",
@@ -67,7 +69,7 @@ GUIDE: Final = Guide(
     seat=0,
     options={
         "seats": [
-            {"name": "You", "kind": "human"},
+            {"name": N_("You"), "kind": "human"},
             {"name": "Rook", "kind": "bot", "level": "normal"},
             {"name": "Wren", "kind": "bot", "level": "normal"},
             {"name": "Jay", "kind": "bot", "level": "normal"},
@@ -76,7 +78,9 @@ GUIDE: Final = Guide(
     steps=(
         Step(
             {"type": "keep", "card": "m28"},
-            "The opening draft: keep Blanket Surveillance, a 3-star Counter-Intel mission.",
+            # translators: the guided first game's steps name SpyNet's cards and branches
+            # (their names as translated in the game) and the players Wren, Rook and Jay
+            N_("The opening draft: keep Blanket Surveillance, a 3-star Counter-Intel mission."),
             DRAFT,
         ),
         Step({"type": "keep", "card": "m26"}),
@@ -94,10 +98,10 @@ GUIDE: Final = Guide(
         Step({"type": "take"}),
         Step(
             {"type": "recruit"},
-            "Your first turn: recruit, to look at the piles for cards to take.",
+            N_("Your first turn: recruit, to look at the piles for cards to take."),
             RECRUIT,
         ),
-        Step({"type": "take"}, "Take pile 1: all of its cards go into your hand.", TAKE),
+        Step({"type": "take"}, N_("Take pile 1: all of its cards go into your hand."), TAKE),
         Step({"type": "recruit"}),
         Step({"type": "pass_on"}),
         Step({"type": "pass_on"}),
@@ -111,25 +115,28 @@ GUIDE: Final = Guide(
         Step({"type": "end_turn"}),
         Step(
             {"type": "deploy"},
-            "This turn, deploy: play cards from your hand into your tableau.",
+            N_("This turn, deploy: play cards from your hand into your tableau."),
             DEPLOY,
         ),
         Step(
             {"type": "agent", "card": "a34", "branch": "intel", "funding": []},
-            "Play Broker, a mercenary, in Counter-Intel: nobody else is there, so you dominate it.",
+            N_(
+                "Play Broker, a mercenary, in Counter-Intel: "
+                "nobody else is there, so you dominate it."
+            ),
             DOMINATE,
         ),
         Step(
             {"type": "draw"},
-            "Broker is a special agent: use its effect and draw two cards from the deck.",
+            N_("Broker is a special agent: use its effect and draw two cards from the deck."),
             EFFECT,
         ),
         Step(
             {"type": "mission", "card": "m28", "branch": "intel"},
-            "Play Blanket Surveillance face down in Counter-Intel, the branch you dominate.",
+            N_("Play Blanket Surveillance face down in Counter-Intel, the branch you dominate."),
             MISSION,
         ),
-        Step({"type": "end_turn"}, "End your turn.", END),
+        Step({"type": "end_turn"}, N_("End your turn."), END),
         Step({"type": "recruit"}),
         Step({"type": "take"}),
         Step({"type": "deploy"}),
@@ -140,25 +147,28 @@ GUIDE: Final = Guide(
         Step({"type": "pass_on"}),
         Step({"type": "pass_on"}),
         Step({"type": "pass_on"}),
-        Step({"type": "deploy"}, "Deploy again.", DEPLOY),
+        Step({"type": "deploy"}, N_("Deploy again."), DEPLOY),
         Step(
             {"type": "agent", "card": "a08", "branch": "cover", "funding": ["f02"]},
-            "Play Diplomat in Deep Cover with Slush Fund attached: 3 + 1 beats Jay’s Socialite, 3.",
+            N_(
+                "Play Diplomat in Deep Cover with Slush Fund attached: "
+                "3 + 1 beats Jay’s Socialite, 3."
+            ),
             FUNDING,
         ),
         Step(
             {"type": "mission", "card": "m18", "branch": "intel"},
-            "Play Sting Operation face down in Counter-Intel: you still dominate it.",
+            N_("Play Sting Operation face down in Counter-Intel: you still dominate it."),
             MISSION,
         ),
         Step(
             {"type": "pass", "card": "m15"},
-            "Pass Satellite Window to Wren, your teammate: a Tech mission for Wren to run.",
+            N_("Pass Satellite Window to Wren, your teammate: a Tech mission for Wren to run."),
             PASS,
         ),
-        Step({"type": "end_turn"}, "End your turn: the guided part is done.", END),
+        Step({"type": "end_turn"}, N_("End your turn: the guided part is done."), END),
     ),
-    done=(
+    done=N_(
         "That is every kind of move in SpyNet. The game goes on from here with Wren "
         "against Rook and Jay: run missions in the branches you dominate; most stars wins."
     ),

@@ -23,7 +23,7 @@ def card_info(card_id: str) -> dict[str, Any]:
     info: dict[str, Any] = {
         "id": c.id,
         "kind": c.kind,
-        "name": c.name,
+        "name": text.named(c.id),
         "text": text.card_text(c.id),
     }
     if isinstance(c, Agent):
@@ -48,13 +48,21 @@ def card_info(card_id: str) -> dict[str, Any]:
 
 def branch_info() -> list[dict[str, str]]:
     """The four branches in table order: id, name, colour, icon (an SVG path, 24×24)."""
-    return [{"id": b.id, "name": b.name, "colour": b.colour, "icon": b.icon} for b in BRANCHES]
+    return [
+        {"id": b.id, "name": text.branch_name(b.id), "colour": b.colour, "icon": b.icon}
+        for b in BRANCHES
+    ]
 
 
 def situation_info(situation_id: str) -> dict[str, Any]:
     """A situation: id, name, the rule it changes (data) and its text."""
     s = SITUATION_BY_ID[situation_id]
-    return {"id": s.id, "name": s.name, "rule": dict(s.rule), "text": text.situation_text(s.id)}
+    return {
+        "id": s.id,
+        "name": text.situation_name(s.id),
+        "rule": dict(s.rule),
+        "text": text.situation_text(s.id),
+    }
 
 
 def agent_power(card_id: str, funding: list[str], branch: str, situation: str | None = None) -> int:

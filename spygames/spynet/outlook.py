@@ -10,13 +10,15 @@
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
-from .cards import BRANCH_IDS, CARDS, KIND, MISSION
+from ..i18n import _, listed, ngettext, pgettext
+from .cards import BRANCH_IDS, KIND, MISSION
 from .power import dominates_given, entry_power
 from .situation import Situation
 from .table import CHOOSE, DEPLOY, Table
-from .text import branch_name
+from .text import branch_name, named
 
 
 def placement(view: dict[str, Any], card: str, branch: str, funding: list[str]) -> dict[str, Any]:
@@ -42,8 +44,43 @@ def placement(view: dict[str, Any], card: str, branch: str, funding: list[str]) 
 
 
 def _branches(branches: list[str]) -> str:
+    """ "Tech", "Field Ops or Tech", "Field Ops, Deep Cover or Tech"."""
     names = [branch_name(b) for b in branches]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return names[0] if len(names) == 1 else _("{a} or {b}", a=listed(names[:-1]), b=names[-1])
+
+
+def _missions_need(missions: list[str], needs: list[str], done: list[str]) -> str:
+    """Why the missions in hand cannot go down: the branches they need are not the
+    player's now (or have had their mission this turn: `done`)."""
+    values = {"branches": _branches(needs), "played": _branches(done) if done else ""}
+    if len(missions) == 1:
+        if done:
+            return _(
+                "your mission {card} needs {branches}: not yours now, or a mission already "
+                "played there this turn ({played})",
+                card=named(missions[0]),
+                **values,
+            )
+        return _(
+            "your mission {card} needs {branches}, where you do not dominate",
+            card=named(missions[0]),
+            **values,
+        )
+    if done:
+        return ngettext(
+            "your {n} mission needs {branches}: not yours now, or a mission already played "
+            "there this turn ({played})",
+            "your {n} missions need {branches}: not yours now, or a mission already played "
+            "there this turn ({played})",
+            len(missions),
+            **values,
+        )
+    return ngettext(
+        "your {n} mission needs {branches}, where you do not dominate",
+        "your {n} missions need {branches}, where you do not dominate",
+        len(missions),
+        **values,
+    )
 
 
 def nothing_to_deploy(table: Table) -> str | None:
@@ -60,29 +97,22 @@ def nothing_to_deploy(table: Table) -> str | None:
         return None
     hand = trial.hands[trial.turn]
     if not hand:
-        return "your hand is empty"
+        return _("your hand is empty")
     reasons: list[str] = []
     agents = [c for c in hand if KIND[c] == "agent"]
     if not agents:
-        reasons.append("you hold no agent")
+        reasons.append(_("you hold no agent"))
     elif trial.agents_left <= 0:
-        reasons.append("you have played your agent this turn")
+        reasons.append(_("you have played your agent this turn"))
     limit = trial.situation.missions_per_branch
     missions = sorted({c for c in hand if KIND[c] == "mission"})
     if missions:
         needs = [b for b in BRANCH_IDS if any(b in MISSION[m].branches for m in missions)]
         done = [b for b in needs if trial.missions_played.get(b, 0) >= limit]
-        which = (
-            f"your mission {CARDS[missions[0]].name} needs"
-            if len(missions) == 1
-            else f"your {len(missions)} missions need"
-        )
-        reasons.append(f"{which} {_branches(needs)}, where you do not dominate")
-        if done:
-            reasons[-1] = (
-                f"{which} {_branches(needs)}: not yours now, or a mission already played "
-                f"there this turn ({_branches(done)})"
-            )
+        reasons.append(_missions_need(missions, needs, done))
     if any(KIND[c] == "funding" for c in hand) and not (agents and trial.agents_left > 0):
-        reasons.append("funding goes only on an agent as you play it")
-    return "; ".join(reasons)
+        reasons.append(_("funding goes only on an agent as you play it"))
+    if not reasons:
+        return ""
+    # translators: two reasons one after the other: "you hold no agent; funding goes ..."
+    return reduce(lambda a, b: pgettext("reasons", "{a}; {b}", a=a, b=b), reasons)

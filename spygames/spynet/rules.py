@@ -105,16 +105,17 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..protocol import Action, Result, State, UndoPoint, View
+from ..i18n import _, ngettext
+from ..protocol import GAME_OVER, Action, Result, State, UndoPoint, View
 from ..seats import read_seats
-from ..words import count
+from . import reasons as why
 from .cards import AGENT, BRANCH_IDS, CARDS, KIND, MISSION
 from .outlook import nothing_to_deploy
 from .power import entry_power
 from .scoring import funding_count, score
 from .setup import lay_out
 from .table import CHOOSE, DEPLOY, DRAFT, EFFECT, OVER, RECRUIT, Table, teams_for
-from .text import branch_name, branches_phrase, named, player_name
+from .text import branch_name, named, player_name
 
 GAME_ID: Final = "spynet"
 ACTION_KEYS: Final = {
@@ -145,36 +146,10 @@ PHASE_OF: Final = {
     "pass": DEPLOY,
     "end_turn": DEPLOY,
 }
-PHASE_WORDS: Final = {
-    DRAFT: "the opening draft",
-    CHOOSE: "choosing to recruit or deploy",
-    RECRUIT: "recruiting",
-    DEPLOY: "deploying",
-    EFFECT: "using an agent's effect",
-}
 UNDOABLE: Final = frozenset(
     {"deploy", "agent", "mission", "pass", "eliminate", "flip", "skip_effect"}
 )
 """The steps of a turn that show the player nothing new: Undo may take them back."""
-UNDO_OFF: Final = {
-    "recruit": "you have looked at a pile",
-    "pass_on": "you have looked at a pile",
-    "draw": "you have drawn cards since",
-    "discard": "an opponent has been made to discard a card",
-    "discard_card": "a discarded card has been shown since",
-}
-"""Why Undo is off on your turn, by the step that stopped it (else: no move yet)."""
-ACTION_WORDS: Final = {
-    "keep": "keep a card in the draft",
-    "recruit": "recruit",
-    "deploy": "deploy",
-    "take": "take a pile",
-    "pass_on": "return a pile",
-    "agent": "play an agent",
-    "mission": "play a mission",
-    "pass": "pass a card",
-    "end_turn": "end your turn",
-}
 
 
 def _is_int(value: object) -> bool:
@@ -221,24 +196,31 @@ class SpyNetState(State):
     def why_illegal_for(self, seat: int, action: Action) -> str | None:
         """Like `why_illegal`, but first checks that `seat` is the one to act (for a UI)."""
         if self.table.is_over:
-            return "the game is over"
+            return _(GAME_OVER)
         if seat not in self.to_play:
-            return "it is not your turn"
+            return _("it is not your turn")
         return self.why_illegal(action)
 
     def why_illegal(self, action: Action) -> str | None:
         kind = action.get("type")
         if kind not in ACTION_KEYS:
-            return f"unknown action {kind!r}: SpyNet has {', '.join(ACTION_KEYS)}"
+            # translators: {kinds} lists the action types as the engine spells them
+            return _(
+                "unknown action {kind}: SpyNet has {kinds}",
+                kind=repr(kind),
+                kinds=why.ids(ACTION_KEYS),
+            )
         extra = set(action) - ACTION_KEYS[kind] - {"type"}
         if extra:
-            return f"the {kind} action takes no {', '.join(sorted(extra))}"
+            # translators: {kind} is an action type, {keys} its keys, as the engine spells them
+            return _("the {kind} action takes no {keys}", kind=kind, keys=why.ids(sorted(extra)))
         missing = ACTION_KEYS[kind] - set(action) - {"funding"}
         if missing:
-            return f"the {kind} action needs {', '.join(sorted(missing))}"
+            # translators: {kind} is an action type, {keys} its keys, as the engine spells them
+            return _("the {kind} action needs {keys}", kind=kind, keys=why.ids(sorted(missing)))
         t = self.table
         if t.phase == OVER:
-            return "the game is over"
+            return _(GAME_OVER)
         if kind in PHASE_OF:
             return self._why_step(kind, action)
         return self._why_effect(kind, action)
@@ -248,14 +230,14 @@ class SpyNetState(State):
         nothing (see the module's Undo)."""
         t = self.table
         if t.phase == DRAFT:
-            return UndoPoint(None, "the opening draft cannot be taken back")
+            return UndoPoint(None, _("the opening draft cannot be taken back"))
         if t.turn != seat:
-            return UndoPoint(None, "this is another player's turn")
+            return UndoPoint(None, _("this is another player's turn"))
         last = len(self.actions) - 1
         if last >= 0 and self.actions[last]["type"] in UNDOABLE and self.actors[last] == seat:
             return UndoPoint(last)
         kind = self.actions[last]["type"] if last >= 0 else ""
-        return UndoPoint(None, UNDO_OFF.get(kind, "you have made no move this turn"))
+        return UndoPoint(None, why.undo_off(kind))
 
     # -- reasons ------------------------------------------------------------------
     def _why_step(self, kind: str, action: Action) -> str | None:
@@ -265,79 +247,91 @@ class SpyNetState(State):
             if t.phase == EFFECT:
                 p = t.pending or {}
                 if t.must_discard():
-                    return f"{player_name(p['seat'])} must first choose a card to discard"
-                return f"first use or skip the effect of {named(p['card'])}"
+                    return why.must_discard(p["seat"])
+                return _("first use or skip the effect of {card}", card=named(p["card"]))
             if kind in ("recruit", "deploy") and t.phase == DEPLOY and t.final:
-                return "your final turn is deploy only: you are already deploying"
-            return f"you cannot {ACTION_WORDS[kind]} now: this is {PHASE_WORDS[t.phase]}"
+                return _("your final turn is deploy only: you are already deploying")
+            return why.wrong_phase(kind, t.phase)
         seat = t.actor
         card = action.get("card")
         if kind == "keep":
-            return None if card in t.draft else f"{card!r} is not among the cards to draft"
+            return (
+                None
+                if card in t.draft
+                else _("{card} is not among the cards to draft", card=repr(card))
+            )
         if kind not in ("agent", "mission", "pass"):
             return None
         if not isinstance(card, str) or card not in CARDS:
-            return f"{card!r} is not a SpyNet card"
+            return why.not_a_card(card)
         if card not in t.hands[seat]:
-            return f"{named(card)} is not in your hand"
+            return why.not_in_hand(named(card))
         if kind == "agent":
             return self._why_agent(seat, card, action.get("branch"), action.get("funding", []))
         if kind == "mission":
             return self._why_mission(seat, card, action.get("branch"))
         if kind == "pass":
             if t.teammate(seat) is None:
-                return "passing cards is only for teams of two (4 players)"
+                return _("passing cards is only for teams of two (4 players)")
             if t.has_passed:
-                return "you have already passed a card this turn"
+                return _("you have already passed a card this turn")
         return None
 
     def _why_agent(self, seat: int, card: Any, branch: Any, funding: Any) -> str | None:
         t = self.table
         if KIND[card] != "agent":
-            return f"{named(card)} is not an agent"
+            return _("{card} is not an agent", card=named(card))
         if t.agents_left <= 0:
-            return (
+            return _(
                 "you have already played your agent this turn "
                 "(one a turn, unless an effect allows more)"
             )
         agent = AGENT[card]
         if branch not in BRANCH_IDS:
-            return f"{branch!r} is not a branch ({', '.join(BRANCH_IDS)})"
+            return why.not_a_branch(branch)
         if branch not in agent.branches:
-            return f"{named(card)} can go only in {branches_phrase(agent.branches)}"
+            return why.only_in(card, agent.branches)
         if not isinstance(funding, list):
-            return "funding must be a list of funding cards (empty for none)"
+            return _("funding must be a list of funding cards (empty for none)")
         for f in funding:
             if not isinstance(f, str) or f not in CARDS:
-                return f"{f!r} is not a SpyNet card"
+                return why.not_a_card(f)
             if KIND[f] != "funding":
-                return f"{named(f)} is not a funding card"
+                return _("{card} is not a funding card", card=named(f))
             if f not in t.hands[seat]:
-                return f"{named(f)} is not in your hand"
+                return why.not_in_hand(named(f))
         if len(set(funding)) != len(funding):
-            return "each funding card can be attached only once"
+            return _("each funding card can be attached only once")
         most = t.situation.funding_per_agent
         if most is not None and len(funding) > most:
-            return f"an agent may carry at most {count(most, 'funding card')} here"
+            return ngettext(
+                "an agent may carry at most {n} funding card here",
+                "an agent may carry at most {n} funding cards here",
+                most,
+            )
         return None
 
     def _why_mission(self, seat: int, card: str, branch: Any) -> str | None:
         t = self.table
         if KIND[card] != "mission":
-            return f"{named(card)} is not a mission"
+            return _("{card} is not a mission", card=named(card))
         if branch not in BRANCH_IDS:
-            return f"{branch!r} is not a branch ({', '.join(BRANCH_IDS)})"
+            return why.not_a_branch(branch)
         mission = MISSION[card]
         if branch not in mission.branches:
-            return f"{named(card)} can go only in {branches_phrase(mission.branches)}"
+            return why.only_in(card, mission.branches)
         limit = t.situation.missions_per_branch
         if t.missions_played.get(branch, 0) >= limit:
-            many = "a mission" if limit == 1 else f"{limit} missions"
-            return f"you have already played {many} in {branch_name(branch)} this turn"
+            return ngettext(
+                "you have already played a mission in {branch} this turn",
+                "you have already played {n} missions in {branch} this turn",
+                limit,
+                branch=branch_name(branch),
+            )
         if not t.dominates(seat, branch):
-            return (
-                "you can play a mission only in a branch you dominate now "
-                f"({branch_name(branch)} is not yours)"
+            return _(
+                "you can play a mission only in a branch you dominate now ({branch} is not yours)",
+                branch=branch_name(branch),
             )
         return None
 
@@ -345,53 +339,66 @@ class SpyNetState(State):
         t = self.table
         p = t.pending
         if t.phase != EFFECT or p is None:
-            return f"there is no agent's effect to use now ({kind} is part of an effect)"
+            # translators: {kind} is an action type as the engine spells it (eliminate, flip...)
+            return _(
+                "there is no agent's effect to use now ({kind} is part of an effect)", kind=kind
+            )
         if t.must_discard():
             if kind != "discard_card":
-                return f"{player_name(p['seat'])} must first choose a card to discard"
+                return why.must_discard(p["seat"])
             card = action.get("card")
             if card not in t.hands[t.actor]:
-                return f"{card!r} is not in your hand"
+                return why.not_in_hand(repr(card))
             return None
         if kind == "skip_effect":
             return None
         if kind != p["effect"] and not (kind == "discard_card" and p["effect"] == "discard"):
-            return f"{named(p['card'])} lets you {p['effect'].replace('_', ' ')}, not {kind}"
+            # translators: {effect} and {kind} are action types as the engine spells them
+            return _(
+                "{card} lets you {effect}, not {kind}",
+                card=named(p["card"]),
+                effect=p["effect"].replace("_", " "),
+                kind=kind,
+            )
         if kind == "discard_card":
-            return "first name the opponent who must discard"
+            return _("first name the opponent who must discard")
         seat = t.turn
         if kind == "discard":
             target = action.get("seat")
             if not _is_int(target) or target not in t.opponents(seat):
-                return "name an opponent to discard (a seat number)"
+                return _("name an opponent to discard (a seat number)")
             if not t.hands[target]:
-                return f"{player_name(target)} has no cards to discard"
+                return _("{player} has no cards to discard", player=player_name(target))
             return None
         if kind == "draw":
-            return None if t.deck else "the deck is empty"
+            return None if t.deck else _("the deck is empty")
         card = action.get("card")
         where = t.locate(card) if isinstance(card, str) else None
         if where is None or not isinstance(card, str):
-            return f"{card!r} is not an agent in play"
-        owner, branch, _ = where
+            return _("{card} is not an agent in play", card=repr(card))
+        owner, branch, _index = where
         if card == p["card"]:
-            return "an agent's effect cannot aim at the agent itself"
+            return _("an agent's effect cannot aim at the agent itself")
         limit = p.get("max_power")
         if limit is not None and AGENT[card].power > limit:
-            power = AGENT[card].power
-            return (
-                f"{named(card)} has printed power {power}: "
-                f"this effect reaches printed power {limit} or less"
+            return _(
+                "{card} has printed power {power}: "
+                "this effect reaches printed power {limit} or less",
+                card=named(card),
+                power=AGENT[card].power,
+                limit=limit,
             )
         if kind == "eliminate":
             if owner not in t.opponents(seat):
-                return "you can eliminate only an opponent's agent"
+                return _("you can eliminate only an opponent's agent")
             return None
         target = action.get("branch")
         if target not in AGENT[card].branches:
-            return f"{named(card)} can go only in {branches_phrase(AGENT[card].branches)}"
+            return why.only_in(card, AGENT[card].branches)
         if owner == seat and target == branch:
-            return f"{named(card)} is already in your {branch_name(branch)}"
+            return _(
+                "{card} is already in your {branch}", card=named(card), branch=branch_name(branch)
+            )
         return None
 
     # -- what a seat may know ---------------------------------------------------------

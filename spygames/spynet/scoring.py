@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..words import count
+from ..i18n import _, both, listed, ngettext
 from .cards import AGENT, BRANCH_IDS, MISSION
 from .table import Table, teams_for
 
@@ -102,8 +102,10 @@ def team_name(teams: list[list[int]], team: int) -> str:
     """ "player 2" alone, "players 1 and 3" as a team."""
     seats = teams[team]
     if len(seats) == 1:
-        return f"player {seats[0] + 1}"
-    return "players " + " and ".join(str(s + 1) for s in seats)
+        # translators: a seat named mid-sentence, as in "player 2 won with 5 points to 3"
+        return _("player {number}", number=seats[0] + 1)
+    # translators: a team named mid-sentence; {numbers} are its seats: "1 and 3"
+    return _("players {numbers}", numbers=both([str(s + 1) for s in seats]))
 
 
 def _reason(
@@ -116,17 +118,35 @@ def _reason(
     if len(leaders) == 1:
         team = leaders[0]
         rest = sorted((p for t, p in enumerate(scores) if t != team), reverse=True)
-        return f"{team_name(teams, team)} won with {count(scores[team], 'point')} to {rest[0]}"
+        # translators: the end of the game: "player 2 won with 5 points to 3"
+        return ngettext(
+            "{team} won with {n} point to {other}",
+            "{team} won with {n} points to {other}",
+            scores[team],
+            team=team_name(teams, team),
+            other=rest[0],
+        )
     names = [team_name(teams, t) for t in leaders]
-    tied = f"{', '.join(names[:-1])} tied with {names[-1]}"
+    tied = {"first": listed(names[:-1]), "last": names[-1]}
     if len(winners) == 1:
         team = winners[0]
-        return (
-            f"{tied} on {count(scores[team], 'point')}; {team_name(teams, team)} won with more "
-            f"funding cards ({funding[team]})"
+        # translators: the end of the game: "player 1 tied with player 2 on 5 points; player 2
+        # won with more funding cards (3)"; {first} may be a list: "player 1, player 2"
+        return ngettext(
+            "{first} tied with {last} on {n} point; {team} won with more funding cards ({funding})",
+            "{first} tied with {last} on {n} points; "
+            "{team} won with more funding cards ({funding})",
+            scores[team],
+            **tied,
+            team=team_name(teams, team),
+            funding=funding[team],
         )
-    return (
-        f"{tied} on {count(scores[winners[0]], 'point')} and "
-        f"{count(funding[winners[0]], 'funding card')}: "
-        "a shared win"
+    # translators: the end of the game: "player 1 tied with player 2 on 5 points and 3
+    # funding cards: a shared win"; {first} may be a list: "player 1, player 2"
+    return ngettext(
+        "{first} tied with {last} on {n} point and {cards}: a shared win",
+        "{first} tied with {last} on {n} points and {cards}: a shared win",
+        scores[winners[0]],
+        **tied,
+        cards=ngettext("{n} funding card", "{n} funding cards", funding[winners[0]]),
     )

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from ..i18n import N_
+
 
 class Agent(TypedDict):
     """An agent in play, with its funding and its power where it stands."""
@@ -236,7 +238,9 @@ ACTIONS = (KeepAction, RecruitAction, DeployAction, TakeAction, PassOnAction, Ag
            MissionAction, PassAction, EndTurnAction, EliminateAction, FlipAction,
            DiscardAction, DiscardCardAction, DrawAction, SkipEffectAction)  # fmt: skip
 
-GOAL = (
+# translators: the Bot Lab's reference, for a bot's author: keep the code (ids, names in
+# backquotes, card("a05").power...) as it is
+GOAL = N_(
     "Most points at the end wins (at 4 players, seats 0+2 and 1+3 score as teams): each "
     "mission in your tableau scores its stars, some only if their condition holds at the "
     "end. A mission may be played only in a branch you dominate: your power there above "
@@ -246,4 +250,5 @@ GOAL = (
     "card` gives a card's facts (card(\"a05\").power, .branches, .effect; a mission's "
     ".stars, .condition; funding's .value)."
 )
-"""How the game is won, for a bot's author (the Bot Lab's reference)."""
+"""How the game is won, for a bot's author (the Bot Lab's reference; translated where it
+is shown)."""

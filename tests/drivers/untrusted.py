@@ -352,7 +352,7 @@ def try_message(value: tuple[dict[str, Any], int, Any]) -> str:
     before = len(host.state.actions)
     to_play = host.to_play()
     referee.receive(seat, text)
-    sent = [json.loads(t) for _, t in referee.take()]
+    sent = [wire.decode(t, wire.FROM_HOST) for _, t in referee.take()]  # said as a friend's
     moved = len(host.state.actions) - before
     assert moved in (0, 1), "one message moved the game more than one action"
     if moved:

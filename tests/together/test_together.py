@@ -136,7 +136,7 @@ def refusal(referee: Referee, seat: int, text: Any) -> str:
     referee.receive(seat, text)
     sent = referee.take()
     assert len(sent) >= 1 and sent[0][0] == seat
-    message = json.loads(sent[0][1])
+    message = wire.decode(sent[0][1], wire.FROM_HOST)  # its words said here, as a friend's are
     assert message["kind"] == "refused"
     return str(message["reason"])
 
@@ -146,34 +146,34 @@ BAD = [
     ("{not json", "is not JSON"),
     ("[1, 2]", "is not a JSON object"),
     ('{"kind": "act"}', "has no version"),
-    ('{"v": 3, "kind": "act", "id": 1, "n": 0, "action": {}}', "a newer version of spygames"),
-    ('{"v": 2, "kind": "explode"}', "unknown kind of message 'explode'"),
-    ('{"v": 2, "kind": "scene", "n": 0, "scene": {}}', "a guest cannot send “scene”"),
-    ('{"v": 2, "kind": "act", "id": 5, "n": 0}', "a “act” message needs “action”"),
-    ('{"v": 2, "kind": "act", "n": 0, "action": {"type": "call"}}', "needs “id”"),
-    ('{"v": 2, "kind": "act", "id": 0, "n": 0, "action": {"type": "call"}}', "has no id"),
-    ('{"v": 2, "kind": "act", "id": -2, "n": 0, "action": {"type": "call"}}', "“id” is out"),
+    ('{"v": 4, "kind": "act", "id": 1, "n": 0, "action": {}}', "a newer version of spygames"),
+    ('{"v": 3, "kind": "explode"}', "unknown kind of message 'explode'"),
+    ('{"v": 3, "kind": "scene", "n": 0, "scene": {}}', "a guest cannot send “scene”"),
+    ('{"v": 3, "kind": "act", "id": 5, "n": 0}', "a “act” message needs “action”"),
+    ('{"v": 3, "kind": "act", "n": 0, "action": {"type": "call"}}', "needs “id”"),
+    ('{"v": 3, "kind": "act", "id": 0, "n": 0, "action": {"type": "call"}}', "has no id"),
+    ('{"v": 3, "kind": "act", "id": -2, "n": 0, "action": {"type": "call"}}', "“id” is out"),
     (
-        '{"v": 2, "kind": "act", "id": 5, "n": 0, "action": {"type": "call"}, "x": 1}',
+        '{"v": 3, "kind": "act", "id": 5, "n": 0, "action": {"type": "call"}, "x": 1}',
         "no field 'x'",
     ),
-    ('{"v": 2, "kind": "act", "id": 5, "n": true, "action": {"type": "call"}}', "“n” of a “act”"),
+    ('{"v": 3, "kind": "act", "id": 5, "n": true, "action": {"type": "call"}}', "“n” of a “act”"),
     (
-        '{"v": 2, "kind": "act", "id": 5, "n": -1, "action": {"type": "call"}}',
+        '{"v": 3, "kind": "act", "id": 5, "n": -1, "action": {"type": "call"}}',
         "“n” is out of range",
     ),
-    ('{"v": 2, "kind": "act", "id": 5, "n": 0, "action": {"type": NaN}}', "holds NaN"),
-    ('{"v": 2, "kind": "act", "id": 5, "n": 0, "action": {"count": 1}}', "the action has no type"),
+    ('{"v": 3, "kind": "act", "id": 5, "n": 0, "action": {"type": NaN}}', "holds NaN"),
+    ('{"v": 3, "kind": "act", "id": 5, "n": 0, "action": {"count": 1}}', "the action has no type"),
     (
-        '{"v": 2, "kind": "act", "id": 5, "n": 0, "action": ' + "[" * 20 + "]" * 20 + "}",
+        '{"v": 3, "kind": "act", "id": 5, "n": 0, "action": ' + "[" * 50 + "]" * 50 + "}",
         "has the wrong",
     ),
     (
-        '{"v": 2, "kind": "act", "id": 5, "n": 0, "action": {"a": ' + "[" * 20 + "]" * 20 + "}}",
+        '{"v": 3, "kind": "act", "id": 5, "n": 0, "action": {"a": ' + "[" * 50 + "]" * 50 + "}}",
         "nested",
     ),
-    ('{"v": 2, "kind": "hello", "table": "short", "seat": 1}', "not a table's id"),
-    ('{"v": 2, "kind": "hello", "table": "' + TABLE + '", "seat": 9}', "no such seat"),
+    ('{"v": 3, "kind": "hello", "table": "short", "seat": 1}', "not a table's id"),
+    ('{"v": 3, "kind": "hello", "table": "' + TABLE + '", "seat": 9}', "no such seat"),
     (None, "is not text"),
 ]
 
@@ -204,7 +204,7 @@ def test_an_action_out_of_turn_for_a_passed_move_or_illegal_is_refused() -> None
     referee.changed()
     referee.take()
     referee.receive(1, wire.encode({"kind": "act", "id": 6, "n": 0, "action": {"type": "call"}}))
-    sent = [json.loads(t) for _, t in referee.take()]
+    sent = [wire.decode(t, wire.FROM_HOST) for _, t in referee.take()]
     assert [m["kind"] for m in sent] == ["refused", "scene"]
     assert sent[0]["reason"] == "The table has moved on since that move was chosen."
     assert sent[1]["n"] == 1

@@ -23,7 +23,7 @@ from drivers.together import (
 )
 from spyweb.app import App
 from spyweb.games.espionage.table import EspionageTable
-from spyweb.together import waiting
+from spyweb.together import waiting, wire
 
 MOVES = ('data-act="bid"', 'data-act="call"', 'data-act="spot"', 'data-act="attr"')
 
@@ -152,7 +152,9 @@ def test_an_action_id_used_again_for_another_move_is_refused() -> None:
     forged = json.loads(act[2]) | {"action": {"type": "call"}, "n": before + 1}
     net.host.take_effects()
     net.host.peer("message", "1", json.dumps(forged))
-    (answer,) = [json.loads(e[2]) for e in net.host.take_effects() if e[0] == "peer-send"]
+    (answer,) = [
+        wire.decode(e[2], wire.FROM_HOST) for e in net.host.take_effects() if e[0] == "peer-send"
+    ]
     assert answer["kind"] == "refused" and "used for another move" in answer["reason"]
     assert saved_moves(net.host) == before + 1
 

@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 import pytest
 from drivers.together import joined_pair, patient_move, table_of
 from spyweb.app import App
-from spyweb.browser.store import BOTS_KEYS, MemoryStorage, as_key
+from spyweb.browser.slots import BOTS_KEYS, as_key
+from spyweb.browser.store import MemoryStorage
 from spyweb.games.espionage.table import EspionageTable
 
 import spygames

@@ -20,7 +20,8 @@ from spyweb.browser.store import (
 )
 from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.games.espionage.table import EspionageTable
-from spyweb.screens.saved import SavedGamesScreen, StatsScreen, ago, chart
+from spyweb.screens.saved import SavedGamesScreen, StatsScreen, ago
+from spyweb.screens.stats_chart import chart
 
 import spygames
 

@@ -10,6 +10,15 @@ from typing import Any
 
 import pytest
 from spyweb.browser import store
+from spyweb.browser.slots import (
+    Slot,
+    as_count,
+    as_number,
+    new_slot_id,
+    parse_slot,
+    record_problem,
+    version_problem,
+)
 from spyweb.browser.store import (
     CURRENT,
     FULL,
@@ -19,14 +28,7 @@ from spyweb.browser.store import (
     SLOT,
     MemoryStorage,
     Saves,
-    Slot,
     StorageFull,
-    as_count,
-    as_number,
-    new_slot_id,
-    parse_slot,
-    record_problem,
-    version_problem,
 )
 
 import spygames

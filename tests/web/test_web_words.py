@@ -16,7 +16,7 @@ from spyweb.games.spynet.end import _mission_row
 from spyweb.games.spynet.log import Narrator, Who
 from spyweb.games.spynet.model import CARD
 from spyweb.games.spynet.table import SpyNetTable
-from spyweb.screens.saved import chart
+from spyweb.screens.stats_chart import chart
 from spyweb.tables.screen import Context
 from spyweb.tables.seats import Seat
 

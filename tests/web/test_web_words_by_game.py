@@ -6,15 +6,15 @@ from __future__ import annotations
 from typing import Any, cast
 
 from spyweb.games.spynet.effect import choose_panel
-from spyweb.screens.rules import tried_how
+from spyweb.screens.rules import tried_note
 
 import spygames
 
 
 def test_a_tried_demo_of_a_solo_game_is_played_alone() -> None:
-    assert tried_how("deck-of-spies") == "Played alone"
-    assert tried_how("espionage") == "Played against bots"
-    assert tried_how("spynet") == "Played against bots"
+    assert tried_note("deck-of-spies").startswith("Played alone and not saved")
+    assert tried_note("espionage").startswith("Played against bots and not saved")
+    assert tried_note("spynet").startswith("Played against bots and not saved")
 
 
 def deploy_blurb(players: int) -> str:

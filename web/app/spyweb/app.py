@@ -17,18 +17,19 @@ from __future__ import annotations
 from typing import Any
 
 from spygames import guides
+from spygames.i18n import _
 
 from .browser import links, stats
-from .browser.markup import button, esc
-from .browser.store import FULL, KEPT, KEPT_PREF, Saves, Storage
-from .browser.tabs import ELSEWHERE, Tabs
+from .browser.store import KEPT, KEPT_PREF, Saves, Storage
+from .browser.tabs import Tabs, elsewhere
 from .catalogue import info, is_built, open_screen, own_route
 from .screens.home import HomeScreen
 from .screens.home import preboot_html as home_preboot
 from .screens.rules import RulesScreen
 from .screens.saved import SavedGamesScreen, StatsScreen
 from .tables.deals import bad_deal, parse_deal
-from .tables.screen import VIBRATE_PREF, Confirm, Context, GameScreen, Screen
+from .tables.notices import notices_html, question_html, save_status_html
+from .tables.screen import VIBRATE_PREF, Context, GameScreen, Screen
 from .together.between_tabs import BetweenTabs
 from .together.wire import HOST
 
@@ -60,7 +61,7 @@ class App:
         try:
             self.screen = self._screen_for(parts)
         except links.BadLink as exc:
-            self.ctx.notify(str(exc), exc.detail)
+            self.ctx.notify(exc.message, exc.detail)
             self.screen = HomeScreen(self.ctx)
             self._instead = "#/"
         if self.ctx.goto is None and self._instead is not None:
@@ -103,7 +104,10 @@ class App:
         if parts[0] == "play" and (len(parts) == 2 or parts[2:] == ["retry"]):
             state = links.decode(parts[1])
             if not is_built(state.game_id):
-                raise links.BadLink(f"This link is for {state.game_id}, which is not built yet.")
+                raise links.BadLink(
+                    # translators: {game} is a game's id ("espionage")
+                    _("This link is for {game}, which is not built yet.", game=state.game_id)
+                )
             screen = open_screen(self.ctx, state.game_id, state=state)
             if len(parts) == 3 and isinstance(screen, GameScreen):  # a review's try again
                 screen.mark_retried()
@@ -112,12 +116,17 @@ class App:
         game = info(game_id)
         if game is None:
             self.ctx.notify(
-                f"There is no page “{'/'.join(parts)[:80]}” here, so here is the home page."
+                # translators: {page} is the address asked for, after the site's
+                _(
+                    "There is no page “{page}” here, so here is the home page.",
+                    page="/".join(parts)[:80],
+                )
             )
             self._instead = "#/"
             return HomeScreen(self.ctx)
         if not is_built(game_id):
-            self.ctx.notify(f"{game.name} is not built yet.")
+            # translators: {game} is a game's name
+            self.ctx.notify(_("{game} is not built yet.", game=game.name))
             self._instead = "#/"
             return HomeScreen(self.ctx)
         rest = parts[1:]
@@ -139,7 +148,12 @@ class App:
             self.ctx.notify(bad_deal(rest[1]))
         elif rest:
             self.ctx.notify(
-                f"There is no page “{'/'.join(parts)[:80]}” here, so here is {game.name}."
+                # translators: {page} is the address asked for; {game} a game's name
+                _(
+                    "There is no page “{page}” here, so here is {game}.",
+                    page="/".join(parts)[:80],
+                    game=game.name,
+                )
             )
         self._instead = f"#/{game_id}" if rest else None
         return open_screen(self.ctx, game_id)
@@ -149,7 +163,7 @@ class App:
         if act == "dismiss":
             self.ctx.messages.clear()
         elif act == "never-kept":
-            self.ctx.messages[:] = [m for m in self.ctx.messages if m != KEPT]
+            self.ctx.messages[:] = [m for m in self.ctx.messages if m != _(KEPT)]
             self.ctx.saves.set_pref(KEPT_PREF, "1")
         elif act == "confirm-yes":
             self._confirmed()
@@ -230,40 +244,43 @@ class App:
         toast the game's next move clears (`Context.notify`)."""
         if kind == "copy-embed":
             self.ctx.notify(
-                "Copied — paste it into your page."
+                _("Copied — paste it into your page.")
                 if ok
-                else "Your browser did not allow copying: select the HTML and copy it.",
+                else _("Your browser did not allow copying: select the HTML and copy it."),
                 passing=True,
             )
         elif kind == "copy-result":
             self.ctx.notify(
-                "Result copied — paste it to your friends."
+                _("Result copied — paste it to your friends.")
                 if ok
-                else "Your browser did not allow copying: select the text and copy it.",
+                else _("Your browser did not allow copying: select the text and copy it."),
                 passing=True,
             )
         elif kind == "copy":
             self.ctx.notify(
-                "Link copied — paste it to a friend."
+                _("Link copied — paste it to a friend.")
                 if ok
-                else "Your browser did not allow copying: select the link and copy it.",
+                else _("Your browser did not allow copying: select the link and copy it."),
                 passing=True,
             )
         elif kind == "copy-reply":
             self.ctx.notify(
                 self._reply_copied()
                 if ok
-                else "Your browser did not allow copying: select the reply and copy it.",
+                else _("Your browser did not allow copying: select the reply and copy it."),
                 passing=True,
             )
         elif kind.startswith("copy-invite"):
             seat, hosting = kind.removeprefix("copy-invite-"), getattr(self.screen, "hosting", None)
             names = hosting.names if hosting is not None else []
-            who = names[int(seat)] if seat.isdigit() and int(seat) < len(names) else "your friend"
+            named = seat.isdigit() and int(seat) < len(names)
             self.ctx.notify(
-                f"Invitation copied — send it to {who}."
-                if ok
-                else "Your browser did not allow copying: select the link and copy it.",
+                _("Your browser did not allow copying: select the link and copy it.")
+                if not ok
+                # translators: {name} is the name of the friend's seat
+                else _("Invitation copied — send it to {name}.", name=names[int(seat)])
+                if named
+                else _("Invitation copied — send it to your friend."),
                 passing=True,
             )
 
@@ -272,8 +289,9 @@ class App:
         them; on the host's (a reply opened as a link), for her own table."""
         invitation = getattr(self.screen, "invitation", None)
         if invitation is not None:
-            return f"Reply copied — send it back to {invitation.host_name}."
-        return "Reply copied — paste it into the Friends panel at your table."
+            # translators: {name} is the name of the friend who hosts the table
+            return _("Reply copied — send it back to {name}.", name=invitation.host_name)
+        return _("Reply copied — paste it into the Friends panel at your table.")
 
     def peer(self, kind: str, key: str, payload: str) -> None:
         """A connection to another device reports (see web/peers.mjs). A friend's seat
@@ -382,7 +400,7 @@ class App:
             self.route(self.hash if table is not self.screen else f"#/{table.game_id}")
         else:
             self.route("#/saves")
-            self.ctx.notify("That game is no longer saved in this browser.")
+            self.ctx.notify(_("That game is no longer saved in this browser."))
         self.replace_hash = self.hash
 
     def take_navigation(self) -> tuple[str | None, str | None]:
@@ -394,81 +412,27 @@ class App:
     # -- output ------------------------------------------------------------------
     @property
     def title(self) -> str:
-        return ("Your turn — " if self._turn_now() else "") + self.screen.title
+        if self._turn_now():
+            # translators: the page's title when it is your turn; {title} the page's own
+            return _("Your turn — {title}", title=_(self.screen.title))
+        return _(self.screen.title)  # a screen's constant title is marked (N_), said here
 
     def render(self) -> str:
-        body = ELSEWHERE if self.away else self.screen.render()  # first: may report a save
+        body = elsewhere() if self.away else self.screen.render()  # first: may report a save
         details = self.ctx.saves.take_details()
         for message in self.ctx.saves.take_messages():
             self.ctx.notify(message, details.get(message, ""))
         page = self._not_saving() + body
-        notices = self._messages()
+        notices = notices_html(self.ctx.messages, self.ctx.details)
         page = notices + page if self.away else self.screen.place_notices(notices, page)
-        return page + self._question()
+        return page + question_html(self.ctx.confirming)
 
     def _not_saving(self) -> str:
         """While saving fails, the table says so (until a save works again)."""
         why = self.ctx.saves.failing
         if why is None or self.playing is None or self.away:
             return ""
-        room = (
-            '; delete old games under <a href="#/saves">Saved games</a> to make room'
-            if why == FULL
-            else ""
-        )
-        return (
-            f'<p class="save-status" id="save-status" role="status">Your progress isn\'t '
-            f"being saved ({esc(why)}). The game goes on{room}.</p>"
-        )
-
-    def _question(self) -> str:
-        asked: Confirm | None = self.ctx.confirming
-        if asked is None:
-            return ""
-        return (
-            '<div class="confirm-backdrop">'
-            '<div class="confirm" role="alertdialog" aria-modal="true" '
-            'aria-labelledby="confirm-q" aria-describedby="confirm-d">'
-            f'<h2 id="confirm-q">{esc(asked.question)}</h2>'
-            f'<p id="confirm-d">{esc(asked.detail)}</p>'
-            '<div class="confirm-actions">'
-            + button(esc(asked.no), "confirm-no", id="confirm-no", data_autofocus=True)
-            + button(esc(asked.yes), "confirm-yes", id="confirm-yes", class_="btn btn-primary")
-            + "</div></div></div>"
-        )
-
-    def _messages(self) -> str:
-        if not self.ctx.messages:
-            return ""
-        items = "".join(
-            f"<p>{esc(m)}</p>" + self._detail(self.ctx.details.get(m, "")) + _never_again(m)
-            for m in self.ctx.messages[-3:]
-        )
-        return (
-            f'<div class="notice" role="alert"><div class="notice-text">{items}</div>'
-            '<button type="button" class="btn btn-quiet" data-act="dismiss" '
-            'aria-label="Dismiss message">✕</button></div>'
-        )
-
-    @staticmethod
-    def _detail(detail: str) -> str:
-        if not detail:
-            return ""
-        shown = detail if len(detail) <= 300 else detail[:300] + "…"
-        return (
-            '<details class="notice-details"><summary>Details for a bug report</summary>'
-            f"<p>{esc(shown)}</p></details>"
-        )
-
-
-def _never_again(message: str) -> str:
-    """A "Don't show again" under the notice that a new game keeps the other one."""
-    if message != KEPT:
-        return ""
-    return (
-        '<button type="button" class="btn btn-quiet notice-never" data-act="never-kept" '
-        'id="never-kept">Don’t show this again</button>'
-    )
+        return save_status_html(why)
 
 
 def preboot_html() -> str:

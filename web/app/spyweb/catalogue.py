@@ -8,6 +8,7 @@ import importlib
 from dataclasses import dataclass
 
 import spygames
+from spygames.i18n import _, ngettext
 
 from .gameui import GameUI
 from .tables.screen import Context, GameScreen, Screen
@@ -15,19 +16,46 @@ from .tables.screen import Context, GameScreen, Screen
 
 @dataclass(frozen=True)
 class GameInfo:
+    """A game as the home page and the routes name it. Its words are kept as they are
+    written (in English, marked for translation where each game writes them: the engine's
+    name, its record's pitch) and said in the language in use when asked for."""
+
     id: str
-    name: str
-    players: str
-    pitch: str
+    source_name: str  # the game's name as the engine writes it
+    fewest: int  # players
+    most: int
+    source_pitch: str  # the home page's words for it, as its record writes them
     emblem: str  # a symbol for the tile
+
+    @property
+    def name(self) -> str:
+        return _(self.source_name)
+
+    @property
+    def players(self) -> str:
+        return players_between(self.fewest, self.most)
+
+    @property
+    def pitch(self) -> str:
+        return _(self.source_pitch)
+
+
+def players_between(low: int, high: int) -> str:
+    """ "1 player", "2–4 players": how many may play, in words."""
+    if low == high:
+        return ngettext("{n} player", "{n} players", low)
+    return _("{low}–{high} players", low=low, high=high)
 
 
 def players_text(game: spygames.Game) -> str:
-    """ "1 player", "2–4 players": how many may play, in words."""
-    low, high = game.min_players, game.max_players
-    if low == high:
-        return f"{low} player{'' if low == 1 else 's'}"
-    return f"{low}–{high} players"
+    """ "1 player", "2–4 players": how many may play `game`, in words."""
+    return players_between(game.min_players, game.max_players)
+
+
+def _info(game: spygames.Game, record: GameUI) -> GameInfo:
+    return GameInfo(
+        game.id, game.name, game.min_players, game.max_players, record.pitch, record.emblem
+    )
 
 
 def _records() -> dict[str, GameUI]:
@@ -73,7 +101,7 @@ def _catalogue() -> tuple[GameInfo, ...]:
     # The games the engine ships, from their listings: the home page imports no game's
     # rules (a test's toy game is not among them: `games()` adds it once `add`ed).
     return tuple(
-        GameInfo(entry.id, entry.name, players_text(entry), record.pitch, record.emblem)
+        _info(entry, record)
         for record in RECORDS.values()
         if (entry := spygames.listing(record.id)) is not None
     )
@@ -87,7 +115,7 @@ def games() -> tuple[GameInfo, ...]:
     ones (`CATALOGUE`), then each game added (`add`) that the engine still has, read when
     asked, so a game added after this module was imported is offered too."""
     return CATALOGUE + tuple(
-        GameInfo(game.id, game.name, players_text(game), record.pitch, record.emblem)
+        _info(game, record)
         for record in RECORDS.values()
         if spygames.listing(record.id) is None and (game := spygames.GAMES.get(record.id))
     )
@@ -123,7 +151,7 @@ def info(game_id: str) -> GameInfo | None:
 def game_name(game_id: str) -> str:
     """The game's name, without importing its rules when it is one we ship."""
     entry = spygames.listing(game_id)
-    return entry.name if entry is not None else spygames.get_game(game_id).name
+    return _(entry.name if entry is not None else spygames.get_game(game_id).name)
 
 
 def open_screen(

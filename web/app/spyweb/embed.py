@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import spygames
 from spygames import guides
+from spygames.i18n import _
 
 from .app import App
 from .browser import links
@@ -31,9 +32,10 @@ from .tables.screen import Context, GameScreen, Screen
 
 def open_link(route: str) -> str:
     """The small link to the full app (a new tab: the reader keeps the blog post)."""
+    # translators: "Open " is hidden in a narrow frame, leaving "spygames ↗"
+    opened = _('<span class="ctl-word">Open </span>spygames ↗')
     return (
-        f'<a class="embed-open" href="./{esc(route)}" target="_blank" rel="noopener">'
-        '<span class="ctl-word">Open </span>spygames ↗</a>'
+        f'<a class="embed-open" href="./{esc(route)}" target="_blank" rel="noopener">{opened}</a>'
     )
 
 
@@ -52,9 +54,9 @@ class MessageFrame(Screen):
 
     def render(self) -> str:
         return frame(
-            '<section class="embed-message" role="alert" data-testid="embed-message">'
-            f"<h1>Nothing to show here</h1><p>{esc(self.message)}</p>"
-            f"<p>{open_link('#/')}</p></section>",
+            '<section class="embed-message" role="alert" data-testid="embed-message"><h1>'
+            + _("Nothing to show here")
+            + f"</h1><p>{esc(self.message)}</p><p>{open_link('#/')}</p></section>",
             "message",
         )
 
@@ -68,7 +70,12 @@ class DemoFrame(Screen):
         self.live: GameScreen | None = None
         self.live_from = 0
         game = info(demo.game)
-        self.title = f"{demo.title} — {game.name if game else demo.game} rules demo"
+        # translators: the page's title; {demo} is the demo's title, {game} a game's name
+        self.title = _(
+            "{demo} — {game} rules demo",
+            demo=_(demo.title),
+            game=game.name if game else demo.game,
+        )
 
     def handle(self, act: str, arg: str) -> None:
         if act == "demo-try" and self.player.can_try:
@@ -153,7 +160,8 @@ class ReplayFrame(ReplayerScreen):
     def __init__(self, ctx: Context, replayer: Replayer) -> None:
         super().__init__(ctx)
         self.replayer = replayer
-        self.title = f"Replay · {replayer.title()} — spygames"
+        # translators: the page's title; {title} names the game and deal ("Espionage · deal #7")
+        self.title = _("Replay · {title} — spygames", title=replayer.title())
 
     def render(self) -> str:
         route = replay_route(self.replayer.record, self.replayer.seat)
@@ -183,30 +191,52 @@ class EmbedApp(App):
             except spygames.UnknownDemo:
                 return MessageFrame(
                     self.ctx,
-                    f"There is no demo called “{parts[1]}”. It may have been renamed: "
-                    "the list of demos is on each game's Rules page.",
+                    # translators: {demo} is the id the address names ("esp-bid-raise")
+                    _(
+                        "There is no demo called “{demo}”. It may have been renamed: "
+                        "the list of demos is on each game's Rules page.",
+                        demo=parts[1],
+                    ),
                 )
             except spygames.DemoError as exc:
-                return MessageFrame(self.ctx, f"This demo cannot be shown: {exc}.")
+                return MessageFrame(
+                    self.ctx,
+                    # translators: {problem} is what is wrong with the demo (for a bug report)
+                    _("This demo cannot be shown: {problem}.", problem=str(exc)),
+                )
         if len(parts) == 2 and parts[0] == "learn":
             if not guides.has_guide(parts[1]):
-                return MessageFrame(self.ctx, f"There is no guided game of “{parts[1]}”.")
+                return MessageFrame(
+                    self.ctx,
+                    # translators: {game} is the id the address names ("espionage")
+                    _("There is no guided game of “{game}”.", game=parts[1]),
+                )
             return GuideFrame(self.ctx, parts[1])
         if 2 <= len(parts) <= 3 and parts[0] == "replay":
             seat = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else 0
             try:
                 state = links.decode(parts[1])
             except links.BadLink as exc:
-                return MessageFrame(self.ctx, f"This replay cannot be shown. {exc}")
+                return MessageFrame(
+                    self.ctx,
+                    # translators: {why} is a sentence saying what is wrong with the link
+                    _("This replay cannot be shown. {why}", why=exc.message),
+                )
             record = state.record()
             view = view_for(record)
             if view is None:
-                return MessageFrame(self.ctx, f"{record['game']} cannot be replayed yet.")
+                return MessageFrame(
+                    self.ctx,
+                    # translators: {game} is a game's id ("espionage")
+                    _("{game} cannot be replayed yet.", game=record["game"]),
+                )
             return ReplayFrame(self.ctx, Replayer(record, view, seat=seat))
         return MessageFrame(
             self.ctx,
-            "This frame's address names no demo, no guided game and no replay "
-            "(it should end in #/demo/<name>, #/learn/<game> or #/replay/<record>).",
+            _(
+                "This frame's address names no demo, no guided game and no replay "
+                "(it should end in #/demo/<name>, #/learn/<game> or #/replay/<record>)."
+            ),
         )
 
     def take_navigation(self) -> tuple[str | None, str | None]:
@@ -220,7 +250,7 @@ class EmbedApp(App):
         the reader is on, and do what they pressed while Python was loading."""
         screen = self.screen
         if isinstance(screen, GuideFrame) and pressed:
-            act, _, arg = pressed.partition("\n")  # embed.js: the control pressed, its arg
+            act, _sep, arg = pressed.partition("\n")  # embed.js: the control pressed, its arg
             screen.handle(act, arg)
         if isinstance(screen, DemoFrame):
             screen.player.go(step)

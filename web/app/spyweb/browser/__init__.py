@@ -2,6 +2,7 @@
 browser and how it reaches it.
 
 - `store` — saves and preferences in the browser's storage (`Saves`, `MemoryStorage`);
+  `slots`, a stored game (`Slot`) and how it is read back;
   `stats`, each game's record kept there; `transfer`, saves as files (export, import);
 - `links` — a record packed into a share link's address;
 - `tabs` — one game, two tabs: the tab that finds its game open elsewhere steps back;

@@ -31,6 +31,7 @@ from importlib.machinery import ModuleSpec, PathFinder
 from typing import Any
 
 import spygames
+from spygames.i18n import _
 from spygames.registry import game_of_demo
 
 from . import stdlib
@@ -154,7 +155,7 @@ class GameArchives:
             self.unpack(game, data)
         ready = [entry for entry in self.waiting if not entry[0] & self.asked]
         self.waiting = [entry for entry in self.waiting if entry[0] & self.asked]
-        for _, then in ready:
+        for _games, then in ready:
             then()
 
 
@@ -195,7 +196,9 @@ def warn(text: str) -> None:
 
 def fetch_at_once(url: str) -> bytes:
     """The archive's bytes by a synchronous request (spyweb/browser/stdlib.py)."""
-    return stdlib.fetch_at_once(url, f"this game's code could not be fetched ({url}); reload")
+    # translators: said after "Something went wrong (ImportError: …)"; {url} an address
+    failed = _("this game's code could not be fetched ({url}); reload", url=url)
+    return stdlib.fetch_at_once(url, failed)
 
 
 def opened_by(location_hash: str) -> list[str]:

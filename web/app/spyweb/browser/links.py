@@ -8,16 +8,19 @@ import zlib
 from typing import Any
 
 import spygames
+from spygames.i18n import N_, _
 from spygames.protocol import RECORD_FORMAT
 from spygames.record import pack
 
 
 class BadLink(ValueError):
-    """A link that cannot be opened. `str()` is the headline, in a player's words;
-    `detail` says exactly what was wrong (shown folded away, for a bug report)."""
+    """A link that cannot be opened. `str()` is the headline, in a player's words (in the
+    language in use: a `Msg`); `detail` says exactly what was wrong (shown folded away, for
+    a bug report: in English, as the engine says it)."""
 
     def __init__(self, message: str, detail: str = "") -> None:
         super().__init__(message)
+        self.message = message  # as given: a `Msg` stays one (`str()` gives a plain str)
         self.detail = detail
 
 
@@ -27,9 +30,10 @@ def encode(record: dict[str, Any]) -> str:
 
 MAX_PAYLOAD = 200_000  # characters of link
 MAX_RECORD = 1_000_000  # bytes of JSON once decompressed
-CUT = "This link is damaged: part of it is missing or changed, so it holds no game."
-DAMAGED = "This link is damaged or from a newer version of spygames: its game cannot be opened."
-NEWER = (
+# The headlines (translated when said: `_(CUT)`).
+CUT = N_("This link is damaged: part of it is missing or changed, so it holds no game.")
+DAMAGED = N_("This link is damaged or from a newer version of spygames: its game cannot be opened.")
+NEWER = N_(
     "This link is from a newer version of spygames. Reload the page to update, "
     "then open the link again."
 )
@@ -41,7 +45,7 @@ def unpack(payload: str) -> Any:
     nesting are capped."""
     if len(payload) > MAX_PAYLOAD:
         raise BadLink(
-            "This link is far too long to be a spygames link, so it was not opened.",
+            _("This link is far too long to be a spygames link, so it was not opened."),
             f"{len(payload):,} characters; a spygames link has at most {MAX_PAYLOAD:,}",
         )
     try:
@@ -50,14 +54,14 @@ def unpack(payload: str) -> Any:
         text = inflater.decompress(data, MAX_RECORD)
         if inflater.unconsumed_tail:
             raise BadLink(
-                "This link holds far more than a game, so it was not opened.",
+                _("This link holds far more than a game, so it was not opened."),
                 f"over {MAX_RECORD:,} bytes once unpacked",
             )
         record = json.loads(text.decode())
     except BadLink:
         raise
     except (ValueError, zlib.error, RecursionError) as exc:
-        raise BadLink(CUT, f"it could not be unpacked ({type(exc).__name__}: {exc})") from exc
+        raise BadLink(_(CUT), f"it could not be unpacked ({type(exc).__name__}: {exc})") from exc
     return record
 
 
@@ -78,17 +82,17 @@ def decode(payload: str) -> spygames.State:
     if isinstance(record, dict):
         made = record.get("format")
         if isinstance(made, int) and not isinstance(made, bool) and made > RECORD_FORMAT:
-            raise BadLink(NEWER, f"record format {made}; this version reads {RECORD_FORMAT}")
+            raise BadLink(_(NEWER), f"record format {made}; this version reads {RECORD_FORMAT}")
         game = record.get("game")
         if isinstance(game, str) and game not in spygames.GAMES:
             raise BadLink(
-                "This link is for a game this version of spygames does not have.",
+                _("This link is for a game this version of spygames does not have."),
                 f"game {game[:40]!r}",
             )
     try:
         return spygames.replay(record)
     except (spygames.SpyGamesError, RecursionError) as exc:
-        raise BadLink(DAMAGED, str(exc)) from exc
+        raise BadLink(_(DAMAGED), str(exc)) from exc
 
 
 def replay_route(record: dict[str, Any], seat: int = 0) -> str:

@@ -50,11 +50,12 @@ def hint_words(prefix: str, move: str, why: str, why_id: str | None = None) -> s
     >>> '<b>Counter with 2♣ 4♥.</b></p> <p class="dos-hint-why">It saves' in html
     True
     """
-    move = move.strip()
-    if not move.endswith((".", "!", "?")):
-        move += "."
+    from spygames.i18n import _, full_stop  # here: the worker imports this before spygames
+
+    move = full_stop(move.strip())
+    tag = _("Hint")
     return (
-        f'<p><span class="{prefix}-hint-tag">Hint</span> <b>{esc(move)}</b></p> '
+        f'<p><span class="{prefix}-hint-tag">{tag}</span> <b>{esc(move)}</b></p> '
         f"<p{attrs(class_=f'{prefix}-hint-why', id=why_id)}>{esc(why)}</p>"
     )
 

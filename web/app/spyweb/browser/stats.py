@@ -15,6 +15,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from spygames.i18n import _
+
 from .store import PREFIX, Saves, Slot, as_number
 
 RECENT = 30
@@ -120,7 +122,7 @@ def count(saves: Saves, slot: Slot) -> None:
     record = load(saves, slot.game)
     record.add(Result.from_data(outcome, saves.clock()))
     if not saves.set_quietly(_key(slot.game), record.to_json()):
-        saves.messages.append("Your browser's storage is full; this result was not recorded.")
+        saves.messages.append(_("Your browser's storage is full; this result was not recorded."))
 
 
 def reset(saves: Saves, game_id: str) -> None:

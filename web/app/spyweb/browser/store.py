@@ -1,5 +1,6 @@
 """Saves in the browser's storage: every game in its own slot, which slot each table
-resumes, the finished games kept for the record, and small preferences.
+resumes, the finished games kept for the record, and small preferences. (A slot as read
+back, `Slot`, and the checks it is read with are in slots.py.)
 
 Keys, all under `spygames:`:
   `slot:<id>`       one game: `{"id", "game", "created", "updated", "engine", "writes",
@@ -26,15 +27,14 @@ a corrupt save, a full storage — is tested on CPython and never crashes the pa
 from __future__ import annotations
 
 import json
-import math
-import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import spygames
-from spygames.words import count
+from spygames.i18n import N_, _
+
+from .slots import Slot, Summary, as_number, moves_text, new_slot_id, parse_slot, record_problem
 
 PREFIX = "spygames:"
 SLOT = PREFIX + "slot:"
@@ -42,11 +42,36 @@ CURRENT = PREFIX + "current:"
 REVIEW = PREFIX + "review:"  # a finished game's kept review: review:<slot>:<seat> (reviews.py)
 LEGACY = (PREFIX + "save:", PREFIX + "corrupt:")  # the one-save-per-game keys of 0.1
 KEEP_FINISHED = 20
-FULL = "browser storage is full"  # why saving fails, as the table's notice says it
-REFUSED = "this browser does not let the page store anything"
-KEPT = "Your other game is kept under Saved games — continue it from there."
+# Why saving fails (`Saves.failing`), as the table's notice says it (translated there).
+FULL = N_("browser storage is full")
+REFUSED = N_("this browser does not let the page store anything")
+# What a new game says of the one it replaces (translated when said: `_(KEPT)`).
+KEPT = N_("Your other game is kept under Saved games — continue it from there.")
 KEPT_PREF = "hide-kept-notice"  # "1" once the player chose "Don't show again" for KEPT
-Summary = dict[str, Any]
+
+__all__ = [
+    "CURRENT",
+    "FULL",
+    "KEEP_FINISHED",
+    "KEPT",
+    "KEPT_PREF",
+    "LEGACY",
+    "PREFIX",
+    "REFUSED",
+    "REVIEW",
+    "SLOT",
+    "MemoryStorage",
+    "Saves",
+    "Slot",
+    "Storage",
+    "StorageFull",
+    "Summary",
+    "as_number",
+    "moves_text",
+    "new_slot_id",
+    "parse_slot",
+    "record_problem",
+]
 
 
 class StorageFull(Exception):
@@ -83,152 +108,6 @@ class MemoryStorage:
         return list(self.data)
 
 
-@dataclass
-class Slot:
-    """One stored game as the Saved games list shows it. `problem` says in a player's
-    words why a damaged slot cannot be played (then `record` may be None and `raw` is
-    what is stored)."""
-
-    id: str
-    game: str
-    raw: str
-    record: dict[str, Any] | None = None
-    summary: Summary | None = None
-    created: float = 0.0
-    updated: float = 0.0
-    counted: bool = False
-    problem: str | None = None
-    reason: str | None = None  # the engine's own words for a damaged slot
-    engine: str = ""  # the spygames version that stored it ("" when unknown)
-    writes: int = 0
-    bots: int | None = None  # the key of the game's bots' seeds (None: not kept yet)
-
-    @property
-    def over(self) -> bool:
-        return bool((self.summary or {}).get("over"))
-
-    @property
-    def moves(self) -> int:
-        return len(self.record["actions"]) if self.record else 0
-
-    @property
-    def in_progress(self) -> bool:
-        """A game a player could lose: readable, not finished, at least one move made."""
-        return self.problem is None and not self.over and self.moves > 0
-
-    def data(self) -> dict[str, Any]:
-        """The stored JSON form (the export format's entries)."""
-        return {
-            "id": self.id,
-            "game": self.game,
-            "created": self.created,
-            "updated": self.updated,
-            "engine": spygames.__version__,
-            "writes": self.writes,
-            "record": self.record,
-            "summary": self.summary or {},
-            "counted": self.counted,
-            **({} if self.bots is None else {"bots": self.bots}),
-        }
-
-
-def new_slot_id(game_id: str) -> str:
-    return f"{game_id}-{secrets.token_hex(5)}"
-
-
-def record_problem(record: Any, game_id: str | None = None) -> str | None:
-    """None when `record` replays (as a game of `game_id`, if given), else why not."""
-    if not isinstance(record, dict):
-        return "it holds no game record"
-    if game_id is not None and record.get("game") != game_id:
-        return f"it is a record of {record.get('game')!r}, not of {game_id}"
-    try:
-        spygames.replay(record)
-    except (spygames.SpyGamesError, RecursionError) as exc:
-        return str(exc)
-    return None
-
-
-def parse_slot(slot_id: str, raw: str) -> Slot:
-    """A stored slot, with `problem` set when it cannot be played (never raises)."""
-    game = slot_id.rsplit("-", 1)[0]
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return Slot(slot_id, game, raw, problem="The saved data is damaged and can't be read.")
-    if not isinstance(data, dict) or not isinstance(data.get("record"), dict):
-        return Slot(slot_id, game, raw, problem="The saved data holds no game.")
-    record = data["record"]
-    summary = data.get("summary")
-    engine = data.get("engine")
-    slot = Slot(
-        slot_id,
-        str(record.get("game", game)),
-        raw,
-        record=record,
-        summary=summary if isinstance(summary, dict) else {},
-        created=as_number(data.get("created")),
-        updated=as_number(data.get("updated")),
-        counted=data.get("counted") is True,
-        engine=engine if isinstance(engine, str) else "",
-        writes=as_count(data.get("writes")),
-        bots=as_key(data.get("bots")),
-    )
-    slot.reason = record_problem(record)
-    if slot.reason is not None:
-        slot.problem = version_problem(slot.engine, slot.reason)
-    return slot
-
-
-def version_key(version: str) -> tuple[int, ...] | None:
-    """`"0.10.2"` -> (0, 10, 2); None when it is not a plain dotted version."""
-    parts = version.split(".")
-    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
-
-
-def version_problem(engine: str, reason: str) -> str:
-    """Why a save that no longer replays can't be continued, by who stored it, with
-    the engine's own reason after it."""
-    ours, theirs = version_key(spygames.__version__), version_key(engine)
-    if ours is None or theirs is None or theirs == ours:  # "" and "dev" read as None
-        return f"This save is damaged and can't be continued ({reason})."
-    if theirs < ours:
-        return (
-            f"It was saved by an older version of spygames ({engine}) "
-            f"and can't be continued ({reason})."
-        )
-    return (
-        f"It was saved by a newer version of spygames ({engine}) and can't be continued "
-        f"here ({reason}); reload the page to update spygames."
-    )
-
-
-def as_number(value: Any) -> float:
-    """A stored date as a number; 0 for anything else (a huge int, NaN, text)."""
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        return 0.0
-    try:
-        number = float(value)
-    except OverflowError:
-        return 0.0
-    return number if math.isfinite(number) else 0.0
-
-
-def as_count(value: Any) -> int:
-    """A stored count; 0 for anything else (a float, `Infinity`, text)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def as_key(value: Any) -> int | None:
-    """A stored bots' key (a whole number below `BOTS_KEYS`), else None (a new one is
-    drawn: the game's bots then think differently; its moves are the record's)."""
-    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < BOTS_KEYS
-    return value if ok else None
-
-
-BOTS_KEYS = 2**53  # a bots' key is below this: exact in JSON read by JavaScript too
-
-
 class Saves:
     """Slots by id, the current slot per game, preferences; every failure a message."""
 
@@ -238,8 +117,7 @@ class Saves:
         self.messages: list[str] = []  # for the UI to show once
         self.details: dict[str, str] = {}  # a message's fine print (shown under Details)
         self.lasting = True  # False in an embed: the games go when the frame does
-        # What a table says of its game where nothing lasts (before leaving it, say).
-        self.fleeting = (
+        self._fleeting = N_(
             "Nothing is saved in an embedded game: the one you are playing will be gone."
         )
         self.failing: str | None = None  # why the last save failed, while it does (shown)
@@ -248,6 +126,16 @@ class Saves:
         self.elsewhere: set[str] = set()  # slots another tab plays: not written here
         self.on_finish: Callable[[Slot], None] | None = None  # stats hook
         self._migrate()
+
+    @property
+    def fleeting(self) -> str:
+        """What a table says of its game where nothing lasts (before leaving it, say), in
+        the language in use; set as written (marked with `N_`)."""
+        return _(self._fleeting)
+
+    @fleeting.setter
+    def fleeting(self, message: str) -> None:
+        self._fleeting = message
 
     # -- slots ---------------------------------------------------------------------------
     def slot(self, slot_id: str) -> Slot | None:
@@ -277,23 +165,33 @@ class Saves:
         slot = self.current(game_id)
         return slot is not None and slot.problem is None and not slot.over and slot.game == game_id
 
-    def resume(
-        self, game_id: str, instead: str = "A new game has started."
-    ) -> tuple[str, spygames.State] | None:
+    def resume(self, game_id: str, instead: str | None = None) -> tuple[str, spygames.State] | None:
         """The current slot's game, replayed; a damaged one is reported and left in place.
-        `instead` says what the table shows in its place; the engine's words on what is
-        wrong go under the message's Details."""
+        `instead` says what the table shows in its place (by default, that a new game has
+        started; "": nothing); the engine's words on what is wrong go under the message's
+        Details."""
         slot = self.current(game_id)
         if slot is None:
             return None
         if slot.problem is not None or slot.record is None or slot.game != game_id:
             self.storage.remove(CURRENT + game_id)
+            if instead is None:
+                instead = _("A new game has started.")
             message = (
-                "Your saved game could not be opened. It stays under Saved games, where you "
-                "can download it as a file or discard it." + (f" {instead}" if instead else "")
+                # translators: {instead} is a sentence saying what the table shows instead
+                _(
+                    "Your saved game could not be opened. It stays under Saved games, where "
+                    "you can download it as a file or discard it. {instead}",
+                    instead=instead,
+                )
+                if instead
+                else _(
+                    "Your saved game could not be opened. It stays under Saved games, where "
+                    "you can download it as a file or discard it."
+                )
             )
             self.messages.append(message)
-            self.details[message] = slot.problem or "It is a record of another game."
+            self.details[message] = slot.problem or _("It is a record of another game.")
             return None
         self.held[slot.id] = slot.writes
         return slot.id, spygames.replay(slot.record)
@@ -307,7 +205,7 @@ class Saves:
             if before.moves == 0:
                 self.delete(before.id)
             elif self.lasting and self.pref(KEPT_PREF) != "1":
-                self.messages.append(KEPT)
+                self.messages.append(_(KEPT))
         slot_id = new_slot_id(game_id)
         now = self.clock()
         slot = Slot(slot_id, game_id, "", record=record, summary=summary, created=now, writes=1,
@@ -432,7 +330,7 @@ class Saves:
                     state = spygames.replay(record)
                     slot.summary = {
                         "over": state.is_over,
-                        "progress": count(len(state.actions), "move"),
+                        "progress": moves_text(len(state.actions)),
                     }
                     slot.counted = state.is_over
                 slot.updated = slot.created
@@ -463,7 +361,7 @@ class Saves:
     def set_pref(self, name: str, value: str, *, quiet: bool = False) -> None:
         """Store a preference; when the storage refuses it, say so (unless `quiet`)."""
         if not self.set_quietly(f"{PREFIX}pref:{name}", value) and not quiet:
-            self.messages.append("Your browser's storage is full; a setting could not be kept.")
+            self.messages.append(_("Your browser's storage is full; a setting could not be kept."))
 
     def remove_pref(self, name: str) -> None:
         self.storage.remove(f"{PREFIX}pref:{name}")

@@ -11,13 +11,15 @@ JSON-safe dicts) and hear each other's writes through the `storage` event:
 - and if all messages were lost, `Saves.save` still refuses to write over a slot that
   another tab wrote since this one read it.
 
-A tab that stepped back shows the `ELSEWHERE` panel instead of the table.
+A tab that stepped back shows the `elsewhere()` panel instead of the table.
 """
 
 from __future__ import annotations
 
 import secrets
 from typing import Any
+
+from spygames.i18n import _
 
 from .markup import button
 from .store import SLOT, Saves
@@ -76,13 +78,22 @@ class Tabs:
         self.outbox.append({"kind": kind, "slot": slot, "tab": self.id})
 
 
-ELSEWHERE = (
-    '<section class="elsewhere" id="elsewhere" role="alert" aria-labelledby="elsewhere-h">'
-    '<h1 id="elsewhere-h">This game is open in another tab</h1>'
-    "<p>It is being played there, so this tab has stopped saving it: nothing played there "
-    "is overwritten. Go back to that tab to play on, or take the game over here — this tab "
-    "then loads its latest saved position.</p>"
-    '<div class="elsewhere-actions">'
-    + button("Take over here", "take-over", id="btn-take-over", class_="btn btn-primary")
-    + '<a class="btn btn-quiet" href="#/saves">Saved games</a></div></section>'
-)
+def elsewhere() -> str:
+    """The panel a tab shows in place of a table whose game is played in another tab."""
+    return (
+        '<section class="elsewhere" id="elsewhere" role="alert" aria-labelledby="elsewhere-h">'
+        '<h1 id="elsewhere-h">'
+        + _("This game is open in another tab")
+        + "</h1><p>"
+        + _(
+            "It is being played there, so this tab has stopped saving it: nothing played "
+            "there is overwritten. Go back to that tab to play on, or take the game over "
+            "here — this tab then loads its latest saved position."
+        )
+        + "</p>"
+        '<div class="elsewhere-actions">'
+        + button(_("Take over here"), "take-over", id="btn-take-over", class_="btn btn-primary")
+        + '<a class="btn btn-quiet" href="#/saves">'
+        + _("Saved games")
+        + "</a></div></section>"
+    )

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import spygames
-from spygames.words import count
+from spygames.i18n import _
 
-from .store import Saves, Slot, as_number, new_slot_id, record_problem
+from .store import Saves, Slot, as_number, moves_text, new_slot_id, record_problem
 
 KIND = "saves"
 FORMAT = 1
@@ -25,7 +25,12 @@ MAX_SAVES = 200
 
 
 class BadFile(ValueError):
-    """A file that cannot be imported; the message says why, in a player's words."""
+    """A file that cannot be imported; the message says why, in a player's words (in the
+    language in use: `message`, a `Msg`, as given)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 def export_text(slots: list[Slot], exported: float) -> str:
@@ -56,33 +61,42 @@ class Incoming:
 def read(text: str, saves: Saves) -> Incoming:
     """Check a whole file; BadFile (nothing stored) when any of it is wrong."""
     if len(text) > MAX_BYTES:
-        raise BadFile("This file is too big to be a spygames save.")
+        raise BadFile(_("This file is too big to be a spygames save."))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise BadFile("This file is not a spygames save: it is not readable JSON.") from exc
+        raise BadFile(_("This file is not a spygames save: it is not readable JSON.")) from exc
     if isinstance(data, dict) and "actions" in data and "game" in data:
         entries: list[Any] = [{"record": data}]  # a bare record
     elif isinstance(data, dict) and data.get("spygames") == KIND:
         made = data.get("format")
         if type(made) is int and made > FORMAT:
             raise BadFile(
-                "This file was made by a newer version of spygames: update the app "
-                "(reload the page) and import it again."
+                _(
+                    "This file was made by a newer version of spygames: update the app "
+                    "(reload the page) and import it again."
+                )
             )
         if type(made) is not int or made != FORMAT:  # not 0, 1.0, True or "1": the number
             raise BadFile(
-                f"This file is damaged: its format is {json.dumps(made)[:20]}, where a spygames "
-                f"save file says {FORMAT}."
+                # translators: {found} is what the file gives as its format (a number, text…)
+                _(
+                    "This file is damaged: its format is {found}, where a spygames save file "
+                    "says {format}.",
+                    found=json.dumps(made)[:20],
+                    format=FORMAT,
+                )
             )
         listed = data.get("saves")
         entries = listed if isinstance(listed, list) else []
         if not entries:
-            raise BadFile("This spygames file holds no games.")
+            raise BadFile(_("This spygames file holds no games."))
     else:
-        raise BadFile("This file is not a spygames save.")
+        raise BadFile(_("This file is not a spygames save."))
     if len(entries) > MAX_SAVES:
-        raise BadFile(f"This file holds more than {MAX_SAVES} games; export fewer at a time.")
+        raise BadFile(
+            _("This file holds more than {n} games; export fewer at a time.", n=MAX_SAVES)
+        )
     incoming = Incoming()
     for number, entry in enumerate(entries, 1):
         slot = _slot(entry, number)
@@ -97,16 +111,34 @@ def read(text: str, saves: Saves) -> Incoming:
 
 
 def _slot(entry: Any, number: int) -> Slot:
-    where = f"game {number} in the file"
     if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
-        raise BadFile(f"This file is damaged: {where} holds no game record.")
+        raise BadFile(
+            _(
+                "This file is damaged: game {number} in the file holds no game record.",
+                number=number,
+            )
+        )
     record = entry["record"]
     game = record.get("game")
     if not isinstance(game, str) or game not in spygames.GAMES:
-        raise BadFile(f"This file is damaged: {where} is of an unknown game ({game!r}).")
+        raise BadFile(
+            # translators: {game} is the game id the file names, quoted
+            _(
+                "This file is damaged: game {number} in the file is of an unknown game ({game}).",
+                number=number,
+                game=repr(game),
+            )
+        )
     problem = record_problem(record)
     if problem is not None:
-        raise BadFile(f"This file is damaged: {where} cannot be replayed ({problem}).")
+        raise BadFile(
+            # translators: {problem} says why the game cannot be replayed
+            _(
+                "This file is damaged: game {number} in the file cannot be replayed ({problem}).",
+                number=number,
+                problem=problem,
+            )
+        )
     slot_id = entry.get("id")
     if not (isinstance(slot_id, str) and slot_id.startswith(f"{game}-") and len(slot_id) < 80):
         slot_id = new_slot_id(str(game))
@@ -114,7 +146,7 @@ def _slot(entry: Any, number: int) -> Slot:
     given = entry.get("summary")
     summary: dict[str, Any] = dict(given) if isinstance(given, dict) else {}
     summary["over"] = state.is_over  # the record decides, not the file's words
-    summary.setdefault("progress", count(len(state.actions), "move"))
+    summary.setdefault("progress", moves_text(len(state.actions)))
     return Slot(
         slot_id,
         str(game),

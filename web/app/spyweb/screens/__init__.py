@@ -2,7 +2,7 @@
 (spyweb/tables/screen.py) drawn for any game from its record, never by its name.
 
 - `home` — the games as tiles, Continue, the tables joined on a friend's device;
-- `saved` — Saved games and Stats;
+- `saved` — Saved games and Stats (`stats_chart`: the chart of last results);
 - `rules` — each game's rules and its demos; `demos` — a rules demo's player (the
   Rules pages' and the embeds'); `snippet` — the Embed sheet (an `<iframe>` snippet);
 - `replay` — any record played back; `review` — a game's decisions against the Hint

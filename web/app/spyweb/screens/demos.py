@@ -11,14 +11,23 @@ from __future__ import annotations
 
 import spygames
 from spygames.demos import Demo, Frame
+from spygames.i18n import _
 
 from ..browser.markup import attrs, esc
 from ..tables.position import PositionView, view_for
 
 PLAY_MS = 2600  # a step every 2.6 s: time to read a caption
+
+
 # The words hide in a narrow frame (the buttons keep their names for screen readers).
-PLAY = '▶<span class="ctl-word"> Play</span>'
-PAUSE = '❚❚<span class="ctl-word"> Pause</span>'
+def play_label() -> str:
+    return '▶<span class="ctl-word"> ' + _("Play") + "</span>"
+
+
+def pause_label() -> str:
+    return '❚❚<span class="ctl-word"> ' + _("Pause") + "</span>"
+
+
 KEYS = {"ArrowRight": "demo-next", "ArrowLeft": "demo-back", "Home": "demo-restart"}
 
 
@@ -35,6 +44,11 @@ def control(label: str, act: str, *, id_: str, disabled: bool = False, **extra: 
     )
 
 
+def controls_label() -> str:
+    """The name of a demo's controls, for a screen reader (an attribute's value)."""
+    return esc(_("Demo controls"))
+
+
 def tried(
     demo: Demo, step: int, table: str, *, corner: str = "", extra: str = "", arriving: bool = False
 ) -> str:
@@ -42,17 +56,19 @@ def tried(
     to the demo and a fresh start; `extra` adds controls of the screen holding it. The
     heading takes the focus (and the page scrolls to it) when the player has `arriving`."""
     focus = " data-autofocus" if arriving else ""
+    heading = _("Try it yourself")
+    # translators: {demo} is the demo's title; {step} the step tried from, counted from 1
+    count = _("{demo} · from step {step}", demo=esc(_(demo.title)), step=step + 1)
     return (
         '<section class="demo demo-live" id="demo-live" '
         f'data-demo="{esc(demo.id)}" data-game="{esc(demo.game)}">'
         '<header class="demo-head">'
-        f'<h2 class="demo-title" id="demo-live-title" tabindex="-1"{focus}>Try it yourself</h2>'
-        f'<p class="demo-count">{esc(demo.title)} · from step {step + 1}</p>'
-        f"{corner}</header>"
+        f'<h2 class="demo-title" id="demo-live-title" tabindex="-1"{focus}>{heading}</h2>'
+        f'<p class="demo-count">{count}</p>{corner}</header>'
         f'<div class="demo-stage live-stage">{table}</div>'
-        '<nav class="demo-controls" aria-label="Demo controls">'
-        + control("◀ Back to the demo", "demo-leave", id_="demo-leave")
-        + control("↺ Start again", "demo-again", id_="demo-again")
+        f'<nav class="demo-controls" aria-label="{controls_label()}">'
+        + control(_("◀ Back to the demo"), "demo-leave", id_="demo-leave")
+        + control(_("↺ Start again"), "demo-again", id_="demo-again")
         + extra
         + "</nav></section>"
     )
@@ -64,7 +80,7 @@ class DemoPlayer:
     def __init__(self, demo: Demo, *, step: int = 0) -> None:
         self.demo = demo
         self.frames: list[Frame] = demo.run()
-        view = view_for(demo.record(), demo.names)
+        view = view_for(demo.record(), tuple(_(name) for name in demo.names))
         if view is None:
             raise spygames.DemoError(f"{demo.game} has no table to show demo {demo.id!r} on")
         self.view: PositionView = view
@@ -138,6 +154,7 @@ class DemoPlayer:
         frame = self.frame
         step = frame.step
         demo = self.demo
+        title = _(demo.title)
         position = self.view.render(
             spygames.replay(demo.record(self.step)),
             demo.seat,
@@ -145,48 +162,54 @@ class DemoPlayer:
             refused=frame.reason,
             fresh=step.action is not None,
         )
-        refusal = (
-            '<p class="demo-refusal"><span class="demo-refusal-tag">Refused</span> '
-            f"{esc(_capital(frame.reason))}.</p>"
-            if frame.reason
-            else ""
-        )
+        refusal = ""
+        if frame.reason:
+            tag = _("Refused")
+            # translators: {reason} is the engine's reason the move is refused
+            reason = _("{reason}.", reason=esc(_capital(frame.reason)))
+            refusal = (
+                f'<p class="demo-refusal"><span class="demo-refusal-tag">{tag}</span> {reason}</p>'
+            )
         last = self.last
         buttons = (
-            control("◀ Back", "demo-back", id_="demo-back", disabled=self.step == 0)
+            control(_("◀ Back"), "demo-back", id_="demo-back", disabled=self.step == 0)
             + control(
-                "Next ▶",
+                _("Next ▶"),
                 "demo-next",
                 id_="demo-next",
                 disabled=self.step == last,
                 class_="btn btn-small btn-primary",
             )
             + control(
-                PAUSE if self.playing else PLAY,
+                pause_label() if self.playing else play_label(),
                 "demo-play",
                 id_="demo-play",
-                aria_label="Pause" if self.playing else "Play",
+                aria_label=_("Pause") if self.playing else _("Play"),
                 aria_pressed="true" if self.playing else "false",
             )
             + control(
-                '↺<span class="ctl-word"> Restart</span>',
+                '↺<span class="ctl-word"> ' + _("Restart") + "</span>",
                 "demo-restart",
                 id_="demo-restart",
-                aria_label="Restart",
+                aria_label=_("Restart"),
                 disabled=self.step == 0,
             )
             + control(
-                'Try it<span class="ctl-word"> yourself</span>',
+                # translators: " yourself" is hidden in a narrow frame, leaving "Try it"
+                _('Try it<span class="ctl-word"> yourself</span>'),
                 "demo-try",
                 id_="demo-try",
-                aria_label="Try it yourself",
+                aria_label=_("Try it yourself"),
                 disabled=not self.can_try,
-                title=None if self.can_try else "The game is over at this step",
+                title=None if self.can_try else _("The game is over at this step"),
             )
         )
         dots = "".join(
             f'<li class="{"on" if i == self.step else ""}"></li>' for i in range(last + 1)
         )
+        # translators: {step} is the step shown, of {steps} in all
+        count = _("Step <b>{step}</b> of {steps}", step=self.step + 1, steps=last + 1)
+        caption = esc(_(step.caption))
         return (
             "<section"
             + attrs(
@@ -197,16 +220,18 @@ class DemoPlayer:
                 data_step=self.step,
                 data_steps=last + 1,
                 data_playing="true" if self.playing else "false",
-                aria_label=f"Rules demo: {demo.title}",
+                # translators: {demo} is the demo's title
+                aria_label=_("Rules demo: {demo}", demo=title),
             )
             + ">"
-            f'<header class="demo-head"><{heading} class="demo-title">{esc(demo.title)}'
+            f'<header class="demo-head"><{heading} class="demo-title">{esc(title)}'
             f"</{heading}>"
-            f'<p class="demo-count">Step <b>{self.step + 1}</b> of {last + 1}</p>'
+            f'<p class="demo-count">{count}</p>'
             f'<ol class="demo-dots" aria-hidden="true">{dots}</ol>{corner}</header>'
             f'<div class="demo-stage">{position}</div>'
             f'<div class="demo-text" aria-live="polite"><p class="demo-caption">'
-            f"{esc(step.caption)}</p>{refusal}</div>"
-            f'<nav class="demo-controls" aria-label="Demo controls">{buttons}{extra}</nav>'
+            f"{caption}</p>{refusal}</div>"
+            f'<nav class="demo-controls" aria-label="{controls_label()}">'
+            f"{buttons}{extra}</nav>"
             "</section>"
         )

@@ -23,6 +23,7 @@ from typing import Any, cast
 
 import spygames
 from spygames.guides import Guide, Step, get_guide, same_form
+from spygames.i18n import _
 
 from ..browser.markup import attrs, esc
 from ..catalogue import info, open_screen, ui
@@ -38,6 +39,12 @@ def pointer_for(game_id: str) -> Pointer:
     record = ui(game_id)
     assert record is not None and record.pointer is not None, f"{game_id} has no guide's pointer"
     return cast(Pointer, record.pointer())
+
+
+def said(text: str) -> str:
+    """A guide's sentence (marked where the guide writes it) in the language in use; ""
+    stays "" (gettext gives the catalogue's header for it)."""
+    return _(text) if text else ""
 
 
 def guide_route(game_id: str) -> str:
@@ -61,12 +68,13 @@ class GuideScreen(Screen):
             self.table = open_screen(ctx, game_id)  # the guided game under way: go on
         else:
             if current is not None and current.in_progress:
-                ctx.notify("The game you were playing is kept under Saved games.")
+                ctx.notify(_("The game you were playing is kept under Saved games."))
             self.table = open_screen(ctx, game_id, state=guide.start())
         self.table.gate = self._gate
         ctx.goto = guide_route(game_id)  # the table moved the address: the guide's stays
         name = info(game_id)
-        self.title = f"Learn {name.name if name else game_id} — spygames"
+        # translators: the page's title; {game} is a game's name
+        self.title = _("Learn {game} — spygames", game=name.name if name else game_id)
 
     def game_table(self) -> GameScreen:
         return self.table
@@ -113,7 +121,9 @@ class GuideScreen(Screen):
         return self._not_now(self.pointer.words(self.table, action), step)
 
     def _not_now(self, would: str, step: Step) -> str:
-        return f"Not now: that would {would}. {step.say}"
+        # translators: {action} says what the click would do, as the game words it ("play
+        # the Hacker"); {step} is the guide's sentence for the step to play instead
+        return _("Not now: that would {action}. {step}", action=would, step=said(step.say))
 
     # -- events ------------------------------------------------------------------------
     def handle(self, act: str, arg: str) -> None:
@@ -133,7 +143,15 @@ class GuideScreen(Screen):
             # The Hint points at the step's move while the game follows the script (the
             # hard bot's advice would select other cards than the step's).
             would = self.pointer.words(self.table, step.action)
-            self.ctx.refuse(f"Hint: the guide’s move now is to {would}. {step.say}")
+            self.ctx.refuse(
+                # translators: {action} is the step's move, as the game words it ("play the
+                # Hacker"); {step} is the guide's sentence for it
+                _(
+                    "Hint: the guide’s move now is to {action}. {step}",
+                    action=would,
+                    step=said(step.say),
+                )
+            )
             return
         if step is not None and self.mine(step):
             stray = self.pointer.stray(self.table, act, arg, step)
@@ -155,7 +173,7 @@ class GuideScreen(Screen):
         guide's deal); one played on past the script is the player's, and kept."""
         old, scripted = self.table.slot, self.guide.guided(self.record)
         if not scripted and self.table.in_progress:
-            self.ctx.notify("The game you were playing is kept under Saved games.")
+            self.ctx.notify(_("The game you were playing is kept under Saved games."))
         self.table = open_screen(self.ctx, self.game_id, state=self.guide.start())
         self.table.gate = self._gate
         if scripted and old is not None and old != self.table.slot:
@@ -227,26 +245,32 @@ class GuideScreen(Screen):
         total = sum(1 for s in self.guide.steps if s.say)
         done = sum(1 for s in self.guide.steps[: self.number()] if s.say)
         name = info(self.game_id)
-        heading = f"Learn {name.name if name else self.game_id}"
+        # translators: a heading; {game} is a game's name
+        heading = _("Learn {game}", game=name.name if name else self.game_id)
         buttons = ""
+        say: str
+        rule: str
+        where: str
         if step is not None and self.mine(step):
-            say, rule = step.say, step.rule
-            where = f"Step {done + 1} of {total}"
-            buttons = _button("Skip this step", "guide-skip", "guide-skip")
+            say, rule = said(step.say), said(step.rule)
+            # translators: {step} is the step to play, of {steps} in the guided game
+            where = _("Step {step} of {steps}", step=done + 1, steps=total)
+            buttons = _button(_("Skip this step"), "guide-skip", "guide-skip")
         elif step is not None and between is not None:
             say, rule, where = between[1], "", ""
         elif step is not None:
-            say, rule, where = "Watch the others play: your turn comes next.", "", ""
+            say, rule, where = _("Watch the others play: your turn comes next."), "", ""
         else:
-            say, rule, where = self.guide.done, "", "Guided part done"
+            say, rule, where = said(self.guide.done), "", _("Guided part done")
             if self.corner is None:  # not in a frame, which has no other games
                 buttons = (
                     f'<a class="btn btn-small" id="guide-new" href="#/{esc(self.game_id)}/new">'
-                    "A new game</a>"
+                    + _("A new game")
+                    + "</a>"
                 )
-        buttons += _button("Start again", "guide-again", "guide-again")
+        buttons += _button(_("Start again"), "guide-again", "guide-again")
         if self.corner is None:
-            buttons += _button("Leave", "guide-leave", "guide-leave")
+            buttons += _button(_("Leave"), "guide-leave", "guide-leave")
         else:
             buttons += self.corner
         key = f"guide-{self.number()}" if step is not None else "guide-done"
@@ -256,7 +280,11 @@ class GuideScreen(Screen):
             f'<span class="guide-where">{esc(where)}</span>'
             f'<div class="guide-buttons">{buttons}</div></div>'
             f'<p class="guide-say" id="guide-say" data-reveal="{key}">{esc(say)}</p>'
-            + (f'<p class="guide-rule"><span>The rule</span> {esc(rule)}</p>' if rule else "")
+            + (
+                '<p class="guide-rule"><span>' + _("The rule") + f"</span> {esc(rule)}</p>"
+                if rule
+                else ""
+            )
             + NOTICES
             + "</section>"
         )

@@ -11,6 +11,7 @@ a device with nothing saved, which Python's first draw then leaves as it is.
 from __future__ import annotations
 
 import spygames
+from spygames.i18n import _
 
 from ..browser.markup import esc
 from ..catalogue import CATALOGUE, GameInfo
@@ -29,7 +30,7 @@ def table_frame(game: GameInfo) -> str:
         f'<div class="preboot-table" data-game="{esc(game.id)}">'
         f'<h1><span class="preboot-emblem" aria-hidden="true">{esc(game.emblem)}</span> '
         f"{esc(game.name)}</h1>"
-        '<p class="preboot-note">Setting out the table…</p></div></div>'
+        '<p class="preboot-note">' + _("Setting out the table…") + "</p></div></div>"
     )
 
 
@@ -49,12 +50,20 @@ def frames() -> dict[str, str]:
             continue
         shown[game.id] = table_frame(game)
         shown[f"{game.id}/rules"] = page_frame(
-            f"{game.id}/rules", f"{game.name} — rules", "Fetching the rules…", game.name, "Rules"
+            f"{game.id}/rules",
+            # translators: a heading; {game} is a game's name
+            _("{game} — rules", game=game.name),
+            _("Fetching the rules…"),
+            game.name,
+            _("Rules"),
         )
-    shown["saves"] = page_frame("saves", "Saved games", "Reading your saved games…", "Saved games")
-    shown["stats"] = page_frame("stats", "Stats", "Counting your games…", "Stats")
-    shown["play"] = page_frame("play", "A shared game", "Opening the game you were sent…")
-    shown["replay"] = page_frame("replay", "Replay", "Loading the replay…", "Replay")
+    saved = _("Saved games")
+    shown["saves"] = page_frame("saves", saved, _("Reading your saved games…"), saved)
+    stats = _("Stats")
+    shown["stats"] = page_frame("stats", stats, _("Counting your games…"), stats)
+    shown["play"] = page_frame("play", _("A shared game"), _("Opening the game you were sent…"))
+    replay = _("Replay")
+    shown["replay"] = page_frame("replay", replay, _("Loading the replay…"), replay)
     return shown
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import spygames
-from spygames import words
+from spygames.i18n import _, both, pgettext
 
 from ..browser import links
 from ..browser.links import replay_route
@@ -20,7 +20,7 @@ from ..browser.markup import attrs, esc
 from ..catalogue import info
 from ..tables.position import PositionView, known_names, view_for
 from ..tables.screen import Context, Screen
-from .demos import PAUSE, PLAY
+from .demos import pause_label, play_label
 from .snippet import REPLAY_SIZE, embed_sheet, embed_url
 
 PACES = {"slow": 2400, "normal": 1200, "fast": 450}
@@ -32,20 +32,43 @@ KEYS = {
 }
 
 
-def turn_of(view: dict[str, Any]) -> str:
-    """The turn (or round) a position is in, as the game counts it: "turn 4", or ""."""
+def counted(view: dict[str, Any]) -> tuple[str, int] | None:
+    """How the game counts where a position is: ("turn", 4), ("round", 2), or None."""
     for key in ("turn", "round"):
         if isinstance(view.get(key), int) and view[key] > 0:
-            return f"{key} {view[key]}"
-    return ""
+            return key, int(view[key])
+    return None
+
+
+def turn_of(view: dict[str, Any]) -> str:
+    """The turn (or round) a position is in, as the game counts it: "turn 4", or ""."""
+    at = counted(view)
+    if at is None:
+        return ""
+    # translators: where a position is in the game ("Move 12 · turn 4" without the move)
+    return _("turn {n}", n=at[1]) if at[0] == "turn" else _("round {n}", n=at[1])
 
 
 def when(view: dict[str, Any], move: int) -> str:
     """The position before the record's action `move` (0-based), named as the replay and
     the review name it: by the move played there, counted from 1, and its turn — "Move
     12 · turn 4". The replay at that position says "Move 12 of 40 · turn 4"."""
-    turn = turn_of(view)
-    return f"Move {move + 1}" + (f" · {turn}" if turn else "")
+    at, number = counted(view), move + 1
+    if at is None:
+        return _("Move {move}", move=number)
+    if at[0] == "turn":
+        return _("Move {move} · turn {turn}", move=number, turn=at[1])
+    return _("Move {move} · round {round}", move=number, round=at[1])
+
+
+def pace_label(pace: str) -> str:
+    """A replay's pace, as its button says it."""
+    labels = {
+        "slow": pgettext("pace", "Slow"),
+        "normal": pgettext("pace", "Normal"),
+        "fast": pgettext("pace", "Fast"),
+    }
+    return labels[pace]
 
 
 def _button(label: str, act: str, arg: str = "", **extra: object) -> str:
@@ -153,7 +176,8 @@ class Replayer:
     def title(self) -> str:
         game = info(str(self.record["game"]))
         name = game.name if game else str(self.record["game"])
-        return f"{name} · deal #{self.record['seed']}"
+        # translators: {game} is a game's name, {seed} the number of its deal
+        return _("{game} · deal #{seed}", game=name, seed=self.record["seed"])
 
     def render(
         self,
@@ -178,9 +202,10 @@ class Replayer:
             stage = around(stage)
         seats = ""
         if self.players > 1:
+            watch = _("Watch as")
             seats = (
-                '<div class="replay-seats" role="group" aria-label="Watch as">'
-                "<span>Watch as</span>"
+                f'<div class="replay-seats" role="group" aria-label="{esc(watch)}">'
+                f"<span>{watch}</span>"
                 + "".join(
                     _button(
                         esc(name),
@@ -189,7 +214,11 @@ class Replayer:
                         id=f"replay-seat-{i}",
                         aria_pressed="true" if i == self.seat else "false",
                         disabled=i in self.hidden,
-                        title=f"{name} plays on another device: hidden until the game is over"
+                        # translators: {name} is a player's name
+                        title=_(
+                            "{name} plays on another device: hidden until the game is over",
+                            name=name,
+                        )
                         if i in self.hidden
                         else None,
                     )
@@ -198,14 +227,20 @@ class Replayer:
                 + "</div>"
             )
             if self.hidden:
-                names = words.listed([self.view.names[i] for i in sorted(self.hidden)])
+                names = both([self.view.names[i] for i in sorted(self.hidden)])
                 seats += (
-                    '<p class="replay-hidden" id="replay-hidden">This game is being played with '
-                    f"friends: {esc(names)}’s cards stay hidden here until it is over.</p>"
+                    '<p class="replay-hidden" id="replay-hidden">'
+                    # translators: {names} are the friends' names ("Ben and Cy")
+                    + _(
+                        "This game is being played with friends: {names}’s cards stay hidden "
+                        "here until it is over.",
+                        names=esc(names),
+                    )
+                    + "</p>"
                 )
         paces = "".join(
             _button(
-                p.capitalize(),
+                pace_label(p),
                 "replay-pace",
                 p,
                 id=f"replay-pace-{p}",
@@ -215,32 +250,38 @@ class Replayer:
             for p in PACES
         )
         at_start, at_end = self.move == 0, self.move == self.total
+        pace = _("Pace")
+        start, back, end = _("Start"), _("Back"), _("End")
         controls = (
-            _button('«<span class="ctl-word"> Start</span>', "replay-start", id="replay-start",
-                    aria_label="To the start", disabled=at_start)
-            + _button('◀<span class="ctl-word"> Back</span>', "replay-back", id="replay-back",
-                      aria_label="Back", disabled=at_start)
+            _button(f'«<span class="ctl-word"> {start}</span>', "replay-start",
+                    id="replay-start", aria_label=_("To the start"), disabled=at_start)
+            + _button(f'◀<span class="ctl-word"> {back}</span>', "replay-back",
+                      id="replay-back", aria_label=back, disabled=at_start)
             + _button(
-                PAUSE if self.playing else PLAY,
+                pause_label() if self.playing else play_label(),
                 "replay-play",
                 id="replay-play",
-                aria_label="Pause" if self.playing else "Play",
+                aria_label=_("Pause") if self.playing else _("Play"),
                 aria_pressed="true" if self.playing else "false",
                 disabled=self.total == 0,
             )
-            + _button("Next ▶", "replay-next", id="replay-next", disabled=at_end,
+            + _button(_("Next ▶"), "replay-next", id="replay-next", disabled=at_end,
                       class_="btn btn-small btn-primary")
-            + _button('<span class="ctl-word">End </span>»', "replay-end", id="replay-end",
-                      aria_label="To the end", disabled=at_end)
+            + _button(f'<span class="ctl-word">{end} </span>»', "replay-end",
+                      id="replay-end", aria_label=_("To the end"), disabled=at_end)
         )  # fmt: skip
+        move_label, go = pgettext("replay", "Move"), _("Go")
         goto = (
             '<form class="replay-goto" data-act="replay-goto">'
-            '<label for="replay-move">Move</label>'
+            f'<label for="replay-move">{move_label}</label>'
             f'<input id="replay-move" name="move" type="number" min="1" '
             f'max="{max(self.total, 1)}" inputmode="numeric" '
             f'value="{min(self.move + 1, max(self.total, 1))}">'
-            '<button type="submit" class="btn btn-small" id="replay-go">Go</button></form>'
+            f'<button type="submit" class="btn btn-small" id="replay-go">{go}</button></form>'
         )
+        # translators: a heading; {title} names the game and deal ("Espionage · deal #7")
+        title = _("Replay · {title}", title=esc(self.title()))
+        controls_label = esc(_("Replay controls"))
         return (
             "<section"
             + attrs(
@@ -254,15 +295,15 @@ class Replayer:
             )
             + ">"
             '<header class="replay-head">'
-            f'<{heading} class="replay-title">Replay · {esc(self.title())}</{heading}>'
+            f'<{heading} class="replay-title">{title}</{heading}>'
             f'<p class="replay-count">{self._count(state)}</p>{seats}{corner}</header>'
             '<div class="replay-body"><div class="replay-main">'
             f"{stage}"
-            '<nav class="replay-controls" aria-label="Replay controls">'
+            f'<nav class="replay-controls" aria-label="{controls_label}">'
             f'<div class="replay-buttons">{controls}</div></nav>'
             '<div class="replay-tools">'
-            f'<div class="esp-segs replay-paces" role="group" aria-label="Pace">'
-            f"<span>Pace</span>{paces}</div>"
+            f'<div class="esp-segs replay-paces" role="group" aria-label="{esc(pace)}">'
+            f"<span>{pace}</span>{paces}</div>"
             f"{goto}{extra}</div></div>"
             f"{self._log(state)}</div></section>"
         )
@@ -270,23 +311,57 @@ class Replayer:
     def _count(self, state: spygames.State) -> str:
         """Where the replay stands: "Move 12 of 40 · turn 4" (the 12th move to be played
         there), or "After move 40 of 40" at the end."""
-        if self.move == self.total:
-            return f'After move <b data-testid="replay-move">{self.total}</b> of {self.total}'
-        place = when(state.view(self.seat), self.move).removeprefix(f"Move {self.move + 1}")
-        return f'Move <b data-testid="replay-move">{self.move + 1}</b> of {self.total}{esc(place)}'
+        total = self.total
+        if self.move == total:
+            # translators: {move} is the last move's number, of {total} in all
+            return _(
+                'After move <b data-testid="replay-move">{move}</b> of {total}',
+                move=total,
+                total=total,
+            )
+        at, move = counted(state.view(self.seat)), self.move + 1
+        if at is None:
+            # translators: {move} is the number of the move to be played, of {total} in all
+            return _(
+                'Move <b data-testid="replay-move">{move}</b> of {total}', move=move, total=total
+            )
+        if at[0] == "turn":
+            # translators: {move} is the number of the move to be played, of {total} in all
+            return _(
+                'Move <b data-testid="replay-move">{move}</b> of {total} · turn {turn}',
+                move=move,
+                total=total,
+                turn=at[1],
+            )
+        # translators: {move} is the number of the move to be played, of {total} in all
+        return _(
+            'Move <b data-testid="replay-move">{move}</b> of {total} · round {round}',
+            move=move,
+            total=total,
+            round=at[1],
+        )
 
     def _log(self, state: spygames.State) -> str:
         items = []
         if self.move < self.total:  # the move to be played here: named, not told
-            turn = turn_of(state.view(self.seat))
+            at = counted(state.view(self.seat))
+            next_move = (
+                # translators: the replay's log: the next move, not yet played
+                _("to play")
+                if at is None
+                # translators: the replay's log: the next move, not yet played
+                else _("Turn {turn}: to play", turn=at[1])
+                if at[0] == "turn"
+                # translators: the replay's log: the next move, not yet played
+                else _("Round {round}: to play", round=at[1])
+            )
             items.append(
                 '<li aria-current="step" class="replay-log-next">'
                 f'<span class="replay-log-n">{self.move + 1}</span>'
-                f'<span class="replay-log-text">{esc(turn.capitalize() + ": " if turn else "")}'
-                "to play</span></li>"
+                f'<span class="replay-log-text">{esc(next_move)}</span></li>'
             )
         for index in range(self.move, -1, -1):
-            texts = self.lines[index - 1] if index else ["The deal, before any move."]
+            texts = self.lines[index - 1] if index else [_("The deal, before any move.")]
             main = esc(texts[0]) if texts else ""
             sub = "".join(f'<span class="replay-log-sub">{esc(t)}</span>' for t in texts[1:])
             items.append(
@@ -303,9 +378,10 @@ class Replayer:
                 )
                 + "</li>"
             )
+        so_far, moves, latest = esc(_("Moves so far")), _("Moves"), _("latest first")
         return (
-            '<aside class="replay-log" aria-label="Moves so far">'
-            f'<h2>Moves <span class="dos-note">latest first</span></h2>'
+            f'<aside class="replay-log" aria-label="{so_far}">'
+            f'<h2>{moves} <span class="dos-note">{latest}</span></h2>'
             f'<ol class="replay-log-list" id="replay-log">{"".join(items)}</ol></aside>'
         )
 
@@ -343,13 +419,15 @@ class ReplayScreen(ReplayerScreen):
         super().__init__(ctx)
         view = view_for(record, known_names(ctx, record))
         if view is None:
-            raise links.BadLink(f"{record.get('game')} cannot be replayed yet.")
+            # translators: {game} is a game's id ("espionage")
+            raise links.BadLink(_("{game} cannot be replayed yet.", game=record.get("game")))
         from ..together.hosting import Hosting  # loaded with the replay
 
         hidden = Hosting.friends_seats(ctx, record)
         self.replayer = Replayer(record, view, seat=seat, hidden=hidden)
         self.sheet = embed
-        self.title = f"Replay · {self.replayer.title()} — spygames"
+        # translators: the page's title; {title} names the game and deal ("Espionage · deal #7")
+        self.title = _("Replay · {title} — spygames", title=self.replayer.title())
 
     def route(self) -> str:
         return replay_route(self.replayer.record, self.replayer.seat)
@@ -363,18 +441,21 @@ class ReplayScreen(ReplayerScreen):
     def render(self) -> str:
         replayer = self.replayer
         game = str(replayer.record["game"])
-        embed = _button("Embed", "embed", id="btn-embed", class_="btn btn-small btn-quiet")
+        embed = _button(_("Embed"), "embed", id="btn-embed", class_="btn btn-small btn-quiet")
         review = "#/review/" + self.route().removeprefix("#/replay/")
-        solo = replayer.players == 1
-        whose = "your" if solo else words.possessive(replayer.view.names[replayer.seat])
-        embed = (
-            f'<a class="btn btn-small" id="btn-review" href="{esc(review)}">Review '
-            f"{esc(whose)} moves</a>" + embed
+        name = replayer.view.names[replayer.seat]
+        label = (
+            _("Review your moves")
+            if replayer.players == 1 or name.lower() == "you"
+            # translators: {name} is a player's name
+            else _("Review {name}’s moves", name=esc(name))
         )
+        embed = f'<a class="btn btn-small" id="btn-review" href="{esc(review)}">{label}</a>' + embed
         sheet = (
             embed_sheet(
                 embed_url(self.ctx, self.route()),
-                f"Replay of {replayer.title()}",
+                # translators: the frame's title; {title} names the game and deal
+                _("Replay of {title}", title=replayer.title()),
                 REPLAY_SIZE,
                 close="embed",
             )
@@ -386,5 +467,5 @@ class ReplayScreen(ReplayerScreen):
             '<div class="replay-page">'
             '<nav class="crumbs"><a href="#/">spygames</a> › '
             f'<a href="#/{esc(game)}">{esc(known.name if known else game)}</a>'
-            " › Replay</nav>" + replayer.render(extra=embed) + sheet + "</div>"
+            " › " + _("Replay") + "</nav>" + replayer.render(extra=embed) + sheet + "</div>"
         )

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import spygames
-from spygames import words
+from spygames.i18n import N_, _, ngettext
 from spygames.review import Decision, Reviewer
 
 from ..browser import links, reviews
@@ -23,16 +23,22 @@ from ..browser.store import Slot
 from ..catalogue import info
 from ..tables.position import PositionView, known_names, view_for
 from ..tables.screen import Context
+from ..tables.seats import is_you
 from ..tables.thinking import SLICE_S
 from .replay import Replayer, ReplayerScreen, when
 from .review_parts import Row, alternative, chart, every, percent, swings
 from .saved import ago
 
 # What the review says of being kept with its game (browser/reviews.py).
-KEPT_AGAIN = "Kept with this game in Saved games since it was worked out {ago}: it opened at once."
-KEPT_NOW = "Kept with this game in Saved games: it opens at once next time."
-NOT_KEPT = "Not kept with this game: your browser’s storage is full."
-NEW_HINT = " A new Hint works it out again."
+# translators: {ago} says when the review was worked out ("3 h ago", "yesterday")
+KEPT_AGAIN = N_(
+    "Kept with this game in Saved games since it was worked out {ago}: it opened at once. "
+    "A new Hint works it out again."
+)
+KEPT_NOW = N_(
+    "Kept with this game in Saved games: it opens at once next time. A new Hint works it out again."
+)
+NOT_KEPT = N_("Not kept with this game: your browser’s storage is full.")
 
 
 def review_route(record: dict[str, Any], seat: int = 0) -> str:
@@ -92,20 +98,25 @@ class ReviewScreen(ReplayerScreen):
         super().__init__(ctx)
         view = view_for(record, known_names(ctx, record))
         if view is None:
-            raise links.BadLink(f"{record.get('game')} cannot be reviewed yet.")
+            # translators: {game} is a game's id ("espionage")
+            raise links.BadLink(_("{game} cannot be reviewed yet.", game=record.get("game")))
         from ..together.hosting import Hosting  # loaded with the review
 
         hidden = Hosting.friends_seats(ctx, record)
         if seat in hidden and len(hidden) < int(record["players"]):
             raise links.BadLink(
-                f"{view.names[seat]} plays this game on another device and it is not over: "
-                f"{view.names[seat]}’s moves can be reviewed once it is."
+                # translators: {name} is a player's name
+                _(
+                    "{name} plays this game on another device and it is not over: "
+                    "{name}’s moves can be reviewed once it is.",
+                    name=view.names[seat],
+                )
             )
         try:
             slot = saved(ctx, record)  # a game played here: its key, and its review kept
             self.reviewer = Reviewer(record, seat, bots_key(ctx, record, slot))
         except spygames.InvalidRecord as exc:
-            raise links.BadLink("This game cannot be reviewed.", str(exc)) from exc
+            raise links.BadLink(_("This game cannot be reviewed."), str(exc)) from exc
         self.view = view
         self.seat = seat
         # a finished game saved here keeps its review (browser/reviews.py)
@@ -115,7 +126,7 @@ class ReviewScreen(ReplayerScreen):
             ctx.saves, self.slot, seat, self.reviewer.record, self.reviewer.key
         )
         if found and self.reviewer.restore(found.decisions):
-            self.kept = KEPT_AGAIN.format(ago=ago(found.when, ctx.saves.clock())) + NEW_HINT
+            self.kept = _(KEPT_AGAIN, ago=ago(found.when, ctx.saves.clock()))
         self.replayer = Replayer(self.reviewer.record, view, seat=seat, hidden=hidden)
         self.working = not self.reviewer.done
         self.rows: list[Row] = []
@@ -124,7 +135,8 @@ class ReviewScreen(ReplayerScreen):
         self.finished = False  # every decision reviewed: the review is shown
         if not self.working:
             self._finish()
-        self.title = f"Review · {self.replayer.title()} — spygames"
+        # translators: the page's title; {title} names the game and deal ("Espionage · deal #7")
+        self.title = _("Review · {title} — spygames", title=self.replayer.title())
 
     @property
     def solo(self) -> bool:
@@ -178,21 +190,35 @@ class ReviewScreen(ReplayerScreen):
             kept = reviews.keep(
                 self.ctx.saves, self.slot, self.seat, record, self.reviewer.key, decisions
             )
-            self.kept = KEPT_NOW + NEW_HINT if kept else NOT_KEPT
+            self.kept = _(KEPT_NOW) if kept else _(NOT_KEPT)
 
     # -- drawing ---------------------------------------------------------------------------
     def render(self) -> str:
         record = self.reviewer.record
         game = str(record["game"])
         known = info(game)
-        whose = "Your" if self.solo else words.possessive(self.view.names[self.seat], first=True)
+        name = self.view.names[self.seat]
+        lede = (
+            _(
+                "Your decisions against the hard bot’s — the Hint’s own advice, worked out from "
+                "what could be seen from that seat then, never the hidden cards."
+            )
+            if self.solo or name.lower() == "you"
+            # translators: {name} is a player's name
+            else _(
+                "{name}’s decisions against the hard bot’s — the Hint’s own advice, worked out "
+                "from what could be seen from that seat then, never the hidden cards.",
+                name=esc(name),
+            )
+        )
+        # translators: a heading; {title} names the game and deal ("Espionage · deal #7")
+        heading = _("Review · {title}", title=esc(self.replayer.title()))
+        crumb = _("Review")
         head = (
             '<nav class="crumbs"><a href="#/">spygames</a> › '
-            f'<a href="#/{esc(game)}">{esc(known.name if known else game)}</a> › Review</nav>'
-            f'<header class="review-head"><h1>Review · {esc(self.replayer.title())}</h1>'
-            f"<p>{esc(whose)} decisions against the hard bot’s — the Hint’s own advice, "
-            "worked out from what could be seen from that seat then, never the hidden "
-            "cards.</p></header>"
+            f'<a href="#/{esc(game)}">{esc(known.name if known else game)}</a> › {crumb}</nav>'
+            f'<header class="review-head"><h1>{heading}</h1>'
+            f"<p>{lede}</p></header>"
         )
         body = self._review() if self.finished else self._progress()
         return (
@@ -212,17 +238,25 @@ class ReviewScreen(ReplayerScreen):
     def _progress(self) -> str:
         done, total = len(self.reviewer.decisions), self.reviewer.total
         if self.working:
-            status = f"Reviewing the decisions: {done} of {total}…"
+            # translators: {done} decisions reviewed so far, of {total}
+            status = _("Reviewing the decisions: {done} of {total}…", done=done, total=total)
             button = (
                 '<button type="button" class="btn" id="review-cancel" '
-                'data-act="review-cancel">Cancel</button>'
+                'data-act="review-cancel">' + _("Cancel") + "</button>"
             )
         else:
-            status = f"Review stopped after {done} of {total} decisions."
+            # translators: {done} decisions reviewed so far, of {total}
+            status = ngettext(
+                "Review stopped after {done} of {n} decisions.",
+                "Review stopped after {done} of {n} decisions.",
+                total,
+                done=done,
+            )
+            go_on, instead = _("Go on"), _("Replay instead")
             button = (
                 '<button type="button" class="btn btn-primary" id="review-resume" '
-                'data-act="review-resume">Go on</button>'
-                f'<a class="btn btn-quiet" href="{esc(self.replayer_route())}">Replay instead</a>'
+                f'data-act="review-resume">{go_on}</button>'
+                f'<a class="btn btn-quiet" href="{esc(self.replayer_route())}">{instead}</a>'
             )
         return (
             '<section class="review-progress" aria-labelledby="review-status">'
@@ -232,6 +266,63 @@ class ReviewScreen(ReplayerScreen):
             f'<div class="review-buttons">{button}</div></section>'
         )
 
+    def _verdict(self, won: bool | None, agreed: int, decisions: int) -> str:
+        """How the game ended for the seat, and how often it played the hard bot's move
+        (English says "decisions" for one too: the plural forms are other languages')."""
+        name, n = self.view.names[self.seat], decisions
+        if self.solo or is_you(name):
+            if won:
+                # translators: {agreed} of {n} decisions were the hard bot's move
+                return ngettext(
+                    "You won. You played the hard bot’s move at {agreed} of {n} decisions.",
+                    "You won. You played the hard bot’s move at {agreed} of {n} decisions.",
+                    n,
+                    agreed=agreed,
+                )
+            if won is False:
+                # translators: {agreed} of {n} decisions were the hard bot's move
+                return ngettext(
+                    "You lost. You played the hard bot’s move at {agreed} of {n} decisions.",
+                    "You lost. You played the hard bot’s move at {agreed} of {n} decisions.",
+                    n,
+                    agreed=agreed,
+                )
+            # translators: {agreed} of {n} decisions were the hard bot's move
+            return ngettext(
+                "The game is not over. You played the hard bot’s move at {agreed} of {n} "
+                "decisions.",
+                "The game is not over. You played the hard bot’s move at {agreed} of {n} "
+                "decisions.",
+                n,
+                agreed=agreed,
+            )
+        if won:
+            # translators: {name} is a player's name; {agreed} of {n} were the hard bot's move
+            return ngettext(
+                "{name} won. {name} played the hard bot’s move at {agreed} of {n} decisions.",
+                "{name} won. {name} played the hard bot’s move at {agreed} of {n} decisions.",
+                n,
+                name=name,
+                agreed=agreed,
+            )
+        if won is False:
+            # translators: {name} is a player's name; {agreed} of {n} were the hard bot's move
+            return ngettext(
+                "{name} lost. {name} played the hard bot’s move at {agreed} of {n} decisions.",
+                "{name} lost. {name} played the hard bot’s move at {agreed} of {n} decisions.",
+                n,
+                name=name,
+                agreed=agreed,
+            )
+        # translators: {name} is a player's name; {agreed} of {n} were the hard bot's move
+        return ngettext(
+            "The game is not over. {name} played the hard bot’s move at {agreed} of {n} decisions.",
+            "The game is not over. {name} played the hard bot’s move at {agreed} of {n} decisions.",
+            n,
+            name=name,
+            agreed=agreed,
+        )
+
     def replayer_route(self) -> str:
         return links.replay_route(self.reviewer.record, self.seat)
 
@@ -239,14 +330,14 @@ class ReviewScreen(ReplayerScreen):
         review = self.reviewer.review()
         rows = self.rows
         agreed = sum(r.agreed for r in rows)
-        who = "You" if self.solo else self.view.names[self.seat]
-        ending = {True: f"{who} won.", False: f"{who} lost.", None: "The game is not over."}
-        verdict = (
-            f"{ending[review.won]} {who} played the hard bot’s move at {agreed} of "
-            f"{len(rows)} decisions."
-        )
+        verdict = self._verdict(review.won, agreed, len(rows))
         if rows:
-            verdict += f" The chance to win at the first: {percent(rows[0].before)}."
+            # translators: {verdict} is what is said of the game before; {chance} "62%"
+            verdict = _(
+                "{verdict} The chance to win at the first: {chance}.",
+                verdict=verdict,
+                chance=percent(rows[0].before),
+            )
         shown = next((r for r in rows if r.move == self.shown), None)
         retry = None
         if shown is not None and spygames.get_game(review.record["game"]).retry_from_review:

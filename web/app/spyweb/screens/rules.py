@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 import spygames
 from spygames.guides import has_guide
+from spygames.i18n import N_, _
 
 from ..browser.markup import attrs, esc
 from ..browser.store import MemoryStorage, Saves
@@ -22,15 +23,24 @@ from ..tables.screen import Context, GameScreen, Screen
 from .demos import DemoPlayer, control, tried
 from .snippet import embed_sheet, embed_url
 
-FLEETING = (
+# What a tried game's table says of it (`Saves.fleeting`, translated there).
+FLEETING = N_(
     "A game tried from a demo is not saved: the one you are playing will be gone "
     "(Keep this game puts it under Saved games)."
 )
 
 
-def tried_how(game_id: str) -> str:
-    """How a tried game is played: against bots, or alone in a solo game."""
-    return "Played alone" if spygames.get_game(game_id).max_players == 1 else "Played against bots"
+def tried_note(game_id: str) -> str:
+    """How a tried game is played (against bots, or alone in a solo game), and that it
+    is not kept."""
+    if spygames.get_game(game_id).max_players == 1:
+        return _(
+            "Played alone and not saved: it is gone when you leave this page, unless you keep it."
+        )
+    return _(
+        "Played against bots and not saved: it is gone when you leave this page, unless you "
+        "keep it."
+    )
 
 
 class RulesScreen(Screen):
@@ -39,11 +49,19 @@ class RulesScreen(Screen):
         self.game_id = game_id
         game = info(game_id)
         self.name = game.name if game else game_id
-        self.title = f"{self.name} — rules — spygames"
+        # translators: the page's title; {game} is a game's name
+        self.title = _("{game} — rules — spygames", game=self.name)
         self.demos = spygames.all_demos(game_id)
         chosen = next((d for d in self.demos if d.id == demo_id), None)
         if demo_id is not None and chosen is None:
-            ctx.notify(f"There is no demo called “{demo_id}”; here are the {self.name} demos.")
+            ctx.notify(
+                # translators: {demo} is the id the address names; {game} a game's name
+                _(
+                    "There is no demo called “{demo}”; here are the {game} demos.",
+                    demo=demo_id,
+                    game=self.name,
+                )
+            )
         first = chosen or (self.demos[0] if self.demos else None)
         self.player: DemoPlayer | None = None
         self.live: GameScreen | None = None  # the demo tried from `live_from` on
@@ -76,7 +94,14 @@ class RulesScreen(Screen):
         try:
             self.player = DemoPlayer(demo)
         except spygames.DemoError as exc:  # the rules still show; the demo does not
-            self.ctx.notify(f"The demo “{demo.title}” cannot be shown ({exc}).")
+            self.ctx.notify(
+                # translators: {problem} is what is wrong with the demo (for a bug report)
+                _(
+                    "The demo “{demo}” cannot be shown ({problem}).",
+                    demo=_(demo.title),
+                    problem=str(exc),
+                )
+            )
 
     # -- events ----------------------------------------------------------------------------
     def handle(self, act: str, arg: str) -> None:
@@ -137,12 +162,13 @@ class RulesScreen(Screen):
         state = self.live.state if self.live is not None else None
         if state is None or state.is_over or len(state.actions) <= self.live_moves:
             return True
+        leave = act == "demo-leave"
         return self.ctx.ask(
             act,
             "",
-            "Leave the game you are trying?" if act == "demo-leave" else "Start it again?",
-            "It is not saved, so it will be gone. Keep this game puts it under Saved games.",
-            "Leave it" if act == "demo-leave" else "Start again",
+            _("Leave the game you are trying?") if leave else _("Start it again?"),
+            _("It is not saved, so it will be gone. Keep this game puts it under Saved games."),
+            _("Leave it") if leave else _("Start again"),
         )
 
     def submit(self, act: str, values: dict[str, str]) -> None:
@@ -182,19 +208,28 @@ class RulesScreen(Screen):
 
     # -- drawing ---------------------------------------------------------------------------
     def render(self) -> str:
+        game_id, name = esc(self.game_id), esc(self.name)
+        crumb = _("Rules")
+        # translators: a heading; {game} is a game's name
+        heading = _("{game}: how to play", game=name)
+        # translators: a button; {game} is a game's name
+        play = _("Play {game}", game=name)
+        learn = ""
+        if has_guide(self.game_id):
+            # translators: keep the link's markup; {game} is the game's id (an address)
+            learn = _(
+                'New to it? <a class="btn btn-small" id="learn-{game}" '
+                'href="#/{game}/learn">Learn by playing</a> '
+                "a guided first game, a step at a time.",
+                game=game_id,
+            )
+            learn = f'<p class="rules-learn">{learn}</p>'
         return (
             '<div class="rules-page">'
             '<nav class="crumbs"><a href="#/">spygames</a> › '
-            f'<a href="#/{esc(self.game_id)}">{esc(self.name)}</a> › Rules</nav>'
-            f'<h1 class="rules-title">{esc(self.name)}: how to play</h1>'
-            + (
-                '<p class="rules-learn">New to it? '
-                f'<a class="btn btn-small" id="learn-{esc(self.game_id)}" '
-                f'href="#/{esc(self.game_id)}/learn">Learn by playing</a> '
-                "a guided first game, a step at a time.</p>"
-                if has_guide(self.game_id)
-                else ""
-            )
+            f'<a href="#/{game_id}">{name}</a> › {crumb}</nav>'
+            f'<h1 class="rules-title">{heading}</h1>'
+            + learn
             + (
                 '<div class="rules-layout rules-layout-trying">' + self._tried_html()
                 if self.live is not None
@@ -202,8 +237,7 @@ class RulesScreen(Screen):
             )
             + f'<article class="rules">{screen_class(self.game_id).rules_page(self.ctx)}</article>'
             "</div>"
-            f'<p><a class="btn btn-primary" href="#/{esc(self.game_id)}">Play {esc(self.name)}</a>'
-            "</p></div>"
+            f'<p><a class="btn btn-primary" href="#/{game_id}">{play}</a></p></div>'
         )
 
     def _tried_html(self) -> str:
@@ -212,16 +246,15 @@ class RulesScreen(Screen):
             table = self.live.render()
         arriving, self.arriving = self.arriving, False
         keep = control(
-            "Keep this game",
+            _("Keep this game"),
             "demo-keep",
             id_="demo-keep",
-            title="Put it under Saved games and play on at its table",
+            title=_("Put it under Saved games and play on at its table"),
         )
         return (
             '<div class="rules-try">'
             + tried(self.player.demo, self.live_from, table, extra=keep, arriving=arriving)
-            + f'<p class="rules-try-note">{tried_how(self.player.demo.game)} and not saved: it is '
-            "gone when you leave this page, unless you keep it.</p></div>"
+            + f'<p class="rules-try-note">{tried_note(self.player.demo.game)}</p></div>'
         )
 
     def _demos(self) -> str:
@@ -238,33 +271,38 @@ class RulesScreen(Screen):
                 data_act="demo-pick",
                 data_arg=d.id,
                 aria_pressed="true" if d is demo else "false",
-                title=d.summary,
+                title=_(d.summary),
             )
-            + f">{esc(d.title)}</button></li>"
+            + f">{esc(_(d.title))}</button></li>"
             for d in self.demos
         )
         embed = (
             "<button"
             + attrs(type="button", class_="btn btn-small btn-quiet", id="btn-embed",
                     data_act="embed")
-            + ">Embed</button>"
+            + ">" + _("Embed") + "</button>"
         )  # fmt: skip
         sheet = ""
         if self.sheet:
             size = spygames.get_game(self.game_id).demo_size
             sheet = embed_sheet(
                 embed_url(self.ctx, f"#/demo/{demo.id}"),
-                f"{self.name} rules demo: {demo.title}",
+                # translators: the frame's title; {game} is a game's name, {demo} a demo's title
+                _("{game} rules demo: {demo}", game=self.name, demo=_(demo.title)),
                 size,
                 close="embed",
             )
         return (
             '<aside class="rules-demos" aria-labelledby="demos-title">'
-            '<h2 id="demos-title">See it played</h2>'
-            '<p class="rules-demos-lede">Each demo is a few real moves, played by the game '
-            "itself. Step through, or try it yourself from any step.</p>"
+            '<h2 id="demos-title">' + _("See it played") + "</h2>"
+            '<p class="rules-demos-lede">'
+            + _(
+                "Each demo is a few real moves, played by the game itself. Step through, or try "
+                "it yourself from any step."
+            )
+            + "</p>"
             f'<ul class="demo-tabs">{tabs}</ul>'
-            f'<p class="demo-summary">{esc(demo.summary)}</p>'
+            f'<p class="demo-summary">{esc(_(demo.summary))}</p>'
             + player.render(extra=embed, heading="h3")
             + sheet
             + "</aside>"

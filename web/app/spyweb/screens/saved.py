@@ -2,23 +2,24 @@
 
 Saved games lists every game in progress, the recent finished ones and any damaged save,
 with Continue / View, Export, Delete (asked first); Export all; Import a file.
-Stats shows each game's record (see spyweb/browser/stats.py) with a chart of the last results.
+Stats shows each game's record (see spyweb/browser/stats.py) with a chart of the last results
+(stats_chart.py).
 """
 
 from __future__ import annotations
 
-import spygames
-from spygames import words
 from spygames.guides import get_guide
+from spygames.i18n import _, both, ngettext, pgettext
 
 from ..browser import stats, transfer
 from ..browser.links import replay_route
 from ..browser.markup import button, esc
-from ..browser.store import Slot
+from ..browser.store import Slot, moves_text
 from ..catalogue import game_name, games, info, is_built
 from ..tables.screen import Context, Screen
 from ..together.hosting import Hosting
 from ..together.kept import PREF
+from .stats_chart import chart, top_score
 
 
 def which_is_newer(imported: Slot, here: Slot, now: float, *, named: bool = False) -> str:
@@ -27,36 +28,56 @@ def which_is_newer(imported: Slot, here: Slot, now: float, *, named: bool = Fals
     3 h ago; here: 9 moves, saved yesterday)." `named` puts the game's name first."""
 
     def said(slot: Slot) -> str:
-        when = f", saved {ago(slot.updated, now)}" if slot.updated > 0 else ""
-        return words.count(slot.moves, "move") + when
+        if slot.updated <= 0:
+            return moves_text(slot.moves)
+        # translators: {when} says when the copy was saved ("3 h ago", "yesterday")
+        return ngettext(
+            "{n} move, saved {when}",
+            "{n} moves, saved {when}",
+            slot.moves,
+            when=ago(slot.updated, now),
+        )
 
     dated = imported.updated > 0 and here.updated > 0 and imported.updated != here.updated
     mine, theirs = (imported.updated, here.updated) if dated else (imported.moves, here.moves)
-    if mine > theirs:
-        verdict = "The file's copy is newer"
-    elif theirs > mine:
-        verdict = "The copy here is newer"
-    else:
-        verdict = "Neither copy is newer by date or moves"
-    game = f"{game_name(here.game)}: " if named else ""
-    return f"{game}{verdict} (file: {said(imported)}; here: {said(here)})."
+    file, kept = said(imported), said(here)
+    # translators: {file} and {here} describe each copy ("12 moves, saved 3 h ago")
+    verdict = (
+        _("The file's copy is newer (file: {file}; here: {here}).", file=file, here=kept)
+        if mine > theirs
+        # translators: {file} and {here} describe each copy ("12 moves, saved 3 h ago")
+        else _("The copy here is newer (file: {file}; here: {here}).", file=file, here=kept)
+        if theirs > mine
+        # translators: {file} and {here} describe each copy ("12 moves, saved 3 h ago")
+        else _(
+            "Neither copy is newer by date or moves (file: {file}; here: {here}).",
+            file=file,
+            here=kept,
+        )
+    )
+    if not named:
+        return verdict
+    # translators: {game} is a game's name; {verdict} says which copy of it is newer
+    return _("{game}: {verdict}", game=game_name(here.game), verdict=verdict)
 
 
 def ago(then: float, now: float) -> str:
     """ "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", "12 weeks ago"."""
     seconds = max(0.0, now - then)
     if then <= 0:
-        return "some time ago"
+        return _("some time ago")
     if seconds < 60:
-        return "just now"
+        return _("just now")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
+        return ngettext("{n} min ago", "{n} min ago", int(seconds // 60))
     if seconds < 86400:
-        return f"{int(seconds // 3600)} h ago"
+        return ngettext("{n} h ago", "{n} h ago", int(seconds // 3600))
     days = int(seconds // 86400)
     if days == 1:
-        return "yesterday"
-    return f"{days} days ago" if days < 30 else f"{days // 7} weeks ago"
+        return _("yesterday")
+    if days < 30:
+        return ngettext("{n} day ago", "{n} days ago", days)
+    return ngettext("{n} week ago", "{n} weeks ago", days // 7)
 
 
 def _button(label: str, act: str, arg: str, *, id_: str, primary: bool = False) -> str:
@@ -66,7 +87,9 @@ def _button(label: str, act: str, arg: str, *, id_: str, primary: bool = False) 
 
 
 class SavedGamesScreen(Screen):
-    title = "Saved games — spygames"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Saved games — spygames")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -82,20 +105,27 @@ class SavedGamesScreen(Screen):
             if saves.make_current(slot.id):
                 self.ctx.navigate(f"#/{slot.game}")
         elif act == "delete" and slot is not None:
-            what = "this game in progress" if slot.in_progress else "this saved game"
             friends = self._friends(slot)
-            also = (
-                f" {friends} {'play' if ' and ' in friends else 'plays'} it from another "
-                "device: it ends for them too."
-                if friends and not slot.over
-                else ""
-            )
+            also = bool(friends) and not slot.over  # friends play it on other devices
+            names = both(friends)
             if self.ctx.ask(
                 act,
                 arg,
-                f"Delete {what}?",
-                "It is removed from this browser for good. Export it first to keep a copy." + also,
-                "Delete",
+                _("Delete this game in progress?")
+                if slot.in_progress
+                else _("Delete this saved game?"),
+                # translators: {names} are the friends' names ("Ben and Cy")
+                ngettext(
+                    "It is removed from this browser for good. Export it first to keep a copy. "
+                    "{names} plays it from another device: it ends for them too.",
+                    "It is removed from this browser for good. Export it first to keep a copy. "
+                    "{names} play it from another device: it ends for them too.",
+                    len(friends),
+                    names=names,
+                )
+                if also
+                else _("It is removed from this browser for good. Export it first to keep a copy."),
+                _("Delete"),
             ):
                 hosting = self.ctx.hostings.pop(slot.id, None)
                 here = hosting.at_table() if hosting is not None else []
@@ -103,25 +133,36 @@ class SavedGamesScreen(Screen):
                     hosting.end()  # the friends at the table are told; the table stops
                 saves.delete(slot.id)
                 saves.remove_pref(PREF + slot.id)
-                told = f" {friends} {'were' if ' and ' in friends else 'was'} told."
-                self.ctx.notify("Deleted." + (told if also and here else ""))
+                self.ctx.notify(
+                    # translators: {names} are the friends' names ("Ben and Cy")
+                    ngettext(
+                        "Deleted. {names} was told.",
+                        "Deleted. {names} were told.",
+                        len(friends),
+                        names=names,
+                    )
+                    if also and here
+                    else _("Deleted.")
+                )
         elif act == "discard" and slot is not None and slot.problem is not None:
             if self.ctx.ask(
                 act,
                 arg,
-                "Discard this save?",
-                "It can't be continued here, and it is removed from this browser for good. "
-                "Download it first to keep the file.",
-                "Discard",
+                _("Discard this save?"),
+                _(
+                    "It can't be continued here, and it is removed from this browser for good. "
+                    "Download it first to keep the file."
+                ),
+                _("Discard"),
             ):
                 saves.delete(slot.id)
-                self.ctx.notify("Discarded.")
+                self.ctx.notify(_("Discarded."))
         elif act == "export" and slot is not None:
             self._download([slot], slot.game)
         elif act == "export-all":
             slots = [s for s in saves.slots() if s.record is not None]
             if not slots:
-                self.ctx.notify("There is nothing to export yet.")
+                self.ctx.notify(_("There is nothing to export yet."))
             else:
                 self._download(slots, "saves")
         elif act == "download-raw" and slot is not None:
@@ -142,10 +183,14 @@ class SavedGamesScreen(Screen):
         if self.ctx.ask(
             "import-replace",
             "",
-            "Replace your saved game with the imported one?",
-            f"The file holds a different position of a game saved here. {newer} The one "
-            "here will be replaced. Export it first to keep a copy.",
-            "Replace",
+            _("Replace your saved game with the imported one?"),
+            # translators: {newer} says which copy of each game is newer, a sentence each
+            _(
+                "The file holds a different position of a game saved here. {newer} The one "
+                "here will be replaced. Export it first to keep a copy.",
+                newer=newer,
+            ),
+            _("Replace"),
         ):
             self._store(pending, replace=True)
 
@@ -157,12 +202,18 @@ class SavedGamesScreen(Screen):
         if act != "import":
             return
         if values.get("too_big"):
-            self.ctx.notify("That file is too big to be a spygames save; nothing was imported.")
+            self.ctx.notify(_("That file is too big to be a spygames save; nothing was imported."))
             return
         try:
             incoming = transfer.read(values.get("text", ""), self.ctx.saves)
         except transfer.BadFile as exc:
-            self.ctx.notify(f"{exc} Nothing was imported; your games are untouched.")
+            self.ctx.notify(
+                # translators: {problem} is a sentence saying what is wrong with the file
+                _(
+                    "{problem} Nothing was imported; your games are untouched.",
+                    problem=exc.message,
+                )
+            )
             return
         if incoming.replacing:
             self.pending = incoming
@@ -174,9 +225,9 @@ class SavedGamesScreen(Screen):
         self.pending = None
         count = transfer.store(incoming, self.ctx.saves, replace=replace)
         if count:
-            self.ctx.notify(f"Imported {words.count(count, 'game')}.")
+            self.ctx.notify(ngettext("Imported {n} game.", "Imported {n} games.", count))
         elif incoming.same:
-            self.ctx.notify("These games are already here; nothing changed.")
+            self.ctx.notify(_("These games are already here; nothing changed."))
 
     # -- drawing ---------------------------------------------------------------------------
     def render(self) -> str:
@@ -185,45 +236,59 @@ class SavedGamesScreen(Screen):
         finished = [s for s in slots if s.problem is None and s.over]
         damaged = [s for s in slots if s.problem is not None]
         sections = [
-            self._section("In progress", "saves-playing", playing, "No game in progress."),
-            self._section("Finished", "saves-finished", finished, "No finished games yet."),
+            self._section(_("In progress"), "saves-playing", playing, _("No game in progress.")),
+            self._section(_("Finished"), "saves-finished", finished, _("No finished games yet.")),
         ]
         if damaged:
             sections.append(
                 self._section(
-                    "Saves that can't be continued",
+                    _("Saves that can't be continued"),
                     "saves-damaged",
                     damaged,
                     "",
-                    "These are kept until you say: download one to keep it as a file, "
-                    "or discard it.",
+                    _(
+                        "These are kept until you say: download one to keep it as a file, "
+                        "or discard it."
+                    ),
                 )
             )
+        saved = _("Saved games")
+        lede = _(
+            "Every game is saved in this browser after each move. Export a game to move it "
+            "to another browser or device, and import it there."
+        )
         return (
             '<div class="saves-page">'
-            '<nav class="crumbs"><a href="#/">spygames</a> › Saved games</nav>'
-            "<h1>Saved games</h1>"
-            '<p class="saves-lede">Every game is saved in this browser after each move. '
-            "Export a game to move it to another browser or device, and import it there.</p>"
+            f'<nav class="crumbs"><a href="#/">spygames</a> › {saved}</nav>'
+            f"<h1>{saved}</h1>"
+            f'<p class="saves-lede">{lede}</p>'
             '<div class="saves-tools">'
-            + _button("Export all", "export-all", "", id_="btn-export-all")
-            + '<label class="btn btn-small file-btn">Import a file…'
-            '<input type="file" id="import-file" class="file-input" '
+            + _button(_("Export all"), "export-all", "", id_="btn-export-all")
+            + '<label class="btn btn-small file-btn">'
+            + _("Import a file…")
+            + '<input type="file" id="import-file" class="file-input" '
             'accept=".json,application/json" data-act="import"></label>'
-            '<a class="btn btn-small btn-quiet" href="#/stats">Stats</a>'
-            "</div>" + "".join(sections) + "</div>"
+            '<a class="btn btn-small btn-quiet" href="#/stats">'
+            + _("Stats")
+            + "</a></div>"
+            + "".join(sections)
+            + "</div>"
         )
 
-    def _friends(self, slot: Slot) -> str:
-        """The names of the friends who play `slot`'s game on other devices ("Ben and
-        Cy"), or ""."""
+    def _friends(self, slot: Slot) -> list[str]:
+        """The names of the friends who play `slot`'s game on other devices (none when
+        it is played here only)."""
         kept = Hosting.kept(self.ctx, slot.id)
         if kept is None or slot.record is None:
-            return ""
+            return []
         seats = sorted(set(kept.away) | set(kept.bots))
         names = [s.get("name", "") for s in (slot.record.get("options") or {}).get("seats", [])]
-        named = [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in seats]
-        return words.listed(named) if named else ""
+        named = []
+        for i in seats:
+            name = names[i] if i < len(names) else ""
+            # translators: a seat's name when it has none; {number} counts the seats from 1
+            named.append(name or _("Player {number}", number=i + 1))
+        return named
 
     def _section(self, title: str, id_: str, slots: list[Slot], empty: str, lede: str = "") -> str:
         rows = "".join(self._row(s) for s in slots)
@@ -244,16 +309,16 @@ class SavedGamesScreen(Screen):
         now = self.ctx.saves.clock()
         if slot.problem is not None:
             detail = slot.problem
-            buttons = _button("Download", "download-raw", slot.id, id_=f"dl-{slot.id}") + _button(
-                "Discard", "discard", slot.id, id_=f"discard-{slot.id}"
-            )
+            buttons = _button(
+                _("Download"), "download-raw", slot.id, id_=f"dl-{slot.id}"
+            ) + _button(_("Discard"), "discard", slot.id, id_=f"discard-{slot.id}")
         else:
             parts = [
                 str(summary.get(k)) for k in ("players", "progress", "result") if summary.get(k)
             ]
-            detail = " · ".join(parts) or words.count(slot.moves, "move")
+            detail = " · ".join(parts) or moves_text(slot.moves)
             is_current = self.ctx.saves.current_id(slot.game) == slot.id
-            label = "View" if slot.over else "Continue"
+            label = _("View") if slot.over else _("Continue")
             buttons = (
                 (
                     _button(label, "continue", slot.id, id_=f"go-{slot.id}", primary=not slot.over)
@@ -261,23 +326,27 @@ class SavedGamesScreen(Screen):
                     else ""
                 )
                 + (
-                    _button("Replay", "replay", slot.id, id_=f"replay-{slot.id}")
+                    _button(_("Replay"), "replay", slot.id, id_=f"replay-{slot.id}")
                     if slot.moves and is_built(slot.game)
                     else ""
                 )
-                + _button("Export", "export", slot.id, id_=f"exp-{slot.id}")
-                + _button("Delete", "delete", slot.id, id_=f"del-{slot.id}")
+                + _button(_("Export"), "export", slot.id, id_=f"exp-{slot.id}")
+                + _button(_("Delete"), "delete", slot.id, id_=f"del-{slot.id}")
             )
+            # What the game is, after its name: "Espionage · guided · on the table".
+            tags = [name]
             guide = get_guide(slot.game)
             if guide is not None and slot.record is not None and guide.follows(slot.record):
-                name += " · guided"  # the guided first game, in the script or played on
+                # the guided first game, in the script or played on
+                tags.append(pgettext("saved game", "guided"))
             if summary.get("retried") is True:
-                name += " · tried again from a review"
+                tags.append(pgettext("saved game", "tried again from a review"))
             if is_current and not slot.over:
-                name += " · on the table"
+                tags.append(pgettext("saved game", "on the table"))
             kept = Hosting.kept(self.ctx, slot.id)
             if kept is not None and (kept.away or kept.bots):
-                name += " · with friends"
+                tags.append(pgettext("saved game", "with friends"))
+            name = " · ".join(tags)
         return (
             f'<li class="saves-row" data-slot="{esc(slot.id)}" data-game="{esc(slot.game)}">'
             f'<div class="saves-what"><strong>{esc(name)}</strong>'
@@ -288,7 +357,9 @@ class SavedGamesScreen(Screen):
 
 
 class StatsScreen(Screen):
-    title = "Stats — spygames"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Stats — spygames")
 
     def handle(self, act: str, arg: str) -> None:
         game = info(arg)
@@ -297,40 +368,47 @@ class StatsScreen(Screen):
             if self.ctx.ask(
                 act,
                 arg,
-                f"Reset your {name} stats?",
-                "Games played, wins, streaks and best score go back to zero. Saved games stay.",
-                "Reset",
+                # translators: {game} is a game's name
+                _("Reset your {game} stats?", game=name),
+                _("Games played, wins, streaks and best score go back to zero. Saved games stay."),
+                _("Reset"),
             ):
                 stats.reset(self.ctx.saves, arg)
-                self.ctx.notify(f"Your {name} stats were reset.")
+                # translators: {game} is a game's name
+                self.ctx.notify(_("Your {game} stats were reset.", game=name))
 
     def render(self) -> str:
         cards = "".join(self._card(g.id, g.name) for g in games() if is_built(g.id))
+        lede = _("Kept in this browser. A game counts once, when it ends.")
+        crumb, heading = _("Stats"), _("Your record")
         return (
             '<div class="stats-page">'
-            '<nav class="crumbs"><a href="#/">spygames</a> › Stats</nav>'
-            "<h1>Your record</h1>"
-            '<p class="saves-lede">Kept in this browser. A game counts once, when it ends.</p>'
+            f'<nav class="crumbs"><a href="#/">spygames</a> › {crumb}</nav>'
+            f"<h1>{heading}</h1>"
+            f'<p class="saves-lede">{lede}</p>'
             f'<div class="stats-cards">{cards}</div></div>'
         )
 
     def _card(self, game_id: str, name: str) -> str:
         record = stats.load(self.ctx.saves, game_id)
-        rate = f"{round(100 * record.won / record.decided)}%" if record.decided else "—"
+        rate = _("{n}%", n=round(100 * record.won / record.decided)) if record.decided else "—"
+        # (its key, as `data-stat` names it; its label; its value)
         figures = [
-            ("Played", str(record.played)),
-            ("Won", f"{record.won} ({rate})"),
-            ("Streak", str(record.streak)),
-            ("Best streak", str(record.best_streak)),
+            ("played", pgettext("stats", "Played"), str(record.played)),
+            ("won", pgettext("stats", "Won"), f"{record.won} ({rate})"),
+            ("streak", _("Streak"), str(record.streak)),
+            ("best-streak", _("Best streak"), str(record.best_streak)),
         ]
         top = top_score(game_id)
         if top is not None:
             best = record.best_score
-            figures.append(("Best score", f"{best} of {top}" if best is not None else "—"))
+            # translators: a best score out of the top one ("5 of 7")
+            score = _("{best} of {top}", best=best, top=top) if best is not None else "—"
+            figures.append(("best-score", _("Best score"), score))
         items = "".join(
-            f'<div class="stat"><dt>{esc(k)}</dt>'
-            f'<dd data-stat="{esc(k.lower().replace(" ", "-"))}">{esc(v)}</dd></div>'
-            for k, v in figures
+            f'<div class="stat"><dt>{esc(label)}</dt>'
+            f'<dd data-stat="{esc(key)}">{esc(value)}</dd></div>'
+            for key, label, value in figures
         )
         tables = ""
         if record.tables:
@@ -338,68 +416,21 @@ class StatsScreen(Screen):
                 f"<tr><th scope='row'>{esc(t)}</th><td>{p}</td><td>{w}</td></tr>"
                 for t, (p, w) in sorted(record.tables.items())
             )
-            tables = (
-                '<table class="stats-tables"><caption>By table</caption><thead><tr>'
-                '<th scope="col">Table</th><th scope="col">Played</th><th scope="col">Won</th>'
-                f"</tr></thead><tbody>{rows}</tbody></table>"
+            heads = "".join(
+                f'<th scope="col">{label}</th>'
+                for label in (_("Table"), pgettext("stats", "Played"), pgettext("stats", "Won"))
             )
-        reset = _button("Reset", "reset", game_id, id_=f"reset-{game_id}") if record.played else ""
+            tables = (
+                '<table class="stats-tables"><caption>'
+                + _("By table")
+                + f"</caption><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
+            )
+        reset = (
+            _button(_("Reset"), "reset", game_id, id_=f"reset-{game_id}") if record.played else ""
+        )
         return (
             f'<section class="stats-card" data-game="{esc(game_id)}" '
             f'aria-labelledby="st-{game_id}">'
             f'<h2 id="st-{game_id}">{esc(name)}</h2><dl class="stats-figures">{items}</dl>'
             f"{chart(record, game_id)}{tables}{reset}</section>"
         )
-
-
-def top_score(game_id: str) -> int | None:
-    """The game's best possible score (its `top_score`), without importing its rules."""
-    entry = spygames.listing(game_id)
-    return entry.top_score if entry is not None else spygames.get_game(game_id).top_score
-
-
-def chart(record: stats.Record, game_id: str) -> str:
-    """The last results as bars: a win up in green, a loss down in red; Deck of Spies
-    draws the score (faces owned) with the winning line at 7."""
-    results = record.recent
-    if not results:
-        return '<p class="saves-empty">No finished games yet.</p>'
-    width, height, gap = 300, 80, 2
-    bar = (width - gap * 30) / 30
-    bars = []
-    top = top_score(game_id)
-    scored = top is not None
-    for i, r in enumerate(results):
-        x = i * (bar + gap)
-        won = "won" if r.won else ("lost" if r.won is False else "shared")
-        if scored and r.score is not None:
-            h = max(2.0, height * r.score / (top or 1))
-            y = height - h
-        else:
-            h = height / 2 - 4
-            y = 4 if r.won else height / 2
-        title = ("Won" if r.won else "Lost" if r.won is False else "Played") + (
-            f", {r.score} faces" if scored and r.score is not None else ""
-        )
-        bars.append(
-            f'<rect class="bar-{won}" x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}">'
-            f"<title>{esc(title)}</title></rect>"
-        )
-    goal = height - height * 7 / (top or 1)  # Deck of Spies' 7 face cards to win
-    line = (
-        f'<line class="chart-goal" x1="0" x2="{width}" y1="{goal:.1f}" y2="{goal:.1f}"/>'
-        if scored
-        else f'<line class="chart-axis" x1="0" x2="{width}" y1="{height / 2}" y2="{height / 2}"/>'
-    )
-    wins = sum(1 for r in results if r.won)
-    note = (
-        "Face cards owned in each game; the dashed line is the 7 needed to win."
-        if scored
-        else "Each game: up and green, won; down and red, lost; grey, a pass-and-play table."
-    )
-    return (
-        f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Last {words.count(len(results), "result")}: {wins} won">'
-        f"{line}{''.join(bars)}</svg>"
-        f'<p class="chart-note">Last {words.count(len(results), "game")}, oldest first. {note}</p>'
-    )

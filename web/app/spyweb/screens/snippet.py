@@ -7,6 +7,8 @@ so the snippet works when pasted into a page on another site.
 
 from __future__ import annotations
 
+from spygames.i18n import _
+
 from ..browser.markup import attrs, esc
 from ..tables.screen import Context
 
@@ -37,11 +39,16 @@ def embed_sheet(url: str, title: str, size: tuple[int, int], *, close: str) -> s
         '<div class="sheet-backdrop">'
         '<section class="share-panel sheet embed-sheet" role="dialog" aria-modal="true" '
         'aria-labelledby="embed-title">'
-        '<h2 id="embed-title">Embed on your site</h2>'
-        f'<p class="share-note">Paste this into your page: it shows “{esc(title)}” and runs '
-        "entirely in your reader's browser. It saves nothing, so a reader's own games are "
-        "never touched.</p>"
-        '<label for="embed-snippet">HTML</label>'
+        '<h2 id="embed-title">' + _("Embed on your site") + "</h2>"
+        '<p class="share-note">'
+        # translators: {title} is what the frame shows ("Espionage rules demo: A bid…")
+        + _(
+            "Paste this into your page: it shows “{title}” and runs entirely in your reader's "
+            "browser. It saves nothing, so a reader's own games are never touched.",
+            title=esc(title),
+        )
+        + "</p>"
+        '<label for="embed-snippet">' + _("HTML") + "</label>"
         f'<textarea id="embed-snippet" class="share-input embed-code" rows="4" readonly '
         f"data-select>{esc(code)}</textarea>"
         '<div class="sheet-actions">'
@@ -54,10 +61,14 @@ def embed_sheet(url: str, title: str, size: tuple[int, int], *, close: str) -> s
             data_arg=code,
             data_autofocus=True,
         )
-        + ">Copy</button>"
+        + ">"
+        + _("Copy")
+        + "</button>"
         f'<a class="btn" id="embed-preview" href="{esc(url)}" target="_blank" rel="noopener">'
-        "Open the frame</a>"
-        + "<button"
+        + _("Open the frame")
+        + "</a><button"
         + attrs(type="button", class_="btn", id="btn-embed-close", data_act=close)
-        + ">Close</button></div></section></div>"
+        + ">"
+        + _("Close")
+        + "</button></div></section></div>"
     )

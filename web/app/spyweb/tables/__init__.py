@@ -10,7 +10,8 @@ is made of (the games' own packages, spyweb/games/, build on them).
   seeds; `tabletools` — the log, the bots' pace, the hand-over panel, Undo;
 - `thinking` — a bot's decision a slice at a time between paints; `hints` — the Hint,
   held the same way at every table; `yours` — your bot from the Lab in a seat;
-- `share` — the Share sheet every table offers;
+- `share` — the Share sheet every table offers; `notices` — what the app draws over
+  every screen (the messages, a question, "not being saved");
 - `position` — a game's position drawn outside its live table (`PositionView`, which
   each game extends: replays, demos, embeds, reviews); `pointer` — how a guided first
   game points at a game's table (`Pointer`, which each game extends).

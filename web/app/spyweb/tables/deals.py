@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 
+from spygames.i18n import _
+
 from ..browser.markup import esc
 
 MAX_DEAL = 999_999_999
@@ -43,15 +45,20 @@ def parse_deal(text: str) -> int | None:
 def bad_deal(text: str) -> str:
     shown = text.strip()
     shown = shown if len(shown) <= 24 else shown[:20] + "…"
-    return f"“{shown}” is not a deal number: use a whole number, 0 to {MAX_DEAL}."
+    # translators: {text} is what the player typed; {most} is the highest deal number
+    return _(
+        "“{text}” is not a deal number: use a whole number, 0 to {most}.", text=shown, most=MAX_DEAL
+    )
 
 
-def deal_form(current: int | None, *, label: str = "Play deal") -> str:
-    """The box that deals a chosen number (submitted as the form `deal`)."""
+def deal_form(current: int | None, *, label: str | None = None) -> str:
+    """The box that deals a chosen number (submitted as the form `deal`); its button says
+    `label` ("Play deal" unless given)."""
+    label = _("Play deal") if label is None else label
     return (
-        '<section class="deal-box" aria-label="Deals">'
+        '<section class="deal-box" aria-label="' + _("Deals") + '">'
         '<form class="deal-form" data-act="deal">'
-        '<label for="deal-number">Deal #</label>'
+        '<label for="deal-number">' + _("Deal #") + "</label>"
         '<input id="deal-number" class="deal-input" name="deal" type="number" min="0" '
         f'max="{MAX_DEAL}" inputmode="numeric" required'
         + (f' placeholder="{esc(current)}"' if current is not None else "")

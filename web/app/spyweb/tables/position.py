@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 import spygames
+from spygames.i18n import _
 
 from ..browser.store import MemoryStorage, Saves
 from ..catalogue import ui
@@ -33,7 +34,7 @@ class PositionView:
         self.record = record
         self.players = int(record.get("players") or 1)
         self.names = [
-            names[i] if i < len(names) and names[i] else f"Player {i + 1}"
+            names[i] if i < len(names) and names[i] else _("Player {number}", number=i + 1)
             for i in range(self.players)
         ]
 

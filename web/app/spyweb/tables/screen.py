@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 import spygames
 from spygames.hints import hint_seed
+from spygames.i18n import N_, _
 
 from ..browser.store import Saves, Summary
 from ..browser.yours_answers import Answers
@@ -36,7 +37,7 @@ class Confirm:
     question: str
     detail: str
     yes: str
-    no: str = "Keep playing"
+    no: str = N_("Keep playing")  # `Context.ask` gives it translated
     values: dict[str, str] | None = None  # set when a form submit asked
 
 
@@ -125,7 +126,7 @@ class Context:
         put the question up and return False; the step runs again on yes."""
         if self.confirmed == (act, arg):
             return True
-        self.confirming = Confirm(act, arg, question, detail, yes, values=values)
+        self.confirming = Confirm(act, arg, question, detail, yes, _("Keep playing"), values)
         return False
 
     def effect(self, kind: str, *payload: str) -> None:
@@ -220,8 +221,9 @@ class GameScreen(Screen):
     the record (see `spyweb.tables.deals`): `bot_seed` gives a seat its seed.
     """
 
-    # What the table tells the player it shows when the current slot's save is damaged.
-    instead_of_damaged: ClassVar[str] = "A new game has started."
+    # What the table tells the player it shows when the current slot's save is damaged
+    # (marked with N_, translated where it is said).
+    instead_of_damaged: ClassVar[str] = N_("A new game has started.")
 
     game_id = ""
     state: spygames.State | None
@@ -261,7 +263,7 @@ class GameScreen(Screen):
             self._play()
             return
         if seed is None and not new:
-            saved = self._resume(self.instead_of_damaged)
+            saved = self._resume(_(self.instead_of_damaged))
             if saved is not None:
                 self._open(saved)
                 return
@@ -318,9 +320,10 @@ class GameScreen(Screen):
         raise NotImplementedError
 
     # -- the slot --------------------------------------------------------------------------
-    def _resume(self, instead: str = "A new game has started.") -> spygames.State | None:
+    def _resume(self, instead: str | None = None) -> spygames.State | None:
         """The game's current slot, if it opens; `instead` tells the player what the table
-        shows when a damaged save cannot be opened."""
+        shows when a damaged save cannot be opened ("A new game has started." unless given)."""
+        instead = _("A new game has started.") if instead is None else instead
         found = self.ctx.saves.resume(self.game_id, instead)
         if found is None:
             return None
@@ -390,7 +393,10 @@ class GameScreen(Screen):
             act,
             arg,
             question,
-            "The game you are playing is kept under Saved games, so you can come back to it later."
+            _(
+                "The game you are playing is kept under Saved games, so you can come back to "
+                "it later."
+            )
             if self.ctx.saves.lasting
             else self.ctx.saves.fleeting,
             yes,
@@ -403,11 +409,14 @@ class GameScreen(Screen):
         number = parse_deal(text)
         if number is None:
             self.ctx.refuse(bad_deal(text))
-        elif self.ask_before_leaving("deal", "", f"Play deal #{number}?", "Play deal", values):
+        elif self.ask_before_leaving(
+            "deal", "", _("Play deal #{number}?", number=number), _("Play deal"), values
+        ):
             self.ctx.navigate(f"#/{self.game_id}/deal/{number}")
 
     # -- the person's move ------------------------------------------------------------------
-    refusal = "That move is not allowed: {reason}."  # how the table words an engine's refusal
+    # How the table words an engine's refusal (marked with N_, translated where it is said).
+    refusal = N_("That move is not allowed: {reason}.")
 
     def play(self, action: dict[str, Any]) -> bool:
         """Play `action` as the person's own move, as if they had put it together at the
@@ -427,7 +436,7 @@ class GameScreen(Screen):
             return False
         refused = self._try(action)
         if refused is not None:
-            self.ctx.refuse(self.refusal.format(reason=refused))
+            self.ctx.refuse(_(self.refusal, reason=refused))
         return refused is None
 
     def _mover(self) -> int:
@@ -454,5 +463,5 @@ def vibrate_html(ctx: Context) -> str:
     on = " checked" if ctx.saves.pref(VIBRATE_PREF) == "1" else ""
     return (
         '<label class="turn-vibrate"><input type="checkbox" data-act="turn-vibrate" '
-        f'id="turn-vibrate"{on}> Vibrate when it is my turn</label>'
+        f'id="turn-vibrate"{on}> ' + _("Vibrate when it is my turn") + "</label>"
     )

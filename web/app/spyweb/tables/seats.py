@@ -13,19 +13,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from spygames.i18n import N_, _, ngettext, pgettext
 from spygames.seats import MAX_NAME
 
 from ..browser.markup import esc
 from ..browser.store import Saves
 
 KINDS = ("human", "easy", "normal", "hard")
-KIND_LABELS = {
-    "human": "Person",
-    "easy": "Bot — easy",
-    "normal": "Bot — normal",
-    "hard": "Bot — hard",
-    "friend": "A friend, on another device",
-    "yours": "Your bot, from the Bot Lab",
+KIND_LABELS = {  # the setup's choices for a seat (translated where drawn)
+    "human": N_("Person"),
+    "easy": N_("Bot — easy"),
+    "normal": N_("Bot — normal"),
+    "hard": N_("Bot — hard"),
+    "friend": N_("A friend, on another device"),
+    "yours": N_("Your bot, from the Bot Lab"),
 }
 FRIEND = "friend"  # the setup's choice for a seat played on another device
 YOURS = "yours"  # the setup's choice (and the seat's level) for the person's own bot
@@ -56,14 +57,36 @@ class Seat:
     def tag(self) -> str:
         """ "Person", "Friend · another device", "Bot · hard" or "Your bot"."""
         if self.is_human:
-            return "Friend · another device" if self.away else "Person"
-        return "Your bot" if self.level == YOURS else f"Bot · {self.level}"
+            return _("Friend · another device") if self.away else _("Person")
+        if self.level == YOURS:
+            return _("Your bot")
+        # translators: a bot's seat, with its level ("easy", "normal", "hard")
+        return _("Bot · {level}", level=level_name(self.level))
+
+
+def level_name(name: str) -> str:
+    """A bot's level in words ("hard"); a level unknown here as it is."""
+    if name == "easy":
+        return pgettext("bot level", "easy")
+    if name == "normal":
+        return pgettext("bot level", "normal")
+    if name == "hard":
+        return pgettext("bot level", "hard")
+    if name == YOURS:
+        return pgettext("bot level", "yours")
+    return name
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat's name is "You" (the first seat's default name: the person at the
+    device), in English or in the language in use: the words then speak to them."""
+    return name == "You" or name == _("You")
 
 
 def default_seats(names: Sequence[str], players: int = 2) -> list[Seat]:
-    """You in seat 1, normal bots after."""
+    """You in seat 1 ("You" in the language in use), normal bots after."""
     return [
-        Seat(names[0], "human") if i == 0 else Seat(names[i], "bot", "normal")
+        Seat(_(names[0]), "human") if i == 0 else Seat(names[i], "bot", "normal")
         for i in range(players)
     ]
 
@@ -121,13 +144,13 @@ def parse(
     except ValueError:
         players = 0
     if not 2 <= players <= 4:
-        return default_seats(names, 2), "Choose 2, 3 or 4 players."
+        return default_seats(names, 2), _("Choose 2, 3 or 4 players.")
     seats: list[Seat] = []
     taken: set[str] = set()
     for i in range(players):
         name = " ".join(values.get(f"seat{i}-name", "").split())[:MAX_NAME]
         if not name:
-            name = names[i] if i else f"Player {i + 1}"
+            name = names[i] if i else _("Player {number}", number=i + 1)
         base, n = name, 2
         while name.casefold() in taken:
             name = f"{base[: MAX_NAME - 3]} {n}"
@@ -145,20 +168,22 @@ def parse(
         else:
             seats.append(Seat(name, "bot", choice))
     if not any(s.is_human for s in seats):
-        return seats, "Make at least one seat a person — the bots need someone to play against."
+        return seats, _("Make at least one seat a person — the bots need someone to play against.")
     if not any(s.here for s in seats):
-        return seats, "Make at least one seat a person at this device: it hosts the table."
+        return seats, _("Make at least one seat a person at this device: it hosts the table.")
     return seats, None
 
 
 def players_field(prefix: str, players: int) -> str:
     """The "How many at the table" select (its id is `{prefix}-players`)."""
     counts = "".join(
-        f'<option value="{n}"{" selected" if n == players else ""}>{n} players</option>'
+        f'<option value="{n}"{" selected" if n == players else ""}>'
+        + ngettext("{n} player", "{n} players", n)
+        + "</option>"
         for n in (2, 3, 4)
     )
     return (
-        '<label class="field count-field"><span>How many at the table</span>'
+        '<label class="field count-field"><span>' + _("How many at the table") + "</span>"
         f'<select id="{prefix}-players" name="players">{counts}</select></label>'
     )
 
@@ -181,16 +206,20 @@ def seat_rows(
         seat = seats[i] if i < len(seats) else Seat(names[i], "bot", "normal")
         chosen = seat.choice if seat.choice in kinds else "normal"  # your bot gone, say
         options = "".join(
-            f'<option value="{k}"{" selected" if chosen == k else ""}>{KIND_LABELS[k]}</option>'
+            f'<option value="{k}"{" selected" if chosen == k else ""}>'
+            + _(KIND_LABELS[k])
+            + "</option>"
             for k in kinds
         )
+        name_label = _("Seat {number} name", number=i + 1)
+        played_by = _("Played by")
         rows.append(
             f'<li class="setup-seat" data-seat="{i}">'
             f'<span class="seat-avatar" aria-hidden="true">{i + 1}</span>'
-            f'<label class="field"><span>Seat {i + 1} name</span>'
+            f'<label class="field"><span>{name_label}</span>'
             f'<input id="{prefix}-seat{i}-name" name="seat{i}-name" value="{esc(seat.name)}" '
             f'maxlength="{MAX_NAME}" autocomplete="off"></label>'
-            f'<label class="field"><span>Played by</span>'
+            f'<label class="field"><span>{played_by}</span>'
             f'<select id="{prefix}-seat{i}-kind" name="seat{i}-kind">{options}</select></label>'
             f"{extra(i) if extra else ''}</li>"
         )
@@ -200,4 +229,5 @@ def seat_rows(
 def deal_line(seed: int | None) -> str:
     if seed is None:
         return ""
-    return f'<p class="setup-deal">Deal #{esc(seed)} — the same seed deals the same cards.</p>'
+    words = _("Deal #{number} — the same seed deals the same cards.", number=esc(seed))
+    return f'<p class="setup-deal">{words}</p>'

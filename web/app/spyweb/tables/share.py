@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spygames.i18n import _
+
 from ..browser import links
 from ..browser.markup import attrs, esc
 from .screen import Context
@@ -31,16 +33,20 @@ def share_sheet(
     web_share = (
         "<button"
         + attrs(type="button", class_="btn", id="btn-webshare", data_act="webshare", data_arg=link)
-        + ">Share…</button>"
+        + ">"
+        + _("Share…")
+        + "</button>"
         if can_share
         else ""
     )
+    # translators: the link to open the shared deal on this page; keep the markup as it is
+    here = _('<a id="share-anchor" href="{link}">Open the link here</a>.', link=esc(link))
     return (
         '<div class="sheet-backdrop">'
         '<section class="share-panel sheet" role="dialog" aria-modal="true" '
         'aria-labelledby="share-title">'
         f'<h2 id="share-title">{esc(title)}</h2>'
-        '<label for="share-link">Link to this deal</label>'
+        '<label for="share-link">' + _("Link to this deal") + "</label>"
         '<div class="share-row">'
         f'<input id="share-link" class="share-input" readonly data-select value="{esc(link)}">'
         + "<button"
@@ -52,17 +58,20 @@ def share_sheet(
             data_arg=link,
             data_autofocus=True,
         )
-        + ">Copy</button>"
+        + ">"
+        + _("Copy")
+        + "</button>"
         + web_share
         + "</div>"
-        f'<p class="share-note">{esc(note)} '
-        f'<a id="share-anchor" href="{esc(link)}">Open the link here</a>.</p>'
+        f'<p class="share-note">{esc(note)} {here}</p>'
         '<div class="sheet-actions">'
         + "<button"
         + attrs(
             type="button", class_="btn", id="btn-share-close", data_act=close[0], data_arg=close[1]
         )
-        + ">Close</button></div></section></div>"
+        + ">"
+        + _("Close")
+        + "</button></div></section></div>"
     )
 
 
@@ -75,8 +84,11 @@ def replay_links(route: str) -> str:
     """Review, Replay and Embed for the replay at `route` (`links.replay_route`): the
     review of the same seat's decisions (`spyweb.screens.review`)."""
     review = "#/review/" + route.removeprefix("#/replay/")
+    # translators: buttons that open a finished game's review, its replay, and the code
+    # that embeds the replay in another page
+    review_word, replay, embed = _("Review"), _("Replay"), _("Embed")
     return (
-        f'<a class="btn" id="btn-review" href="{esc(review)}">Review</a>'
-        f'<a class="btn" id="btn-replay" href="{esc(route)}">Replay</a>'
-        f'<a class="btn btn-quiet" id="btn-embed-replay" href="{esc(route)}/embed">Embed</a>'
+        f'<a class="btn" id="btn-review" href="{esc(review)}">{review_word}</a>'
+        f'<a class="btn" id="btn-replay" href="{esc(route)}">{replay}</a>'
+        f'<a class="btn btn-quiet" id="btn-embed-replay" href="{esc(route)}/embed">{embed}</a>'
     )

@@ -13,8 +13,9 @@ from dataclasses import replace
 from typing import Any
 
 import spygames
+from spygames.i18n import _, both, ngettext
 
-from ..together.hosting import Hosting
+from ..together.hosting import Hosting, each_and
 from ..together.hostings import Seating
 from .deals import bad_deal, parse_deal
 from .screen import GameScreen
@@ -100,20 +101,34 @@ class HostedTable(GameScreen):
         when it matters: a game in progress (kept under Saved games) or friends at the
         table (they stay seated)."""
         here = self._friends_here()
-        what = f"Play deal #{deal}" if deal is not None else "Start a new game"
-        yes = "Play deal" if deal is not None else "New game"
+        yes = _("Play deal") if deal is not None else _("New game")
         if not here:
-            question = f"{what}?" if deal is not None else "Start a new deal at this table?"
+            question = (
+                _("Play deal #{number}?", number=deal)
+                if deal is not None
+                else _("Start a new deal at this table?")
+            )
             return self.ask_before_leaving(act, arg, question, yes, values)
-        who = " and ".join(here)
-        kept = " The game you are playing is kept under Saved games." if self.in_progress else ""
+        who = each_and(here)
+        # translators: {who} is one or more friends' names ("Ann and Ben")
+        detail: str = ngettext(
+            "A new deal at this table, with the same seats: {who} stays at the table and is "
+            "told you started it.",
+            "A new deal at this table, with the same seats: {who} stay at the table and are "
+            "told you started it.",
+            len(here),
+            who=who,
+        )
+        if self.in_progress:
+            detail += " " + _("The game you are playing is kept under Saved games.")
         return self.ctx.ask(
             act,
             arg,
-            f"{what} with {who}?",
-            f"A new deal at this table, with the same seats: {who} "
-            f"{'stays' if len(here) == 1 else 'stay'} at the table and "
-            f"{'is' if len(here) == 1 else 'are'} told you started it.{kept}",
+            # translators: {who} is one or more friends' names ("Ann and Ben")
+            _("Play deal #{number} with {who}?", number=deal, who=who)
+            if deal is not None
+            else _("Start a new game with {who}?", who=who),
+            detail,
             yes,
             values=values,
         )
@@ -126,9 +141,20 @@ class HostedTable(GameScreen):
         """A new deal at this table (deal #`deal`, else a fresh one); the friends connected
         stay seated in it and are told."""
         if self.hosting is not None:
-            host = next((s.name for s in self.seats if s.here), "The host")
-            started = f"deal #{deal}" if deal is not None else "a new game"
-            self.hosting.new_game(f"{host} started {started} at this table.")
+            host = next((s.name for s in self.seats if s.here), None)
+            if host is None:
+                words = (
+                    _("The host started deal #{number} at this table.", number=deal)
+                    if deal is not None
+                    else _("The host started a new game at this table.")
+                )
+            else:
+                words = (
+                    _("{host} started deal #{number} at this table.", host=host, number=deal)
+                    if deal is not None
+                    else _("{host} started a new game at this table.", host=host)
+                )
+            self.hosting.new_game(words)
         self._again(deal)
 
     def play_deal(self, values: dict[str, str]) -> None:
@@ -150,24 +176,28 @@ class HostedTable(GameScreen):
         friend is at this table; each friend connected is told and leaves it."""
         here = self._friends_here()
         if not here:
-            if self.ask_before_leaving(act, arg, "Set up a new table?", "New table"):
+            if self.ask_before_leaving(act, arg, _("Set up a new table?"), _("New table")):
                 self.ctx.navigate(f"#/{self.game_id}/new")
             return
-        who = " and ".join(here)
-        kept = " The game you are playing is kept under Saved games." if self.in_progress else ""
-        if self.ctx.ask(
-            act,
-            arg,
-            "Set up a new table?",
-            f"{who} {'leaves' if len(here) == 1 else 'leave'} this table: they are told you "
-            f"set up a new one, and play at it once you invite them.{kept}",
-            "New table",
-        ):
+        # translators: {who} is one or more friends' names ("Ann and Ben")
+        detail: str = ngettext(
+            "{who} leaves this table: they are told you set up a new one, and play at it once "
+            "you invite them.",
+            "{who} leave this table: they are told you set up a new one, and play at it once "
+            "you invite them.",
+            len(here),
+            who=each_and(here),
+        )
+        if self.in_progress:
+            detail += " " + _("The game you are playing is kept under Saved games.")
+        if self.ctx.ask(act, arg, _("Set up a new table?"), detail, _("New table")):
             assert self.hosting is not None
-            host = self.hosting.host_name
             self.hosting.close(
-                f"{host} set up a new table. This game is kept on {host}’s device: "
-                f"ask {host} for an invitation to the new table, or to this one to play on."
+                _(
+                    "{host} set up a new table. This game is kept on {host}’s device: ask "
+                    "{host} for an invitation to the new table, or to this one to play on.",
+                    host=self.hosting.host_name,
+                )
             )
             self.ctx.navigate(f"#/{self.game_id}/new")
 
@@ -183,13 +213,23 @@ class HostedTable(GameScreen):
             self._give_back(int(arg))
         elif act == "friend-stop":
             told = hosting.close()
-            who = " and ".join([", ".join(told[:-1]), told[-1]] if told[1:] else told)
-            were = "were" if told[1:] else "was"
-            said = f" {who} {were} told you stopped for now." if told else ""
-            self.ctx.notify(
-                f"Your game is kept on this device.{said} Continue it from here or the home "
-                "page, and invite your friends again."
+            # translators: {who} is one or more friends' names ("Ann, Ben and Cy")
+            said = (
+                ngettext(
+                    "Your game is kept on this device. {who} was told you stopped for now. "
+                    "Continue it from here or the home page, and invite your friends again.",
+                    "Your game is kept on this device. {who} were told you stopped for now. "
+                    "Continue it from here or the home page, and invite your friends again.",
+                    len(told),
+                    who=both(told),
+                )
+                if told
+                else _(
+                    "Your game is kept on this device. Continue it from here or the home page, "
+                    "and invite your friends again."
+                )
             )
+            self.ctx.notify(said)
             self.ctx.navigate("#/")
         else:
             if act == "friend-invite":  # inviting hosts this table (the tab's connections)
@@ -208,20 +248,23 @@ class HostedTable(GameScreen):
         if not self.ctx.ask(
             "friend-bot",
             str(seat),
-            f"Let a bot play for {name}?",
-            f"A bot plays {name}’s seat from now on, at normal level. {name} can still come "
-            f"back: invite them again, and once they are at the table, give them the seat "
-            "back (the bot’s moves stay in the game).",
-            "Let a bot play",
+            _("Let a bot play for {name}?", name=name),
+            _(
+                "A bot plays {name}’s seat from now on, at normal level. {name} can still come "
+                "back: invite them again, and once they are at the table, give them the seat "
+                "back (the bot’s moves stay in the game).",
+                name=name,
+            ),
+            _("Let a bot play"),
         ):
             return
         self.hosting.to_bot(seat)
         self.seats[seat] = Seat(name, "bot", "normal")
         self.bots[seat] = self.game.bot("normal", seed=self.bot_seed(seat))
         self.bots_ready = False
-        self._log_seat(f"A bot plays for {name} from now on.")
+        self._log_seat(_("A bot plays for {name} from now on.", name=name))
         self._keep_hosting()
-        self.ctx.notify(f"A bot plays for {name} now.")
+        self.ctx.notify(_("A bot plays for {name} now.", name=name))
 
     def _give_back(self, seat: int) -> None:
         """The friend, back at the table, plays their seat again instead of the bot."""
@@ -233,9 +276,9 @@ class HostedTable(GameScreen):
         self.hosting.give_back(seat)
         self.seats[seat] = Seat(name, "human", away=True)
         self.bots.pop(seat, None)
-        self._log_seat(f"{name} has the seat back from the bot.")
+        self._log_seat(_("{name} has the seat back from the bot.", name=name))
         self._keep_hosting()
-        self.ctx.notify(f"{name} plays their seat again.")
+        self.ctx.notify(_("{name} plays their seat again.", name=name))
 
     def move_count(self) -> int:
         return len(self.state.actions) if self.state is not None else 0
@@ -257,7 +300,7 @@ class HostedTable(GameScreen):
         it takes back no other person's move (a bot's, as at a table alone, it may)."""
         state = self.state
         if state is None:
-            return spygames.UndoPoint(None, "there is nothing to undo")
+            return spygames.UndoPoint(None, _("there is nothing to undo"))
         point = state.undo_point(seat)
         if point.upto is None:
             return point
@@ -267,7 +310,9 @@ class HostedTable(GameScreen):
         for action in record["actions"][point.upto :]:
             actor = back.to_play[0]
             if actor in others:
-                return spygames.UndoPoint(None, f"{self.seats[actor].name} has played since")
+                return spygames.UndoPoint(
+                    None, _("{name} has played since", name=self.seats[actor].name)
+                )
             back.apply(action)
         return point
 

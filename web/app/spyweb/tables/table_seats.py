@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 import spygames
+from spygames.i18n import N_, _, listed
 
 from ..together.hosting import Hosting
 from . import deals, yours
-from .seats import Seat
+from .seats import Seat, level_name
 from .share import share_panel
 from .table_hosted import HostedTable
 from .tabletools import LogEntry, Pace
@@ -32,7 +33,7 @@ class SeatedTable(HostedTable):
     paces: ClassVar[dict[str, int]] = {}
     pace_pref: ClassVar[str] = ""
 
-    instead_of_damaged = "Seat the table below to start a new game."
+    instead_of_damaged = N_("Seat the table below to start a new game.")
 
     def _furnish(self) -> None:
         """The seated table's parts; a game adds its own (calling this first)."""
@@ -134,9 +135,11 @@ class SeatedTable(HostedTable):
         person's could be on the screen then)."""
         cur = self.current
         if self.state is not None and self.state.is_over:
-            self.ctx.refuse("That was not played: the game is over.")
+            self.ctx.refuse(_("That was not played: the game is over."))
         elif cur is not None and self.viewer is not None and cur != self.viewer:
-            self.ctx.refuse(f"That was not played: it is {self.seats[cur].name}’s turn now.")
+            self.ctx.refuse(
+                _("That was not played: it is {name}’s turn now.", name=self.seats[cur].name)
+            )
 
     def bottom(self) -> int:
         """The seat drawn at the bottom, nearest the person looking."""
@@ -149,10 +152,20 @@ class SeatedTable(HostedTable):
 
     def players_text(self) -> str:
         """ "You, Agent Lynx (hard)" for the Saved games list."""
-        return ", ".join(s.name if s.is_human else f"{s.name} ({s.level})" for s in self.seats)
+        return listed(
+            [
+                # translators: a bot's seat in the Saved games list: "Agent Lynx (hard)"
+                s.name
+                if s.is_human
+                else _("{name} ({level})", name=s.name, level=level_name(s.level))
+                for s in self.seats
+            ]
+        )
 
     def table_text(self) -> str:
-        """ "3 players · bots easy/hard · pass-and-play" for the stats."""
+        """ "3 players · bots easy/hard · pass-and-play" for the stats. Not translated: it
+        is the key the stats keep a table's results by (a language of its own would split
+        them)."""
         levels = "/".join(sorted({s.level for s in self.seats if not s.is_human}))
         return (
             f"{len(self.seats)} players · "
@@ -224,7 +237,7 @@ class SeatedTable(HostedTable):
         return share_panel(
             self.ctx,
             self.share_record(),
-            title=f"Share deal #{self.state.seed}",
+            title=_("Share deal #{number}", number=self.state.seed),
             note=note,
             close=("share", ""),
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from spygames.words import agrees
+from spygames.i18n import N_, _
 
 from ..browser.markup import attrs, esc
 from ..browser.store import Saves
@@ -23,10 +23,9 @@ def undo_button(
     out with the button."""
     why = ""
     if reason is not None:
-        why = (
-            f'<{why_tag} class="{prefix}-why" id="{prefix}-undo-why">'
-            f"Undo is off: {esc(reason)}.</{why_tag}>"
-        )
+        # translators: {reason} is the engine's reason ("there is nothing to undo")
+        off = _("Undo is off: {reason}.", reason=esc(reason))
+        why = f'<{why_tag} class="{prefix}-why" id="{prefix}-undo-why">{off}</{why_tag}>'
     return (
         "<button"
         + attrs(
@@ -38,7 +37,9 @@ def undo_button(
             aria_describedby=f"{prefix}-undo-why" if why else None,
             disabled=reason is not None,
         )
-        + '>Undo <span class="kbd" aria-hidden="true">U</span></button>'
+        + ">"
+        + _("Undo")
+        + ' <span class="kbd" aria-hidden="true">U</span></button>'
         + why
     )
 
@@ -53,10 +54,12 @@ class LogEntry:
 def by_bot(log: list[LogEntry], start: int, name: str) -> None:
     """The log's lines from `start` on that a bot playing `name`'s seat wrote: "Ben: at
     least 2 …" becomes "Ben (a bot for now): at least 2 …"."""
+    # translators: who wrote a line of the game's log: a friend's seat a bot plays for now
+    who = _("{name} (a bot for now)", name=name)
 
     def said(text: str) -> str:
         if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
-            return f"{name} (a bot for now){text[len(name) :]}"
+            return who + text[len(name) :]
         return text
 
     for i in range(start, len(log)):
@@ -80,10 +83,11 @@ def log_html(log: list[LogEntry], prefix: str, shown: int = LOG_SHOWN) -> str:
     scrolls by keyboard too."""
     first = max(0, len(log) - shown)
     items = "".join(log_line(n, log[n], prefix) for n in reversed(range(first, len(log))))
+    game_log, heading, moves = _("Game log"), _("Log"), _("Moves, newest first")
     return (
-        f'<section class="{prefix}-log" role="log" aria-label="Game log"><h2>Log</h2>'
-        f'<ol class="{prefix}-log-list" id="{prefix}-log" tabindex="0" aria-label="Moves, '
-        f'newest first">{items}</ol></section>'
+        f'<section class="{prefix}-log" role="log" aria-label="{game_log}"><h2>{heading}</h2>'
+        f'<ol class="{prefix}-log-list" id="{prefix}-log" tabindex="0" aria-label="{moves}">'
+        f"{items}</ol></section>"
     )
 
 
@@ -113,29 +117,53 @@ class Pace:
         return pace_buttons(prefix, self.paces, self.name)
 
 
+PACE_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+"""The bots' paces in words, on their buttons (translated where drawn)."""
+
+
 def pace_buttons(prefix: str, paces: Iterable[str], current: str) -> str:
     """The bots' pace as a segmented control, `current` pressed: what `Pace.buttons`
     draws, from plain values (a table's scene)."""
     buttons = "".join(
         f'<button type="button" class="{prefix}-seg{" on" if p == current else ""}" '
         f'data-act="pace" data-arg="{p}" id="{prefix}-pace-{p}" '
-        f'aria-pressed="{"true" if p == current else "false"}">{p.capitalize()}</button>'
+        f'aria-pressed="{"true" if p == current else "false"}">'
+        + (_(PACE_NAMES[p]) if p in PACE_NAMES else p.capitalize())
+        + "</button>"
         for p in paces
     )
+    pace, bots = _("Bot pace"), _("Bots")
     return (
-        f'<div class="{prefix}-segs" role="group" aria-label="Bot pace">'
-        f"<span>Bots</span>{buttons}</div>"
+        f'<div class="{prefix}-segs" role="group" aria-label="{pace}">'
+        f"<span>{bots}</span>{buttons}</div>"
     )
 
 
 def handoff_html(prefix: str, name: str, what: str = "hand") -> str:
-    """Pass-and-play: the screen between two people's turns; nothing private is on it."""
+    """Pass-and-play: the screen between two people's turns; nothing private is on it.
+    `what` the button shows: "hand", or "hand (you must discard a card)" (SpyNet's
+    discarder), in English, as a key: the button's whole label is a message of its own."""
     who = esc(name)
+    title = _("Pass the device to {name}", name=who)
+    if who.lower() in ("you", _("You").lower()):  # the seat called "You" (its default name)
+        # translators: "You" is the name of a seat here: the first seat's default name
+        hidden = _("Every hand is hidden. Everyone else, look away while You take a look.")
+    else:
+        hidden = _(
+            "Every hand is hidden. Everyone else, look away while {name} takes a look.",
+            name=who,
+        )
+    if what == "hand":
+        show = _("I’m {name} — show my hand", name=who)
+    elif what == "hand (you must discard a card)":
+        show = _("I’m {name} — show my hand (you must discard a card)", name=who)
+    else:
+        # translators: {what} is what the button shows, in a few words
+        show = _("I’m {name} — show my {what}", name=who, what=esc(what))
     return (
         f'<section class="{prefix}-act {prefix}-handoff" aria-labelledby="{prefix}-handoff-title">'
-        f'<h2 id="{prefix}-handoff-title">Pass the device to {who}</h2>'
-        "<p>Every hand is hidden. Everyone else, look away while "
-        f"{agrees(who, 'take')} a look.</p>"
+        f'<h2 id="{prefix}-handoff-title">{title}</h2>'
+        f"<p>{hidden}</p>"
         f'<button type="button" class="btn btn-primary" data-act="show-hand" '
-        f'id="{prefix}-show-hand">I’m {who} — show my {esc(what)}</button></section>'
+        f'id="{prefix}-show-hand">{show}</button></section>'
     )

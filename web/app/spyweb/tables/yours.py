@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import spygames
+from spygames.i18n import _
 
 from ..browser.yours_answers import Answer
 
@@ -73,7 +74,7 @@ class YourBot(spygames.Bot):
                 self.waiting = False
                 answers.forget(key)  # given up (the game opened again): a late answer is dropped
             if answer.error is None and answer.action in legal_actions:
-                yield spygames.Advice(answer.action, "your bot's choice")
+                yield spygames.Advice(answer.action, _("your bot's choice"))
                 return
             self._fail(answer)
         yield from self.fallback.think(view, legal_actions, slice_s)
@@ -82,11 +83,17 @@ class YourBot(spygames.Bot):
         if answer.error is not None:
             why = answer.error
         else:
-            why = f"It chose {json.dumps(answer.action)}, which is not legal now."
+            # translators: {action} is the action the bot chose, as code
+            why = _("It chose {action}, which is not legal now.", action=json.dumps(answer.action))
         self.failed = why
+        # translators: {why} is the bot's own error, or why its move was refused
         self.ctx.notify(
-            f"Your bot in {self.name}’s seat stopped: {why} "
-            "The normal bot plays that seat from now on."
+            _(
+                "Your bot in {name}’s seat stopped: {why} The normal bot plays that seat from "
+                "now on.",
+                name=self.name,
+                why=why,
+            )
         )
 
 
@@ -97,7 +104,7 @@ def answered(ctx: Context, key: str, payload: str) -> None:
     except ValueError:
         answer = None
     if not isinstance(answer, dict):
-        answer = {"error": "Its answer could not be read."}
+        answer = {"error": _("Its answer could not be read.")}
     error = str(answer["error"]) if "error" in answer else None
     ctx.yours_answers.put(key, Answer(answer.get("action"), error))
 
@@ -110,7 +117,10 @@ def bot_for(ctx: Context, game_id: str, level: str, seed: int, name: str) -> spy
     if game_id in ctx.yours:
         return YourBot(ctx, game_id, seed, name)
     ctx.notify(
-        f"{name} was your bot from the Bot Lab, which this tab does not hold: "
-        "the normal bot plays that seat here."
+        _(
+            "{name} was your bot from the Bot Lab, which this tab does not hold: the normal bot "
+            "plays that seat here.",
+            name=name,
+        )
     )
     return spygames.get_game(game_id).bot("normal", seed=seed)

@@ -8,9 +8,10 @@ What lives here:
   Friends panel's events) and its `referee.Referee` (keeps each friend's seat in the
   game); `hostings.Hostings`, the tables this tab hosts (the context's `hostings`, which
   names a `Hosting` only by what it does, `Hosted`: the context needs no more of it);
+  `replies` (a friend's reply taken, pasted or scanned: `Hosting`'s base);
   `kept` (what is kept beside a save played together); `panel` (the Friends panel);
-- the friend's side: `join`, `join_steps`, `joined` (the join screen and the seat held
-  there), `remembered` and `waiting` (the tables joined, the moves waiting);
+- the friend's side: `join`, `join_steps`, `join_bar`, `joined` (the join screen, its
+  bar, and the seat held there), `remembered` and `waiting` (the tables joined, the moves waiting);
 - between the host's tabs: `answer` (a reply opened as a link), `between_tabs` (what the
   tabs say to each other; `tab_posts.TabPost`, what is queued for them on the context);
   `refused` (why a reply was not taken: a `Refused`

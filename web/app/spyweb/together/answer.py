@@ -10,6 +10,8 @@ reply into the table's Friends panel, shown here to copy).
 
 from __future__ import annotations
 
+from spygames.i18n import _
+
 from ..browser.markup import button, esc
 from ..tables.screen import Context, Screen
 from .invite import BadCode, read_reply
@@ -18,10 +20,9 @@ WAIT_MS = 2500  # how long an open table has to answer
 
 
 class AnswerScreen(Screen):
-    title = "A friend's reply — spygames"
-
     def __init__(self, ctx: Context, code: str) -> None:
         super().__init__(ctx)
+        self.title = _("A friend's reply — spygames")
         self.code = code
         self.problem: str | None = None
         try:
@@ -60,39 +61,46 @@ class AnswerScreen(Screen):
         head = '<section class="join" aria-labelledby="join-title">'
         if self.problem is not None:
             return (
-                head + '<h1 id="join-title">This reply cannot be used</h1>'
+                head + '<h1 id="join-title">' + _("This reply cannot be used") + "</h1>"
                 f'<p class="join-problem" role="alert">{esc(self.problem)}</p>'
-                "<p>Ask your friend to send their reply again, as it is.</p></section>"
+                "<p>" + _("Ask your friend to send their reply again, as it is.") + "</p></section>"
             )
         if self.outcome is not None:
             title = (
-                "Your friend is at the table"
+                _("Your friend is at the table")
                 if self.here
-                else "Your friend is connecting"
+                else _("Your friend is connecting")
                 if self.taken
-                else "The reply was not taken"
+                else _("The reply was not taken")
             )
             role = "status" if self.taken else "alert"
             return (
                 head + f'<h1 id="join-title">{title}</h1>'
                 f'<p class="join-status" role="{role}" id="answer-outcome">{esc(self.outcome)}</p>'
-                "<p>You can close this tab and go back to your table.</p></section>"
+                "<p>" + _("You can close this tab and go back to your table.") + "</p></section>"
             )
         if not self.waited:
             return (
-                head + '<h1 id="join-title">Passing the reply to your table…</h1>'
-                '<p class="join-status" role="status">Looking for the table that invited '
-                "your friend, open in another tab of this browser.</p></section>"
+                head + '<h1 id="join-title">' + _("Passing the reply to your table…") + "</h1>"
+                '<p class="join-status" role="status">'
+                + _(
+                    "Looking for the table that invited your friend, open in another tab of "
+                    "this browser."
+                )
+                + "</p></section>"
             )
         return (
-            head + '<h1 id="join-title">No open table took this reply</h1>'
-            '<p class="join-status" role="alert">Open the table that invited your friend '
-            "(in this browser, on this device), then paste this reply under Friends on "
-            "other devices.</p>"
-            '<label for="reply-code">The reply</label>'
+            head + '<h1 id="join-title">' + _("No open table took this reply") + "</h1>"
+            '<p class="join-status" role="alert">'
+            + _(
+                "Open the table that invited your friend (in this browser, on this device), "
+                "then paste this reply under Friends on other devices."
+            )
+            + "</p>"
+            '<label for="reply-code">' + _("The reply") + "</label>"
             f'<textarea id="reply-code" class="join-code" readonly rows="4">{esc(self.code)}'
             "</textarea>"
             '<p class="join-buttons">'
-            + button("Copy the reply", "copy-answer", id="answer-copy", class_="btn btn-primary")
+            + button(_("Copy the reply"), "copy-answer", id="answer-copy", class_="btn btn-primary")
             + "</p></section>"
         )

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from spygames.i18n import _
+
 from .refused import Refusal
 
 if TYPE_CHECKING:
@@ -84,7 +86,7 @@ class BetweenTabs:
         words = (
             refused.words
             if refused is not None
-            else "The reply was passed to your table: your friend is connecting."
+            else _("The reply was passed to your table: your friend is connecting.")
         )
         taken = "yes" if refused is None else "no"
         self.tabs.outbox.append({"kind": "reply-taken", "to": tab, "taken": taken,

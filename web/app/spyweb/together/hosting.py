@@ -4,10 +4,11 @@ taking their reply, and the referee that keeps them in the game.
 A seat set up as "A friend on another device" is a person's seat in the game (the engine
 knows no devices) that this device never shows or plays: it waits for the friend. For
 each such seat `Hosting` makes an invitation (`peer-offer`, then a link holding this
-device's description), takes the friend's reply (pasted, or opened as a link), and once
-the connection is open hands it to the `Referee`. The Friends panel says where each
-friend is, in words, with what can be done: invite, copy or share the link, paste the
-reply, invite again after a drop, or give the seat to a bot.
+device's description), takes the friend's reply (pasted, or opened as a link:
+`replies.Replies`), and once the connection is open hands it to the `Referee`. The
+Friends panel says where each friend is, in words, with what can be done: invite,
+copy or share the link, paste the reply, invite again after a drop, or give the seat
+to a bot.
 
 Which seats are away, and the table's id, are kept beside the game's save (`PREF`), so
 a reload finds the friends' seats still waiting for them.
@@ -20,22 +21,15 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from spygames.i18n import _, listed, ngettext
+
 from ..tables.screen import VIBRATE_PREF, Context
-from .invite import (
-    STUN,
-    BadCode,
-    Invitation,
-    Reply,
-    invitation_code,
-    is_stun,
-    read_reply,
-    stun_list,
-)
+from .invite import STUN, Invitation, invitation_code, is_stun, stun_list
 from .kept import PREF, Kept, friends_seats, read_kept
-from .panel import CAMERA, FriendRow, Friends
+from .panel import FriendRow, Friends
 from .qr import qr_code
 from .referee import Host, Referee
-from .refused import Refusal, Refused
+from .replies import Invite, Replies
 from .wire import TABLE_ID
 
 if TYPE_CHECKING:
@@ -45,22 +39,7 @@ STUN_PREF = "together-stun"  # the player's STUN servers, apart by spaces (else 
 
 
 @dataclass
-class Invite:
-    seat: int
-    stage: str = "new"  # new, making, invited, connecting, here, dropped
-    link: str = ""
-    qr: str = ""  # the link as a QR code (SVG), for a phone's camera
-    problem: str = ""  # what went wrong last, in words
-    unsteady: bool = False  # here, but the connection wavers (the browser tries to mend it)
-    bot: bool = False  # a bot plays the seat (the host let one, while the friend was away)
-    reply: Reply | None = None  # the reply being connected (the newest the host was given)
-    met: bool = False  # the friend has been at the table (in this game, on this device)
-    invited: bool = False  # the seat has had an invitation (in this game, on this device)
-    answer_tab: str = ""  # the tab that passed the reply on (told once the friend is here)
-
-
-@dataclass
-class Hosting:
+class Hosting(Replies):
     ctx: Context
     host: Host
     game: str
@@ -197,9 +176,9 @@ class Hosting:
         if invite.met:
             invite.stage = "dropped"
         elif invite.invited:
-            name = self.names[seat]
-            invite.problem = (
-                f"Your invitation to {name} ended when this page was closed or reloaded."
+            invite.problem = _(
+                "Your invitation to {name} ended when this page was closed or reloaded.",
+                name=self.names[seat],
             )
 
     def bot_plays(self, seat: int, level: str, kept: Kept) -> None:
@@ -233,25 +212,11 @@ class Hosting:
             self.ctx.effect("share", invite.link)
         elif act == "friend-scan" and invite.stage == "invited":
             self.ctx.effect(
-                "scan-start", str(invite.seat), f"Scan {self.names[invite.seat]}’s reply"
+                "scan-start",
+                str(invite.seat),
+                _("Scan {name}’s reply", name=self.names[invite.seat]),
             )
         return True
-
-    def scanned(self, kind: str, key: str, payload: str) -> None:
-        """The camera (web/scanner.mjs) read a code for the seat `key` (taken as if it
-        was pasted), or could not: said in words, and nothing else changes."""
-        invite = self.invites.get(int(key)) if key.isdigit() else None
-        if invite is None:
-            return
-        name = self.names[invite.seat]
-        if kind == "read":
-            refused = self.take_reply(payload, invite.seat)
-            if refused is not None:
-                self.ctx.refuse(f"The code you scanned cannot connect {name}. {refused.words}")
-        elif kind == "failed":
-            words = CAMERA.get(payload, "The camera could not be used ({why}): paste {name}’s "
-                               "reply instead.")  # fmt: skip
-            self.ctx.refuse(words.format(name=name, why=payload[:80]))
 
     def submit(self, act: str, values: dict[str, str]) -> bool:
         """A form of the Friends panel was sent (a seat's reply box, the STUN servers);
@@ -260,7 +225,8 @@ class Hosting:
             try:
                 chosen = stun_list(values.get("stun", ""))
             except ValueError as exc:
-                self.ctx.refuse(f"The STUN servers were not changed. {exc}")
+                # translators: {why} is what is wrong with the servers, in a sentence or two
+                self.ctx.refuse(_("The STUN servers were not changed. {why}", why=exc.args[0]))
             else:
                 self._set_stun(chosen or STUN)
             return True
@@ -272,58 +238,6 @@ class Hosting:
             if refused is not None:
                 self.ctx.refuse(refused.words)
         return True
-
-    def take_reply(self, code: str, seat: int | None = None, *, tab: str = "") -> Refused | None:
-        """Connect the friend whose reply `code` is (pasted into `seat`'s box, or opened
-        as a link in another tab): None once under way, else why not (`Refused`)."""
-        try:
-            reply = read_reply(code)
-        except BadCode as exc:
-            return Refused(Refusal.UNREADABLE, str(exc))
-        invite = self.invites.get(reply.seat if seat is None else seat)
-        if invite is None or reply.table != self.table or reply.seat != invite.seat:
-            whom = f" you sent {self.names[seat]}" if seat is not None else ""
-            return Refused(Refusal.OTHER_TABLE, "This reply is for another invitation: paste "
-                           f"the reply to the invitation{whom}.")  # fmt: skip
-        name, taken = self.names[invite.seat], invite.reply
-        if invite.stage == "connecting" and taken is not None and reply != taken:
-            return self._another_reply(invite, reply, taken)
-        if invite.stage == "connecting":
-            return Refused(Refusal.CONNECTING, f"{name} is connecting with this reply already.")
-        if invite.stage == "here":
-            return Refused(
-                Refusal.HERE, f"{name} is at the table already: that reply is not needed."
-            )
-        if invite.stage != "invited":
-            return Refused(
-                Refusal.CLOSED, f"That invitation is no longer open: invite {name} again first."
-            )
-        invite.stage, invite.reply, invite.answer_tab = "connecting", reply, tab
-        self.ctx.effect("peer-accept", str(invite.seat), reply.description)
-        if self.ctx.can_scan:  # the reply came another way while the camera looks for it
-            self.ctx.effect("scan-stop", str(invite.seat))
-        return None
-
-    def _another_reply(self, invite: Invite, reply: Reply, taken: Reply) -> Refused:
-        """A second reply to the invitation being connected: the friend opened it twice.
-        An invitation connects one reply only: an older one is refused; a newer one
-        means the older page may be gone, so that attempt stops and the host invites
-        again (both said in words)."""
-        name = self.names[invite.seat]
-        if reply.made <= taken.made:
-            return Refused(
-                Refusal.OLDER,
-                f"This reply is older than the one {name} is connecting with (they opened "
-                "your invitation more than once): it was not used.",
-            )
-        self.ctx.effect("peer-close", str(invite.seat))
-        self.referee.dropped(invite.seat)
-        invite.stage, invite.reply, invite.link, invite.qr = "new", None, "", ""
-        invite.problem = (
-            f"{name} sent a newer reply (they opened your invitation again), and an invitation "
-            f"connects one reply only: invite {name} again and send the new link."
-        )
-        return Refused(Refusal.NEWER, invite.problem)
 
     def peer(self, kind: str, key: str, payload: str) -> None:
         invite = self.invites.get(int(key)) if key.isdigit() else None
@@ -337,14 +251,14 @@ class Hosting:
             )  # fmt: skip
             invite.link = f"{self.ctx.base_url}#/join/{invitation_code(invitation)}"
             invite.qr = qr_code(
-                invite.link, f"QR code of the invitation for {invitation.seat_name}"
+                invite.link, _("QR code of the invitation for {name}", name=invitation.seat_name)
             )
             invite.stage, invite.problem = "invited", ""
         elif kind == "open":
             invite.stage, invite.met = "here", True
             self.keep(self.slot)
             if invite.answer_tab:  # the tab the reply was opened in says so too
-                words = f"{self.names[invite.seat]} is at the table."
+                words = _("{name} is at the table.", name=self.names[invite.seat])
                 self.ctx.tab_posts.append({"kind": "reply-here", "to": invite.answer_tab,
                                            "words": words})  # fmt: skip
                 invite.answer_tab = ""
@@ -358,16 +272,21 @@ class Hosting:
             was_here, name = invite.stage == "here", self.names[invite.seat]
             invite.stage = "dropped" if invite.met else "new"
             invite.problem = (
-                f"{name}’s device was disconnected."
+                _("{name}’s device was disconnected.", name=name)
                 if was_here
-                else f"{name}’s device could not be reached ({payload}). An invitation "
-                f"opened on two pages often cannot connect: invite {name} again, and ask them "
-                "to open the new link once. Otherwise your devices may be on networks that "
-                "cannot meet."
+                # translators: {why} is what the browser said of the failed connection
+                else _(
+                    "{name}’s device could not be reached ({why}). An invitation opened on "
+                    "two pages often cannot connect: invite {name} again, and ask them to open "
+                    "the new link once. Otherwise your devices may be on networks that cannot "
+                    "meet.",
+                    name=name,
+                    why=payload,
+                )
             )
             self.referee.dropped(invite.seat)
             if was_here:
-                self.ctx.notify(f"{self.names[invite.seat]} has been disconnected.")
+                self.ctx.notify(_("{name} has been disconnected.", name=name))
         self.flush()
 
     def new_game(self, words: str) -> None:
@@ -390,9 +309,10 @@ class Hosting:
         (those at the table) are returned."""
         told = [self.names[s] for s in self.at_table()]
         self.stopped = True
-        why = why or (
-            f"{self.host_name} has stopped playing this table for now. The game is kept "
-            f"on {self.host_name}’s device: ask for a new invitation to play on."
+        why = why or _(
+            "{host} has stopped playing this table for now. The game is kept on {host}’s "
+            "device: ask for a new invitation to play on.",
+            host=self.host_name,
         )
         for seat, invite in self.invites.items():
             self.referee.close(seat, why, waits=True)
@@ -409,10 +329,12 @@ class Hosting:
         connections stay in this tab, so each friend is told and they close. The seats of
         the friends who were at the table (for the other tab to say so)."""
         here = self.at_table()
-        host = self.host_name
         self.close(
-            f"{host} moved this game to another tab of their browser: ask {host} for a new "
-            "invitation to play on."
+            _(
+                "{host} moved this game to another tab of their browser: ask {host} for a new "
+                "invitation to play on.",
+                host=self.host_name,
+            )
         )
         return here
 
@@ -423,15 +345,23 @@ class Hosting:
             seats, list
         ) else []  # fmt: skip
         for seat in here:
-            name = self.names[seat]
-            self.invites[seat].problem = (
-                f"{name} was at the table in your other tab: they were told the game moved "
-                f"here. Invite {name} again to play on."
+            self.invites[seat].problem = _(
+                "{name} was at the table in your other tab: they were told the game moved "
+                "here. Invite {name} again to play on.",
+                name=self.names[seat],
             )
         if here:
-            who = " and ".join(self.names[s] for s in here)
-            self.ctx.notify(f"{who} {'was' if len(here) == 1 else 'were'} told the game moved to "
-                            "this tab: invite them again from the Friends panel.")  # fmt: skip
+            # translators: {who} is one or more friends' names ("Ann and Ben")
+            self.ctx.notify(
+                ngettext(
+                    "{who} was told the game moved to this tab: invite them again from the "
+                    "Friends panel.",
+                    "{who} were told the game moved to this tab: invite them again from the "
+                    "Friends panel.",
+                    len(here),
+                    who=each_and([self.names[s] for s in here]),
+                )
+            )
         return bool(here)
 
     def end(self) -> None:
@@ -441,7 +371,10 @@ class Hosting:
         for seat in list(self.invites):
             self.referee.close(
                 seat,
-                f"{self.host_name} deleted this game: it is over, for everyone at the table.",
+                _(
+                    "{host} deleted this game: it is over, for everyone at the table.",
+                    host=self.host_name,
+                ),
             )
         self.flush()
         for seat in self.invites:
@@ -456,8 +389,15 @@ class Hosting:
         """Keep the player's STUN servers (the next invitation uses them), and say so."""
         self.ctx.saves.set_pref(STUN_PREF, " ".join(servers))
         self.stun_open, self.stun_saved = False, self.stun_saved + 1
-        when = "" if self.internet else " when Connect over the internet is on"
-        self.ctx.notify(f"Saved: the next invitation uses {', '.join(servers)}{when}.")
+        # translators: {servers} are the addresses of STUN servers
+        self.ctx.notify(
+            _("Saved: the next invitation uses {servers}.", servers=listed(servers))
+            if self.internet
+            else _(
+                "Saved: the next invitation uses {servers} when Connect over the internet is on.",
+                servers=listed(servers),
+            )
+        )
 
     def _offer(self, invite: Invite) -> None:
         self.stopped, invite.invited = False, True
@@ -482,6 +422,15 @@ class Hosting:
             self.stun_saved, self.ctx.can_scan,
             self.ctx.saves.pref(VIBRATE_PREF) == "1" if self.ctx.can_vibrate else None,
         )  # fmt: skip
+
+
+def each_and(names: list[str]) -> str:
+    """ "Ann", "Ann and Ben", "Ann and Ben and Cy": names joined by the language's "and"
+    (`spygames.i18n.both` would say "Ann, Ben and Cy")."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = _("{a} and {b}", a=out, b=name)
+    return out
 
 
 def _stage(invite: Invite) -> str:

@@ -31,6 +31,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from spygames.i18n import _, ngettext
+
 from .wire import MAX_SEATS, is_table_id
 
 INVITE = "spyi1."  # an invitation, as the end of a link: …#/join/spyi1.…
@@ -77,31 +79,49 @@ def reply_code(reply: Reply) -> str:
     return _pack(REPLY, asdict(reply))
 
 
-def _unpack(code: Any, prefix: str, what: str) -> dict[str, Any]:
-    noun = what.split()[-1]  # "an invitation" -> "invitation"
-    damaged = f"This {noun} is damaged: part of it is missing or changed."
+def _unpack(code: Any, prefix: str) -> dict[str, Any]:
+    """The fields packed in `code`, an invitation (`prefix` INVITE) or a reply (REPLY)."""
+    invitation = prefix == INVITE
+    damaged = (
+        _("This invitation is damaged: part of it is missing or changed.")
+        if invitation
+        else _("This reply is damaged: part of it is missing or changed.")
+    )
     if not isinstance(code, str):
-        raise BadCode(f"This is not {what}.")
+        raise BadCode(_("This is not an invitation.") if invitation else _("This is not a reply."))
     code = "".join(code.split())  # a code pasted across lines
-    other = REPLY if prefix == INVITE else INVITE
+    other = REPLY if invitation else INVITE
     marker = code.rfind(prefix)
     if marker < 0:
         if other in code:
             raise BadCode(
-                "This is an invitation, not a reply: it goes to the friend who is invited."
+                _("This is an invitation, not a reply: it goes to the friend who is invited.")
                 if other == INVITE
-                else "This is a reply, not an invitation: it goes back to the host."
+                else _("This is a reply, not an invitation: it goes back to the host.")
             )
-        raise BadCode(f"This is not {what}: it should start with “{prefix}”.")
+        # translators: {prefix} is how the code begins: "spyi1." or "spyr1."
+        raise BadCode(
+            _("This is not an invitation: it should start with “{prefix}”.", prefix=prefix)
+            if invitation
+            else _("This is not a reply: it should start with “{prefix}”.", prefix=prefix)
+        )
     payload = code[marker + len(prefix) :]
     if len(payload) > MAX_CODE:
-        raise BadCode(f"This is far too long to be {what}.")
+        raise BadCode(
+            _("This is far too long to be an invitation.")
+            if invitation
+            else _("This is far too long to be a reply.")
+        )
     try:
         data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
         inflater = zlib.decompressobj()
         text = inflater.decompress(data, MAX_DESCRIPTION)
         if inflater.unconsumed_tail:
-            raise BadCode(f"This holds far more than {what}.")
+            raise BadCode(
+                _("This holds far more than an invitation.")
+                if invitation
+                else _("This holds far more than a reply.")
+            )
         fields = json.loads(text.decode())
     except BadCode:
         raise
@@ -112,30 +132,47 @@ def _unpack(code: Any, prefix: str, what: str) -> dict[str, Any]:
     return fields
 
 
-def _check(fields: dict[str, Any], kinds: Mapping[str, type], what: str) -> None:
+def _check(fields: dict[str, Any], kinds: Mapping[str, type], invitation: bool) -> None:
+    """Each field of an invitation (or, not `invitation`, a reply) is there, of its kind."""
     if set(fields) != set(kinds) or any(
         not isinstance(fields[k], t) or (t is not bool and isinstance(fields[k], bool))
         for k, t in kinds.items()
     ):
-        raise BadCode(f"This {what} is damaged or from another version of spygames.")
+        raise BadCode(
+            _("This invitation is damaged or from another version of spygames.")
+            if invitation
+            else _("This reply is damaged or from another version of spygames.")
+        )
     if not fields["description"].startswith("v=0") or not fields["description"].isascii():
-        raise BadCode(f"This {what} holds no way to reach the other device.")
+        raise BadCode(
+            _("This invitation holds no way to reach the other device.")
+            if invitation
+            else _("This reply holds no way to reach the other device.")
+        )
     if not is_table_id(fields["table"]) or not 0 <= fields["seat"] < MAX_SEATS:
-        raise BadCode(f"This {what} is damaged: it names no table or seat.")
+        raise BadCode(
+            _("This invitation is damaged: it names no table or seat.")
+            if invitation
+            else _("This reply is damaged: it names no table or seat.")
+        )
     for name in ("host_name", "seat_name", "game"):
         if name in fields and not 0 < len(fields[name]) <= MAX_NAME:
-            raise BadCode(f"This {what} is damaged: a name is missing or too long.")
+            raise BadCode(
+                _("This invitation is damaged: a name is missing or too long.")
+                if invitation
+                else _("This reply is damaged: a name is missing or too long.")
+            )
 
 
 def read_invitation(code: Any) -> Invitation:
     """The invitation in `code` (the code, or a whole link ending in it); BadCode if not."""
-    fields = _unpack(code, INVITE, "an invitation")
+    fields = _unpack(code, INVITE)
     kinds: dict[str, type] = {k: str for k in Invitation.__dataclass_fields__}
     kinds.update(seat=int, ice=list, scan=bool)
-    _check(fields, kinds, "invitation")
+    _check(fields, kinds, invitation=True)
     ice = fields.pop("ice")
     if len(ice) > MAX_SERVERS or not all(is_stun(url) for url in ice):
-        raise BadCode("This invitation names a server that is not a STUN server.")
+        raise BadCode(_("This invitation names a server that is not a STUN server."))
     return Invitation(**{**fields, "ice": tuple(ice)})
 
 
@@ -181,25 +218,37 @@ def stun_list(text: str) -> tuple[str, ...]:
         shown = url if len(url) <= 60 else url[:60] + "…"
         if url.lower().startswith(("turn:", "turns:")):
             raise ValueError(
-                f"“{shown}” is a TURN relay, not a STUN server: a relay would carry the "
-                "game's messages through someone else's machine. Only stun: or stuns: "
-                "addresses are taken."
+                # translators: {url} is the address the player typed
+                _(
+                    "“{url}” is a TURN relay, not a STUN server: a relay would carry the "
+                    "game's messages through someone else's machine. Only stun: or stuns: "
+                    "addresses are taken.",
+                    url=shown,
+                )
             )
         raise ValueError(
-            f"“{shown}” is not a STUN server's address: each must start with stun: or "
-            "stuns:, like stun:stun.example.org:3478."
+            # translators: {url} is the address the player typed
+            _(
+                "“{url}” is not a STUN server's address: each must start with stun: or "
+                "stuns:, like stun:stun.example.org:3478.",
+                url=shown,
+            )
         )
     if len(urls) > MAX_SERVERS:
         raise ValueError(
-            f"That is {len(urls)} STUN servers: at most {MAX_SERVERS} are taken (one or two "
-            "is plenty)."
+            ngettext(
+                "That is {n} STUN server: at most {most} are taken (one or two is plenty).",
+                "That is {n} STUN servers: at most {most} are taken (one or two is plenty).",
+                len(urls),
+                most=MAX_SERVERS,
+            )
         )
     return urls
 
 
 def read_reply(code: Any) -> Reply:
     """The reply in `code` (the code, or a whole link ending in it); BadCode if not."""
-    fields = _unpack(code, REPLY, "a reply")
+    fields = _unpack(code, REPLY)
     kinds = {k: (int if k in ("seat", "made") else str) for k in Reply.__dataclass_fields__}
-    _check(fields, kinds, "reply")
+    _check(fields, kinds, invitation=False)
     return Reply(**fields)

@@ -18,11 +18,13 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 import spygames
+from spygames.i18n import _
 
 from ..browser.markup import esc
 from ..catalogue import game_name
 from ..tables.screen import Context, Screen, vibrate_html
 from .invite import BadCode, Invitation, Reply, read_invitation, reply_code
+from .join_bar import Bar, bar_html, elsewhere_words
 from .join_steps import REPLY_PATIENCE_S, Step, step_html
 from .joined import UNDO, Joined
 from .qr import qr_code
@@ -83,8 +85,8 @@ class JoinScreen(Screen):
     def title(self) -> str:  # type: ignore[override]
         """The tab's title: whose table, once at it ("Your turn — " before it: `App.title`)."""
         if self.invitation is None or self.stage not in ("connected", "dropped"):
-            return "Join a table — spygames"
-        return f"{self.invitation.host_name}’s table — spygames"
+            return _("Join a table — spygames")
+        return _("{host}’s table — spygames", host=self.invitation.host_name)
 
     @property
     def turn_signal(self) -> bool:
@@ -100,7 +102,9 @@ class JoinScreen(Screen):
         except BadCode as exc:
             self.problem = str(exc)
         if self.invitation is not None and self.invitation.game not in spygames.GAMES:
-            self.problem = "This invitation is for a game this version of spygames does not have."
+            self.problem = _(
+                "This invitation is for a game this version of spygames does not have."
+            )
             self.invitation = None
         self.stage = "ready"  # ready, answering, reply, replaced, connected, dropped, failed
         self.made = 0  # when this page made its reply (ms since 1970)
@@ -216,7 +220,7 @@ class JoinScreen(Screen):
             self.ctx.tab_posts.append({"kind": "replied", "table": invitation.table,
                                        "seat": invitation.seat, "made": self.made})  # fmt: skip
             self.reply = f"{self.ctx.base_url}#/answer/{code}"  # a link, or a code to paste
-            self.reply_qr = qr_code(self.reply, "QR code of your reply")
+            self.reply_qr = qr_code(self.reply, _("QR code of your reply"))
             self.stage = "reply"
         elif kind == "open":
             self.stage, self.unsteady = "connected", False  # a new connection: no waver
@@ -317,24 +321,27 @@ class JoinScreen(Screen):
         if joined is None or joined.closed is not None:
             return joined.closed if joined is not None else None
         if self.stage != "connected":
-            return (
-                f"You are not connected to {host}’s table, so that move was not sent. Ask "
-                f"{host} for a new invitation to take your seat again."
+            return _(
+                "You are not connected to {host}’s table, so that move was not sent. Ask "
+                "{host} for a new invitation to take your seat again.",
+                host=host,
             )
         if self.unsteady:
-            return (
-                f"The connection to {host}’s table is wavering, so that move was not sent: "
-                "play it again when the table says connected."
+            return _(
+                "The connection to {host}’s table is wavering, so that move was not sent: "
+                "play it again when the table says connected.",
+                host=host,
             )
         if not joined.welcomed or joined.scene is None:
-            return "The table has not arrived yet."
+            return _("The table has not arrived yet.")
         if joined.bot:
-            return (
-                f"A bot is playing for you at {host}’s table, so that move was not sent: "
-                f"{host} can give you the seat back."
+            return _(
+                "A bot is playing for you at {host}’s table, so that move was not sent: "
+                "{host} can give you the seat back.",
+                host=host,
             )
         if joined.sent is not None:
-            return "Your last move has not been answered yet: wait for it."
+            return _("Your last move has not been answered yet: wait for it.")
         return None
 
     def _why(self) -> str:
@@ -343,25 +350,25 @@ class JoinScreen(Screen):
         if joined is None or joined.closed is not None or self.stage != "connected":
             host = self.invitation.host_name if self.invitation is not None else ""
             if joined is not None and joined.scene and joined.scene.get("my_turn") is not True:
-                return f"Not connected to {host}’s table."  # no one is thinking here
+                return _("Not connected to {host}’s table.", host=host)  # no one is thinking here
             if joined is None or joined.closed is not None:
-                return "Your move cannot be sent now."
+                return _("Your move cannot be sent now.")
         if joined.sent is not None and self.stage == "connected" and not self.unsteady:
-            return "Sending your move…"
+            return _("Sending your move…")
         if joined.bot:
-            return "A bot is playing for you…"
-        return "Your turn: your move can be sent once you are connected again."
+            return _("A bot is playing for you…")
+        return _("Your turn: your move can be sent once you are connected again.")
 
     def _undo_off(self) -> str:
         """Why this seat's Undo is off while its moves are held, in words."""
         joined = self.joined
         if joined is None or joined.closed is not None or self.stage != "connected":
-            return "you are not connected to the table"
+            return _("you are not connected to the table")
         if self.unsteady:
-            return "the connection is wavering"
+            return _("the connection is wavering")
         if joined.bot:
-            return BOT_PLAYS
-        return "your move is being sent"
+            return _(BOT_PLAYS)
+        return _("your move is being sent")
 
     # -- drawing -------------------------------------------------------------------------
     def render(self) -> str:
@@ -369,10 +376,12 @@ class JoinScreen(Screen):
         if invitation is None:
             return (
                 '<section class="join" aria-labelledby="join-title">'
-                '<h1 id="join-title">This invitation cannot be used</h1>'
+                '<h1 id="join-title">' + _("This invitation cannot be used") + "</h1>"
                 f'<p class="join-problem" role="alert">{esc(self.problem or "")}</p>'
-                "<p>Ask your friend to invite you again, and open the new link as it is.</p>"
-                '<p><a class="btn" href="#/">Home</a></p></section>'
+                "<p>"
+                + _("Ask your friend to invite you again, and open the new link as it is.")
+                + "</p>"
+                '<p><a class="btn" href="#/">' + _("Home") + "</a></p></section>"
             )
         joined = self.joined
         if self.stage in ("connected", "dropped") and joined is not None and joined.scene:
@@ -384,27 +393,25 @@ class JoinScreen(Screen):
                     if self.held() is None
                     else held_scene(joined.scene, self._why(), self._undo_off(), everyone=off)
                 )
-                return self._bar(invitation) + guest.render(scene, joined)
+                bar = Bar(
+                    invitation, joined, self.stage, self.unsteady, self._over(), self.elsewhere
+                )
+                return bar_html(bar) + vibrate_html(self.ctx) + guest.render(scene, joined)
         game = game_name(invitation.game)
+        invites = _(
+            "{host} invites you to play {game}", host=esc(invitation.host_name), game=esc(game)
+        )
+        seat = _("Your seat: <b>{name}</b>.", name=esc(invitation.seat_name))
         head = (
             '<section class="join" aria-labelledby="join-title">'
-            f'<h1 id="join-title">{esc(invitation.host_name)} invites you to play {esc(game)}</h1>'
-            f'<p class="join-seat">Your seat: <b>{esc(invitation.seat_name)}</b>.</p>'
+            f'<h1 id="join-title">{invites}</h1>'
+            f'<p class="join-seat">{seat}</p>'
         )
         step = Step(self.stage, invitation, self.reply, self.reply_qr, self.ctx.can_share,
                     self.failure, self.waited_long())  # fmt: skip
-        waits = self._elsewhere("")
+        waits = elsewhere_words(self.elsewhere, "")
         waits = f'<p class="join-known" id="join-waiting">{waits}</p>' if waits else ""
         return head + self._known(invitation) + waits + step_html(step) + "</section>"
-
-    def _elsewhere(self, before: str) -> str:
-        """What this device sent to another table that has not reached it, in words."""
-        return "".join(
-            f"{before}Your last move at {esc(w.host)}’s other {esc(game_name(w.game))} table "
-            "has not reached it: it is sent when you join that table again (played once, "
-            "or you are told why not)."
-            for w in self.elsewhere[:2]
-        )
 
     def _known(self, invitation: Invitation) -> str:
         """Whether this device has been at this table before (see `remembered.py`)."""
@@ -412,74 +419,29 @@ class JoinScreen(Screen):
         if known is None:
             return ""
         if known.seat == invitation.seat and known.bot:  # the host gives it back, or not
-            words = (
-                f"You were {esc(known.name)} at {host}’s table, and a bot was playing your "
-                f"seat: join to watch the game, and {host} can give you the seat back."
+            words = _(
+                "You were {name} at {host}’s table, and a bot was playing your seat: join to "
+                "watch the game, and {host} can give you the seat back.",
+                name=esc(known.name),
+                host=host,
             )
         elif known.seat == invitation.seat:
-            words = (
-                f"You were {esc(known.name)} at {host}’s table: join to take your seat "
-                "back where the game stands."
+            words = _(
+                "You were {name} at {host}’s table: join to take your seat back where the "
+                "game stands.",
+                name=esc(known.name),
+                host=host,
             )
         else:
-            words = (
-                f"You were at {host}’s table before, as {esc(known.name)}. This invitation "
-                f"is for another seat: {esc(invitation.seat_name)}."
+            # translators: {name} and {seat} are the names of two seats at the table
+            words = _(
+                "You were at {host}’s table before, as {name}. This invitation is for another "
+                "seat: {seat}.",
+                host=host,
+                name=esc(known.name),
+                seat=esc(invitation.seat_name),
             )
         return f'<p class="join-known" id="join-known">{words}</p>'
-
-    def _bar(self, invitation: Invitation) -> str:
-        """Whose table this is, and the connection, above the seat's table."""
-        host = esc(invitation.host_name)
-        joined = self.joined
-        if joined is not None and joined.closed is not None:
-            words, role = esc(joined.closed), "alert"
-        elif self.stage == "dropped":
-            words = (
-                f"The connection to {host}’s table was lost. Ask {host} for a new "
-                "invitation to take your seat again; the game is kept on their device."
-            )
-            role = "alert"
-        elif self.unsteady and joined is not None and joined.bot:
-            words = f"Reconnecting to {host}’s table… A bot is playing for you meanwhile."
-            role = "status"
-        elif joined is not None and joined.bot:
-            words = (
-                f"At {host}’s table · connected. A bot is playing for you: {host} let one "
-                f"play while you were away, and can give you the seat back."
-            )
-            role = "status"
-        elif self.unsteady:
-            words = (
-                f"Reconnecting to {host}’s table… (the connection wavered; it usually comes "
-                "back within a few seconds)"
-            )
-            role = "status"
-        elif self._over():
-            words = (
-                f"At {host}’s table · the game is over. {host} may start another one here: "
-                'keep this page open to play it, or go <a href="#/">Home</a>.'
-            )
-            role = "status"
-        else:
-            words, role = f"At {host}’s table, as {esc(invitation.seat_name)} · connected", "status"
-            if joined is not None and joined.played is not None and joined.sent is None:
-                words += f" · your move was played (move {joined.played + 1})"
-        sent = joined.sent if joined is not None and joined.closed is None else None
-        if sent is not None:
-            words += (
-                " · sending your move…"
-                if self.stage == "connected" and not self.unsteady
-                else f"<br>Your last move has not reached {host}’s table yet: it is sent "
-                "again when you are back at the table (played once, or you are told why not)."
-            )
-        words += self._elsewhere("<br>")
-        move = joined.n if joined is not None else -1  # the move the scene was drawn at
-        link = "lost" if self.stage != "connected" else "wavering" if self.unsteady else "open"
-        return (
-            f'<p class="join-bar" id="join-bar" role="{role}" data-move="{move}" '
-            f'data-link="{link}">{words}</p>' + vibrate_html(self.ctx)
-        )
 
     def _guest(self) -> Guest | None:
         if self.guest is None and self.invitation is not None:

@@ -21,6 +21,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from spygames.i18n import _
+
 from . import wire
 from .invite import Invitation
 
@@ -73,9 +75,9 @@ class Joined:
         if self.closed is not None:
             return self.closed
         if self.scene is None or not self.welcomed:
-            return "The table has not arrived yet."
+            return _("The table has not arrived yet.")
         if self.sent is not None:
-            return "Your last move has not been answered yet: wait for it."
+            return _("Your last move has not been answered yet: wait for it.")
         self.refusal, self.played = None, None
         self.sent = Sent(new_id(), self.n, action)
         self._send_act()
@@ -133,7 +135,8 @@ class Joined:
             self.n, self.news, self.played = -1, message["words"], None
             if self.sent is not None:  # it was for the game that has ended
                 self.sent = None
-                self.refusal = f"Your last move was not played: {message['words']}"
+                # translators: {words} is what the host's table said ("Ana started a new game…")
+                self.refusal = _("Your last move was not played: {words}", words=message["words"])
             return True
         if kind == "seat":
             self.bot = message["bot"]

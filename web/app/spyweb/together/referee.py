@@ -27,6 +27,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from spygames.i18n import _
+
 from . import wire
 
 MAX_NOTED = 50  # the refusals kept for the host to read
@@ -128,13 +130,14 @@ class Referee:
         try:
             message = wire.decode(text, wire.FROM_GUEST)
         except wire.BadMessage as exc:
-            self._refuse(friend, f"That message was not understood: {exc}.")
+            # translators: {why} is what is wrong with the message ("the message is not JSON")
+            self._refuse(friend, _("That message was not understood: {why}.", why=exc.args[0]))
             return
         kind = message["kind"]
         if kind == "hello":
             self._hello(friend, message)
         elif not friend.said_hello:
-            self._refuse(friend, "The device has not said which invitation it holds.")
+            self._refuse(friend, _("The device has not said which invitation it holds."))
         elif kind in ("act", "undo"):
             self._act(friend, message)
         elif kind == "ping":
@@ -161,7 +164,7 @@ class Referee:
     # -- answering ----------------------------------------------------------------------
     def _hello(self, friend: Friend, message: wire.Message) -> None:
         if message["table"] != self.table or message["seat"] != friend.seat:
-            self._refuse(friend, "That invitation is for another table or seat.")
+            self._refuse(friend, _("That invitation is for another table or seat."))
             return
         friend.said_hello = True
         self._send(
@@ -195,7 +198,7 @@ class Referee:
         answered = friend.answers.get(action_id)
         if answered is not None:  # sent again: answered as the first time, not replayed
             if friend.acted.get(action_id, action) != action:
-                used = "That move's number was used for another move."
+                used = _("That move's number was used for another move.")
                 self._refuse(friend, used, action_id, keep=False)
             else:
                 self._send(friend.seat, answered)
@@ -205,17 +208,20 @@ class Referee:
         friend.acted[action_id] = action
         now = self.host.move_count()
         if friend.bot:
-            self._refuse(friend, "A bot plays your seat now: the host can give it back.", action_id)
+            self._refuse(
+                friend, _("A bot plays your seat now: the host can give it back."), action_id
+            )
             return
         if message["n"] != now:
-            self._refuse(friend, "The table has moved on since that move was chosen.", action_id)
+            self._refuse(friend, _("The table has moved on since that move was chosen."), action_id)
             friend.last_scene = ""
             self._scene(friend)
             return
         if undo:
             reason = self.host.undo_for(friend.seat)
             if reason is not None:
-                self._refuse(friend, f"Nothing to undo: {reason}.", action_id)
+                # translators: {reason} is the engine's reason ("there is nothing to undo")
+                self._refuse(friend, _("Nothing to undo: {reason}.", reason=reason), action_id)
                 return
             now = self.host.move_count()
             self._answer(friend, action_id, {"kind": "undone", "id": action_id, "n": now})
@@ -226,7 +232,7 @@ class Referee:
             self.changed()
             return
         if friend.seat not in self.host.to_play():
-            self._refuse(friend, "It is not your turn.", action_id)
+            self._refuse(friend, _("It is not your turn."), action_id)
             return
         # Kept before it is played: the host saves the move (with the answers it has, for
         # a reload) as it plays it; a refusal replaces it.
@@ -234,9 +240,11 @@ class Referee:
         try:
             reason = self.host.play_for(friend.seat, message["action"])
         except Exception as exc:  # an action the engine's checks did not expect
-            reason = f"the move could not be played ({type(exc).__name__})"
+            # translators: {error} is the name of a Python exception, as code
+            reason = _("the move could not be played ({error})", error=type(exc).__name__)
         if reason is not None:
-            self._refuse(friend, f"That move is not allowed: {reason}.", action_id)
+            # translators: {reason} is the engine's reason ("it is not your turn")
+            self._refuse(friend, _("That move is not allowed: {reason}.", reason=reason), action_id)
             return
         self._answer(friend, action_id, {"kind": "played", "id": action_id, "n": now})
         self.changed()

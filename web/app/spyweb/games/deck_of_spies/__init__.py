@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spygames.i18n import N_, _
+
 from ...gameui import GameUI
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ def route(ctx: Context, rest: list[str]) -> Screen | None:
     day_text = rest[1] if len(rest) == 2 else None
     day = parse_day(day_text) if day_text is not None else None
     if day_text is not None and day is None:
-        ctx.notify(f"“{day_text}” is not a day: daily deals are dated like 2026-11-30.")
+        ctx.notify(_("“{day}” is not a day: daily deals are dated like 2026-11-30.", day=day_text))
     return DailyScreen(ctx, day)
 
 
@@ -54,8 +56,10 @@ def _pointer() -> Pointer:
 
 UI = GameUI(
     id="deck-of-spies",
-    pitch="A solo deck-builder: fend off or turn each spy that comes at you and end up "
-    "running 7 of the 12 face cards.",
+    pitch=N_(
+        "A solo deck-builder: fend off or turn each spy that comes at you and end up "
+        "running 7 of the 12 face cards."
+    ),
     emblem="♠",
     table=_table,
     route=route,

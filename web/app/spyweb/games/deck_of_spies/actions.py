@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+from spygames.i18n import _
+
 from ...browser.markup import attrs, esc, hint_words
 from . import model as vm
 from .controls import control
@@ -33,7 +35,7 @@ def actions(scene: Scene) -> str:
             + (
                 f'<span class="dos-why" id="{why_id}">{esc(vm.reason_text(button.reason))}</span>'
                 if button.reason
-                else '<span class="dos-why ok">Ready</span>'
+                else '<span class="dos-why ok">' + _("Ready") + "</span>"
             )
             + "</div>"
         )
@@ -55,7 +57,7 @@ def actions(scene: Scene) -> str:
     tools = (
         '<div class="dos-tools">'
         + control(
-            "Thinking…" if scene.thinking else "Hint",
+            _("Thinking…") if scene.thinking else _("Hint"),
             "hint",
             id_="btn-hint",
             key="H",
@@ -66,7 +68,7 @@ def actions(scene: Scene) -> str:
         + "</div>"
     )
     return (
-        '<section class="dos-actions" aria-label="Actions">'
+        '<section class="dos-actions"' + attrs(aria_label=_("Actions")) + ">"
         f'<div class="dos-act-row">{"".join(groups)}</div>{tools}</section>'
     )
 
@@ -75,7 +77,7 @@ def _undo(scene: Scene) -> str:
     """Undo, off with the engine's reason (as its tooltip, and read out with it)."""
     off = scene.undo_off
     return control(
-        "Undo",
+        _("Undo"),
         "undo",
         id_="btn-undo",
         key="U",

@@ -4,7 +4,7 @@ come, and the piles (draw deck, discard, the spies' pile, the cards out of the g
 from __future__ import annotations
 
 from spygames.deck_of_spies.views import DeckOfSpiesView
-from spygames.words import plural
+from spygames.i18n import _, ngettext
 
 from ...browser.markup import attrs, esc
 from . import model as vm
@@ -28,13 +28,26 @@ def tally(view: DeckOfSpiesView) -> str:
             kind = "open"
         goal = " goal" if index == need - 1 else ""
         slots.append(f'<span class="slot {kind}{goal}"></span>')
+    # translators: the race for the face cards: how many are yours, the spies', and
+    # how many you need
+    label = _(
+        "Face cards: you {mine}, spies {theirs}; {need} of 12 to win",
+        mine=mine,
+        theirs=theirs,
+        need=need,
+    )
+    # translators: the race for the face cards, drawn (the same as "Face cards: you
+    # {mine}, spies {theirs}; {need} of 12 to win")
+    text = _(
+        'Face cards: <b class="you">you {mine}</b> · <b class="them">spies {theirs}</b> '
+        '<span class="dos-tally-goal">({need} to win)</span>',
+        mine=mine,
+        theirs=theirs,
+        need=need,
+    )
     return (
-        f'<section class="dos-tally" aria-label="Face cards: you {mine}, spies {theirs}; '
-        f'{need} of 12 to win">'
-        '<p class="dos-tally-text" aria-hidden="true">'
-        f'Face cards: <b class="you">you {mine}</b>'
-        f' · <b class="them">spies {theirs}</b> <span class="dos-tally-goal">({need} to win)'
-        "</span></p>"
+        f'<section class="dos-tally" aria-label="{esc(label)}">'
+        f'<p class="dos-tally-text" aria-hidden="true">{text}</p>'
         f'<div class="dos-race" aria-hidden="true">{"".join(slots)}</div></section>'
     )
 
@@ -42,7 +55,7 @@ def tally(view: DeckOfSpiesView) -> str:
 def board(scene: Scene) -> str:
     """The spy and the spy deck, then the piles."""
     return (
-        '<section class="dos-board" aria-label="The table">'
+        '<section class="dos-board"' + attrs(aria_label=_("The table")) + ">"
         f'<div class="dos-spyzone"><div class="dos-spy" id="dos-spy">{_spy(scene)}</div>'
         f"{_spy_deck(scene.view)}</div>"
         f"{_piles(scene)}</section>"
@@ -58,9 +71,16 @@ def _spy(scene: Scene) -> str:
         f'<div class="dos-spy-card{" fresh" if scene.spy_fresh else ""}">'
         + show_card(spy, size="big")
         + "</div>"
-        f'<p class="dos-spy-label"><span class="sr-only">The spy: </span>'
-        f'<b>{esc(card_symbol(spy))}</b> needs <b class="dos-need">{view["spy_value"]}</b>'
-        "</p>"
+        '<p class="dos-spy-label">'
+        # translators: under the spy's card: "The spy: 9♣ needs 9" (the first words are
+        # only read out, the rest shown)
+        + _(
+            '<span class="sr-only">The spy: </span><b>{spy}</b> needs '
+            '<b class="dos-need">{need}</b>',
+            spy=esc(card_symbol(spy)),
+            need=view["spy_value"],
+        )
+        + "</p>"
     )
 
 
@@ -75,9 +95,12 @@ def _spy_deck(view: DeckOfSpiesView) -> str:
     return (
         '<div class="dos-spydeck">'
         + card_back(extra="pc-stack", count=view["spies_left"])
-        + f'<p class="dos-spies-left"><b>{view["spies_left"]}</b> '
-        + f"{plural(view['spies_left'], 'spy', 'spies')} left</p>"
-        f'<ol class="dos-tiers" aria-label="Spies left by group">{tiers}</ol></div>'
+        + '<p class="dos-spies-left">'
+        + ngettext("<b>{n}</b> spy left", "<b>{n}</b> spies left", view["spies_left"])
+        + "</p>"
+        '<ol class="dos-tiers"'
+        + attrs(aria_label=_("Spies left by group"))
+        + f">{tiers}</ol></div>"
     )
 
 
@@ -98,22 +121,37 @@ def _piles(scene: Scene) -> str:
             scene,
             "draw",
             card_back(count=view["draw_count"]),
-            f"Draw deck <b>{view['draw_count']}</b>",
+            # translators: a pile's button, "Draw deck 33" (the rest only read out); the
+            # English says "cards" for one too
+            ngettext(
+                'Draw deck <b>{n}</b><span class="sr-only"> cards — show them</span>',
+                'Draw deck <b>{n}</b><span class="sr-only"> cards — show them</span>',
+                view["draw_count"],
+            ),
         )
         + _pile(
             scene,
             "discard",
             top + f'<span class="pile-count" aria-hidden="true">{len(discard)}</span>',
-            f"Discard <b>{len(discard)}</b>",
+            # translators: a pile's button, "Discard 4" (the rest only read out); the
+            # English says "cards" for one too
+            ngettext(
+                'Discard <b>{n}</b><span class="sr-only"> cards — show them</span>',
+                'Discard <b>{n}</b><span class="sr-only"> cards — show them</span>',
+                len(discard),
+            ),
         )
         + '<div class="dos-pile dos-pile-static">'
         + card_back(extra="pc-spies", count=len(view["spy_discard"]))
-        + f'<span class="dos-pile-label">Spies’ pile <b>{len(view["spy_discard"])}</b></span>'
-        "</div>"
+        + '<span class="dos-pile-label">'
+        + _("Spies’ pile <b>{count}</b>", count=len(view["spy_discard"]))
+        + "</span></div>"
         + (
             '<div class="dos-pile dos-pile-static dos-removed">'
             + mini_cards(removed)
-            + '<span class="dos-pile-label">Out of the game</span></div>'
+            + '<span class="dos-pile-label">'
+            + _("Out of the game")
+            + "</span></div>"
             if removed
             else ""
         )
@@ -135,6 +173,5 @@ def _pile(scene: Scene, name: str, face: str, caption: str) -> str:
             data_arg=name,
             aria_expanded="true" if opened else "false",
         )
-        + f'>{face}<span class="dos-pile-label">{caption}'
-        '<span class="sr-only"> cards — show them</span></span></button>'
+        + f'>{face}<span class="dos-pile-label">{caption}</span></button>'
     )

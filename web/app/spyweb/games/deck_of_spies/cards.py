@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spygames import Card
+from spygames.i18n import _
 
 from ...browser.markup import attrs, esc
 
@@ -64,7 +65,8 @@ def hand_card(
     extra = " ".join(
         name for name, on in (("selected", selected), ("hinted", hinted), ("fresh", fresh)) if on
     )
-    label = f"{card.name}, value {card.value}"
+    # translators: a card in your hand, read out: "Ace of hearts, value 1"
+    label = _("{card}, value {value}", card=card.name, value=card.value)
     return (
         "<button"
         + attrs(
@@ -77,7 +79,7 @@ def hand_card(
             data_hinted="1" if hinted else None,
             aria_pressed="true" if selected else "false",
             aria_keyshortcuts=str(index + 1) if index < 9 else None,
-            title=f"{card.symbol} (key {index + 1})",
+            title=_("{card} (key {key})", card=card.symbol, key=index + 1),
             disabled=disabled,
             style=f"--i:{index}",
         )
@@ -86,13 +88,14 @@ def hand_card(
 
 
 def show_card(
-    text: str, *, size: str = "", extra: str = "", label: bool = True, says: str = ""
+    text: str, *, size: str = "", extra: str = "", label: bool = True, hinted: bool = False
 ) -> str:
-    """A card to look at (not a control). `size`: "", "big" or "mini"; `says` follows
-    its name for a screen reader (", the hard bot’s move")."""
+    """A card to look at (not a control). `size`: "", "big" or "mini"; `hinted`: the
+    hard bot's move in a review, which its name says to a screen reader."""
     card = parse(text)
     classes = card_classes(card, f"{('pc-' + size) if size else ''} {extra}".strip())
-    aria = attrs(role="img", aria_label=card.name + says) if label else attrs(aria_hidden="true")
+    name = _("{card}, the hard bot’s move", card=card.name) if hinted else card.name
+    aria = attrs(role="img", aria_label=name) if label else attrs(aria_hidden="true")
     return f'<span class="{classes}"{aria}>{_faces(card)}</span>'
 
 

@@ -17,6 +17,7 @@ from datetime import date
 from typing import Any, Final
 
 import spygames
+from spygames.i18n import N_, _
 
 from ...browser.markup import attrs, esc, unbroken
 from ...browser.store import PREFIX, Saves
@@ -60,29 +61,59 @@ def note_finished(saves: Saves, state: spygames.State) -> dict[str, Any] | None:
         return found
     found = {**found, "won": bool(result["won"]), "score": int(result["score"])}
     if not saves.set_quietly(KEY + str(found["day"]), json.dumps(found)):
-        saves.messages.append("Your browser's storage is full; today's result could not be kept.")
+        saves.messages.append(
+            _("Your browser's storage is full; today's result could not be kept.")
+        )
     return found
 
 
 def share_text(found: dict[str, Any], base_url: str) -> str:
     """The spoiler-free line a player pastes: which daily, won or lost, faces owned."""
-    outcome = "won" if found["won"] else "lost"
-    return (
-        f"spygames · Deck of Spies daily #{found['number']} ({found['day']}): {outcome}, "
-        f"{found['score']} of 12 face cards — {base_url}#/{GAME_ID}/daily/{found['day']}"
+    values = {
+        "number": found["number"],
+        "day": found["day"],
+        "score": found["score"],
+        "link": f"{base_url}#/{GAME_ID}/daily/{found['day']}",
+    }
+    if found["won"]:
+        # translators: the line a player shares: {number} is the daily deal's number,
+        # {day} its date (2026-11-30), {score} the face cards owned, {link} its address
+        return _(
+            "spygames · Deck of Spies daily #{number} ({day}): won, {score} of 12 face cards "
+            "— {link}",
+            **values,
+        )
+    # translators: the line a player shares: {number} is the daily deal's number, {day}
+    # its date (2026-11-30), {score} the face cards owned, {link} its address
+    return _(
+        "spygames · Deck of Spies daily #{number} ({day}): lost, {score} of 12 face cards — {link}",
+        **values,
     )
 
 
 def result_box(found: dict[str, Any], base_url: str) -> str:
     """The day's result with its Share result button (and the text, to copy by hand)."""
     text = share_text(found, base_url)
-    outcome = "Won" if found["won"] else "Lost"
+    values = {"number": found["number"], "day": unbroken(found["day"]), "score": found["score"]}
+    if found["won"]:
+        # translators: {day} is the daily deal's date (2026-11-30), {score} the face cards owned
+        said = _(
+            "<b>Daily deal #{number}</b> ({day}): Won, {score} of 12 face cards — your try "
+            "that counts.",
+            **values,
+        )
+    else:
+        # translators: {day} is the daily deal's date (2026-11-30), {score} the face cards owned
+        said = _(
+            "<b>Daily deal #{number}</b> ({day}): Lost, {score} of 12 face cards — your try "
+            "that counts.",
+            **values,
+        )
     return (
         f'<section class="dos-daily-result" data-testid="daily-result" '
         f'data-won="{"true" if found["won"] else "false"}">'
-        f"<p><b>Daily deal #{found['number']}</b> ({unbroken(found['day'])}): {outcome}, "
-        f"{found['score']} of 12 face cards — your try that counts.</p>"
-        '<label class="sr-only" for="daily-share">Your result to share</label>'
+        f"<p>{said}</p>"
+        '<label class="sr-only" for="daily-share">' + _("Your result to share") + "</label>"
         f'<textarea id="daily-share" class="daily-share" readonly rows="2" data-select>'
         f"{esc(text)}</textarea>"
         "<button"
@@ -93,7 +124,9 @@ def result_box(found: dict[str, Any], base_url: str) -> str:
             data_act="copy-result",
             data_arg=text,
         )
-        + ">Share result</button></section>"
+        + ">"
+        + _("Share result")
+        + "</button></section>"
     )
 
 
@@ -101,7 +134,7 @@ def result_box(found: dict[str, Any], base_url: str) -> str:
 class DailyScreen(Screen):
     """Finds the day's deal (in slices), then offers it, or shows the day's result."""
 
-    title = "Daily deal — Deck of Spies — spygames"
+    title = N_("Daily deal — Deck of Spies — spygames")
 
     def __init__(self, ctx: Context, day: date | None = None) -> None:
         from spygames.deck_of_spies import daily  # the solver: loaded on use
@@ -142,7 +175,7 @@ class DailyScreen(Screen):
             "score": None,
         }
         if not self.ctx.saves.set_quietly(KEY + self.key_day, json.dumps(found)):
-            self.ctx.notify("Your browser's storage is full; today's try will not be kept.")
+            self.ctx.notify(_("Your browser's storage is full; today's try will not be kept."))
 
     def handle(self, act: str, arg: str) -> None:
         if act == "daily-play" and self.seed is not None:
@@ -161,28 +194,44 @@ class DailyScreen(Screen):
 
     def render(self) -> str:
         number = self.number
-        when = "Today’s deal" if self.day == self.today else f"The deal of {unbroken(self.key_day)}"
+        if self.day == self.today:
+            when = _(
+                "Today’s deal (UTC) — the same cards for everyone, and a deal that can be won."
+            )
+        else:
+            # translators: {day} is a date (2026-11-30)
+            when = _(
+                "The deal of {day} (UTC) — the same cards for everyone, and a deal that can "
+                "be won.",
+                day=unbroken(self.key_day),
+            )
         head = (
             '<header class="daily-head">'
-            f"<h1>Daily deal #{number}</h1>"
-            f'<p class="dos-note">{when} (UTC) — the same cards for everyone, '
-            "and a deal that can be won.</p></header>"
+            "<h1>" + _("Daily deal #{number}", number=number) + "</h1>"
+            f'<p class="dos-note">{when}</p></header>'
         )
         if self.seed is None:
             body = (
                 '<p class="daily-finding" role="status" data-testid="daily-finding">'
-                "Dealing the daily deal…</p>"
+                + _("Dealing the daily deal…")
+                + "</p>"
             )
         else:
             found = entry(self.ctx.saves, self.key_day)
             counted = found is not None and found.get("won") is not None
-            body = (
-                f'<p class="daily-deal">Deal <b data-testid="daily-seed">#{self.seed}</b>. '
-                + (
-                    "You have played it: more games of it are for practice.</p>"
-                    if counted
-                    else "Your first finished game of it is the one that counts.</p>"
+            deal = f'<b data-testid="daily-seed">#{self.seed}</b>'
+            if counted:
+                # translators: {deal} is the deal's number ("#123", in bold)
+                said = _(
+                    "Deal {deal}. You have played it: more games of it are for practice.", deal=deal
                 )
+            else:
+                # translators: {deal} is the deal's number ("#123", in bold)
+                said = _(
+                    "Deal {deal}. Your first finished game of it is the one that counts.", deal=deal
+                )
+            body = (
+                f'<p class="daily-deal">{said}</p>'
                 + (result_box(found, self.ctx.base_url) if counted and found else "")
                 + '<div class="daily-actions">'
                 + "<button"
@@ -192,7 +241,11 @@ class DailyScreen(Screen):
                     class_="btn" + ("" if counted else " btn-primary"),
                     data_act="daily-play",
                 )
-                + (">Play it again</button>" if counted else ">Play the daily deal</button>")
-                + '<a class="btn btn-quiet" href="#/">Home</a></div>'
+                + ">"
+                + (_("Play it again") if counted else _("Play the daily deal"))
+                + "</button>"
+                + '<a class="btn btn-quiet" href="#/">'
+                + _("Home")
+                + "</a></div>"
             )
         return f'<div class="daily">{head}{body}</div>'

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from spygames.deck_of_spies.text import describe_action, symbol
+from spygames.i18n import _
 
 from ...tables.pointer import Pointer
 from ...tables.screen import GameScreen
@@ -53,7 +54,8 @@ class DeckOfSpiesPointer(Pointer):
         dos = _table(table)
         action = step.action
         if act == "pick" and arg not in dos.selected and arg not in action.get("cards", []):
-            return f"pick the {symbol(arg)} for the payment"
+            # translators: what a stray click would do, after "Not now: that would"
+            return _("pick the {card} for the payment", card=symbol(arg))
         tried: dict[str, Any] = {"type": act}
         if act == "assassinate":
             tried["ace"] = arg

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...browser.markup import esc
+from spygames.i18n import _, full_stop
+
+from ...browser.markup import attrs, esc
 from .scene import LogLine, Scene
 
 SHOWN = 60  # the moves the log keeps on the page
@@ -20,7 +22,7 @@ def sentence(text: str) -> str:
     """
     text = text.strip()
     text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return full_stop(text)
 
 
 def log_lines(log: list[dict[str, Any]]) -> tuple[LogLine, ...]:
@@ -39,13 +41,18 @@ def move_log(scene: Scene) -> str:
     for line in reversed(scene.log):
         main, rest = line.texts[0], line.texts[1:]
         sub = "".join(f' <span class="dos-log-sub">{esc(sentence(t))}</span>' for t in rest)
+        # translators: the turn a move was made in, short ("T3": turn 3)
+        turn = _("T{turn}", turn=line.turn)
         items.append(
             f'<li class="log-{esc(line.kind)}" data-n="{line.n}"><span class="dos-log-turn">'
-            f"T{line.turn}</span> <span>{esc(sentence(main))}{sub}</span></li>"
+            f"{turn}</span> <span>{esc(sentence(main))}{sub}</span></li>"
         )
     return (
-        '<section class="dos-log" role="log" aria-label="Move log">'
-        '<h2>Log <span class="dos-note">latest first</span></h2>'
-        f'<ol class="dos-log-list" tabindex="0" aria-label="Moves, newest first">'
-        f"{''.join(items)}</ol></section>"
+        '<section class="dos-log" role="log"'
+        + attrs(aria_label=_("Move log"))
+        + "><h2>"
+        + _('Log <span class="dos-note">latest first</span>')
+        + '</h2><ol class="dos-log-list" tabindex="0"'
+        + attrs(aria_label=_("Moves, newest first"))
+        + f">{''.join(items)}</ol></section>"
     )

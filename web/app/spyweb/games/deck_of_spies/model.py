@@ -12,6 +12,7 @@ from typing import Any
 
 import spygames
 from spygames.deck_of_spies import describe_action, selection_total, sort_cards
+from spygames.i18n import _, pgettext
 
 from .cards import card_symbol
 
@@ -42,7 +43,6 @@ KEY_NAMES: tuple[str, ...] = (
     *"123456789",
     *(k for name in KEYS for k in ((name, name.upper()) if len(name) == 1 else (name,))),
 )
-WHERE = {"hand": "in your hand", "draw": "in your draw deck", "discard": "in your discard pile"}
 TIERS = (("5-7", "5–7"), ("8-10", "8–10"), ("J-K", "J–K"))
 
 
@@ -104,21 +104,25 @@ def build(
     model = TableModel(phase=phase, selected=chosen, total=total, prompt="")
     if state.is_over:
         model.phase = "over"
-        model.prompt = "The game is over."
+        model.prompt = _("The game is over.")
         return model
     spy = view["spy"]
     need = view["spy_value"]
     if phase == "deal" and view["must_assassinate"]:
-        model.prompt = (
-            f"Your hand adds up to {view['hand_total']}, less than the {card_symbol(spy)}'s "
-            f"{need}: sacrifice a double agent (an Ace) to assassinate it."
+        # translators: {spy} is a card ("9♣"), {total} and {need} are numbers
+        model.prompt = _(
+            "Your hand adds up to {total}, less than the {spy}'s {need}: sacrifice a double "
+            "agent (an Ace) to assassinate it.",
+            total=view["hand_total"],
+            spy=card_symbol(spy),
+            need=need,
         )
         for ace in view["owned_aces"]:
             action = {"type": "assassinate", "ace": ace["card"]}
             model.aces.append(
                 ActionButton(
                     "assassinate",
-                    f"Assassinate with the {card_symbol(ace['card'])} ({WHERE[ace['where']]})",
+                    assassinate_label(card_symbol(ace["card"]), ace["where"]),
                     action,
                     state.why_illegal(action),
                     arg=ace["card"],
@@ -127,33 +131,61 @@ def build(
         return model
     if phase == "deal":
         if chosen:
-            model.prompt = f"Selected {total} — the {card_symbol(spy)} needs {need}."
-        else:
-            model.prompt = (
-                f"Pick cards worth at least {need} to counter the {card_symbol(spy)} — "
-                f"all {card_symbol(spy)[-1]} (or with its Ace) to recruit it."
+            # translators: {total} and {need} are numbers, {spy} a card ("9♣")
+            model.prompt = _(
+                "Selected {total} — the {spy} needs {need}.",
+                total=total,
+                spy=card_symbol(spy),
+                need=need,
             )
-        for kind, label in (("counter", "Counter"), ("recruit", "Recruit")):
+        else:
+            # translators: {spy} is a card ("9♣"), {suit} its suit's sign ("♣")
+            model.prompt = _(
+                "Pick cards worth at least {need} to counter the {spy} — all {suit} (or with "
+                "its Ace) to recruit it.",
+                need=need,
+                spy=card_symbol(spy),
+                suit=card_symbol(spy)[-1],
+            )
+        for kind, label in (
+            ("counter", pgettext("button", "Counter")),
+            ("recruit", pgettext("button", "Recruit")),
+        ):
             action = {"type": kind, "cards": chosen}
             model.buttons.append(ActionButton(kind, label, action, state.why_illegal(action)))
         return model
     # after paying: retire (optional, once) and end the turn
     if view["retired_this_turn"]:
-        model.prompt = "Retired. End your turn to draw back up to five."
+        model.prompt = _("Retired. End your turn to draw back up to five.")
     elif chosen:
-        model.prompt = "Retire these cards for good, or end your turn."
+        model.prompt = _("Retire these cards for good, or end your turn.")
     else:
-        model.prompt = (
+        model.prompt = _(
             "Spy dealt with. You may retire two or more cards of one rank, then end your turn."
         )
     retire = {"type": "retire", "cards": chosen}
     retire_reason = state.why_illegal(retire)
     if retire_reason is None and not chosen:
-        retire_reason = "select two or more cards of one rank"
-    model.buttons.append(ActionButton("retire", "Retire", retire, retire_reason))
+        # translators: why Retire is off, shown under it (its first letter made a capital)
+        retire_reason = _("select two or more cards of one rank")
+    model.buttons.append(
+        ActionButton("retire", pgettext("button", "Retire"), retire, retire_reason)
+    )
     end = {"type": "end_turn"}
-    model.buttons.append(ActionButton("end_turn", "End turn", end, state.why_illegal(end)))
+    model.buttons.append(
+        ActionButton("end_turn", pgettext("button", "End turn"), end, state.why_illegal(end))
+    )
     return model
+
+
+def assassinate_label(ace: str, where: str) -> str:
+    """The button that sacrifices `ace` ("A♠"), which is `where`: "hand", "draw" or
+    "discard"."""
+    if where == "hand":
+        return _("Assassinate with the {ace} (in your hand)", ace=ace)
+    if where == "draw":
+        return _("Assassinate with the {ace} (in your draw deck)", ace=ace)
+    return _("Assassinate with the {ace} (in your discard pile)", ace=ace)
 
 
 def tiers_left(view: Mapping[str, Any]) -> list[tuple[str, int]]:

@@ -12,8 +12,9 @@ from typing import Any, cast
 
 import spygames
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
+from spygames.i18n import _
 
-from ...browser.markup import esc
+from ...browser.markup import attrs, esc
 from ...catalogue import open_screen
 from ...tables.position import PositionView
 from ...tables.screen import Context, GameScreen
@@ -81,7 +82,9 @@ def draw(shown: Position, hinted: tuple[str, ...] = ()) -> str:
         + _hand(scene, hinted)
         + _end(scene.result)
         + (
-            '<ul class="pos-events" aria-label="What the move did">'
+            '<ul class="pos-events"'
+            + attrs(aria_label=_("What the move did"))
+            + ">"
             + "".join(f"<li>{esc(line)}</li>" for line in shown.lines)
             + "</ul>"
             if shown.lines
@@ -102,15 +105,19 @@ def _events(view: dict[str, Any]) -> list[str]:
 def _hand(scene: Scene, hinted: tuple[str, ...] = ()) -> str:
     view = scene.view
     cards = "".join(
-        show_card(card, extra="hinted", says=", the hard bot’s move")
+        show_card(card, extra="hinted", hinted=True)
         if card in hinted
         else show_card(card, extra="selected" if card in scene.selected else "")
         for card in view["hand"]
     )
+    if not cards:
+        cards = "<p class=dos-empty>" + _("No cards.") + "</p>"
     return (
-        '<section class="dos-handzone pos-handzone" aria-label="Your hand">'
-        f'<div class="dos-hand pos-hand">{cards or "<p class=dos-empty>No cards.</p>"}</div>'
-        f'<p class="dos-total">Hand total <b>{view["hand_total"]}</b></p></section>'
+        '<section class="dos-handzone pos-handzone"'
+        + attrs(aria_label=_("Your hand"))
+        + f'><div class="dos-hand pos-hand">{cards}</div><p class="dos-total">'
+        + _("Hand total <b>{total}</b>", total=view["hand_total"])
+        + "</p></section>"
     )
 
 
@@ -118,11 +125,14 @@ def _end(result: DeckOfSpiesResult | None) -> str:
     if result is None:
         return ""
     won = bool(result.get("won"))
-    return (
-        f'<p class="pos-end {"won" if won else "lost"}" data-testid="pos-end">'
-        f"<b>{'Won' if won else 'Lost'}</b> · {int(result.get('score', 0))} of 12 face "
-        f"cards. {esc(result.get('reason', ''))}</p>"
-    )
+    score, reason = int(result.get("score", 0)), esc(result.get("reason", ""))
+    if won:
+        # translators: {score} is the face cards owned, {reason} the rules' words on the end
+        said = _("<b>Won</b> · {score} of 12 face cards. {reason}", score=score, reason=reason)
+    else:
+        # translators: {score} is the face cards owned, {reason} the rules' words on the end
+        said = _("<b>Lost</b> · {score} of 12 face cards. {reason}", score=score, reason=reason)
+    return f'<p class="pos-end {"won" if won else "lost"}" data-testid="pos-end">{said}</p>'
 
 
 class DeckOfSpiesPosition(PositionView):
@@ -155,7 +165,12 @@ class DeckOfSpiesPosition(PositionView):
         for step in spygames.steps(self.record):
             turn, events = step.before["turn"], step.state.view(0)["events"]
             texts = [sentence(str(e["text"])) for e in events if e.get("text")]
-            lines.append([f"Turn {turn}: {texts[0]}" if texts else f"Turn {turn}", *texts[1:]])
+            first = (
+                _("Turn {turn}: {text}", turn=turn, text=texts[0])
+                if texts
+                else _("Turn {turn}", turn=turn)
+            )
+            lines.append([first, *texts[1:]])
         return lines
 
     def move_words(self, state: spygames.State, seat: int, action: dict[str, Any]) -> str:

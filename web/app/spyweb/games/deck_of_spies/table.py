@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 import spygames
 from spygames import IllegalAction
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
+from spygames.i18n import N_, _
 
 from ...browser.links import replay_route
 from ...tables.hints import Hints
@@ -40,7 +41,7 @@ def _game() -> spygames.Game:
 
 class DeckOfSpiesTable(GameScreen):
     game_id = GAME_ID
-    title = "Deck of Spies — spygames"
+    title = N_("Deck of Spies — spygames")
     state: spygames.State
 
     def _furnish(self) -> None:
@@ -97,13 +98,17 @@ class DeckOfSpiesTable(GameScreen):
         result = self.state.result
         summary: dict[str, Any] = {
             "over": result is not None,
-            "progress": f"Deal #{self.seed} · turn {self.turn}",
-            "players": "Solo",
+            "progress": _("Deal #{number} · turn {turn}", number=self.seed, turn=self.turn),
+            "players": _("Solo"),
         }
         if result is not None:
             score = int(result.get("score", 0))
             won = bool(result.get("won"))
-            summary["result"] = f"{'Won' if won else 'Lost'} · {score} of 12 face cards"
+            summary["result"] = (
+                _("Won · {score} of 12 face cards", score=score)
+                if won
+                else _("Lost · {score} of 12 face cards", score=score)
+            )
             summary["outcome"] = {"won": won, "score": score, "table": None}
         return summary
 
@@ -140,7 +145,8 @@ class DeckOfSpiesTable(GameScreen):
             self._daily_entry = self._daily_seed = None
         self._check()
 
-    refusal = "Not allowed: {reason}."
+    # translators: {reason} is the rules' reason for refusing a move
+    refusal = N_("Not allowed: {reason}.")
 
     def play(self, action: dict[str, Any]) -> bool:
         """The person's move as a whole (`GameScreen.play`): its cards are the ones picked."""
@@ -207,10 +213,10 @@ class DeckOfSpiesTable(GameScreen):
         elif act == "undo":
             self._undo()
         elif act == "again":
-            if self.ask_before_leaving(act, arg, "Restart this deal?", "Restart"):
+            if self.ask_before_leaving(act, arg, _("Restart this deal?"), _("Restart")):
                 self._replace(spygames.replay(self.share_record()), new_game=True)
         elif act == "new":
-            if self.ask_before_leaving(act, arg, "Start a new game?", "New game"):
+            if self.ask_before_leaving(act, arg, _("Start a new game?"), _("New game")):
                 self._again()
         elif act == "four":
             self.four_colour = not self.four_colour
@@ -257,9 +263,13 @@ class DeckOfSpiesTable(GameScreen):
             reason = self.state.why_illegal(
                 {"type": act, "cards": model.selected} if act != "end_turn" else {"type": act}
             )
-            self.ctx.refuse(f"Not now: {reason or 'that is not possible here'}.")
+            reason = reason or _("that is not possible here")
+            # translators: {reason} is the rules' reason for refusing a move
+            self.ctx.refuse(_("Not now: {reason}.", reason=reason))
         elif button.reason is not None:
-            self.ctx.refuse(f"{button.label}: {vm.reason_text(button.reason)}.")
+            why = vm.reason_text(button.reason)
+            # translators: {action} is a button ("Counter"), {reason} why it is off
+            self.ctx.refuse(_("{action}: {reason}.", action=button.label, reason=why))
         else:
             self._apply(button.action)
 
@@ -267,7 +277,9 @@ class DeckOfSpiesTable(GameScreen):
         model = vm.build(self.state, self.selected)
         if not model.aces:
             reason = self.state.why_illegal({"type": "assassinate", "ace": ace or "AS"})
-            self.ctx.refuse(f"Assassinate: {vm.reason_text(reason or 'not possible now')}.")
+            why = vm.reason_text(reason or _("not possible now"))
+            # translators: {reason} is why no Ace can be sacrificed now
+            self.ctx.refuse(_("Assassinate: {reason}.", reason=why))
             return
         if not ace:  # the key: the hinted Ace, else the first one offered
             hint = self.hints.current(len(self.state.actions))
@@ -280,7 +292,8 @@ class DeckOfSpiesTable(GameScreen):
         anything that showed a card), or say why not."""
         point = self.state.undo_point(0)
         if point.upto is None:
-            self.ctx.refuse(f"Nothing to undo: {point.reason}.")
+            # translators: {reason} is the rules' reason ("this is the start of the deal")
+            self.ctx.refuse(_("Nothing to undo: {reason}.", reason=point.reason))
             return
         self._replace(spygames.replay(self.state.record(), upto=point.upto), new_game=False)
         self.fresh = set()
@@ -289,7 +302,7 @@ class DeckOfSpiesTable(GameScreen):
     # -- the Hint, and the lost deal's search ------------------------------------------
     def _hint(self) -> None:
         if self.state.is_over:
-            self.ctx.refuse("The game is over: no more hints.")
+            self.ctx.refuse(_("The game is over: no more hints."))
             return
         at = len(self.state.actions)
         if self.hints.current(at) is not None or self.hints.working_on(at):
@@ -340,6 +353,10 @@ class DeckOfSpiesTable(GameScreen):
         hint = self.hints.current(len(self.state.actions))
         over = state.result is not None
         found = self._daily_entry
+        undo_off = None
+        if point.upto is None:
+            # translators: {reason} is the rules' reason for refusing Undo
+            undo_off = _("Undo is off: {reason}.", reason=point.reason)
         return Scene(
             view=cast(DeckOfSpiesView, view),
             actions=len(state.actions),
@@ -350,7 +367,7 @@ class DeckOfSpiesTable(GameScreen):
             prompt=model.prompt,
             controls=tuple(Control(b.kind, b.label, b.reason, b.arg) for b in model.buttons),
             aces=tuple(Control(a.kind, a.label, a.reason, a.arg) for a in model.aces),
-            undo_off=None if point.upto is not None else f"Undo is off: {point.reason}.",
+            undo_off=undo_off,
             hint=Hint(hint.action, hint.reason) if hint is not None else None,
             thinking=self.hints.thinking,
             panel=self.panel,

@@ -8,6 +8,7 @@ position on the Rules page all draw with them.
 from __future__ import annotations
 
 from spygames.deck_of_spies.views import DeckOfSpiesResult, DeckOfSpiesView
+from spygames.i18n import _
 
 from ...browser.markup import esc, unbroken
 from ...tables.deals import deal_form
@@ -54,38 +55,49 @@ def render(scene: Scene) -> str:
 def bar(scene: Scene) -> str:
     """The title, the deal and the turn, and the table's tools."""
     deal = (
-        f'<span class="dos-deal" data-testid="deal">Deal #{scene.deal}</span> '
+        '<span class="dos-deal" data-testid="deal">'
+        + _("Deal #{number}", number=scene.deal)
+        + "</span> "
         if scene.deal is not None
         else ""
     )
     return (
         '<header class="dos-bar">'
-        '<div class="dos-head"><h1 class="dos-title">Deck of Spies</h1>'
-        '<p class="dos-meta">'
+        '<div class="dos-head"><h1 class="dos-title">'
+        + _("Deck of Spies")
+        + '</h1><p class="dos-meta">'
         + _daily_tag(scene)
-        + f'{deal}<span class="dos-turn">Turn {shown_turn(scene.view, scene.result)}</span>'
-        "</p></div>"
+        + deal
+        + '<span class="dos-turn">'
+        + _("Turn {turn}", turn=shown_turn(scene.view, scene.result))
+        + "</span></p></div>"
         '<div class="dos-bar-actions">'
         + control(
-            "Rules", "panel", "rules", id_="btn-rules", pressed=scene.panel == "rules", quiet=True
+            _("Rules"),
+            "panel",
+            "rules",
+            id_="btn-rules",
+            pressed=scene.panel == "rules",
+            quiet=True,
         )
         + control(
-            "4-colour",
+            # translators: the button that gives each suit its own colour
+            _("4-colour"),
             "four",
             id_="btn-four",
             pressed=scene.four_colour,
             quiet=True,
-            title="Four-colour deck: ♦ blue, ♣ green",
+            title=_("Four-colour deck: ♦ blue, ♣ green"),
         )
         + control(
-            "Share",
+            _("Share"),
             "panel",
             "share",
             id_="btn-share",
             pressed=scene.panel == "share",
             quiet=True,
         )
-        + control("New game", "new", id_="btn-new", quiet=True)
+        + control(_("New game"), "new", id_="btn-new", quiet=True)
         + "</div></header>"
     )
 
@@ -95,6 +107,8 @@ def _daily_tag(scene: Scene) -> str:
     if not scene.daily_day:
         return ""
     return (
-        f'<span class="dos-daily-tag" data-testid="daily-tag">'
-        f"Daily deal — {unbroken(scene.daily_day)}</span> · "
+        '<span class="dos-daily-tag" data-testid="daily-tag">'
+        # translators: {day} is a date (2026-12-02)
+        + _("Daily deal — {day}", day=unbroken(scene.daily_day))
+        + "</span> · "
     )

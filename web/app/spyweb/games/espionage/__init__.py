@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spygames.i18n import N_
+
 from ...gameui import GameUI
 
 if TYPE_CHECKING:
@@ -43,8 +45,10 @@ def _pointer() -> Pointer:
 
 UI = GameUI(
     id="espionage",
-    pitch="Bluff about how many spies share a role, faction or city across every hand — "
-    "then call, or spot it exactly.",
+    pitch=N_(
+        "Bluff about how many spies share a role, faction or city across every hand — "
+        "then call, or spot it exactly."
+    ),
     emblem="◉",
     table=_table,
     position=_position,

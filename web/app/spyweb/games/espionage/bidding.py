@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from spygames.espionage.cards import ATTRIBUTE_NAMES, ATTRIBUTES, bid_words
 from spygames.espionage.views import Bid
-from spygames.words import count, listed
+from spygames.i18n import _, both, ngettext
 
 from ...browser.markup import attrs, esc
 from . import cards
-from .log import Narrator
+from .log import is_you
 from .model import GROUPS, BidPanel
 from .odds import panel_odds
 from .scene import Scene
@@ -30,17 +30,21 @@ def bid_panel_html(scene: Scene) -> str:
     panel = panel_of(scene)
     bid = view["bid"]
     standing = answer_html(scene, panel, bid)
+    section = '<section class="esp-act esp-panel"' + attrs(aria_label=_("Your move")) + ">"
     if not panel.counts:
-        return f'<section class="esp-act esp-panel" aria-label="Your move">{standing}</section>'
+        return f"{section}{standing}</section>"
     groups = picks_html(panel)
     nexts = nexts_html(scene, panel)
     action = panel.action
     if action is not None:
-        label = (
-            f"Bid {bid_words(action['count'], action['attribute'])} → {scene.name(action['next'])}"
+        # translators: the Bid button: "Bid 3 Hackers → Ben" (Ben answers it)
+        label = _(
+            "Bid {bid} → {next}",
+            bid=bid_words(action["count"], action["attribute"]),
+            next=scene.name(action["next"]),
         )
     else:
-        label = "Bid — choose what to bid on"
+        label = _("Bid — choose what to bid on")
     main = first_useful(panel)
     bid_attrs = attrs(
         type="button",
@@ -51,23 +55,30 @@ def bid_panel_html(scene: Scene) -> str:
         data_main=main == "bid",
     )
     odds = panel_odds(scene, panel)
+    # translators: the bid's count is "at least N" of the cards dealt ("of 9 cards")
+    of = ngettext("of {n} card", "of {n} cards", view["dealt"])
+    # translators: the keys that change the bid's count
+    keys = _(
+        '<span class="kbd">−</span> <span class="kbd">+</span> or <span class="kbd">↓</span> '
+        '<span class="kbd">↑</span>'
+    )
     return (
-        '<section class="esp-act esp-panel" aria-label="Your move">'
-        f"{standing}"
-        '<div class="esp-step"><span class="esp-step-label" id="esp-count-label">At least'
-        "</span>"
+        f"{section}{standing}"
+        '<div class="esp-step"><span class="esp-step-label" id="esp-count-label">'
+        # translators: before the bid's count: "At least [3]"
+        + _("At least")
+        + "</span>"
         f"{stepper(panel, '-', main)}"
         f'<output class="esp-count" id="esp-count" aria-labelledby="esp-count-label">'
         f"{panel.count}</output>"
         f"{stepper(panel, '+', main)}"
-        f'<span class="esp-step-of">of {count(view["dealt"], "card")}</span>'
-        '<span class="esp-step-keys" id="esp-count-keys"><span class="kbd">−</span> '
-        '<span class="kbd">+</span> or <span class="kbd">↓</span> <span class="kbd">↑</span>'
+        f'<span class="esp-step-of">{of}</span>'
+        f'<span class="esp-step-keys" id="esp-count-keys">{keys}'
         "</span></div>"
         f'<p class="sr-only" id="esp-building" data-speak="esp-building">'
         f"{esc(building(scene, panel))}</p>"
         f'<div class="esp-groups">{"".join(groups)}</div>{taken_html(panel)}'
-        '<fieldset class="esp-group esp-group-next"><legend>Who goes next</legend>'
+        '<fieldset class="esp-group esp-group-next"><legend>' + _("Who goes next") + "</legend>"
         f'<div class="esp-picks">{nexts}</div></fieldset>'
         f"{odds}"
         f"<button{bid_attrs}>"
@@ -98,7 +109,7 @@ def stepper(panel: BidPanel, arg: str, main: str) -> str:
         data_act="count",
         data_arg=arg,
         id="esp-count-inc" if more else "esp-count-dec",
-        aria_label="More" if more else "Fewer",
+        aria_label=_("More") if more else _("Fewer"),
         aria_describedby="esp-building",
         disabled=not (panel.can_raise if more else panel.can_lower),
         data_main=main == arg,
@@ -110,9 +121,11 @@ def building(scene: Scene, panel: BidPanel) -> str:
     """The bid being put together, in words: "Your bid: at least 4 Hackers, to Rook";
     the page reads it out each time it changes (More, Fewer, a role: `data-speak`)."""
     if panel.attribute is None:
-        return f"Your bid: at least {panel.count} — choose a role, faction or city."
-    to = f", to {scene.name(panel.next)}" if panel.next is not None else ""
-    return f"Your bid: at least {bid_words(panel.count, panel.attribute)}{to}."
+        return _("Your bid: at least {count} — choose a role, faction or city.", count=panel.count)
+    bid = bid_words(panel.count, panel.attribute)
+    if panel.next is not None:
+        return _("Your bid: at least {bid}, to {next}.", bid=bid, next=scene.name(panel.next))
+    return _("Your bid: at least {bid}.", bid=bid)
 
 
 def taken(panel: BidPanel) -> list[str]:
@@ -123,9 +136,17 @@ def taken(panel: BidPanel) -> list[str]:
 def taken_why(panel: BidPanel, attributes: list[str]) -> str:
     """Why `attributes` are off: "Hackers and London: already bid at 2 this round. More
     raises the count." """
-    names = listed([ATTRIBUTE_NAMES[a] for a in attributes])
-    more = " More raises the count." if panel.can_raise else ""
-    return f"{names}: already bid at {panel.count} this round.{more}"
+    names = both([_(ATTRIBUTE_NAMES[a]) for a in attributes])
+    if panel.can_raise:
+        # translators: {names}: roles, factions or cities ("Hacker and London"); More is
+        # the button that raises the bid's count
+        return _(
+            "{names}: already bid at {count} this round. More raises the count.",
+            names=names,
+            count=panel.count,
+        )
+    # translators: {names}: roles, factions or cities ("Hacker and London")
+    return _("{names}: already bid at {count} this round.", names=names, count=panel.count)
 
 
 def taken_html(panel: BidPanel) -> str:
@@ -141,16 +162,21 @@ def answer_html(scene: Scene, panel: BidPanel, bid: Bid | None) -> str:
     """Call or Spot, to answer the standing bid (none to answer before the first bid)."""
     if bid is None:
         return ""
+    name = scene.name(bid["by"])
+    if is_you(name):
+        answer = _("Answer your bid, or raise it:")
+    else:
+        answer = _("Answer {name}’s bid, or raise it:", name=esc(name))
+    call, spot = _("Call — too high"), _("Spot — exactly right")
     return (
-        '<div class="esp-answer"><p>Answer '
-        f"{esc(Narrator(scene.name).whose(bid['by']))} bid, or raise it:</p>"
+        f'<div class="esp-answer"><p>{answer}</p>'
         f'<button type="button" class="btn btn-danger{hinted(scene, "call")}" '
         f'data-act="call" id="esp-call"{" data-main" if panel.can_call else ""}'
-        f"{'' if panel.can_call else ' disabled'}>Call — too high "
+        f"{'' if panel.can_call else ' disabled'}>{call} "
         '<span class="kbd">C</span></button>'
         f'<button type="button" class="btn{hinted(scene, "spot")}" data-act="spot" '
         f'id="esp-spot"'
-        f"{'' if panel.can_spot else ' disabled'}>Spot — exactly right "
+        f"{'' if panel.can_spot else ' disabled'}>{spot} "
         '<span class="kbd">S</span></button></div>'
     )
 
@@ -176,13 +202,14 @@ def picks_html(panel: BidPanel) -> list[str]:
                 aria_describedby=None if ok[a] else "esp-attr-why",
                 data_main=main == f"attr-{a}",
             )
-            + f">{cards.icon(a)}<span>{ATTRIBUTE_NAMES[a]}</span>"
+            + f">{cards.icon(a)}<span>{_(ATTRIBUTE_NAMES[a])}</span>"
             f'<span class="kbd">{ATTRIBUTES.index(a) + 1}</span></button>'
             for a in members
         )
         groups.append(
-            f'<fieldset class="esp-group"><legend>{title}</legend>'
-            f'<div class="esp-picks">{buttons}</div></fieldset>'
+            '<fieldset class="esp-group"><legend>'
+            + _(title)
+            + f'</legend><div class="esp-picks">{buttons}</div></fieldset>'
         )
     return groups
 

@@ -15,6 +15,7 @@ from spygames.espionage.cards import (
     is_traitor,
     value_for,
 )
+from spygames.i18n import _
 
 from ...browser.markup import esc
 
@@ -117,7 +118,7 @@ def label(attribute: str) -> str:
     """An attribute with its icon and name, e.g. in the bid panel or a bid bubble."""
     return (
         f'<span class="esp-attr esp-k-{KIND_OF[attribute]} esp-a-{esc(attribute)}">'
-        f"{icon(attribute)}<span>{esc(ATTRIBUTE_NAMES[attribute])}</span></span>"
+        f"{icon(attribute)}<span>{esc(_(ATTRIBUTE_NAMES[attribute]))}</span></span>"
     )
 
 
@@ -133,30 +134,31 @@ def card(code: str, *, lit: str | None = None, size: str = "") -> str:
     if size:
         classes.append(f"esp-card-{size}")
     badge = ""
-    counts = ""  # what the badge (or its absence) says, for the card's name
+    name = card_name(code)
+    said = name  # the card's name, and what its badge (or its absence) says
     if lit is not None:
         value = value_for(code, lit)
         if value > 0:
             classes.append("esp-lit")
             badge = '<span class="esp-badge esp-badge-plus" aria-hidden="true">+1</span>'
-            counts = ": counts +1"
+            # translators: a card at a showdown, read out: "Hacker, Agency, London: counts +1"
+            said = _("{card}: counts +1", card=name)
         elif value < 0:
             classes.append("esp-minus")
             badge = '<span class="esp-badge esp-badge-minus" aria-hidden="true">−1</span>'
-            counts = ": counts −1"
+            said = _("{card}: counts −1", card=name)
         else:
             classes.append("esp-dim")
-            counts = ": does not count"
-    name = esc(card_name(code))
+            said = _("{card}: does not count", card=name)
     if is_mercenary(code) or is_traitor(code):
         kind = "mercenary" if is_mercenary(code) else "traitor"
         sign = "+1" if kind == "mercenary" else "−1"
-        blurb = "adds 1 to any count" if kind == "mercenary" else "takes 1 from any count"
+        blurb = _("adds 1 to any count") if kind == "mercenary" else _("takes 1 from any count")
         classes.append(f"esp-wild esp-{kind}")
         body = (
             f'<span class="esp-wild-sign" aria-hidden="true">{sign}</span>'
             f"{icon(kind, 'esp-icon esp-big')}"
-            f'<span class="esp-wild-name">{name}</span>'
+            f'<span class="esp-wild-name">{esc(name)}</span>'
             f'<span class="esp-wild-blurb">{blurb}</span>'
         )
     else:
@@ -164,14 +166,14 @@ def card(code: str, *, lit: str | None = None, size: str = "") -> str:
         classes.append(f"esp-f-{faction} esp-r-{role} esp-c-{city}")
         body = (
             f'<span class="esp-band esp-band-faction">{icon(faction)}'
-            f"<span>{esc(ATTRIBUTE_NAMES[faction])}</span></span>"
+            f"<span>{esc(_(ATTRIBUTE_NAMES[faction]))}</span></span>"
             f'<span class="esp-role">{icon(role, "esp-icon esp-big")}'
-            f"<span>{esc(ATTRIBUTE_NAMES[role])}</span></span>"
+            f"<span>{esc(_(ATTRIBUTE_NAMES[role]))}</span></span>"
             f'<span class="esp-band esp-band-city">{icon(city)}'
-            f"<span>{esc(ATTRIBUTE_NAMES[city])}</span></span>"
+            f"<span>{esc(_(ATTRIBUTE_NAMES[city]))}</span></span>"
         )
     return (
-        f'<li class="{" ".join(classes)}" data-card="{esc(code)}" aria-label="{name}{counts}">'
+        f'<li class="{" ".join(classes)}" data-card="{esc(code)}" aria-label="{esc(said)}">'
         f"{body}{badge}</li>"
     )
 

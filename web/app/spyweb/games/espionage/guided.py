@@ -13,15 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from spygames.espionage.cards import ATTRIBUTE_NAMES
+from spygames.espionage.cards import ATTRIBUTE_NAMES, bid_words
+from spygames.i18n import _
 
 from ...tables.pointer import Pointer
 from ...tables.screen import GameScreen
-from .hint import what
 from .table import EspionageTable
-
-SHOWDOWN = "Every hand is shown and counted: read the showdown, then press Next round."
-TRIED = {"call": "call the bid", "spot": "spot the bid", "bid": "make a bid"}
 
 
 def _table(table: GameScreen) -> EspionageTable:
@@ -35,7 +32,9 @@ class EspionagePointer(Pointer):
 
     def between(self, table: GameScreen) -> tuple[str, str] | None:
         if _table(table).reveal_pending:
-            return "esp-continue", SHOWDOWN
+            return "esp-continue", _(
+                "Every hand is shown and counted: read the showdown, then press Next round."
+            )
         return None
 
     def target(self, table: GameScreen, step: Any) -> str:
@@ -59,17 +58,42 @@ class EspionagePointer(Pointer):
         return f"esp-seat-{_table(table).bottom()}"
 
     def stray(self, table: GameScreen, act: str, arg: str, step: Any) -> str | None:
+        """What a stray click would do, said after "Not now: that would"."""
         wanted = step.action["type"]
         if act == "attr":
             if wanted != "bid" or arg != step.action["attribute"]:
-                return f"put together a bid on {ATTRIBUTE_NAMES.get(arg, arg)}"
+                name = _(ATTRIBUTE_NAMES[arg]) if arg in ATTRIBUTE_NAMES else arg
+                # translators: after "Not now: that would"; {what} is a role, faction or city
+                return _("put together a bid on {what}", what=name)
             return None
         if act in ("count", "next") and wanted != "bid":
-            return "change the bid you would make"
-        if act in TRIED and act != wanted:
-            return TRIED[act]
+            # translators: after "Not now: that would"
+            return _("change the bid you would make")
+        if act == wanted:
+            return None
+        if act == "call":
+            # translators: after "Not now: that would"
+            return _("call the bid")
+        if act == "spot":
+            # translators: after "Not now: that would"
+            return _("spot the bid")
+        if act == "bid":
+            # translators: after "Not now: that would"
+            return _("make a bid")
         return None
 
     def words(self, table: GameScreen, action: dict[str, Any]) -> str:
-        text = what(action, _table(table).name)
-        return text[:1].lower() + text[1:]
+        """The move, said after "Not now: that would" or "the guide’s move now is to"."""
+        if action["type"] == "bid":
+            # translators: after "that would" / "the guide’s move now is to": {bid} is the
+            # bid ("3 Hackers"), {next} who answers it
+            return _(
+                "bid at least {bid} and pass to {next}",
+                bid=bid_words(action["count"], action["attribute"]),
+                next=_table(table).name(action["next"]),
+            )
+        if action["type"] == "call":
+            # translators: after "that would" / "the guide’s move now is to"
+            return _("call — the bid is too high")
+        # translators: after "that would" / "the guide’s move now is to"
+        return _("spot — the bid is exactly right")

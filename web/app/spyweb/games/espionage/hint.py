@@ -20,6 +20,7 @@ import spygames
 from spygames import hints
 from spygames.espionage.cards import bid_words
 from spygames.espionage.views import Bid
+from spygames.i18n import _, full_stop, ngettext
 
 from ...browser.markup import attrs, hint_words
 from .scene import Hint, Scene
@@ -29,31 +30,30 @@ from .undo import undo_html
 def chance(p: float) -> str:
     """ "a 23% chance", "an 8% chance", "less than a 1% chance"."""
     if p <= 0:
-        return "no chance"
+        return _("no chance")
     if p < 0.005:
-        return "less than a 1% chance"
+        return _("less than a 1% chance")
     if 0.995 <= p < 1:
-        return "more than a 99% chance"
+        return _("more than a 99% chance")
     n = round(p * 100)
-    article = "an" if n in (8, 11, 18) or 80 <= n <= 89 else "a"
-    return f"{article} {n}% chance"
-
-
-def _there(count: int, attribute: str, *, exactly: bool = False, cannot: bool = False) -> str:
-    """ "there are at least 4 Hackers", "there is exactly 1 spy in London",
-    "there cannot be at least 9 Faces"."""
-    verb = "cannot be" if cannot else "is" if count == 1 else "are"
-    return f"there {verb} {'exactly' if exactly else 'at least'} {bid_words(count, attribute)}"
+    if n in (8, 11, 18) or 80 <= n <= 89:
+        # translators: English says "an" before 8, 11, 18 and 80–89 ("an 8% chance"),
+        # "a" before the others: translate both messages the same way
+        return _("an {percent}% chance", percent=n)
+    # translators: English says "an" before 8, 11, 18 and 80–89 ("an 8% chance"), "a"
+    # before the others: translate both messages the same way
+    return _("a {percent}% chance", percent=n)
 
 
 def what(action: dict[str, Any], name: Callable[[int], str]) -> str:
     """The move, as the hint names it."""
     if action["type"] == "bid":
         words = bid_words(action["count"], action["attribute"])
-        return f"Bid at least {words} and pass to {name(action['next'])}"
+        # translators: the hint's move: {bid} is "3 Hackers", {next} who answers it
+        return _("Bid at least {bid} and pass to {next}", bid=words, next=name(action["next"]))
     if action["type"] == "call":
-        return "Call — the bid is too high"
-    return "Spot — the bid is exactly right"
+        return _("Call — the bid is too high")
+    return _("Spot — the bid is exactly right")
 
 
 def why(advice: spygames.Advice, bid: Bid | None, name: Callable[[int], str]) -> str:
@@ -61,37 +61,95 @@ def why(advice: spygames.Advice, bid: Bid | None, name: Callable[[int], str]) ->
     `bid` is the standing bid (None when the round's first bid is to be made)."""
     action, facts = advice.action, advice.facts
     kind = action["type"]
-    basis = "Counting your own cards" + (" and reading the others’ bids" if bid else "")
     if kind == "bid" and "hold" in facts:
-        return (
-            f"{basis}, there is {chance(facts['hold'])} that "
-            f"{_there(action['count'], action['attribute'])}, "
-            f"and {chance(facts['called'])} that {name(action['next'])} calls it."
+        n, words = action["count"], bid_words(action["count"], action["attribute"])
+        values = {
+            "chance": chance(facts["hold"]),
+            "bid": words,
+            "called": chance(facts["called"]),
+            "next": name(action["next"]),
+        }
+        if bid:
+            # translators: the hint's reason for a bid: {chance} and {called} are chances
+            # ("a 23% chance"), {bid} the bid ("3 Hackers"), {next} who answers it
+            return ngettext(
+                "Counting your own cards and reading the others’ bids, there is {chance} that "
+                "there is at least {bid}, and {called} that {next} calls it.",
+                "Counting your own cards and reading the others’ bids, there is {chance} that "
+                "there are at least {bid}, and {called} that {next} calls it.",
+                n,
+                **values,
+            )
+        # translators: the hint's reason for the round's first bid: {chance} and {called}
+        # are chances ("a 23% chance"), {bid} the bid ("3 Hackers"), {next} who answers it
+        return ngettext(
+            "Counting your own cards, there is {chance} that there is at least {bid}, and "
+            "{called} that {next} calls it.",
+            "Counting your own cards, there is {chance} that there are at least {bid}, and "
+            "{called} that {next} calls it.",
+            n,
+            **values,
         )
     if kind in ("call", "spot") and bid is not None and "hold" in facts:
-        count, attribute = bid["count"], bid["attribute"]
+        n, words = bid["count"], bid_words(bid["count"], bid["attribute"])
         if kind == "spot":
-            return (
-                f"{basis}, there is {chance(facts['exact'])} that "
-                f"{_there(count, attribute, exactly=True)}: your best bet, as a right spot "
-                "also scores you a point."
+            # translators: the hint's reason to spot: {chance} is a chance ("a 23% chance"),
+            # {bid} the standing bid ("3 Hackers")
+            return ngettext(
+                "Counting your own cards and reading the others’ bids, there is {chance} that "
+                "there is exactly {bid}: your best bet, as a right spot also scores you a point.",
+                "Counting your own cards and reading the others’ bids, there is {chance} that "
+                "there are exactly {bid}: your best bet, as a right spot also scores you a point.",
+                n,
+                chance=chance(facts["exact"]),
+                bid=words,
             )
         hold = facts["hold"]
         if hold <= 0:
-            return f"{basis}, {_there(count, attribute, cannot=True)}: the bid is too high."
-        if hold < 0.5:
-            only = "only " if hold >= 0.005 else ""
-            return (
-                f"{basis}, there is {only}{chance(hold)} that "
-                f"{_there(count, attribute)}, so the bid is probably too high."
+            # translators: the hint's reason to call: {bid} is the standing bid ("9 Faces")
+            return _(
+                "Counting your own cards and reading the others’ bids, there cannot be at "
+                "least {bid}: the bid is too high.",
+                bid=words,
             )
-        return (
-            f"There is {chance(facts['hold'])} that {_there(count, attribute)}, so a call "
-            "may well lose — but every raise left to you is riskier still."
+        if hold < 0.5 and hold >= 0.005:
+            # translators: the hint's reason to call: {chance} is a chance ("a 23%
+            # chance"), {bid} the standing bid ("9 Faces")
+            return ngettext(
+                "Counting your own cards and reading the others’ bids, there is only {chance} "
+                "that there is at least {bid}, so the bid is probably too high.",
+                "Counting your own cards and reading the others’ bids, there is only {chance} "
+                "that there are at least {bid}, so the bid is probably too high.",
+                n,
+                chance=chance(hold),
+                bid=words,
+            )
+        if hold < 0.5:
+            # translators: the hint's reason to call: {chance} is a small chance ("less
+            # than a 1% chance"), {bid} the standing bid ("9 Faces")
+            return ngettext(
+                "Counting your own cards and reading the others’ bids, there is {chance} that "
+                "there is at least {bid}, so the bid is probably too high.",
+                "Counting your own cards and reading the others’ bids, there is {chance} that "
+                "there are at least {bid}, so the bid is probably too high.",
+                n,
+                chance=chance(hold),
+                bid=words,
+            )
+        # translators: the hint's reason to call all the same: {chance} is a chance ("a 62%
+        # chance"), {bid} the standing bid ("4 Faces")
+        return ngettext(
+            "There is {chance} that there is at least {bid}, so a call may well lose — but "
+            "every raise left to you is riskier still.",
+            "There is {chance} that there are at least {bid}, so a call may well lose — but "
+            "every raise left to you is riskier still.",
+            n,
+            chance=chance(facts["hold"]),
+            bid=words,
         )
     reason = advice.reason.strip()
     reason = reason[:1].upper() + reason[1:]
-    return reason if reason.endswith((".", "!", "?")) else reason + "."
+    return full_stop(reason)
 
 
 def hint_bot(seed: int) -> spygames.Bot:
@@ -108,14 +166,14 @@ def helpers_html(scene: Scene) -> str:
         return ""
     if scene.guest:
         undo = undo_html(scene)
-        return f'<div class="esp-helpers" role="group" aria-label="Take back">{undo}</div>' * (
-            undo != ""
-        )
+        label = attrs(aria_label=_("Take back"))
+        return f'<div class="esp-helpers" role="group"{label}>{undo}</div>' * (undo != "")
     hint = hint_button(scene) if scene.my_turn or not scene.pass_and_play else ""
     tools = hint + undo_html(scene)
     if not tools:
         return ""
-    return f'<div class="esp-helpers" role="group" aria-label="Help">{tools}</div>{box(scene)}'
+    label = attrs(aria_label=_("Help"))
+    return f'<div class="esp-helpers" role="group"{label}>{tools}</div>{box(scene)}'
 
 
 def box(scene: Scene) -> str:
@@ -150,12 +208,11 @@ def hint_button(scene: Scene) -> str:
             id="esp-hint",
             aria_keyshortcuts="H",
             disabled=not scene.my_turn,
-            title=None if scene.my_turn else "On your turn",
+            title=None if scene.my_turn else _("On your turn"),
         )
-        + (
-            f">{'Thinking…' if scene.hint_thinking else 'Hint'} "
-            '<span class="kbd" aria-hidden="true">H</span></button>'
-        )
+        + ">"
+        + (_("Thinking…") if scene.hint_thinking else _("Hint"))
+        + ' <span class="kbd" aria-hidden="true">H</span></button>'
     )
 
 

@@ -1,6 +1,9 @@
 """What the Espionage table says: the log's lines, a showdown's count and outcome, the
 game's result and a move in words for a screen reader — "You open" but "Agent Vesper
 opens", named as the table seats them — and the log beside the felt.
+
+A seat named "You" (the first seat's default name: the person at the device) is spoken
+to, so each sentence about a seat is two messages, "You open" and "{name} opens".
 """
 
 from __future__ import annotations
@@ -11,13 +14,16 @@ from typing import Any
 import spygames
 from spygames.espionage.cards import bid_words
 from spygames.espionage.views import EspionageResult, Showdown
+from spygames.i18n import _, ngettext
 
+from ...tables import seats
 from ...tables.tabletools import LogEntry, log_html
 from .scene import Scene
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
+def is_you(name: str) -> bool:
+    """Whether a seat's name is "You" (in English, or in the language in use)."""
+    return seats.is_you(name)
 
 
 class Narrator:
@@ -26,14 +32,14 @@ class Narrator:
     def __init__(self, name: Callable[[int], str]) -> None:
         self.name = name
 
-    def does(self, seat: int, verb: str, base: str) -> str:
-        """ "Agent Vesper opens" but "You open"."""
-        name = self.name(seat)
-        return f"{name} {base if name == 'You' else verb}"
+    def you(self, seat: int) -> bool:
+        return is_you(self.name(seat))
 
-    def whose(self, seat: int) -> str:
-        name = self.name(seat)
-        return "your" if name == "You" else f"{name}’s"
+    def opens(self, seat: int) -> str:
+        """ "Agent Vesper opens." but "You open." (the round's first bid is theirs)."""
+        if self.you(seat):
+            return _("You open.")
+        return _("{name} opens.", name=self.name(seat))
 
     # -- the log ----------------------------------------------------------------------------
     def entries(self, before: int, action: dict[str, Any], after: spygames.State) -> list[LogEntry]:
@@ -44,84 +50,180 @@ class Narrator:
             out.append(
                 LogEntry(
                     "bid",
-                    f"{self.name(before)}: at least "
-                    f"{bid_words(action['count'], action['attribute'])}"
-                    f" → {self.name(action['next'])}",
+                    # translators: a bid in the log: "Ann: at least 3 Hackers → Ben" (Ben
+                    # answers it)
+                    _(
+                        "{name}: at least {bid} → {next}",
+                        name=self.name(before),
+                        bid=bid_words(action["count"], action["attribute"]),
+                        next=self.name(action["next"]),
+                    ),
                     self.said(before, action),
                 )
             )
             return out
         shown = view["last_round"]
         bid = shown["bid"]
-        verb = "calls" if shown["kind"] == "call" else "spots"
-        out.append(
-            LogEntry(
-                shown["kind"],
-                f"{self.does(before, verb, verb[:-1])} {self.whose(bid['by'])} "
-                f"“at least {bid_words(bid['count'], bid['attribute'])}”",
-            )
-        )
+        words = bid_words(bid["count"], bid["attribute"])
+        out.append(LogEntry(shown["kind"], self.challenge(before, shown["kind"], bid["by"], words)))
         out.append(LogEntry("outcome", self.outcome_text(shown)))
         if view["over"]:
             out.append(LogEntry("end", self.result_text(view["result"])))
         else:
-            out.append(
-                LogEntry(
-                    "round", f"Round {view['round']} — {self.does(view['opener'], 'opens', 'open')}"
-                )
-            )
+            out.append(LogEntry("round", self.round_text(view["round"], view["opener"])))
         return out
+
+    def round_text(self, round_: int, opener: int) -> str:
+        """ "Round 2 — Agent Vesper opens"."""
+        if self.you(opener):
+            return _("Round {round} — You open", round=round_)
+        return _("Round {round} — {name} opens", round=round_, name=self.name(opener))
+
+    def challenge(self, seat: int, kind: str, owner: int, bid: str) -> str:
+        """ "Agent Vesper calls your “at least 3 Hackers”": `seat` calls (or spots, by
+        `kind`) the bid `bid` of seat `owner`."""
+        name, whose = self.name(seat), self.name(owner)
+        me, mine = self.you(seat), self.you(owner)
+        if kind == "call":
+            if me and mine:
+                return _("You call your “at least {bid}”", bid=bid)
+            if me:
+                return _("You call {owner}’s “at least {bid}”", owner=whose, bid=bid)
+            if mine:
+                return _("{name} calls your “at least {bid}”", name=name, bid=bid)
+            return _("{name} calls {owner}’s “at least {bid}”", name=name, owner=whose, bid=bid)
+        if me and mine:
+            return _("You spot your “at least {bid}”", bid=bid)
+        if me:
+            return _("You spot {owner}’s “at least {bid}”", owner=whose, bid=bid)
+        if mine:
+            return _("{name} spots your “at least {bid}”", name=name, bid=bid)
+        return _("{name} spots {owner}’s “at least {bid}”", name=name, owner=whose, bid=bid)
 
     def replay(self, record: dict[str, Any]) -> list[LogEntry]:
         """The whole log of a game's record."""
         opener = spygames.replay(record, upto=0).view(0)["opener"]
-        log = [LogEntry("round", f"Round 1 — {self.does(opener, 'opens', 'open')}")]
+        log = [LogEntry("round", self.round_text(1, opener))]
         for step in spygames.steps(record):
             log.extend(self.entries(step.actor, step.action, step.state))
         return log
 
     # -- a showdown and the end ---------------------------------------------------------------
     def count_text(self, shown: Showdown) -> str:
-        return (
-            f"{plural(shown['matches'], 'match', 'matches')} + "
-            f"{plural(shown['mercenaries'], 'Mercenary', 'Mercenaries')} − "
-            f"{plural(shown['traitors'], 'Traitor')} = {shown['count']}"
+        """ "3 matches + 1 Mercenary − 2 Traitors = 2"."""
+        return _(
+            "{matches} + {mercenaries} − {traitors} = {count}",
+            matches=matches(shown["matches"]),
+            mercenaries=mercenaries(shown["mercenaries"]),
+            traitors=traitors(shown["traitors"]),
+            count=shown["count"],
         )
 
     def outcome_text(self, shown: Showdown) -> str:
-        bid = shown["bid"]
+        """ "Count: 2 matches + 0 Mercenaries − 0 Traitors = 2 — the bid fails. Ann loses
+        a Source." """
+        bid, count = shown["bid"], self.count_text(shown)
+        outcome = self.consequences(shown)
         if shown["kind"] == "call":
-            verdict = "the bid holds" if shown["count"] >= bid["count"] else "the bid fails"
-        else:
-            verdict = "the spot is right" if shown["count"] == bid["count"] else "the spot is wrong"
-        text = (
-            f"Count: {self.count_text(shown)} — {verdict}. "
-            f"{self.does(shown['loser'], 'loses', 'lose')} a Source"
-        )
-        if shown["point_to"] is not None:
-            text += f"; {self.does(shown['point_to'], 'scores', 'score')} a point"
-        if shown["eliminated"]:
-            text += f"; {self.does(shown['loser'], 'is', 'are')} out"
-        return text + "."
+            if shown["count"] >= bid["count"]:
+                # translators: {outcome}: who loses a Source ("Ann loses a Source")
+                return _("Count: {count} — the bid holds. {outcome}.", count=count, outcome=outcome)
+            # translators: {outcome}: who loses a Source ("Ann loses a Source")
+            return _("Count: {count} — the bid fails. {outcome}.", count=count, outcome=outcome)
+        if shown["count"] == bid["count"]:
+            # translators: {outcome}: who loses a Source, who scores ("Ann loses a Source;
+            # Ben scores a point")
+            return _("Count: {count} — the spot is right. {outcome}.", count=count, outcome=outcome)
+        # translators: {outcome}: who loses a Source, who scores ("Ann loses a Source; Ben
+        # scores a point")
+        return _("Count: {count} — the spot is wrong. {outcome}.", count=count, outcome=outcome)
 
     def verdict(self, shown: Showdown) -> str:
-        verdict = self.outcome_text(shown).split(" — ", 1)[1]
-        return verdict[0].upper() + verdict[1:]
+        """The outcome without the count: "The bid fails. Ann loses a Source." """
+        bid, outcome = shown["bid"], self.consequences(shown)
+        if shown["kind"] == "call":
+            if shown["count"] >= bid["count"]:
+                # translators: {outcome}: who loses a Source ("Ann loses a Source")
+                return _("The bid holds. {outcome}.", outcome=outcome)
+            # translators: {outcome}: who loses a Source ("Ann loses a Source")
+            return _("The bid fails. {outcome}.", outcome=outcome)
+        if shown["count"] == bid["count"]:
+            # translators: {outcome}: who loses a Source, who scores ("Ann loses a Source;
+            # Ben scores a point")
+            return _("The spot is right. {outcome}.", outcome=outcome)
+        # translators: {outcome}: who loses a Source, who scores ("Ann loses a Source; Ben
+        # scores a point")
+        return _("The spot is wrong. {outcome}.", outcome=outcome)
+
+    def consequences(self, shown: Showdown) -> str:
+        """What a showdown did to the seats: "Ann loses a Source; Ben scores a point;
+        Ann is out" (each part as it happened), "You" spoken to."""
+        loser, scorer, out = shown["loser"], shown["point_to"], bool(shown["eliminated"])
+        name = self.name(loser)
+        lost = self.you(loser)
+        if scorer is None:
+            if out:
+                if lost:
+                    return _("You lose a Source; You are out")
+                return _("{loser} loses a Source; {loser} is out", loser=name)
+            if lost:
+                return _("You lose a Source")
+            return _("{loser} loses a Source", loser=name)
+        won, scored = self.name(scorer), self.you(scorer)
+        if out:
+            if lost and scored:  # two seats named "You"
+                return _("You lose a Source; You score a point; You are out")
+            if lost:
+                return _("You lose a Source; {scorer} scores a point; You are out", scorer=won)
+            if scored:
+                return _("{loser} loses a Source; You score a point; {loser} is out", loser=name)
+            return _(
+                "{loser} loses a Source; {scorer} scores a point; {loser} is out",
+                loser=name,
+                scorer=won,
+            )
+        if lost and scored:  # two seats named "You"
+            return _("You lose a Source; You score a point")
+        if lost:
+            return _("You lose a Source; {scorer} scores a point", scorer=won)
+        if scored:
+            return _("{loser} loses a Source; You score a point", loser=name)
+        return _("{loser} loses a Source; {scorer} scores a point", loser=name, scorer=won)
 
     def result_text(self, result: EspionageResult) -> str:
         winner = result["winners"][0]
+        you, name = self.you(winner), self.name(winner)
         if result["ending"] == "points":
-            return f"{self.does(winner, 'wins', 'win')} with {result['points'][winner]} points."
-        return f"{self.does(winner, 'wins', 'win')} as the last tracker with active Sources."
+            points = result["points"][winner]
+            if you:
+                return ngettext("You win with {n} point.", "You win with {n} points.", points)
+            return ngettext(
+                "{name} wins with {n} point.", "{name} wins with {n} points.", points, name=name
+            )
+        if you:
+            return _("You win as the last tracker with active Sources.")
+        return _("{name} wins as the last tracker with active Sources.", name=name)
 
     def said(self, seat: int, action: dict[str, Any]) -> str:
         """A bid in words, for a screen reader (the log's line draws "→" for "to"):
         "Rook bids at least 2 Faces, to Ann."."""
-        return (
-            f"{self.does(seat, 'bids', 'bid')} at least "
-            f"{bid_words(action['count'], action['attribute'])}, "
-            f"to {self.name(action['next'])}."
-        )
+        bid, to = bid_words(action["count"], action["attribute"]), self.name(action["next"])
+        if self.you(seat):
+            return _("You bid at least {bid}, to {next}.", bid=bid, next=to)
+        return _("{name} bids at least {bid}, to {next}.", name=self.name(seat), bid=bid, next=to)
+
+
+def matches(n: int) -> str:
+    """ "3 matches": the cards of the bid's role, faction or city in a showdown."""
+    return ngettext("{n} match", "{n} matches", n)
+
+
+def mercenaries(n: int) -> str:
+    return ngettext("{n} Mercenary", "{n} Mercenaries", n)
+
+
+def traitors(n: int) -> str:
+    return ngettext("{n} Traitor", "{n} Traitors", n)
 
 
 def table_log_html(scene: Scene) -> str:

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spygames.espionage.cards import ATTRIBUTES, CITIES, FACTIONS, ROLES
+from spygames.i18n import N_
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Roles", ROLES),
-    ("Factions", FACTIONS),
-    ("Cities", CITIES),
-)
+    (N_("Roles"), ROLES),
+    (N_("Factions"), FACTIONS),
+    (N_("Cities"), CITIES),
+)  # each group's title is translated where it is shown
 
 
 @dataclass

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 import spygames
 from spygames.espionage.views import EspionageView
+from spygames.i18n import _
 
 from ...browser.markup import esc
 from ...catalogue import open_screen
@@ -40,7 +41,9 @@ class EspionagePosition(PositionView):
         self.narrator = Narrator(self.name)
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return _("Player {number}", number=seat + 1)
 
     @classmethod
     def names_here(cls, ctx: Context, record: dict[str, Any]) -> list[str]:
@@ -84,8 +87,10 @@ class EspionagePosition(PositionView):
         view = scene.view
         result = view["result"]
         end = (
-            f'<p class="pos-end" data-testid="pos-end"><b>Game over.</b> '
-            f"{esc(self.narrator.result_text(result))}</p>"
+            '<p class="pos-end" data-testid="pos-end">'
+            # translators: {result} is who won and how ("Ann wins with 3 points.")
+            + _("<b>Game over.</b> {result}", result=esc(self.narrator.result_text(result)))
+            + "</p>"
             if result is not None
             else ""
         )

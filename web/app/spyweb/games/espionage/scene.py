@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from spygames.espionage.views import EspionageView, Showdown
+from spygames.i18n import _
 
 from ...tables.seats import Seat
 from ...together.panel import Friends
@@ -129,7 +130,9 @@ class Scene:
 
     # -- the seats ------------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].name
+        return _("Player {number}", number=seat + 1)
 
     @property
     def humans(self) -> list[int]:

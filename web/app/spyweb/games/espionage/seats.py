@@ -14,6 +14,7 @@ import json
 from dataclasses import asdict
 
 import spygames
+from spygames.i18n import _
 from spygames.seats import MAX_NAME
 
 from ...browser.store import Saves
@@ -99,19 +100,28 @@ def setup_html(seats: list[Seat], seed: int | None, yours: bool = False) -> str:
     return (
         '<section class="setup" aria-labelledby="esp-setup-title">'
         '<h1 id="esp-setup-title"><span class="esp-emblem" aria-hidden="true">◉</span> '
-        "Espionage — seat the table</h1>"
-        '<p class="setup-lede">Two to four spy trackers bluff about the spies hidden in '
-        "everyone’s hands. Make each seat a person (pass the device), a friend on "
-        "another device, or a bot.</p>"
-        f"{shared.deal_line(seed)}"
-        '<form class="setup-form" data-act="start" id="esp-setup-form">'
-        f"{shared.players_field('esp', len(seats))}"
-        f"{shared.seat_rows(seats, 'esp', DEFAULT_NAMES, friends=True, yours=yours)}"
-        '<p class="setup-note">With two or more people, the screen hides every hand '
-        "between turns so you can pass the device around.</p>"
-        '<div class="setup-actions">'
-        '<button type="submit" class="btn btn-primary" id="esp-start">Start the game</button>'
-        '<a class="btn btn-quiet" href="#/espionage/rules">Rules</a>'
-        '<a class="btn btn-quiet" href="#/">Home</a></div>'
-        "</form></section>"
+        + _("Espionage — seat the table")
+        + '</h1><p class="setup-lede">'
+        + _(
+            "Two to four spy trackers bluff about the spies hidden in everyone’s hands. Make "
+            "each seat a person (pass the device), a friend on another device, or a bot."
+        )
+        + "</p>"
+        + shared.deal_line(seed)
+        + '<form class="setup-form" data-act="start" id="esp-setup-form">'
+        + shared.players_field("esp", len(seats))
+        + shared.seat_rows(seats, "esp", DEFAULT_NAMES, friends=True, yours=yours)
+        + '<p class="setup-note">'
+        + _(
+            "With two or more people, the screen hides every hand between turns so you can "
+            "pass the device around."
+        )
+        + '</p><div class="setup-actions">'
+        '<button type="submit" class="btn btn-primary" id="esp-start">'
+        + _("Start the game")
+        + '</button><a class="btn btn-quiet" href="#/espionage/rules">'
+        + _("Rules")
+        + '</a><a class="btn btn-quiet" href="#/">'
+        + _("Home")
+        + "</a></div></form></section>"
     )

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from spygames.espionage.views import Player, Showdown
+from spygames.i18n import _
 
 from ...browser.markup import esc
 from . import cards
-from .log import Narrator, plural
+from .log import Narrator, is_you, matches, mercenaries, traitors
 from .scene import STEPS, Scene
 
 
@@ -63,10 +64,9 @@ def count_line(shown: Showdown, has: Callable[[str], bool], *, room: bool = Fals
     """The count as far as its steps have got (`has`: whether a step is on show); `room`:
     its words only in `data-room`, for a box that keeps their room (`room_for`)."""
     pieces = [
-        ("matches", "", "span", "esp-c-m", plural(shown["matches"], "match", "matches")),
-        ("mercenaries", " + ", "span", "esp-c-p",
-         plural(shown["mercenaries"], "Mercenary", "Mercenaries")),
-        ("traitors", " − ", "span", "esp-c-t", plural(shown["traitors"], "Traitor")),
+        ("matches", "", "span", "esp-c-m", matches(shown["matches"])),
+        ("mercenaries", " + ", "span", "esp-c-p", mercenaries(shown["mercenaries"])),
+        ("traitors", " − ", "span", "esp-c-t", traitors(shown["traitors"])),
         ("count", " = ", "strong", "esp-c-total", str(shown["count"])),
     ]  # fmt: skip
     count = [
@@ -76,7 +76,7 @@ def count_line(shown: Showdown, has: Callable[[str], bool], *, room: bool = Fals
         for step, before, tag, cls, words in pieces
         if has(step)
     ]
-    return "".join(count) or '<span class="esp-c-wait">Counting…</span>'
+    return "".join(count) or '<span class="esp-c-wait">' + _("Counting…") + "</span>"
 
 
 def room_for(words: str, cls: str = "", tag: str = "span") -> str:
@@ -98,16 +98,12 @@ def showdown_html(scene: Scene, shown: Showdown) -> str:
     """The centre of the felt during a showdown, as far as its steps have got — in the
     room its last step takes."""
     narrator = Narrator(scene.name)
-    bid = shown["bid"]
-    verb = "called" if shown["kind"] == "call" else "spotted"
     said = esc(narrator.verdict(shown))
     verdict = f'<p class="esp-verdict" id="esp-verdict">{said}</p>' if scene.has("outcome") else ""
-    whole = f'<p class="esp-count-line">{count_line(shown, lambda _: True, room=True)}</p>'
+    whole = f'<p class="esp-count-line">{count_line(shown, lambda _step: True, room=True)}</p>'
     return (
         f'<div class="esp-showdown" role="status" data-step="{scene.steps}">'
-        f'<p class="esp-show-head">{esc(scene.name(shown["by"]))} {verb} '
-        f"{esc(narrator.whose(bid['by']))} bid: at least "
-        f"{cards.bid(bid['count'], bid['attribute'])}</p>"
+        f'<p class="esp-show-head">{challenged(scene, shown)}</p>'
         + sized(
             f'<div><p class="esp-count-line" id="esp-count-line">{count_line(shown, scene.has)}'
             f"</p>{verdict}</div>",
@@ -117,11 +113,37 @@ def showdown_html(scene: Scene, shown: Showdown) -> str:
     )
 
 
+def challenged(scene: Scene, shown: Showdown) -> str:
+    """The showdown's head, as HTML: "Ben called Ann’s bid: at least 3 Hackers"."""
+    name, whose = scene.name(shown["by"]), scene.name(shown["bid"]["by"])
+    me, mine = is_you(name), is_you(whose)
+    bid = cards.bid(shown["bid"]["count"], shown["bid"]["attribute"])
+    values = {"name": esc(name), "owner": esc(whose), "bid": bid}
+    if shown["kind"] == "call":
+        if me and mine:
+            # translators: the head of a showdown; {bid} is the bid's count and what it is
+            # on ("3 Hackers", drawn with its icon)
+            return _("You called your bid: at least {bid}", **values)
+        if me:
+            return _("You called {owner}’s bid: at least {bid}", **values)
+        if mine:
+            return _("{name} called your bid: at least {bid}", **values)
+        return _("{name} called {owner}’s bid: at least {bid}", **values)
+    if me and mine:
+        return _("You spotted your bid: at least {bid}", **values)
+    if me:
+        return _("You spotted {owner}’s bid: at least {bid}", **values)
+    if mine:
+        return _("{name} spotted your bid: at least {bid}", **values)
+    return _("{name} spotted {owner}’s bid: at least {bid}", **values)
+
+
 def reveal_html(scene: Scene) -> str:
     """Under the felt during a showdown: the way on. While the steps run, the same
     button skips them (and the wait) and goes straight on."""
-    label = "See the result" if scene.over else "Next round"
-    counting, done = "Counting the cards…", "Everyone has seen the hands. Ready for the next deal?"
+    label = _("See the result") if scene.over else _("Next round")
+    counting = _("Counting the cards…")
+    done = _("Everyone has seen the hands. Ready for the next deal?")
     text, room = (counting, done) if scene.steps < len(STEPS) else (done, counting)
     return (
         '<section class="esp-act esp-act-reveal">'

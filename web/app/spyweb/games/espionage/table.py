@@ -22,6 +22,7 @@ from typing import Any, cast
 import spygames
 from spygames.espionage.cards import ATTRIBUTES
 from spygames.espionage.views import EspionageView
+from spygames.i18n import N_, _
 
 from ...browser import links
 from ...tables.hints import Hints
@@ -48,7 +49,7 @@ KEY_NAMES: tuple[str, ...] = (*KEYS_COUNT, *KEYS_ATTR, *"bBcCsShHnNuU")
 
 class EspionageTable(SeatedTable):
     game_id = "espionage"
-    title = "Espionage — spygames"
+    title = N_("Espionage — spygames")
     paces = PACES
     pace_pref = PACE_PREF
 
@@ -104,13 +105,13 @@ class EspionageTable(SeatedTable):
         people = self.humans
         summary: dict[str, Any] = {
             "over": self.state.is_over,
-            "progress": f"Round {view['round']}",
+            "progress": _("Round {round}", round=view["round"]),
             "players": self.players_text(),
         }
         result = self.state.result
         if result is not None:
             winner = result["winners"][0]
-            summary["result"] = f"{self.name(winner)} won"
+            summary["result"] = _("{name} won", name=self.name(winner))
             summary["outcome"] = {
                 "won": winner in people if len(people) == 1 else None,
                 "score": None,
@@ -120,7 +121,9 @@ class EspionageTable(SeatedTable):
 
     # -- who is who -----------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].name
+        return _("Player {number}", number=seat + 1)
 
     def _position(self) -> Hashable:
         """The position on the table: the state (a new game is another one; states
@@ -275,7 +278,7 @@ class EspionageTable(SeatedTable):
     # -- the Hint and Undo ------------------------------------------------------------------
     def _ask_hint(self) -> None:
         if self.state is None or not self.my_turn:
-            self.ctx.refuse("A hint is for your own turn.")
+            self.ctx.refuse(_("A hint is for your own turn."))
             return
         if self.hint() is not None:
             self._select_hint()  # asked again: set the hinted bid up again
@@ -306,7 +309,8 @@ class EspionageTable(SeatedTable):
             return
         point = undo_point(state, self.humans)
         if point.upto is None:
-            self.ctx.refuse(f"Nothing to undo: {point.reason}.")
+            # translators: {reason} is the rules' reason ("there is nothing to undo")
+            self.ctx.refuse(_("Nothing to undo: {reason}.", reason=point.reason))
             return
         self._take_back(self.humans[0], point.upto)
 
@@ -347,7 +351,7 @@ class EspionageTable(SeatedTable):
         panel = self.panel()
         action = panel.click(act, arg)
         if act == "bid" and action is None:
-            self.ctx.refuse("Choose a role, faction or city to bid on first.")
+            self.ctx.refuse(_("Choose a role, faction or city to bid on first."))
         elif action is not None:
             self.play(action)
         else:
@@ -426,7 +430,7 @@ class EspionageTable(SeatedTable):
         if self.undo_offered:
             point = undo_point(state, self.humans)
             if point.upto is None:
-                refusals["undo"] = str(point.reason)
+                refusals["undo"] = point.reason or ""
         seat = self.humans[0] if self.humans else 0
         return Scene(
             view=cast(EspionageView, view),
@@ -476,7 +480,7 @@ class EspionageTable(SeatedTable):
             guest=True,
             undo=True,  # the friend's own Undo, through the host (`undo_for`)
             refusals=(
-                {"undo": str(undo.reason)}
+                {"undo": undo.reason or ""}
                 if (undo := self.friend_undo_point(seat)).upto is None
                 else {}
             ),

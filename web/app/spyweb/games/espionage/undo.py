@@ -18,15 +18,18 @@ from typing import Any
 
 import spygames
 from spygames.espionage.cards import bid_words
+from spygames.i18n import _, ngettext
 
 from ...tables.tabletools import LogEntry, undo_button
+from .log import is_you
 from .scene import Scene
 
 
 def undo_point(state: spygames.State, humans: list[int]) -> spygames.UndoPoint:
     """How far back the one person at the table may go (nowhere with more people)."""
     if len(humans) != 1:
-        return spygames.UndoPoint(None, "there is nothing to undo")
+        # translators: why Undo is off (with more than one person at the table)
+        return spygames.UndoPoint(None, _("there is nothing to undo"))
     return state.undo_point(humans[0])
 
 
@@ -52,14 +55,31 @@ def note(taken: list[dict[str, Any]], name: Callable[[int], str], seat: int) -> 
     """ "You took back your bid: at least 3 Hackers → Vesper (and 2 bids after it)"."""
     who = name(seat)
     first = taken[0]
-    text = (
-        f"{who} took back {'your' if who == 'You' else 'their'} bid: at least "
-        f"{bid_words(first['count'], first['attribute'])} → {name(first['next'])}"
-    )
+    bid, to = bid_words(first["count"], first["attribute"]), name(first["next"])
     after = len(taken) - 1
-    if after:
-        text += f" (and the {'bid' if after == 1 else f'{after} bids'} after it)"
-    return text
+    you = is_you(who)
+    if not after:
+        if you:
+            return _("You took back your bid: at least {bid} → {next}", bid=bid, next=to)
+        return _("{name} took back their bid: at least {bid} → {next}", name=who, bid=bid, next=to)
+    if you:
+        # translators: {n} is how many bids the others made after yours, taken back too
+        return ngettext(
+            "You took back your bid: at least {bid} → {next} (and the bid after it)",
+            "You took back your bid: at least {bid} → {next} (and the {n} bids after it)",
+            after,
+            bid=bid,
+            next=to,
+        )
+    # translators: {n} is how many bids the others made after theirs, taken back too
+    return ngettext(
+        "{name} took back their bid: at least {bid} → {next} (and the bid after it)",
+        "{name} took back their bid: at least {bid} → {next} (and the {n} bids after it)",
+        after,
+        name=who,
+        bid=bid,
+        next=to,
+    )
 
 
 def undo_html(scene: Scene) -> str:

@@ -9,6 +9,8 @@ the Hint and Undo (`hint.py`, `undo.py`), the end (`end.py`) and the log (`log.p
 
 from __future__ import annotations
 
+from spygames.i18n import _, pgettext
+
 from ...browser.markup import esc
 from ...tables.deals import deal_form
 from ...tables.tabletools import handoff_html
@@ -40,7 +42,7 @@ def render(scene: Scene) -> str:
         friends_html(scene.friends, "esp"),
         share_html(scene),
         table_log_html(scene),
-        "" if scene.guest else deal_form(scene.deal, label="Deal"),
+        "" if scene.guest else deal_form(scene.deal, label=pgettext("button", "Deal")),
         "</div>",
         "</div>",
         rules_panel(scene),
@@ -64,7 +66,7 @@ def actions_html(scene: Scene) -> str:
     waiting = waiting_html(scene.friends, cur, "esp")
     if waiting is not None:
         return waiting
-    words = scene.held or f"{scene.name(cur)} is thinking…"  # held: a friend's, in words
+    words = scene.held or _("{name} is thinking…", name=scene.name(cur))  # held: a friend's
     # While you wait, the focus rests here (data-main; focusable, not in the Tab order):
     # not on the page's heading, far from the Call that comes next (issue 47).
     return (

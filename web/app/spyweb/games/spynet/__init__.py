@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spygames.i18n import N_
+
 from ...gameui import GameUI
 
 if TYPE_CHECKING:
@@ -43,7 +45,7 @@ def _pointer() -> Pointer:
 
 UI = GameUI(
     id="spynet",
-    pitch="Draft agents, fund branches and run missions, alone or in teams of two.",
+    pitch=N_("Draft agents, fund branches and run missions, alone or in teams of two."),
     emblem="✦",
     table=_table,
     position=_position,

@@ -12,14 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from spygames.i18n import N_, _, listed, ngettext
 from spygames.spynet import text
-from spygames.words import count
 
 from ...browser.markup import attrs, esc
 from .model import BRANCH, BRANCH_IDS, BRANCHES, CARD, short_effect
 
 SIZES = ("lg", "md", "strip", "chip")
-KIND_WORDS = {"agent": "Agent", "mission": "Mission", "funding": "Funding"}
+KIND_WORDS = {
+    "agent": N_("Agent"),
+    "mission": N_("Mission"),
+    "funding": N_("Funding"),
+}
+"""The word for a card's kind at its foot (translated where it is drawn)."""
 EXTRA_ICONS = {
     "star": "M12 1.8l3 6.9 7.4.7-5.6 4.9 1.7 7.3L12 17.8l-6.5 3.8 1.7-7.3L1.6 9.4 9 8.7z",
     "coin": (
@@ -103,18 +108,19 @@ def value_text(info: dict[str, Any]) -> str:
 
 
 def value_words(info: dict[str, Any]) -> str:
+    """A card's number in words, to begin a line: "Power 4", "2 stars", "+1 power"."""
     if info["kind"] == "agent":
-        return f"power {info['power']}"
+        return _("Power {power}", power=info["power"])
     if info["kind"] == "mission":
-        return count(info["stars"], "star")
-    return f"+{info['value']} power"
+        return ngettext("{n} star", "{n} stars", info["stars"])
+    return _("+{value} power", value=info["value"])
 
 
 def where_text(info: dict[str, Any]) -> str:
     if info["kind"] == "funding":
-        return "Funding"
+        return _("Funding")
     if info.get("mercenary"):
-        return "Any branch"
+        return _("Any branch")
     return " / ".join(BRANCH[b]["name"] for b in info["branches"])
 
 
@@ -122,6 +128,10 @@ def body_text(card_id: str) -> str:
     """The card's text without its name (the name is printed above it)."""
     full = text.card_text(card_id)
     return full.split(" — ", 1)[1] if " — " in full else full
+
+
+def _names(cards: Sequence[str]) -> list[str]:
+    return [CARD[c]["name"] for c in cards]
 
 
 def _colours(info: dict[str, Any]) -> str:
@@ -175,17 +185,20 @@ def card(
         classes.append(cls)
     label = text.card_text(card_id)
     if "sn-facedown" in cls:
-        label = "Face down: " + label
+        # translators: a face-down mission's label; {card} is the card's whole text
+        label = _("Face down: {card}", card=label)
     if funding:
-        label += " With " + ", ".join(str(CARD[f]["name"]) for f in funding) + "."
+        # translators: an agent's label: its text, then the funding cards attached to it
+        label = _("{card} With {funding}.", card=label, funding=listed(_names(funding)))
     if power is not None:
-        label += f" Power here: {power}."
+        # translators: an agent's label: its text, then its power where it stands
+        label = _("{card} Power here: {power}.", card=label, power=power)
     icons = (
         "".join(icon(b) for b in BRANCH_IDS)
         if info.get("mercenary")
         else "".join(icon(b) for b in info.get("branches") or [])
     ) or icon("coin" if k == "funding" else "star")
-    kind_word = "Mercenary" if info.get("mercenary") else KIND_WORDS[k]
+    kind_word = _("Mercenary") if info.get("mercenary") else _(KIND_WORDS[k])
     tag = short_effect(info)
     value = f'<span class="sn-val">{esc(value_text(info))}</span>'
     # a word of 12 letters or more ("Quartermaster") is set smaller on small cards, so
@@ -200,8 +213,9 @@ def card(
             f'<span class="sn-fund" title="{esc(text.card_text(f))}">+{CARD[f]["value"]}</span>'
             for f in funding
         )
+        here = _("power here")
         total = (
-            f'<span class="sn-total" title="power here">={power}</span>'
+            f'<span class="sn-total" title="{esc(here)}">={power}</span>'
             if power is not None and (funding or power != info.get("power"))
             else ""
         )
@@ -257,31 +271,44 @@ def facedown(
     size: str = "strip",
     revealed: bool = False,
     owner: str = "",
+    yours: bool = False,
     read: bool = False,
     fresh: bool = False,
 ) -> str:
     """A face-down mission: its face for its owner alone (striped: face down), else — for
     everyone else, a teammate too — a back; once `revealed` (the end), its face. The
     view decides: `card_id` is None where the seat may not look. `owner` names whose
-    it is, for the back's label; `fresh` marks it as just played."""
+    it is, for the back's label (`yours`: the person's at the device); `fresh` marks it
+    as just played."""
     if card_id is not None:
         cls = ("" if revealed else "sn-facedown") + (" sn-fresh" if fresh else "")
         return card(card_id, size=size, cls=cls.strip(), read=read)
-    return backs(1, size=size, owner=owner)
+    return backs(1, size=size, owner=owner, yours=yours)
 
 
-def backs(n: int, *, size: str = "strip", owner: str = "") -> str:
+def backs(n: int, *, size: str = "strip", owner: str = "", yours: bool = False) -> str:
     """`n` face-down missions that this seat may not look at, as one back with their
-    count: their backs are all alike, so one tells as much as `n` and takes one line."""
-    if n == 1:
-        label = "A face-down mission" + (f": only {owner} may look at it" if owner else "")
-        name = "Mission"
+    count: their backs are all alike, so one tells as much as `n` and takes one line.
+    `owner` names whose they are (`yours`: the person's at the device)."""
+    if yours:
+        label = ngettext(
+            "A face-down mission: only you may look at it",
+            "{n} face-down missions: only you may look at them",
+            n,
+        )
+    elif owner:
+        label = ngettext(
+            "A face-down mission: only {name} may look at it",
+            "{n} face-down missions: only {name} may look at them",
+            n,
+            name=owner,
+        )
     else:
-        label = f"{n} face-down missions" + (f": only {owner} may look at them" if owner else "")
-        name = f"{n} missions"
+        label = ngettext("A face-down mission", "{n} face-down missions", n)
+    name = _("Mission") if n == 1 else ngettext("{n} mission", "{n} missions", n)
     return (
         f'<div class="sn-card sn-{size} sn-back sn-k-mission" title="{esc(label)}">'
-        f'<span class="sn-val">?</span><span class="sn-name">{name}</span></div>'
+        f'<span class="sn-val">?</span><span class="sn-name">{esc(name)}</span></div>'
     )
 
 

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from spygames.i18n import _
+
 from .deploy import Selection
 from .model import CARD, DeployChoices, EffectChoices, kind
 
@@ -70,11 +72,12 @@ def key_act(key: str, legal: list[dict[str, Any]]) -> str | None:
 
 def turn_click(turn: Turn, sel: Selection, act: str, arg: str) -> Click:
     """A click that belongs to the seat's own turn; `sel` is changed in place."""
-    card, _, branch = arg.partition("@")
+    card, _at, branch = arg.partition("@")
     if act == "deploy" and {"type": "deploy"} in turn.legal:
         nothing = turn.nothing()
         if nothing is not None:
-            return f"Nothing in your hand can be played now: {nothing}."
+            # translators: {reason} is the rules' reason (lower case, no full stop)
+            return _("Nothing in your hand can be played now: {reason}.", reason=nothing)
     if act in SIMPLE:
         return {"type": SIMPLE[act]}
     if act == "pick":
@@ -143,7 +146,8 @@ def _fund(turn: Turn, sel: Selection, card: str) -> Click:
     branches = list(choices.agents.get(sel.card, {})) or ["ops"]
     trial = sorted(set(sel.funding) ^ {card})
     reason = turn.why({"type": "agent", "card": sel.card, "branch": branches[0], "funding": trial})
-    return f"That funding cannot go on it: {reason or 'not now'}."
+    # translators: {reason} is the rules' reason (lower case, no full stop)
+    return _("That funding cannot go on it: {reason}.", reason=reason or _("not now"))
 
 
 def _target(turn: Turn, sel: Selection, card: str) -> Click:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from spygames.i18n import ENDS, _, full_stop, listed, ngettext, pgettext
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.views import Deploy, SpyNetView
 
@@ -44,12 +45,14 @@ def hand_html(
     sel: Selection,
     playable: Callable[[str], bool] | None = None,
     fresh: set[str] | None = None,
-    title: str = "Your hand",
+    title: str | None = None,
     drag: bool = False,
     read: bool = False,
 ) -> str:
     """The hand, each card a button when `act` is set (pick, keep, discard_card); else,
-    with `read`, a button that opens its whole face."""
+    with `read`, a button that opens its whole face. `title`: "Your hand" unless said."""
+    if title is None:
+        title = _("Your hand")
     items = []
     for c in hand:
         marks = []
@@ -59,7 +62,13 @@ def hand_html(
             marks.append("sn-playable")
         if fresh and c in fresh:
             marks.append("sn-new")
-        note = "attached" if c in sel.funding else "new" if fresh and c in fresh else ""
+        note = (
+            _("attached")
+            if c in sel.funding
+            else pgettext("card", "new")
+            if fresh and c in fresh
+            else ""
+        )
         items.append(
             "<li>"
             + cards.card(
@@ -75,7 +84,10 @@ def hand_html(
             )
             + "</li>"
         )
-    empty = "" if hand else '<li class="sn-empty-hand">No cards in hand.</li>'
+    empty = ""
+    if not hand:
+        none = _("No cards in hand.")
+        empty = f'<li class="sn-empty-hand">{esc(none)}</li>'
     return (
         f'<section class="sn-hand" aria-label="{esc(title)}">'
         f'<h2>{esc(title)} <span class="sn-hand-count">({len(hand)})</span></h2>'
@@ -175,9 +187,9 @@ def deploy_panel(
     nothing: str | None = None,
 ) -> str:
     deploy = view["deploy"]
-    end_label = "End your final turn" if view["final_round"] else "End turn"
+    end_label = _("End your final turn") if view["final_round"] else _("End turn")
     end = button(
-        f'{end_label} <span class="kbd">E</span>',
+        f'{esc(end_label)} <span class="kbd">E</span>',
         "end",
         class_="btn btn-primary",
         id="sn-end",
@@ -186,22 +198,25 @@ def deploy_panel(
     parts = [
         '<section class="sn-act sn-deploy" aria-labelledby="sn-act-title">',
         '<div class="sn-act-head"><h2 id="sn-act-title">'
-        + ("Your final turn: deploy" if view["final_round"] else "Deploy")
+        + esc(
+            _("Your final turn: deploy") if view["final_round"] else pgettext("heading", "Deploy")
+        )
         + f"</h2>{end}</div>{_budget(view, deploy, who)}",
     ]
     card = sel.card
     if card is not None and card in view["hand"]:
         parts.append(_selected(view, card, choices, sel, who, why))
     elif nothing is not None:
-        parts.append(
-            f'<p class="sn-why" id="sn-nothing">Nothing in your hand can be played now: '
-            f"{esc(nothing)}. End your turn.</p>"
+        # translators: {reason} is the rules' reason (lower case, no full stop)
+        words = _(
+            "Nothing in your hand can be played now: {reason}. End your turn.", reason=esc(nothing)
         )
+        parts.append(f'<p class="sn-why" id="sn-nothing">{words}</p>')
     else:
-        parts.append(
-            '<p class="sn-help" id="sn-pick-help">Pick a card in your hand to see where it may '
-            "go — then play it, or end your turn.</p>"
+        words = _(
+            "Pick a card in your hand to see where it may go — then play it, or end your turn."
         )
+        parts.append(f'<p class="sn-help" id="sn-pick-help">{esc(words)}</p>')
     mate = view["teammate"]
     if mate is not None:
         parts.append(_pass_slot(view, mate, choices, sel, who))
@@ -211,15 +226,24 @@ def deploy_panel(
 
 def _budget(view: SpyNetView, deploy: Deploy | None, who: Who) -> str:
     left = deploy["agents_left"] if deploy is not None else 0
-    agents = f"{left} agent{'s' if left != 1 else ''} to play" if left else "agent played"
+    agents = (
+        ngettext("{n} agent to play", "{n} agents to play", left) if left else _("agent played")
+    )
     mine = [BRANCH[b]["name"] for b, seats in view["dominates"].items() if view["seat"] in seats]
-    missions = "missions in " + (", ".join(mine) if mine else "no branch yet (dominate one first)")
+    missions = (
+        # translators: {branches} lists the branches you dominate: "Field Ops, Tech"
+        _("missions in {branches}", branches=listed(mine))
+        if mine
+        else _("missions in no branch yet (dominate one first)")
+    )
     items = [f'<li id="sn-agents-left">{esc(agents)}</li>', f"<li>{esc(missions)}</li>"]
     if view["teammate"] is not None:
         passed = deploy is not None and deploy["passed"]
         mate = who.name(view["teammate"])
-        items.append(f"<li>{'card passed' if passed else f'a card to {esc(mate)}'}</li>")
-    return f'<ul class="sn-budget" aria-label="This turn">{"".join(items)}</ul>'
+        slot = _("card passed") if passed else _("a card to {name}", name=esc(mate))
+        items.append(f"<li>{slot}</li>")
+    label = _("This turn")
+    return f'<ul class="sn-budget" aria-label="{esc(label)}">{"".join(items)}</ul>'
 
 
 def _selected(
@@ -232,10 +256,11 @@ def _selected(
     elif k == "mission":
         controls.append(_mission_controls(view, card, choices, why))
     else:
-        controls.append(
-            '<p class="sn-help">Funding is attached to an agent as you play it: pick the '
-            "agent first, then tap this card.</p>"
+        words = _(
+            "Funding is attached to an agent as you play it: pick the agent first, "
+            "then tap this card."
         )
+        controls.append(f'<p class="sn-help">{esc(words)}</p>')
     return (
         '<div class="sn-picked" id="sn-selected">'
         f'<div class="sn-picked-text">{cards.card(card, size="chip")} '
@@ -249,7 +274,8 @@ def _agent_controls(
 ) -> str:
     if card not in choices.agents:
         reason = why.get(f"agent:{card}")
-        return f'<p class="sn-why" id="sn-why">{esc(_sentence(reason or "not now"))}</p>'
+        words = _sentence(reason or _("not now"))
+        return f'<p class="sn-why" id="sn-why">{esc(words)}</p>'
     funds = [c for c in view["hand"] if kind(c) == "funding"]
     toggles = []
     for f in funds:
@@ -268,9 +294,10 @@ def _agent_controls(
                 title=_sentence(reason) if reason else None,
             )
         )
+    attach = _("Attach funding")
     fund_html = (
-        f'<div class="sn-funds" role="group" aria-label="Attach funding">'
-        f'<span class="sn-label">Attach funding</span>{"".join(toggles)}</div>'
+        f'<div class="sn-funds" role="group" aria-label="{esc(attach)}">'
+        f'<span class="sn-label">{esc(attach)}</span>{"".join(toggles)}</div>'
         if toggles
         else ""
     )
@@ -278,8 +305,13 @@ def _agent_controls(
     after = {b: placement(view, card, b, sel.funding) for b in branches}
     targets = "".join(
         button(  # the branch's total once the agent is in, as the outcome compares it
-            f"{cards.icon(b)} Play in {esc(BRANCH[b]['name'])} → {after[b]['power']}"
-            f' <span class="sn-outcome">{esc(outcome(after[b], view, who))}</span>',
+            cards.icon(b)
+            + " "
+            # translators: a button: play the agent in a branch, where its power becomes {power}
+            + _(
+                "Play in {branch} → {power}", branch=esc(BRANCH[b]["name"]), power=after[b]["power"]
+            )
+            + f' <span class="sn-outcome">{esc(outcome(after[b], view, who))}</span>',
             "agent",
             f"{card}@{b}",
             class_="btn btn-primary sn-branch-btn",
@@ -305,16 +337,22 @@ def outcome(after: dict[str, Any], view: SpyNetView, who: Who) -> str:
     mate = view["teammate"]
     if seat in holders:
         if theirs <= 0:
-            return "(you’d dominate)"
+            return _("(you’d dominate)")
         if mine == theirs:
-            return f"(ties {name} at {theirs}: you’d both dominate)"
-        return f"(beats {name}’s {theirs}: you’d dominate)"
+            return _("(ties {name} at {power}: you’d both dominate)", name=name, power=theirs)
+        return _("(beats {name}’s {power}: you’d dominate)", name=name, power=theirs)
     if mate is not None and mate in holders:
-        return f"({who.name(mate)} leads with {powers[mate]}: your team dominates)"
+        return _(
+            "({name} leads with {power}: your team dominates)",
+            name=who.name(mate),
+            power=powers[mate],
+        )
     if mine == theirs:
-        return f"(ties {name} at {theirs}: no one dominates)"
-    verb = "keeps it" if foe in after["before"] else "leads"
-    return f"({name} {verb} with {theirs})"
+        return _("(ties {name} at {power}: no one dominates)", name=name, power=theirs)
+    if foe in after["before"]:
+        # translators: the branch stays dominated by {name}, with power {power}
+        return _("({name} keeps it with {power})", name=name, power=theirs)
+    return _("({name} leads with {power})", name=name, power=theirs)
 
 
 def _mission_controls(view: SpyNetView, card: str, choices: DeployChoices, why: Why) -> str:
@@ -324,7 +362,9 @@ def _mission_controls(view: SpyNetView, card: str, choices: DeployChoices, why: 
         if b in legal:
             rows.append(
                 button(
-                    f"{cards.icon(b)} Play face down in {esc(BRANCH[b]['name'])}",
+                    cards.icon(b)
+                    + " "
+                    + _("Play face down in {branch}", branch=esc(BRANCH[b]["name"])),
                     "mission",
                     f"{card}@{b}",
                     class_="btn btn-primary sn-branch-btn",
@@ -333,10 +373,16 @@ def _mission_controls(view: SpyNetView, card: str, choices: DeployChoices, why: 
                 )
             )
         else:
-            reason = why.get(f"mission:{b}") or "not now"
+            reason = why.get(f"mission:{b}") or _("not now")
             rows.append(
                 f'<p class="sn-why" id="sn-why-{b}">{cards.icon(b)} '
-                f"<b>{esc(BRANCH[b]['name'])}</b>: {esc(_sentence(reason))}</p>"
+                # translators: why a mission may not go in a branch: "Tech: You do not dominate it."
+                + _(
+                    "<b>{branch}</b>: {reason}",
+                    branch=esc(BRANCH[b]["name"]),
+                    reason=esc(_sentence(reason)),
+                )
+                + "</p>"
             )
     return f'<div class="sn-buttons sn-targets">{"".join(rows)}</div>'
 
@@ -347,21 +393,23 @@ def _pass_slot(
     deploy = view["deploy"]
     name = esc(who.name(mate))
     if deploy is not None and deploy["passed"]:
-        inside = f'<span class="sn-slot-done">✓ A card went to {name} this turn</span>'
+        done = _("✓ A card went to {name} this turn", name=name)
+        inside = f'<span class="sn-slot-done">{done}</span>'
     elif sel.card is not None and sel.card in choices.passes:
         inside = button(
-            f"Pass {esc(CARD[sel.card]['name'])} face down to {name}",
+            _("Pass {card} face down to {name}", card=esc(CARD[sel.card]["name"]), name=name),
             "pass",
             sel.card,
             id="sn-pass",
             class_="btn btn-small",
         )
     else:
-        inside = f'<span class="sn-slot-empty">Pick a card to pass it face down to {name}</span>'
+        empty = _("Pick a card to pass it face down to {name}", name=name)
+        inside = f'<span class="sn-slot-empty">{empty}</span>'
+    label, slot = _("Pass to {name}", name=name), _("Pass slot · 1 a turn")
     return (
-        f'<div class="sn-passslot" id="sn-passslot" data-drop-act="pass" '
-        f'aria-label="Pass to {name}">'
-        f'<span class="sn-label">Pass slot · 1 a turn</span>{inside}</div>'
+        f'<div class="sn-passslot" id="sn-passslot" data-drop-act="pass" aria-label="{label}">'
+        f'<span class="sn-label">{esc(slot)}</span>{inside}</div>'
     )
 
 
@@ -370,4 +418,4 @@ def _sentence(text: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+    return full_stop(text, (*ENDS, ")"))

@@ -4,7 +4,7 @@ and the table's rules panel show the same one and a re-draw never loses it."""
 
 from __future__ import annotations
 
-from spygames.words import count
+from spygames.i18n import _, ngettext
 
 from ...browser.markup import attrs, esc
 from ...browser.store import Saves
@@ -18,7 +18,7 @@ ALL = "all"
 def read_filter(saves: Saves) -> tuple[str, str]:
     """(kind, branch), each "all" or one of the set's kinds / branch ids."""
     raw = saves.pref(PREF, f"{ALL}:{ALL}")
-    kind, _, branch = raw.partition(":")
+    kind, _colon, branch = raw.partition(":")
     if kind not in (ALL, *KINDS):
         kind = ALL
     if branch not in (ALL, *BRANCH_IDS):
@@ -74,10 +74,10 @@ def gallery_html(saves: Saves) -> str:
 
 def gallery_for(kind: str, branch: str) -> str:
     """The gallery with this filter (`read_filter`'s pair)."""
-    kinds = _seg("gallery-kind", ALL, "All types", kind) + "".join(
-        _seg("gallery-kind", k, KIND_NAMES[k], kind) for k in KINDS
+    kinds = _seg("gallery-kind", ALL, esc(_("All types")), kind) + "".join(
+        _seg("gallery-kind", k, esc(_(KIND_NAMES[k])), kind) for k in KINDS
     )
-    branches = _seg("gallery-branch", ALL, "All branches", branch) + "".join(
+    branches = _seg("gallery-branch", ALL, esc(_("All branches")), branch) + "".join(
         _seg("gallery-branch", b, f"{cards.icon(b)} {esc(BRANCH[b]['name'])}", branch)
         for b in BRANCH_IDS
     )
@@ -85,21 +85,24 @@ def gallery_for(kind: str, branch: str) -> str:
     items = "".join(f"<li>{cards.card(c, size='lg')}</li>" for c in ids)
     note = ""
     if kind == "funding" and branch != ALL:
-        note = '<p class="sn-help">Funding cards belong to no branch.</p>'
+        words = _("Funding cards belong to no branch.")
+        note = f'<p class="sn-help">{esc(words)}</p>'
     situations = ""
     if kind == ALL and branch == ALL:
-        situations = (
-            "<h3>Situations</h3><ul class='sn-situation-list'>"
-            + "".join(
-                f"<li><strong>{esc(s['name'])}</strong> — {esc(s['text'])}</li>" for s in SITUATIONS
-            )
-            + "</ul>"
-        )
+        listed = []
+        for s in SITUATIONS:
+            # translators: a situation's name and what it changes
+            item = _("<strong>{name}</strong> — {text}", name=esc(s["name"]), text=esc(s["text"]))
+            listed.append(f"<li>{item}</li>")
+        heading = _("Situations")
+        situations = f"<h3>{heading}</h3><ul class='sn-situation-list'>{''.join(listed)}</ul>"
+    title, type_, branch_ = _("Every card"), _("Type"), _("Branch")
+    shown_count = ngettext("{n} card", "{n} cards", len(ids))
     return (
         '<section class="sn-gallery" id="sn-gallery" aria-labelledby="sn-gallery-title">'
-        '<h2 id="sn-gallery-title">Every card</h2>'
-        f'<div class="sn-filters" role="group" aria-label="Type">{kinds}</div>'
-        f'<div class="sn-filters" role="group" aria-label="Branch">{branches}</div>'
-        f'<p class="sn-gallery-count" id="sn-gallery-count">{count(len(ids), "card")}</p>{note}'
+        f'<h2 id="sn-gallery-title">{title}</h2>'
+        f'<div class="sn-filters" role="group" aria-label="{esc(type_)}">{kinds}</div>'
+        f'<div class="sn-filters" role="group" aria-label="{esc(branch_)}">{branches}</div>'
+        f'<p class="sn-gallery-count" id="sn-gallery-count">{shown_count}</p>{note}'
         f'<ul class="sn-gallery-cards">{items}</ul>{situations}</section>'
     )

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from spygames.i18n import pgettext
+
 from ...tables.pointer import Pointer
 from ...tables.screen import GameScreen
 from .hint import marks, what
@@ -20,23 +22,65 @@ from .log import Who
 from .model import CARD
 from .table import SpyNetTable
 
-MOVES = {
-    "recruit": "recruit",
-    "deploy": "deploy",
-    "take": "take this pile",
-    "pass_on": "pass this pile on",
-    "end": "end your turn",
-    "keep": "keep that card",
-    "agent": "play that agent there",
-    "mission": "play that mission there",
-    "pass": "pass that card to your teammate",
-    "draw": "draw",
-    "skip": "skip the effect",
-    "discard": "make that player discard",
-    "eliminate": "eliminate that agent",
-    "flip": "flip that agent",
-    "target": "aim the effect at that agent",
-}
+MOVES = (
+    "recruit",
+    "deploy",
+    "take",
+    "pass_on",
+    "end",
+    "keep",
+    "agent",
+    "mission",
+    "pass",
+    "draw",
+    "skip",
+    "discard",
+    "eliminate",
+    "flip",
+    "target",
+)
+"""The clicks that play a move (or aim an effect): a stray one is said (`would`)."""
+
+
+def would(act: str, card: str | None = None) -> str:
+    """What a click would do, to end the guide's "Not now: that would …": "recruit",
+    "play Censor there"; `card` names the card it plays, when known."""
+    if card is not None:
+        if act == "keep":
+            return pgettext("that would …", "keep {card}", card=card)
+        if act in ("agent", "mission"):
+            return pgettext("that would …", "play {card} there", card=card)
+        if act == "pass":
+            return pgettext("that would …", "pass {card} to your teammate", card=card)
+    if act == "recruit":
+        return pgettext("that would …", "recruit")
+    if act == "deploy":
+        return pgettext("that would …", "deploy")
+    if act == "take":
+        return pgettext("that would …", "take this pile")
+    if act == "pass_on":
+        return pgettext("that would …", "pass this pile on")
+    if act == "end":
+        return pgettext("that would …", "end your turn")
+    if act == "keep":
+        return pgettext("that would …", "keep that card")
+    if act == "agent":
+        return pgettext("that would …", "play that agent there")
+    if act == "mission":
+        return pgettext("that would …", "play that mission there")
+    if act == "pass":
+        return pgettext("that would …", "pass that card to your teammate")
+    if act == "draw":
+        return pgettext("that would …", "draw")
+    if act == "skip":
+        return pgettext("that would …", "skip the effect")
+    if act == "discard":
+        return pgettext("that would …", "make that player discard")
+    if act == "eliminate":
+        return pgettext("that would …", "eliminate that agent")
+    if act == "flip":
+        return pgettext("that would …", "flip that agent")
+    return pgettext("that would …", "aim the effect at that agent")
 
 
 def _table(table: GameScreen) -> SpyNetTable:
@@ -75,16 +119,9 @@ class SpyNetPointer(Pointer):
             used = {str(action.get("card", "")), *action.get("funding", [])}
             if arg in used or arg in sn.sel.funding or arg == sn.sel.card:
                 return None
-            return f"pick {_name(arg)}"
+            return pgettext("that would …", "pick {card}", card=_name(arg))
         card = arg.partition("@")[0]
-        if card in CARD and act in ("keep", "agent", "mission", "pass"):
-            return (
-                MOVES[act]
-                .replace("that card", _name(card))
-                .replace("that agent", _name(card))
-                .replace("that mission", _name(card))
-            )
-        return MOVES[act]
+        return would(act, _name(card) if card in CARD else None)
 
     def words(self, table: GameScreen, action: dict[str, Any]) -> str:
         sn = _table(table)

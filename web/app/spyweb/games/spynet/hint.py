@@ -14,10 +14,11 @@ import re
 from typing import Any, cast
 
 import spygames
+from spygames.i18n import _, full_stop, listed, ngettext, pgettext
 from spygames.spynet.text import condition_text
 from spygames.spynet.views import SpyNetView
 
-from ...browser.markup import attrs, hint_words
+from ...browser.markup import attrs, esc, hint_words
 from ...tables.hints import Hints
 from .deploy import outcome
 from .log import Who
@@ -38,34 +39,59 @@ def what(action: dict[str, Any], view: SpyNetView, who: Who) -> str:
     k = str(action["type"])
     card = str(action.get("card", ""))
     if k == "keep":
-        return f"Keep {_name(card)}"
-    if k in ("recruit", "deploy"):
-        return k.capitalize()
+        return _("Keep {card}", card=_name(card))
+    if k == "recruit":
+        return pgettext("move", "Recruit")
+    if k == "deploy":
+        return pgettext("move", "Deploy")
     if k in ("take", "pass_on"):
         pile = (view["looking"] or 0) + 1
-        return f"Take pile {pile}" if k == "take" else f"Pass pile {pile} on"
+        return _("Take pile {n}", n=pile) if k == "take" else _("Pass pile {n} on", n=pile)
     if k == "agent":
         funds = action["funding"]
-        extra = " with " + ", ".join(_name(f) for f in funds) if funds else ""
-        return f"Play {_name(card)} in {_branch(action['branch'])}{extra}"
+        branch = _branch(action["branch"])
+        if funds:
+            # translators: {funding} lists the funding cards attached: "Bribe, Grant"
+            return _(
+                "Play {card} in {branch} with {funding}",
+                card=_name(card),
+                branch=branch,
+                funding=listed([_name(f) for f in funds]),
+            )
+        return _("Play {card} in {branch}", card=_name(card), branch=branch)
     if k == "mission":
-        return f"Play {_name(card)} face down in {_branch(action['branch'])}"
+        return _(
+            "Play {card} face down in {branch}", card=_name(card), branch=_branch(action["branch"])
+        )
     if k == "pass":
         mate = view["teammate"]
-        return f"Pass {_name(card)} to {who.name(mate) if mate is not None else 'your partner'}"
+        if mate is None:
+            return _("Pass {card} to your partner", card=_name(card))
+        return _("Pass {card} to {name}", card=_name(card), name=who.name(mate))
     if k == "end_turn":
-        return "End your turn"
+        return _("End your turn")
     if k == "discard":
-        return f"Make {who.name(action['seat'])} discard a card"
+        return _("Make {name} discard a card", name=who.name(action["seat"]))
     if k == "discard_card":
-        return f"Discard {_name(card)}"
+        return _("Discard {card}", card=_name(card))
     if k == "eliminate":
-        return f"Eliminate {_name(card)}"
+        return _("Eliminate {card}", card=_name(card))
     if k == "flip":
-        return f"Flip {_name(card)} into your {_branch(action['branch'])}"
+        return _(
+            "Flip {card} into your {branch}", card=_name(card), branch=_branch(action["branch"])
+        )
     if k == "draw":
-        return "Draw the cards"
-    return "Skip the effect"
+        return _("Draw the cards")
+    return _("Skip the effect")
+
+
+def sentences(said: list[str]) -> str:
+    """Sentences one after the other, as the language sets them ("A. B.")."""
+    out = ""
+    for one in said:
+        # translators: two sentences one after the other (a space between them in English)
+        out = _("{a} {b}", a=out, b=one) if out else one
+    return out
 
 
 def _missions_for(view: SpyNetView, branch: str, pool: list[str]) -> list[str]:
@@ -75,14 +101,26 @@ def _missions_for(view: SpyNetView, branch: str, pool: list[str]) -> list[str]:
 def _agent_words(view: SpyNetView, action: dict[str, Any], who: Who) -> str:
     card, branch, funds = action["card"], action["branch"], action["funding"]
     after = placement(view, card, branch, funds)
-    text = f"{_branch(branch)} → {after['power']} {outcome(after, view, who)}"
+    values: dict[str, Any] = {
+        "branch": _branch(branch),
+        "power": after["power"],
+        "outcome": outcome(after, view, who),
+    }
     seat = view["seat"]
     if seat in after["dominators"] and seat not in after["before"]:
         missions = _missions_for(view, branch, view["hand"])
         if missions:
             m = missions[0]
-            text += f", where your mission {_name(m)} ({CARD[m]['stars']}★) can then go"
-    return text + "."
+            # translators: {outcome} says who dominates then: "(beats Lynx’s 4: you’d dominate)"
+            return _(
+                "{branch} → {power} {outcome}, where your mission {mission} ({stars}★) can "
+                "then go.",
+                mission=_name(m),
+                stars=CARD[m]["stars"],
+                **values,
+            )
+    # translators: {outcome} says who dominates then: "(beats Lynx’s 4: you’d dominate)"
+    return _("{branch} → {power} {outcome}.", **values)
 
 
 def _pile_words(view: SpyNetView) -> str:
@@ -99,11 +137,14 @@ def _pile_words(view: SpyNetView) -> str:
             if seat in after["dominators"] and seat not in after["before"]:
                 missions = _missions_for(view, branch, pool)
                 if missions:
-                    return (
-                        f"Its {_branch(branch)} agent {_name(agent)} would let you dominate "
-                        f"{_branch(branch)}, where your mission {_name(missions[0])} needs it."
+                    return _(
+                        "Its {branch} agent {agent} would let you dominate {branch}, where "
+                        "your mission {mission} needs it.",
+                        branch=_branch(branch),
+                        agent=_name(agent),
+                        mission=_name(missions[0]),
                     )
-    return f"It holds {', '.join(_name(c) for c in cards)}."
+    return _("It holds {cards}.", cards=listed([_name(c) for c in cards]))
 
 
 def _games(facts: dict[str, Any], view: SpyNetView, who: Who) -> str:
@@ -116,28 +157,62 @@ def _games(facts: dict[str, Any], view: SpyNetView, who: Who) -> str:
     if not games:
         return ""
     won = round(float(facts["won"]))
-    text = (
-        f"Played out to the end {games} times on guesses of the hidden cards, this move "
-        f"won {won} of them"
-    )
+    text: str
     others = sorted(
         facts.get("others", []), key=lambda o: (-o["games"], -o["won"] / max(o["games"], 1))
     )
     if others:
         o = others[0]
         theirs = round(o["won"])
-        text += f"; the next best, {what(o['action'], view, who)}, won {theirs} of {o['games']}"
+        values = {"won": won, "move": what(o["action"], view, who), "theirs": theirs}
         if abs(theirs / max(o["games"], 1) - won / games) < 0.1:
-            text += ": a close call"
-    text += "."
+            # translators: {n} games played out; {won} of them won; {move}, the next best
+            # move, won {theirs} of {games}
+            text = ngettext(
+                "Played out to the end {n} times on guesses of the hidden cards, this move "
+                "won {won} of them; the next best, {move}, won {theirs} of {games}: a close call.",
+                "Played out to the end {n} times on guesses of the hidden cards, this move "
+                "won {won} of them; the next best, {move}, won {theirs} of {games}: a close call.",
+                games,
+                games=o["games"],
+                **values,
+            )
+        else:
+            # translators: {n} games played out; {won} of them won; {move}, the next best
+            # move, won {theirs} of {games}
+            text = ngettext(
+                "Played out to the end {n} times on guesses of the hidden cards, this move "
+                "won {won} of them; the next best, {move}, won {theirs} of {games}.",
+                "Played out to the end {n} times on guesses of the hidden cards, this move "
+                "won {won} of them; the next best, {move}, won {theirs} of {games}.",
+                games,
+                games=o["games"],
+                **values,
+            )
+    else:
+        # translators: {n} games played out; {won} of them won
+        text = ngettext(
+            "Played out to the end {n} times on guesses of the hidden cards, this move "
+            "won {won} of them.",
+            "Played out to the end {n} times on guesses of the hidden cards, this move "
+            "won {won} of them.",
+            games,
+            won=won,
+        )
     dropped = [o for o in others[1:] if o["games"] < games and o["won"] / o["games"] > won / games]
     if dropped:
         o = max(dropped, key=lambda o: o["won"] / o["games"])
-        text += (
-            f" {what(o['action'], view, who)} won {round(o['won'])} of only {o['games']} "
-            "games: it fell behind on the first guesses and was dropped, so it was tried "
-            "on fewer."
+        # translators: {move} is another move, which won {won} of the {n} games it was tried on
+        fell = ngettext(
+            "{move} won {won} of only {n} games: it fell behind on the first guesses and "
+            "was dropped, so it was tried on fewer.",
+            "{move} won {won} of only {n} games: it fell behind on the first guesses and "
+            "was dropped, so it was tried on fewer.",
+            o["games"],
+            move=what(o["action"], view, who),
+            won=round(o["won"]),
         )
+        text = sentences([text, fell])
     return text
 
 
@@ -151,12 +226,23 @@ def why(advice: spygames.Advice, view: SpyNetView, who: Who) -> str:
     elif k == "mission":
         m = action["card"]
         condition = CARD[m]["condition"]
-        stars = f"{CARD[m]['stars']}★ for your side"
+        branch, stars = _branch(action["branch"]), CARD[m]["stars"]
         if condition:
-            stars += f" if {condition_text(condition)} at the end"
-        words.append(f"You dominate {_branch(action['branch'])} now: {stars}.")
+            # translators: {condition} is the mission's condition, from its card's text
+            words.append(
+                _(
+                    "You dominate {branch} now: {stars}★ for your side if {condition} at the end.",
+                    branch=branch,
+                    stars=stars,
+                    condition=condition_text(condition),
+                )
+            )
+        else:
+            words.append(
+                _("You dominate {branch} now: {stars}★ for your side.", branch=branch, stars=stars)
+            )
         if not facts:
-            words.append("A mission that can go now is never worth holding back.")
+            words.append(_("A mission that can go now is never worth holding back."))
     elif k in ("take", "pass_on"):
         pile = _pile_words(view)
         if pile:
@@ -165,8 +251,8 @@ def why(advice: spygames.Advice, view: SpyNetView, who: Who) -> str:
         words.append(_games(facts, view, who))
     elif not words:
         reason = advice.reason.strip()
-        words.append(reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else "."))
-    return " ".join(w for w in words if w)
+        words.append(full_stop(reason[:1].upper() + reason[1:], (".", "。")))
+    return sentences([w for w in words if w])
 
 
 def marks(action: dict[str, Any]) -> list[tuple[str, str]]:
@@ -250,6 +336,7 @@ def hint_box(hint: HintShown) -> str:
 
 
 def hint_button(hint: HintShown) -> str:
+    label = _("Thinking…") if hint.thinking else _("Hint")
     return (
         "<button"
         + attrs(
@@ -259,6 +346,6 @@ def hint_button(hint: HintShown) -> str:
             id="sn-hint",
             aria_keyshortcuts="H",
         )
-        + f">{'Thinking…' if hint.thinking else 'Hint'} "
+        + f">{esc(label)} "
         '<span class="kbd" aria-hidden="true">H</span></button>'
     )

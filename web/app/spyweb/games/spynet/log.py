@@ -1,23 +1,43 @@
-"""Who sits where (names, teams) and the game log in words everyone at the table may read.
-
-The log is public: it never names a card someone holds or plays face down (a kept draft
-card, a pile taken, a mission, a card passed); it does name what goes face up.
-"""
-
 from __future__ import annotations
 
 from typing import Any, cast
 
 import spygames
+from spygames.i18n import N_, _, listed, ngettext
 from spygames.spynet.table import teams_for
 from spygames.spynet.views import Pending, SpyNetResult, SpyNetView
-from spygames.words import agrees, count, sentence
 
-from ...tables.seats import Seat
+from ...tables.seats import Seat, is_you
 from ...tables.tabletools import LogEntry
 from .model import BRANCH, CARD
 
-TEAM_NAMES = ("White team", "Black team")
+TEAM_NAMES = (N_("White team"), N_("Black team"))
+"""The teams' names at 4 players (translated where they are shown)."""
+YOU = "You"
+"""The name of the person's own seat (`seats.DEFAULT_NAMES`), which the words for a seat
+say as "you" ("your tableau", "You win")."""
+
+
+def joined(names: list[str]) -> str:
+    """ "Ann", "Ann & Cy": the seats of a team, or those sharing a branch."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        # translators: two players named together: a team, or those dominating a branch
+        out = _("{a} & {b}", a=out, b=name)
+    return out
+
+
+def and_joined(names: list[str]) -> str:
+    """ "A", "A and B", "A and B and C": who tie, who won."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = _("{a} and {b}", a=out, b=name)
+    return out
+
+
+def cards_count(n: int) -> str:
+    """ "1 card", "3 cards": a count put into a sentence that has another."""
+    return ngettext("{n} card", "{n} cards", n)
 
 
 class Who:
@@ -30,11 +50,19 @@ class Who:
         self.team_of = {s: t for t, team in enumerate(self.teams) for s in team}
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].name
+        return _("Player {number}", number=seat + 1)
 
-    def possessive(self, seat: int) -> str:
+    def first(self, seat: int) -> str:
+        """The seat's name to begin a sentence: its first letter raised, the rest as given
+        ("agent McLynx" is "Agent McLynx’s tableau", never "Agent mclynx")."""
         name = self.name(seat)
-        return "your" if name == "You" else f"{name}’s"
+        return name[:1].upper() + name[1:]
+
+    def you(self, seat: int) -> bool:
+        """The seat is the person's own, named "You": the words say "you", "your"."""
+        return is_you(self.name(seat))
 
     @property
     def in_teams(self) -> bool:
@@ -45,10 +73,19 @@ class Who:
         seats = self.teams[team]
         if len(seats) == 1:
             return self.name(seats[0])
-        return f"{TEAM_NAMES[team]} ({' & '.join(self.name(s) for s in seats)})"
+        # translators: a team's name, then its players: "White team (Ann & Cy)"
+        return _(
+            "{team} ({players})",
+            team=_(TEAM_NAMES[team]),
+            players=joined([self.name(s) for s in seats]),
+        )
+
+    def team_you(self, team: int) -> bool:
+        """The team is the person's own seat alone, named "You"."""
+        return is_you(self.team_name(team))
 
     def team_label(self, seat: int) -> str:
-        return TEAM_NAMES[self.team_of[seat]] if self.in_teams else ""
+        return _(TEAM_NAMES[self.team_of[seat]]) if self.in_teams else ""
 
     def teammate(self, seat: int) -> int | None:
         team = self.teams[self.team_of[seat]]
@@ -62,12 +99,8 @@ def _looked_at(before: SpyNetView) -> int:
     return pile
 
 
-def _cards(n: int) -> str:
-    return count(n, "card")
-
-
 def _agent(card: str) -> str:
-    return str(CARD[card]["name"])
+    return cast(str, CARD[card]["name"])
 
 
 class Narrator:
@@ -78,18 +111,22 @@ class Narrator:
 
     def opening(self, state: spygames.State) -> list[LogEntry]:
         view = state.view(0)
+        who = self.who
         out = []
         if view["phase"] == "draft":
-            drafter = view["turn"]
-            out.append(
-                LogEntry(
-                    "turn",
-                    f"Opening draft: {agrees(self.who.name(drafter), 'draft')} first; "
-                    f"{self.who.name(view['first'])} will take the first turn",
+            drafter, first = view["turn"], who.name(view["first"])
+            text = (
+                _("Opening draft: You draft first; {first} will take the first turn", first=first)
+                if who.you(drafter)
+                else _(
+                    "Opening draft: {name} drafts first; {first} will take the first turn",
+                    name=who.name(drafter),
+                    first=first,
                 )
             )
+            out.append(LogEntry("turn", text))
         else:
-            out.append(LogEntry("turn", f"Turn 1 — {self.who.name(view['turn'])}"))
+            out.append(LogEntry("turn", _("Turn {n} — {name}", n=1, name=who.name(view["turn"]))))
         return out
 
     def entries(
@@ -102,19 +139,29 @@ class Narrator:
         kind = action["type"]
         out: list[LogEntry] = []
         if kind == "keep":
-            out.append(LogEntry("draft", f"{name} kept a card from the draft and passed the rest"))
+            out.append(
+                LogEntry(
+                    "draft", _("{name} kept a card from the draft and passed the rest", name=name)
+                )
+            )
         elif kind == "recruit":
-            out.append(LogEntry("move", f"{name} recruited"))
+            out.append(LogEntry("move", _("{name} recruited", name=name)))
         elif kind == "deploy":
-            out.append(LogEntry("move", f"{name} deployed"))
+            out.append(LogEntry("move", _("{name} deployed", name=name)))
         elif kind == "take":
             pile = _looked_at(before)
             size = before["piles"][pile]["size"]
-            out.append(LogEntry("take", f"{name} took pile {pile + 1} ({_cards(size)})"))
+            # translators: {cards} is how many cards the pile held: "3 cards"
+            text = _(
+                "{name} took pile {pile} ({cards})",
+                name=name,
+                pile=pile + 1,
+                cards=cards_count(size),
+            )
+            out.append(LogEntry("take", text))
         elif kind == "pass_on":
             pile = _looked_at(before)
             size = before["piles"][pile]["size"]
-            text = f"{name} returned pile {pile + 1} ({_cards(size)})"
             if view["phase"] != "recruit" or view["turn_number"] != before["turn_number"]:
                 drawn = (
                     before["deck"]
@@ -124,17 +171,41 @@ class Narrator:
                         for p, q in zip(view["piles"], before["piles"], strict=True)
                     )
                 )
-                text += f" and took {_cards(max(drawn, 0))} from the deck"
+                # translators: {cards}: how many the pile held; {drawn}: how many were drawn
+                text = _(
+                    "{name} returned pile {pile} ({cards}) and took {drawn} from the deck",
+                    name=name,
+                    pile=pile + 1,
+                    cards=cards_count(size),
+                    drawn=cards_count(max(drawn, 0)),
+                )
+            else:
+                # translators: {cards} is how many cards the pile held: "3 cards"
+                text = _(
+                    "{name} returned pile {pile} ({cards})",
+                    name=name,
+                    pile=pile + 1,
+                    cards=cards_count(size),
+                )
             out.append(LogEntry("move", text))
         elif kind == "agent":
             out.append(LogEntry("play", self._agent_line(name, action, view)))
         elif kind == "mission":
             branch = BRANCH[action["branch"]]["name"]
-            out.append(LogEntry("play", f"{name} played a mission face down in {branch}"))
+            out.append(
+                LogEntry(
+                    "play",
+                    _("{name} played a mission face down in {branch}", name=name, branch=branch),
+                )
+            )
         elif kind == "pass":
             mate = self.who.teammate(actor)
-            to = self.who.name(mate) if mate is not None else "a teammate"
-            out.append(LogEntry("move", f"{name} passed a card face down to {to}"))
+            text = (
+                _("{name} passed a card face down to {mate}", name=name, mate=self.who.name(mate))
+                if mate is not None
+                else _("{name} passed a card face down to a teammate", name=name)
+            )
+            out.append(LogEntry("move", text))
         elif kind in ("discard", "discard_card", "eliminate", "flip", "draw", "skip_effect"):
             out.append(self._effect_line(before, actor, action, view))
         if view["turn_number"] != before["turn_number"] or (
@@ -147,18 +218,29 @@ class Narrator:
 
     def _agent_line(self, name: str, action: dict[str, Any], view: SpyNetView) -> str:
         card, branch = action["card"], action["branch"]
-        text = f"{name} played {_agent(card)} in {BRANCH[branch]['name']}"
         funding = action.get("funding") or []
-        if funding:
-            text += " with " + ", ".join(
-                f"{CARD[f]['name']} (+{CARD[f]['value']})" for f in funding
-            )
         seat = view["seat"]
         stack = view["tableaus"][seat]["agents"][branch]
         power = next((a["power"] for a in stack if a["card"] == card), None)
+        values: dict[str, Any] = {
+            "name": name,
+            "card": _agent(card),
+            "branch": BRANCH[branch]["name"],
+            "power": power,
+        }
+        if funding:
+            # translators: a funding card and the power it adds: "Bribe (+2)"
+            each: list[str] = [
+                _("{card} (+{value})", card=_agent(f), value=CARD[f]["value"]) for f in funding
+            ]
+            values["funding"] = listed(each)
+            if power is not None:
+                # translators: {funding} lists funding cards: "Bribe (+2), Grant (+1)"
+                return _("{name} played {card} in {branch} with {funding}: power {power}", **values)
+            return _("{name} played {card} in {branch} with {funding}", **values)
         if power is not None:
-            text += f": power {power}"
-        return text
+            return _("{name} played {card} in {branch}: power {power}", **values)
+        return _("{name} played {card} in {branch}", **values)
 
     def _effect_line(
         self, before: SpyNetView, actor: int, action: dict[str, Any], view: SpyNetView
@@ -166,41 +248,59 @@ class Narrator:
         who = self.who
         pending: Pending | dict[str, Any] = before["pending"] or {}
         by = pending.get("by", actor)
-        source = _agent(pending["card"]) if pending.get("card") in CARD else "an agent"
+        # a pending effect always names its card; "an agent" is only a fallback
+        source = _agent(pending["card"]) if pending.get("card") in CARD else _("an agent")
         kind = action["type"]
+        yours, by_name = who.you(by), who.name(by)
         if kind == "discard":
+            target = who.name(action["seat"])
+            text = (
+                _("Your {agent}: {target} must discard a card", agent=source, target=target)
+                if yours
+                else _(
+                    "{name}’s {agent}: {target} must discard a card",
+                    name=who.first(by),
+                    agent=source,
+                    target=target,
+                )
+            )
+            return LogEntry("effect", text)
+        if kind == "discard_card":
             return LogEntry(
                 "effect",
-                f"{sentence(who.possessive(by))} {source}: {who.name(action['seat'])} "
-                "must discard a card",
+                _("{name} discarded {card}", name=who.name(actor), card=_agent(action["card"])),
             )
-        if kind == "discard_card":
-            return LogEntry("effect", f"{who.name(actor)} discarded {_agent(action['card'])}")
         if kind == "eliminate":
             owner = self._owner(before, action["card"])
-            return LogEntry(
-                "effect",
-                f"{sentence(who.possessive(by))} {source} eliminated "
-                f"{who.possessive(owner) if owner is not None else 'an'} "
-                f"{_agent(action['card'])}{self._with_funding(before, action['card'])}",
-            )
+            return LogEntry("effect", self._eliminated(before, by, source, owner, action["card"]))
         if kind == "flip":
             owner = self._owner(before, action["card"])
-            origin = f" from {who.possessive(owner)} tableau" if owner is not None else ""
-            return LogEntry(
-                "effect",
-                f"{sentence(who.possessive(by))} {source} flipped "
-                f"{_agent(action['card'])}{origin} into "
-                f"{who.possessive(by)} {BRANCH[action['branch']]['name']}",
-            )
+            return LogEntry("effect", self._flipped(by, source, owner, action))
         if kind == "draw":
             drawn = before["deck"] - view["deck"]
-            return LogEntry(
-                "effect",
-                f"{sentence(who.possessive(by))} {source}: {who.name(by)} took "
-                f"{_cards(drawn)} from the deck",
-            )
-        return LogEntry("effect", f"{who.name(actor)} did not use {source}’s effect")
+            if yours:
+                # translators: "You" is the person's own seat, named "You"
+                text = ngettext(
+                    "Your {agent}: You took {n} card from the deck",
+                    "Your {agent}: You took {n} cards from the deck",
+                    drawn,
+                    agent=source,
+                )
+            else:
+                # translators: {first} and {name} are the same player ({first} begins the
+                # sentence: its first letter raised)
+                text = ngettext(
+                    "{first}’s {agent}: {name} took {n} card from the deck",
+                    "{first}’s {agent}: {name} took {n} cards from the deck",
+                    drawn,
+                    first=who.first(by),
+                    name=by_name,
+                    agent=source,
+                )
+            return LogEntry("effect", text)
+        return LogEntry(
+            "effect", _("{name} did not use {agent}’s effect", name=who.name(actor), agent=source)
+        )
 
     @staticmethod
     def _owner(before: SpyNetView, card: str) -> int | None:
@@ -211,14 +311,80 @@ class Narrator:
         return None
 
     @staticmethod
-    def _with_funding(before: SpyNetView, card: str) -> str:
-        """ " (and its funding)" when the agent carried funding, else nothing."""
+    def _with_funding(before: SpyNetView, card: str) -> bool:
+        """Whether the agent carried funding."""
         for tableau in before["tableaus"]:
             for stack in tableau["agents"].values():
                 for agent in stack:
                     if agent["card"] == card and agent.get("funding"):
-                        return " (and its funding)"
-        return ""
+                        return True
+        return False
+
+    def _eliminated(
+        self, before: SpyNetView, by: int, source: str, owner: int | None, card: str
+    ) -> str:
+        """ "Your Cleaner eliminated Lynx’s Censor (and its funding)": by you or another
+        seat, of your agent, another seat's, or one found on no tableau."""
+        who = self.who
+        v = {"agent": source, "card": _agent(card), "name": who.first(by)}
+        if owner is not None:
+            v["owner"] = who.name(owner)
+        if self._with_funding(before, card):
+            if owner is None:
+                if who.you(by):
+                    return _("Your {agent} eliminated an {card} (and its funding)", **v)
+                return _("{name}’s {agent} eliminated an {card} (and its funding)", **v)
+            if who.you(owner):
+                if who.you(by):
+                    return _("Your {agent} eliminated your {card} (and its funding)", **v)
+                return _("{name}’s {agent} eliminated your {card} (and its funding)", **v)
+            if who.you(by):
+                return _("Your {agent} eliminated {owner}’s {card} (and its funding)", **v)
+            return _("{name}’s {agent} eliminated {owner}’s {card} (and its funding)", **v)
+        if owner is None:
+            if who.you(by):
+                return _("Your {agent} eliminated an {card}", **v)
+            return _("{name}’s {agent} eliminated an {card}", **v)
+        if who.you(owner):
+            if who.you(by):
+                return _("Your {agent} eliminated your {card}", **v)
+            return _("{name}’s {agent} eliminated your {card}", **v)
+        if who.you(by):
+            return _("Your {agent} eliminated {owner}’s {card}", **v)
+        return _("{name}’s {agent} eliminated {owner}’s {card}", **v)
+
+    def _flipped(self, by: int, source: str, owner: int | None, action: dict[str, Any]) -> str:
+        """ "Lynx’s Turncoat flipped Censor from your tableau into Lynx’s Field Ops"."""
+        who = self.who
+        v = {
+            "agent": source,
+            "card": _agent(action["card"]),
+            "branch": BRANCH[action["branch"]]["name"],
+            "first": who.first(by),
+            "name": who.name(by),
+        }
+        if owner is None:
+            if who.you(by):
+                return _("Your {agent} flipped {card} into your {branch}", **v)
+            # translators: {first} and {name} are the same player ({first} begins the
+            # sentence: its first letter raised)
+            return _("{first}’s {agent} flipped {card} into {name}’s {branch}", **v)
+        v["owner"] = who.name(owner)
+        if who.you(owner):
+            if who.you(by):
+                return _("Your {agent} flipped {card} from your tableau into your {branch}", **v)
+            # translators: {first} and {name} are the same player ({first} begins the
+            # sentence: its first letter raised)
+            return _(
+                "{first}’s {agent} flipped {card} from your tableau into {name}’s {branch}", **v
+            )
+        if who.you(by):
+            return _("Your {agent} flipped {card} from {owner}’s tableau into your {branch}", **v)
+        # translators: {first} and {name} are the same player ({first} begins the sentence:
+        # its first letter raised); {owner} is the flipped agent's player
+        return _(
+            "{first}’s {agent} flipped {card} from {owner}’s tableau into {name}’s {branch}", **v
+        )
 
     def _new_turn(self, before: SpyNetView, view: SpyNetView) -> list[LogEntry]:
         out = []
@@ -226,16 +392,17 @@ class Narrator:
             out.append(
                 LogEntry(
                     "final",
-                    "The deck is empty: everyone takes one final turn, deploy only",
+                    _("The deck is empty: everyone takes one final turn, deploy only"),
                 )
             )
         if not view["over"]:
-            final = " (final turn)" if view["final_round"] else ""
-            out.append(
-                LogEntry(
-                    "turn", f"Turn {view['turn_number']} — {self.who.name(view['turn'])}{final}"
-                )
+            n, name = view["turn_number"], self.who.name(view["turn"])
+            text = (
+                _("Turn {n} — {name} (final turn)", n=n, name=name)
+                if view["final_round"]
+                else _("Turn {n} — {name}", n=n, name=name)
             )
+            out.append(LogEntry("turn", text))
         return out
 
     def result_text(self, result: SpyNetResult) -> str:
@@ -250,14 +417,52 @@ class Narrator:
         if len(leaders) == 1:
             team = leaders[0]
             rest = max(p for t, p in enumerate(scores) if t != team)
-            verb = "win" if names[team] == "You" else "wins"
-            return f"{names[team]} {verb} with {count(best, 'point')} to {rest}."
-        tied = " and ".join(names[t] for t in leaders)
+            if who.team_you(team):
+                return ngettext(
+                    "You win with {n} point to {rest}.",
+                    "You win with {n} points to {rest}.",
+                    best,
+                    rest=rest,
+                )
+            return ngettext(
+                "{name} wins with {n} point to {rest}.",
+                "{name} wins with {n} points to {rest}.",
+                best,
+                name=names[team],
+                rest=rest,
+            )
+        tied = and_joined([names[t] for t in leaders])
         if len(winners) == 1:
             team = next(iter(winners))
-            return (
-                f"{tied} tie on {count(best, 'point')}; {names[team]} "
-                f"{'win' if names[team] == 'You' else 'wins'} with more funding cards in play "
-                f"({result['funding'][team]})."
+            funding = result["funding"][team]
+            if who.team_you(team):
+                # translators: {names}: the players who tie ("Ann and You"); {funding}:
+                # how many funding cards the winner has in play
+                return ngettext(
+                    "{names} tie on {n} point; You win with more funding cards in play "
+                    "({funding}).",
+                    "{names} tie on {n} points; You win with more funding cards in play "
+                    "({funding}).",
+                    best,
+                    names=tied,
+                    funding=funding,
+                )
+            # translators: {names}: the players who tie; {name}: the one who wins the
+            # tie-break; {funding}: how many funding cards the winner has in play
+            return ngettext(
+                "{names} tie on {n} point; {name} wins with more funding cards in play "
+                "({funding}).",
+                "{names} tie on {n} points; {name} wins with more funding cards in play "
+                "({funding}).",
+                best,
+                names=tied,
+                name=names[team],
+                funding=funding,
             )
-        return f"{tied} tie on {count(best, 'point')} and funding cards: a shared win."
+        # translators: {names}: the players who tie ("Ann and Ben")
+        return ngettext(
+            "{names} tie on {n} point and funding cards: a shared win.",
+            "{names} tie on {n} points and funding cards: a shared win.",
+            best,
+            names=tied,
+        )

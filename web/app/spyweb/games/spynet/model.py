@@ -6,22 +6,85 @@ engine's `legal_actions()` into the choices a person makes one click at a time.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import spygames.spynet as engine
+from spygames import i18n
+from spygames.i18n import N_, npgettext, pgettext
 from spygames.spynet.views import SpyNetView
-from spygames.words import count
 
-CARD = {cid: engine.card_info(cid) for cid in engine.DECK}
+T = TypeVar("T")
+
+
+class _InLanguage(Sequence[T]):
+    """The engine's data for drawing (`card_info`, `branch_info`, `situation_info`),
+    asked when first read in each language: it holds words, and nothing may be worded
+    before a language is chosen (`spygames.i18n`)."""
+
+    def __init__(self, make: Callable[[], list[T]]) -> None:
+        self._make = make
+        self._language: str | None = None
+        self._items: list[T] = []
+
+    def _now(self) -> list[T]:
+        language = i18n.language()
+        if language != self._language:
+            self._items, self._language = self._make(), language
+        return self._items
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._now()[index]
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._now())
+
+
+class _ById(Mapping[str, dict[str, Any]]):
+    """A `_InLanguage` list by each item's id."""
+
+    def __init__(self, items: _InLanguage[dict[str, Any]]) -> None:
+        self._items = items
+        self._language: str | None = None
+        self._by: dict[str, dict[str, Any]] = {}
+
+    def _now(self) -> dict[str, dict[str, Any]]:
+        language = i18n.language()
+        if language != self._language:
+            self._by, self._language = {i["id"]: i for i in self._items}, language
+        return self._by
+
+    def __getitem__(self, key: str) -> dict[str, Any]:
+        return self._now()[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._now()
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._now())
+
+
+CARD: Mapping[str, dict[str, Any]] = _ById(
+    _InLanguage(lambda: [engine.card_info(cid) for cid in engine.DECK])
+)
 """Everything to draw a card, by id, from the engine's data (never hard-coded here)."""
-BRANCHES = engine.branch_info()
-BRANCH = {b["id"]: b for b in BRANCHES}
-BRANCH_IDS = [b["id"] for b in BRANCHES]
-SITUATIONS = [engine.situation_info(s.id) for s in engine.SITUATIONS]
-SITUATION = {s["id"]: s for s in SITUATIONS}
+BRANCHES: Sequence[dict[str, Any]] = _InLanguage(lambda: list(engine.branch_info()))
+BRANCH: Mapping[str, dict[str, Any]] = _ById(cast(_InLanguage[dict[str, Any]], BRANCHES))
+BRANCH_IDS = list(engine.BRANCH_IDS)
+SITUATIONS: Sequence[dict[str, Any]] = _InLanguage(
+    lambda: [engine.situation_info(s.id) for s in engine.SITUATIONS]
+)
+SITUATION: Mapping[str, dict[str, Any]] = _ById(cast(_InLanguage[dict[str, Any]], SITUATIONS))
 KINDS = ("agent", "mission", "funding")
-KIND_NAMES = {"agent": "Agents", "mission": "Missions", "funding": "Funding"}
+KIND_NAMES = {"agent": N_("Agents"), "mission": N_("Missions"), "funding": N_("Funding")}
+"""Each kind's name in the card gallery's filter (translated where it is shown)."""
 
 
 def kind(card: str) -> str:
@@ -164,26 +227,40 @@ def short_effect(info: dict[str, Any]) -> str:
     effect = info.get("effect")
     if effect:
         k, most, n = effect["kind"], effect.get("max_power"), effect.get("count")
-        limit = f" ≤{most}" if most is not None else ""
-        words = {
-            "discard": "Opponent discards",
-            "eliminate": f"Eliminate{limit}",
-            "flip": f"Flip{limit}",
-            "extra_agents": f"+{count(n, 'agent')}",
-            "draw": f"Draw {n}",
-        }
-        return words.get(k, str(k))
+        if k == "discard":
+            return pgettext("card tag", "Opponent discards")
+        if k == "eliminate":
+            if most is None:
+                return pgettext("card tag", "Eliminate")
+            # translators: a card's tag: it eliminates an agent of printed power {power} or less
+            return pgettext("card tag", "Eliminate ≤{power}", power=most)
+        if k == "flip":
+            if most is None:
+                return pgettext("card tag", "Flip")
+            # translators: a card's tag: it flips an agent of printed power {power} or less
+            return pgettext("card tag", "Flip ≤{power}", power=most)
+        if k == "extra_agents":
+            # translators: a card's tag: its owner plays {n} more agents this turn
+            return npgettext("card tag", "+{n} agent", "+{n} agents", n)
+        if k == "draw":
+            return pgettext("card tag", "Draw {n}", n=n)
+        return str(k)
     condition = info.get("condition")
     if condition:
         k, n = condition["kind"], condition.get("count")
-        needs = {
-            "dominate": "If you dominate",
-            "agents": f"If {n}+ agents",
-            "power": f"If power {n}+",
-            "spread": f"If {n}+ branches",
-            "funding": f"If {n}+ funding",
-            "mercenary": "If a mercenary",
-            "missions": f"If {n}+ missions",
-        }
-        return needs.get(k, str(k))
+        if k == "dominate":
+            return pgettext("card tag", "If you dominate")
+        if k == "agents":
+            return pgettext("card tag", "If {n}+ agents", n=n)
+        if k == "power":
+            return pgettext("card tag", "If power {n}+", n=n)
+        if k == "spread":
+            return pgettext("card tag", "If {n}+ branches", n=n)
+        if k == "funding":
+            return pgettext("card tag", "If {n}+ funding", n=n)
+        if k == "mercenary":
+            return pgettext("card tag", "If a mercenary")
+        if k == "missions":
+            return pgettext("card tag", "If {n}+ missions", n=n)
+        return str(k)
     return ""

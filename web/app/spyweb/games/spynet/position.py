@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 import spygames
-from spygames import words
+from spygames.i18n import _, pgettext
 from spygames.spynet.views import SpyNetView
-from spygames.words import sentence
 
 from ...browser.markup import esc
 from ...catalogue import open_screen
@@ -28,15 +27,11 @@ from .deploy import Selection, hand_html
 from .hint import what, why
 from .log import Narrator, Who
 from .model import CARD
-from .piles import piles_html
+from .piles import pile_words, piles_html
 from .scene import Picked, Scene
 from .tableau import others_order, tableau
 
 GAME_ID = "spynet"
-
-
-def _n(count: int) -> str:
-    return words.count(count, "card")
 
 
 class SpyNetPosition(PositionView):
@@ -185,9 +180,10 @@ def render_position(s: Scene) -> str:
             view["hand"],
             act=None,
             sel=Selection(card=s.picked.card),
-            title=f"{sentence(who.possessive(seat))} hand",
+            title=_("Your hand") if who.you(seat) else _("{name}’s hand", name=who.first(seat)),
         )
     )
+    events = _("What the move did")
     return (
         f'<div class="pos pos-sn sn" data-game="{GAME_ID}" data-phase="{view["phase"]}" '
         f'data-actions="{s.actions}">{cards.sprite()}'
@@ -197,7 +193,7 @@ def render_position(s: Scene) -> str:
         f'<div class="sn-aside">{piles_html(view)}</div></div>'
         + _end(view, who)
         + (
-            '<ul class="pos-events" aria-label="What the move did">'
+            f'<ul class="pos-events" aria-label="{esc(events)}">'
             + "".join(f"<li>{esc(line)}</li>" for line in s.events)
             + "</ul>"
             if s.events
@@ -212,25 +208,43 @@ def _now(view: SpyNetView, who: Who) -> str:
     looking = view["looking"]
     if view["phase"] == "recruit" and looking is not None and view["looking_at"] is not None:
         shown = view["looking_at"]
+        label = _("Recruiting")
         return (
-            '<section class="sn-act sn-recruit pos-recruit" aria-label="Recruiting">'
-            f"<h2>Pile {looking + 1}: {_n(len(shown))}</h2>"
+            f'<section class="sn-act sn-recruit pos-recruit" aria-label="{esc(label)}">'
+            f"<h2>{esc(pile_words(looking, len(shown)))}</h2>"
             '<div class="sn-reveal">'
             + "".join(cards.card(c, size="md") for c in shown)
             + "</div></section>"
         )
     pending = view["pending"]
     if view["phase"] == "effect" and pending:
-        by = CARD[pending["card"]]["name"]
-        reach = (
-            f" (printed power {pending['max_power']} or less)"
-            if pending.get("max_power") is not None
-            else ""
-        )
+        values = {
+            "agent": esc(CARD[pending["card"]]["name"]),
+            "effect": esc(_effect_word(pending["effect"])),
+            "name": esc(who.first(pending["by"])),
+            "power": pending.get("max_power"),
+        }
+        yours = who.you(pending["by"])
+        if values["power"] is not None:
+            # translators: {effect} is the effect ("eliminate"); it may take an agent of
+            # printed power {power} or less
+            words = (
+                _("Your {agent}: <b>{effect}</b> (printed power {power} or less)", **values)
+                if yours
+                else _(
+                    "{name}’s {agent}: <b>{effect}</b> (printed power {power} or less)", **values
+                )
+            )
+        else:
+            # translators: {effect} is the effect ("eliminate")
+            words = (
+                _("Your {agent}: <b>{effect}</b>", **values)
+                if yours
+                else _("{name}’s {agent}: <b>{effect}</b>", **values)
+            )
+        label = _("Effect")
         return (
-            '<section class="sn-act pos-effect" aria-label="Effect">'
-            f"<p>{esc(sentence(who.possessive(pending['by'])))} {esc(by)}: "
-            f"<b>{esc(pending['effect'])}</b>{esc(reach)}</p></section>"
+            f'<section class="sn-act pos-effect" aria-label="{esc(label)}"><p>{words}</p></section>'
         )
     return ""
 
@@ -238,7 +252,22 @@ def _now(view: SpyNetView, who: Who) -> str:
 def _end(view: SpyNetView, who: Who) -> str:
     if not view["over"] or view["result"] is None:
         return ""
-    return (
-        '<p class="pos-end" data-testid="pos-end"><b>Game over.</b> '
-        f"{esc(Narrator(who).result_text(view['result']))}</p>"
-    )
+    # translators: {result} says who won, on what points
+    words = _("<b>Game over.</b> {result}", result=esc(Narrator(who).result_text(view["result"])))
+    return f'<p class="pos-end" data-testid="pos-end">{words}</p>'
+
+
+def _effect_word(effect: str) -> str:
+    """The effect an agent's play asks for, by its id, in a word ("eliminate")."""
+    if effect == "discard":
+        return pgettext("effect", "discard")
+    if effect == "eliminate":
+        return pgettext("effect", "eliminate")
+    if effect == "flip":
+        return pgettext("effect", "flip")
+    if effect == "extra_agents":
+        # translators: the effect that lets its player play more agents this turn
+        return pgettext("effect", "extra_agents")
+    if effect == "draw":
+        return pgettext("effect", "draw")
+    return effect

@@ -5,6 +5,8 @@ the dialog closes by a tap anywhere or Escape (`SpyNetTable.key`)."""
 
 from __future__ import annotations
 
+from spygames.i18n import _
+
 from ...browser.markup import esc
 from . import cards
 from .model import CARD
@@ -13,15 +15,16 @@ from .model import CARD
 def reading_html(card_id: str) -> str:
     """The card drawn large, its name, value, branches, text and kind, with Close."""
     info = CARD[card_id]
+    close = _("Close")
     return (
         '<div class="sheet-backdrop sn-read-backdrop" data-act="unread">'
         '<section class="sheet sn-read" role="dialog" aria-modal="true" '
         f'aria-labelledby="sn-read-title" id="sn-read" data-card-open="{esc(card_id)}">'
         f'<h2 id="sn-read-title">{esc(info["name"])}</h2>'
-        f'<p class="sn-read-what">{esc(cards.value_words(info).capitalize())} · '
+        f'<p class="sn-read-what">{esc(cards.value_words(info))} · '
         f"{esc(cards.where_text(info))}</p>"
         f'<div class="sn-read-card">{cards.card(card_id, size="lg")}</div>'
         '<div class="sheet-actions"><button type="button" class="btn btn-primary" '
-        'data-act="unread" id="sn-read-close" data-autofocus>Close</button></div>'
+        f'data-act="unread" id="sn-read-close" data-autofocus>{esc(close)}</button></div>'
         "</section></div>"
     )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import spygames
+from spygames.i18n import Msg, _
 from spygames.spynet.views import SpyNetView
 
 from ...browser.markup import esc
@@ -68,32 +69,54 @@ def since(moves: list[Move], viewer: int, turn: int) -> list[Move]:
 
 
 def _phrase(line: str, name: str) -> str:
+    """A log line without the name it begins with: what the seat did."""
     return line[len(name) + 1 :] if line.startswith(name + " ") else line
+
+
+def _drew(line: str) -> bool:
+    """A pile returned with cards drawn from the deck after it (`Narrator.entries`)."""
+    if isinstance(line, Msg):
+        return "drawn" in line.args
+    return " and took " in line
+
+
+def _drawn(line: str, name: str) -> str:
+    """ "took 2 cards from the deck": what a pile returned brought (`_drew`)."""
+    if isinstance(line, Msg):
+        # translators: what a player did since your turn; {cards}: "2 cards"
+        return _("took {cards} from the deck", cards=line.args["drawn"])
+    return _phrase(line, name).partition(" and ")[2]
+
+
+def _then(parts: list[str]) -> str:
+    """What one seat did, each step after the last: "recruited; took pile 1 (2 cards)"."""
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        # translators: two things a player did, one after the other
+        out = _("{a}; {b}", a=out, b=part)
+    return out
 
 
 def seat_lines(moves: list[Move], who: Who, viewer: int) -> list[tuple[int, str]]:
     """(seat, what it did) for each other seat that played since, in play order."""
-    did: dict[int, list[str]] = {}
+    did: dict[int, list[str | None]] = {}  # None: a deploy, which says nothing on its own
     for move in moves:
         if move.turn == viewer:
             continue
         said = did.setdefault(move.turn, [])
+        name = who.name(move.turn)
         if move.kind == "deploy":
-            said.append("deployed")
+            said.append(None)
         if move.kind == "pass_on":  # a pile returned says little; the deck's cards do
-            said += [
-                _phrase(line, who.name(move.turn)).partition(" and ")[2]
-                for line in move.lines
-                if " and took " in line
-            ]
+            said += [_drawn(line, name) for line in move.lines if _drew(line)]
         elif move.kind not in QUIET:
-            said += [_phrase(line, who.name(move.turn)) for line in move.lines]
+            said += [_phrase(line, name) for line in move.lines]
     out = []
     for seat, said in did.items():
-        if said and said[-1] == "deployed":
-            said[-1] = "deployed nothing"
-        text = "; ".join(p for p in said if p != "deployed")
-        out.append((seat, text or "no move yet"))
+        parts = [p for p in said if p is not None]
+        if said and said[-1] is None:
+            parts.append(_("deployed nothing"))
+        out.append((seat, _then(parts) or _("no move yet")))
     return out
 
 
@@ -107,37 +130,60 @@ def stars_text(view: SpyNetView, who: Who) -> str:
     seat = view["seat"]
     own = [m for ms in view["tableaus"][seat]["missions"].values() for m in ms if m]
     held = [c for c in view["hand"] if CARD[c]["kind"] == "mission"]
-    text = f"Your stars: {_stars(own)} played"
-    if held:
-        text += f" (+{_stars(held)} in hand)"
+    text = (
+        _("Your stars: {played} played (+{held} in hand)", played=_stars(own), held=_stars(held))
+        if held
+        else _("Your stars: {played} played", played=_stars(own))
+    )
     mate = view["teammate"]
-    if mate is not None:
-        theirs = [m for ms in view["tableaus"][mate]["missions"].values() for m in ms]
-        seen = [m for m in theirs if m]
-        hidden = len(theirs) - len(seen)
-        parts = [f"{_stars(seen)}★"] if seen else []
-        if hidden or not seen:
-            parts.append(f"{hidden} face down")
-        text += f" · {who.name(mate)}: {' + '.join(parts)}"
-    return text
+    if mate is None:
+        return text
+    theirs = [m for ms in view["tableaus"][mate]["missions"].values() for m in ms]
+    seen = [m for m in theirs if m]
+    hidden = len(theirs) - len(seen)
+    name = who.name(mate)
+    if seen and hidden:
+        # translators: your stars, then your partner's: stars seen, missions face down
+        return _(
+            "{yours} · {name}: {stars}★ + {hidden} face down",
+            yours=text,
+            name=name,
+            stars=_stars(seen),
+            hidden=hidden,
+        )
+    if seen:
+        # translators: your stars, then your partner's missions' stars
+        return _("{yours} · {name}: {stars}★", yours=text, name=name, stars=_stars(seen))
+    # translators: your stars, then how many missions your partner has face down
+    return _("{yours} · {name}: {hidden} face down", yours=text, name=name, hidden=hidden)
 
 
 def since_html(moves: list[Move], view: SpyNetView, who: Who) -> str:
     """The strip: one line per other seat, then the stars."""
     seat = view["seat"]
     lines = seat_lines(since(moves, seat, view["turn"]), who, seat)
-    items = "".join(  # focusable: a tap or Tab opens a line cut short on a phone, where
-        # the page marks it (data-cut) and "more" shows beside it
-        f'<li tabindex="0" data-may-cut title="{esc(who.name(s))}: {esc(text)}">'
-        f'<span class="sn-since-text"><b>{esc(who.name(s))}</b> {esc(text)}</span>'
-        '<span class="sn-since-more" aria-hidden="true">more</span></li>'
-        for s, text in lines
-    )
+    more = esc(_("more"))
+    rows = []
+    for s, text in lines:
+        name = who.name(s)
+        whole = _("{name}: {did}", name=name, did=text)
+        # translators: a player's name (in bold) and what they did since your turn
+        shown = _("<b>{name}</b> {did}", name=esc(name), did=esc(text))
+        # focusable: a tap or Tab opens a line cut short on a phone, where the page marks
+        # it (data-cut) and "more" shows beside it
+        rows.append(
+            f'<li tabindex="0" data-may-cut title="{esc(whole)}">'
+            f'<span class="sn-since-text">{shown}</span>'
+            f'<span class="sn-since-more" aria-hidden="true">{more}</span></li>'
+        )
+    items = "".join(rows)
     if not items:
-        items = '<li class="sn-since-none">Nothing yet since your turn.</li>'
+        none = esc(_("Nothing yet since your turn."))
+        items = f'<li class="sn-since-none">{none}</li>'
+    title = esc(_("Since your turn"))
     return (
-        '<section class="sn-since" id="sn-since" aria-label="Since your turn">'
-        '<h2 class="sn-since-title">Since your turn</h2>'
+        f'<section class="sn-since" id="sn-since" aria-label="{title}">'
+        f'<h2 class="sn-since-title">{title}</h2>'
         f'<ul class="sn-since-list">{items}</ul>'
         f'<p class="sn-stars" id="sn-stars">{esc(stars_text(view, who))}</p></section>'
     )

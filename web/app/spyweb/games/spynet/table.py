@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any, cast
 
 import spygames
+from spygames.i18n import N_, _
 from spygames.spynet.rules import SpyNetState
 from spygames.spynet.views import SpyNetResult, SpyNetView
 
@@ -49,7 +50,7 @@ PACE_PREF = "spynet-pace"
 
 class SpyNetTable(SeatedTable):
     game_id = "spynet"
-    title = "SpyNet — spygames"
+    title = N_("SpyNet — spygames")
     paces = PACES
     pace_pref = PACE_PREF
 
@@ -104,9 +105,9 @@ class SpyNetTable(SeatedTable):
         assert self.state is not None
         view = self.state.view(0)
         progress = (
-            "Opening draft"
+            _("Opening draft")
             if view["phase"] == "draft"
-            else f"Turn {view['turn_number']} · deck {view['deck']}"
+            else _("Turn {n} · deck {deck}", n=view["turn_number"], deck=view["deck"])
         )
         summary: dict[str, Any] = {
             "over": self.state.is_over,
@@ -230,7 +231,7 @@ class SpyNetTable(SeatedTable):
     def undo_point(self) -> spygames.UndoPoint:
         """Where the person's Undo goes: the engine's word for their seat."""
         if self.state is None or not self.undo_offered:
-            return spygames.UndoPoint(None, "there is nothing to undo")
+            return spygames.UndoPoint(None, _("there is nothing to undo"))
         return self.state.undo_point(self.humans[0])
 
     def _undo(self) -> None:
@@ -239,7 +240,8 @@ class SpyNetTable(SeatedTable):
             return
         point = self.undo_point()
         if point.upto is None:
-            self.ctx.refuse(f"Nothing to undo: {point.reason}.")
+            # translators: {reason} is the rules' reason (lower case, no full stop)
+            self.ctx.refuse(_("Nothing to undo: {reason}.", reason=point.reason))
             return
         self._take_back(self.humans[0], point.upto)
 
@@ -298,7 +300,7 @@ class SpyNetTable(SeatedTable):
     def _hint(self) -> None:
         state = self.state
         if not isinstance(state, SpyNetState) or state.is_over or not self.my_turn:
-            self.ctx.refuse("A hint is for your own turn.")
+            self.ctx.refuse(_("A hint is for your own turn."))
             return
         at = self._at()
         if self.hints.advice is None and not self.hints.working_on(at):

@@ -8,13 +8,13 @@ position (your teammate sits across, in the middle).
 
 from __future__ import annotations
 
+from spygames.i18n import _, pgettext
 from spygames.spynet.views import SpyNetView
-from spygames.words import sentence
 
 from ...browser.markup import attrs, esc
 from ...tables.seats import Seat
 from . import cards
-from .log import Who
+from .log import Who, joined
 from .model import BRANCH, BRANCH_IDS
 
 
@@ -23,23 +23,28 @@ def seat_head(
 ) -> str:
     """Avatar, name, person or bot, team, cards in hand, and whose turn it is."""
     info = seats[seat] if seat < len(seats) else Seat(who.name(seat), "human")
-    tag = "You" if seat == viewer else info.tag
+    tag = pgettext("seat", "You") if seat == viewer else info.tag
     initials = "".join(w[0] for w in info.name.split()[:2]).upper() or "?"
     team = who.team_label(seat)
     badge = f'<span class="sn-team sn-team-{who.team_of[seat]}">{esc(team)}</span>' if team else ""
     status = ""
     if not view["over"] and seat in view["to_play"]:
-        status = '<span class="sn-status">To play</span>'
+        words = _("To play")
+        status = f'<span class="sn-status">{esc(words)}</span>'
     elif view["final_round"] and seat in view["final_turns_left"]:
-        status = '<span class="sn-status sn-status-final">Final turn to come</span>'
+        words = _("Final turn to come")
+        status = f'<span class="sn-status sn-status-final">{esc(words)}</span>'
     hand = view["hand_sizes"][seat]
     funding = view["tableaus"][seat]["funding"]
+    hand_title, hand_words = _("cards in hand"), _("hand {n}", n=hand)
+    funding_title = _("funding cards in play")
     return (
         '<header class="sn-tab-head">'
         f'<span class="sn-avatar sn-av-{seat}" aria-hidden="true">{esc(initials)}</span>'
         f'<span class="sn-who"><strong class="sn-pname">{esc(info.name)}</strong>'
-        f'<span class="sn-ptag">{esc(tag)} · <span title="cards in hand">hand {hand}</span>'
-        f' · <span title="funding cards in play">{cards.icon("coin")}{funding}</span>'
+        f'<span class="sn-ptag">{esc(tag)} · <span title="{esc(hand_title)}">'
+        f"{esc(hand_words)}</span>"
+        f' · <span title="{esc(funding_title)}">{cards.icon("coin")}{funding}</span>'
         f"</span></span>{badge}{status}</header>"
     )
 
@@ -48,11 +53,14 @@ def dominance(view: SpyNetView, seat: int, branch: str, who: Who) -> tuple[str, 
     """(class, words): does `seat` dominate `branch`, and if not, who does."""
     holders = view["dominates"][branch]
     if seat in holders:
-        return "sn-dom-yes", "dominates" if who.name(seat) != "You" else "you dominate"
+        return "sn-dom-yes", _("you dominate") if who.you(seat) else _("dominates")
     if not holders:
-        return "sn-dom-none", "nobody dominates"
-    names = " & ".join(who.name(s) for s in holders)
-    return "sn-dom-no", f"{names} {'dominates' if len(holders) == 1 else 'dominate'}"
+        return "sn-dom-none", _("nobody dominates")
+    names = [who.name(s) for s in holders]
+    if len(names) == 1:
+        return "sn-dom-no", _("{name} dominates", name=names[0])
+    # translators: {names}: the players who dominate a branch together ("Ann & Cy")
+    return "sn-dom-no", _("{names} dominate", names=joined(names))
 
 
 def tableau(
@@ -75,7 +83,7 @@ def tableau(
     `read`: each face shown opens whole when tapped (the live table)."""
     t = view["tableaus"][seat]
     compact = not mine
-    owner = "you" if who.name(seat) == "You" else who.name(seat)
+    owner, yours = who.name(seat), who.you(seat)
     size = "chip" if compact else "strip"
     cols = []
     for b in BRANCH_IDS:
@@ -104,16 +112,18 @@ def tableau(
                 size=size,
                 revealed=view["over"],
                 owner=owner,
+                yours=yours,
                 read=read,
                 fresh=m is not None and m == fresh,
             )
             for m in t["missions"][b]
             if m is not None
-        ) + (cards.backs(hidden, size=size, owner=owner) if hidden else "")
+        ) + (cards.backs(hidden, size=size, owner=owner, yours=yours) if hidden else "")
         if missions:
             missions = f'<div class="sn-missions">{missions}</div>'
         target = ""
         if targets is not None and b in targets:
+            here = _("Play here → {power}", power=targets[b])
             target = (
                 "<button"
                 + attrs(
@@ -123,7 +133,7 @@ def tableau(
                     data_arg=f"@{b}",
                     id=f"sn-here-{b}",
                 )
-                + f">Play here → {targets[b]}</button>"
+                + f">{esc(here)}</button>"
             )
         head_name = "" if compact else f'<span class="sn-col-name">{esc(branch["name"])}</span>'
         mark = "✦" if cls == "sn-dom-yes" else ""
@@ -132,12 +142,19 @@ def tableau(
             if compact
             else f'<span class="sn-dom {cls}">{mark} {esc(words)}</span>'
         )
-        label = f"{branch['name']}: power {power}, {words}"
+        # translators: a branch column's label: "Field Ops: power 4, Ann dominates"
+        label = _("{branch}: power {power}, {who}", branch=branch["name"], power=power, who=words)
+        whose = (
+            _("Your {column}", column=label)
+            if who.you(seat)
+            # translators: a branch column's label in a player's tableau
+            else _("{name}’s {column}", name=who.first(seat), column=label)
+        )
         drop = f' data-drop-act="place" data-drop-arg="{b}"' if drops else ""
         cols.append(
             f'<section class="sn-col sn-col-{b}{" sn-col-target" if target else ""}"{drop} '
             f'style="--bc:{esc(branch["colour"])}" '
-            f'aria-label="{esc(sentence(who.possessive(seat)))} {esc(label)}">'
+            f'aria-label="{esc(whose)}">'
             f'<header class="sn-col-head" title="{esc(label)}">{cards.icon(b)}{head_name}'
             f'<span class="sn-pow">{power}</span>{dom}</header>'
             f'<ol class="sn-stack">{"".join(stack)}</ol>'
@@ -150,9 +167,10 @@ def tableau(
     classes.append("sn-mine" if mine else "sn-other")
     if not view["over"] and seat in view["to_play"]:
         classes.append("sn-turn")
+    whose = _("Your tableau") if who.you(seat) else _("{name}’s tableau", name=who.first(seat))
     return (
         f'<section class="{" ".join(classes)}" id="sn-tableau-{seat}" data-seat="{seat}" '
-        f'aria-label="{esc(sentence(who.possessive(seat)))} tableau">'
+        f'aria-label="{esc(whose)}">'
         f"{seat_head(view, seat, who, seats, viewer=viewer)}"
         f'<div class="sn-cols">{"".join(cols)}</div></section>'
     )

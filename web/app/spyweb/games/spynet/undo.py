@@ -11,6 +11,10 @@ another has seen.
 
 from __future__ import annotations
 
+from spygames.i18n import _
+
+from ...browser.markup import esc
+from ...tables.seats import is_you
 from ...tables.tabletools import LogEntry, undo_button
 from .scene import UndoAt
 
@@ -19,10 +23,12 @@ def undo_html(point: UndoAt | None, before: str = "") -> str:
     """The Undo button (key U) under the turn's panel; off, with the engine's reason.
     `before`: other helpers in the same row (the Hint); no point: no Undo."""
     if point is None:
-        return f'<div class="sn-helpers" role="group" aria-label="Help">{before}</div>'
+        label = _("Help")
+        return f'<div class="sn-helpers" role="group" aria-label="{esc(label)}">{before}</div>'
     reason = point.reason if point.upto is None else None
+    label = _("Take back")
     return (
-        '<div class="sn-helpers" role="group" aria-label="Take back">'
+        f'<div class="sn-helpers" role="group" aria-label="{esc(label)}">'
         + before
         + undo_button("sn", reason, class_="btn btn-quiet btn-small", why_tag="p")
         + "</div>"
@@ -45,6 +51,18 @@ def undone(name: str, lines: list[LogEntry]) -> LogEntry:
     step = lines[0].text if lines else ""
     if step.startswith(name + " "):
         step = step[len(name) + 1 :]
-    whose = "your" if name == "You" else "their"
-    text = f"{name} took back {whose} last step" + (f" ({step})" if step else "")
+    if is_you(name):
+        text = (
+            # translators: {step} is the log's line for the step, without its player's name
+            _("You took back your last step ({step})", step=step)
+            if step
+            else _("You took back your last step")
+        )
+    else:
+        text = (
+            # translators: {step} is the log's line for the step, without its player's name
+            _("{name} took back their last step ({step})", name=name, step=step)
+            if step
+            else _("{name} took back their last step", name=name)
+        )
     return LogEntry("undone", text)

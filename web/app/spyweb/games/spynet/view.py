@@ -4,6 +4,7 @@ table, no game state and no saves, so a scene sent to another device draws the s
 
 from __future__ import annotations
 
+from spygames.i18n import N_, _, pgettext
 from spygames.spynet.views import SpyNetView
 
 from ...browser.markup import esc
@@ -27,17 +28,25 @@ from .since import since_html
 from .tableau import others_order, tableau
 from .undo import with_undo
 
-DOING = {
-    "draft": "is drafting…",
-    "choose": "is choosing…",
-    "recruit": "is recruiting…",
-    "deploy": "is deploying…",
-    "effect": "is using an effect…",
-}
-SHARE_NOTE = (
+SHARE_NOTE = N_(
     "The link seats the same table (names, people, bots and teams), with the "
     "same situation, and deals the same cards from the start."
 )
+
+
+def doing(phase: str, name: str) -> str:
+    """What the seat to play is doing, while the table waits: "Ann is recruiting…"."""
+    if phase == "draft":
+        return _("{name} is drafting…", name=name)
+    if phase == "choose":
+        return _("{name} is choosing…", name=name)
+    if phase == "recruit":
+        return _("{name} is recruiting…", name=name)
+    if phase == "deploy":
+        return _("{name} is deploying…", name=name)
+    if phase == "effect":
+        return _("{name} is using an effect…", name=name)
+    return _("{name} is playing…", name=name)
 
 
 def who_of(s: Scene) -> Who:
@@ -104,21 +113,28 @@ def render(s: Scene) -> str:
         "" if view["over"] else panel,
         piles_html(view, read=True),
         f'<div class="sn-side">{friends_html(s.friends, "sn")}{_share_html(s)}'
-        f"{log_html(log, 'sn')}{'' if s.guest else deal_form(s.deal, label='Deal')}</div>",
+        f"{log_html(log, 'sn')}{'' if s.guest else _deal_form(s)}</div>",
         "</div></div>",
     ]
     if s.reading is not None:
         parts.append(reading_html(s.reading))
     if s.show_rules:
+        rules, close = _("Rules"), _("Close the rules")
         parts.append(
-            '<aside class="sn-rules-panel rules" id="sn-rules-panel" aria-label="Rules">'
+            '<aside class="sn-rules-panel rules" id="sn-rules-panel" '
+            f'aria-label="{esc(rules)}">'
             '<button type="button" class="btn sn-rules-close" data-act="rules" '
-            'id="sn-rules-close">Close the rules</button>'
+            f'id="sn-rules-close">{esc(close)}</button>'
             f"{rules_for(*s.gallery)}</aside>"
         )
     html = f'<div class="sn" id="sn-table">{"".join(parts)}</div>'
     hint = s.hint
     return html if hint is None or hint.action is None else mark(html, hint.action)
+
+
+def _deal_form(s: Scene) -> str:
+    """The box that deals a chosen number (the host's)."""
+    return deal_form(s.deal, label=pgettext("button", "Deal"))
 
 
 def _since(s: Scene, who: Who) -> str:
@@ -132,34 +148,46 @@ def _bar(s: Scene) -> str:
     view = s.view
     assert view is not None
     if view["phase"] == "draft":
-        where = "Opening draft"
+        where = _("Opening draft")
     elif view["over"]:
-        where = "Game over"
+        where = _("Game over")
+    elif view["final_round"]:
+        where = _("Turn {n} · final round", n=view["turn_number"])
     else:
-        where = f"Turn {view['turn_number']}" + (" · final round" if view["final_round"] else "")
-    deal = f" · Deal #{s.deal}" if s.deal is not None else ""
+        where = _("Turn {n}", n=view["turn_number"])
+    deck = _("deck {n}", n=view["deck"])
+    # translators: the table's bar: where the game is, the deck's size, the deal's number
+    meta = (
+        _("{where} · {deck} · Deal #{deal}", where=esc(where), deck=esc(deck), deal=s.deal)
+        if s.deal is not None
+        else _("{where} · {deck}", where=esc(where), deck=esc(deck))
+    )
+    game = _("SpyNet")
     return (
         '<header class="sn-bar">'
-        '<h1 class="sn-title"><span class="sn-emblem" aria-hidden="true">✦</span> SpyNet</h1>'
-        f'<p class="sn-meta" id="sn-meta">{esc(where)} · deck {view["deck"]}{deal}</p>'
+        '<h1 class="sn-title"><span class="sn-emblem" aria-hidden="true">✦</span> '
+        f"{esc(game)}</h1>"
+        f'<p class="sn-meta" id="sn-meta">{meta}</p>'
         f'<div class="sn-tools">{_tools(s)}</div></header>'
     )
 
 
 def _tools(s: Scene) -> str:
     """Rules for everyone; the bots' pace, Share and New table for the host only."""
+    label = _("Rules")
     rules = (
         '<button type="button" class="btn btn-quiet" data-act="rules" id="sn-rules" '
-        f'aria-expanded="{"true" if s.show_rules else "false"}">Rules</button>'
+        f'aria-expanded="{"true" if s.show_rules else "false"}">{esc(label)}</button>'
     )
     if s.guest:
         return rules
+    share, new = _("Share"), _("New table")
     return (
         f"{pace_buttons('sn', PACES, s.pace)}{rules}"
         '<button type="button" class="btn btn-quiet" data-act="share" id="sn-share" '
-        f'aria-expanded="{"true" if s.show_share else "false"}">Share</button>'
+        f'aria-expanded="{"true" if s.show_share else "false"}">{esc(share)}</button>'
         '<button type="button" class="btn btn-quiet" data-act="newtable" id="sn-newtable">'
-        "New table</button>"
+        f"{esc(new)}</button>"
     )
 
 
@@ -203,7 +231,7 @@ def _hand(s: Scene, who: Who) -> str:
     elif s.my_turn and phase == "effect" and _discarder(view) == viewer:
         act = "discard_card"
     fresh = set(s.fresh_hand) if s.fresh_hand is not None else None
-    title = "Your hand" if not s.pass_and_play else f"{who.name(viewer)}’s hand"
+    title = _("Your hand") if not s.pass_and_play else _("{name}’s hand", name=who.name(viewer))
     return hand_html(
         view["hand"],
         act=act,
@@ -241,6 +269,7 @@ def _panel(s: Scene, who: Who) -> str:
     cur = s.current
     assert cur is not None
     if s.handoff:
+        # a key, not words: `handoff_html` words the button from it
         what = "hand"
         if _discarder(view) == cur:
             what = "hand (you must discard a card)"
@@ -250,8 +279,8 @@ def _panel(s: Scene, who: Who) -> str:
         if waiting is not None:
             return waiting
         if s.held:  # a friend's own turn, their move on its way (say), or no connection
-            return wait_panel("", s.held)
-        return wait_panel(who.name(cur), DOING.get(view["phase"], "is playing…"))
+            return wait_panel(s.held.strip())
+        return wait_panel(doing(view["phase"], who.name(cur)))
     legal = list(s.legal)
     phase = view["phase"]
     nothing = s.refusals.get("deploy")
@@ -277,7 +306,7 @@ def _share_html(s: Scene) -> str:
     return share_sheet(
         s.share_link,
         can_share=s.can_share,
-        title=f"Share deal #{s.deal}",
-        note=SHARE_NOTE,
+        title=_("Share deal #{deal}", deal=s.deal),
+        note=_(SHARE_NOTE),
         close=("share", ""),
     )
