@@ -40,6 +40,129 @@
     }
   }
   window.spygamesYours = yours;
+
+  // -- the player's language -------------------------------------------------------------
+  // <meta name="spygames-languages"> (web/tools/languages.py): "en fr=./locale/fr.….mo …",
+  // English first, then each language with its catalogue. The language is the link's
+  // (?lang=fr), else the one the player chose (the language switch keeps it), else the
+  // first of the browser's languages we speak, else English. The worker downloads its
+  // catalogue beside the runtime, and Python speaks it from its first frame.
+  var LANG_KEY = "spygames:pref:lang";
+  function language() {
+    var meta = document.querySelector('meta[name="spygames-languages"]');
+    var urls = {};
+    (meta ? meta.content.split(" ") : ["en"]).forEach(function (entry) {
+      var pair = entry.split("=");
+      urls[pair[0]] = pair[1] || null;
+    });
+    var asked = null, kept = null, found = null;
+    try { asked = new URLSearchParams(location.search).get("lang"); } catch (error) { asked = null; }
+    try { kept = localStorage.getItem(LANG_KEY); } catch (error) { kept = null; }
+    var wanted = [asked, kept].concat(navigator.languages || [navigator.language]);
+    for (var i = 0; i < wanted.length; i++) {
+      var tag = wanted[i];
+      if (typeof tag !== "string" || !tag) continue;
+      var main = tag.split("-")[0].toLowerCase();
+      found = tag in urls ? tag : main in urls ? main : null;
+      if (found) break;
+    }
+    var files = (found && urls[found] || "").split("|");
+    return { lang: found || "en", url: files[0] || null, words: files[1] || null };
+  }
+  var spoken = language();
+  root.lang = spoken.lang;
+  window.spygamesLanguage = spoken;
+
+  // The page's own words in that language (boot.js, page.mjs… say `_("…")`), and the
+  // frames shown before Python runs, drawn in it: a small file fetched at once. Until it
+  // has come (3 s at most), the page is not shown, so English never flashes first.
+  var WORDS = null;
+  function _(message, values) {
+    var text = (WORDS && WORDS[message]) || message;
+    return !values ? text : text.replace(/\{([A-Za-z_]\w*)\}/g, function (whole, name) {
+      return name in values ? String(values[name]) : whole;
+    });
+  }
+  window.spygamesWords = _;
+  function N_(message) { return message; } // marked for translation, translated when shown
+  function whenParsed(then) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", then);
+    else then();
+  }
+  function translate(data) {
+    WORDS = data.words || {};
+    document.querySelectorAll("[data-i18n]").forEach(function (el) {
+      if (!el.children.length) el.textContent = _(el.textContent.replace(/\s+/g, " ").trim());
+    });
+    document.querySelectorAll("[data-i18n-attrs]").forEach(function (el) {
+      el.getAttribute("data-i18n-attrs").split(" ").forEach(function (name) {
+        if (el.hasAttribute(name)) el.setAttribute(name, _(el.getAttribute(name)));
+      });
+    });
+    var app = document.getElementById("app");
+    document.querySelectorAll("template[data-frame]").forEach(function (t) { t.remove(); });
+    if (app && data.frames) app.insertAdjacentHTML("beforebegin", data.frames);
+    if (app && data.home && !ready()) {
+      var shown = app.firstElementChild;
+      var frame = shown && shown.dataset ? shown.dataset.frame || "home" : "home";
+      if (frame === "home") app.innerHTML = data.home;
+      showFrame(true);
+    }
+    showFailure();
+  }
+  // The language switch in the footer: the languages offered, in their own words
+  // (<meta name="spygames-language-names">); shown when there are two or more. A choice
+  // is kept, and the page starts again in it (every game is saved as it is played; a game
+  // that is not, a demo's tried game, is asked about first).
+  function languageSwitch() {
+    var meta = document.querySelector('meta[name="spygames-language-names"]');
+    var select = document.getElementById("lang-switch");
+    var names = meta ? meta.content.split(" ").filter(Boolean) : [];
+    if (!select || names.length < 2) return;
+    names.forEach(function (entry) {
+      var pair = entry.split("=");
+      var option = document.createElement("option");
+      option.value = pair[0];
+      option.lang = pair[0];
+      option.textContent = pair[1].replace(/_/g, " ");
+      option.selected = pair[0] === spoken.lang;
+      select.appendChild(option);
+    });
+    select.closest(".lang-switch").hidden = false;
+    select.addEventListener("change", function () {
+      var chosen = select.value;
+      var fleeting = document.querySelector("#app [data-fleeting]");
+      if (fleeting && !confirm(_("Change the language? The game you are trying here is not saved: it will be gone."))) {
+        select.value = spoken.lang;
+        return;
+      }
+      var url = new URL(location.href);
+      url.searchParams.delete("lang"); // a link's language gives way to the player's choice
+      try {
+        localStorage.setItem(LANG_KEY, chosen);
+      } catch (error) {
+        url.searchParams.set("lang", chosen); // a browser that stores nothing: the address keeps it
+      }
+      location.replace(url.href);
+    });
+  }
+  whenParsed(languageSwitch);
+
+  if (spoken.words) {
+    root.dataset.langPending = "true";
+    var shown = function () { delete root.dataset.langPending; };
+    setTimeout(shown, 3000);
+    fetch(spoken.words)
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      })
+      .then(function (data) { whenParsed(function () { translate(data); shown(); }); })
+      .catch(function (error) {
+        console.warn("spygames: the page's words in " + spoken.lang + " did not load", error);
+        shown();
+      });
+  }
   function startPython() {
     var meta = document.querySelector('meta[name="spygames-packed"]');
     if (!meta || typeof WebAssembly !== "object" || !window.Worker) return;
@@ -54,6 +177,7 @@
       if (opened && url.slice(-opened.length - 5) === "/" + opened + ".zip") urls.push(url);
     });
     if (!plain) urls = ["./vendor/xz/xz.wasm"].concat(urls.map(function (url) { return url + ".xz"; }));
+    if (spoken.url) urls.push(spoken.url);
     var python = window.spygamesPython = {
       worker: policed("./worker.mjs", "spygames-python"),
       early: [], // the worker's messages before page.mjs took over
@@ -88,6 +212,8 @@
       vibrate: typeof navigator.vibrate === "function",
       reducedMotion: !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches),
       yours: yours(),
+      lang: spoken.lang,
+      catalogue: spoken.url && new URL(spoken.url, document.baseURI).href,
     });
   }
 
@@ -101,7 +227,7 @@
     if (!parts.length || !/^[a-z][a-z-]*$/.test(parts[0])) return "home";
     return parts[1] === "rules" ? parts[0] + "/rules" : parts[0];
   }
-  function showFrame() {
+  function showFrame(again) {
     if (ready()) return;
     var app = document.getElementById("app");
     var wanted = document.querySelector('template[data-frame="' + frameKey() + '"]') ||
@@ -109,7 +235,7 @@
     if (!app || !wanted) return;
     var shown = app.firstElementChild;
     var current = shown && shown.dataset ? shown.dataset.frame || "home" : "";
-    if (current === wanted.dataset.frame) return;
+    if (current === wanted.dataset.frame && again !== true) return;
     app.replaceChildren(wanted.content.cloneNode(true));
   }
   // As soon as the parser has closed #app (something follows it), before anything is
@@ -196,16 +322,16 @@
     var box = document.getElementById("boot-error");
     var words = document.getElementById("boot-error-text");
     if (!failed || !box || !words) return; // before the body is parsed: at DOMContentLoaded
-    words.textContent = failed;
+    words.textContent = _(failed);
     box.hidden = false;
   }
   document.addEventListener("DOMContentLoaded", showFailure);
-  var MISSING = "spygames couldn't start: part of the game failed to load. Check your " +
-    "connection and reload; if it keeps happening, try another browser.";
-  var OLD = "spygames couldn't start: this browser can't run it (it has no WebAssembly). " +
-    "Open the game in an up-to-date Chrome, Edge, Firefox or Safari.";
-  var BROKEN = "spygames couldn't start: something went wrong while starting. Reload the " +
-    "page; if it keeps happening, try another browser.";
+  var MISSING = N_("spygames couldn't start: part of the game failed to load. Check your " +
+    "connection and reload; if it keeps happening, try another browser.");
+  var OLD = N_("spygames couldn't start: this browser can't run it (it has no WebAssembly). " +
+    "Open the game in an up-to-date Chrome, Edge, Firefox or Safari.");
+  var BROKEN = N_("spygames couldn't start: something went wrong while starting. Reload the " +
+    "page; if it keeps happening, try another browser.");
   // The files the game cannot start without: the runtime, our wheel and UI, the page's
   // side of the app.
   var NEEDED = /\/(vendor\/pyodide|dist|app)\/|\/(page|worker)\.mjs$/;

@@ -22,8 +22,29 @@
   // As web/boot.js decides it for index.html: without WebAssembly Pyodide could only throw.
   var canRun = typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function";
   var refused = false; // Try it was asked for in a browser that cannot run it
-  var NO_WASM = "This browser can't run the live table (it has no WebAssembly) — open it " +
-    "in an up-to-date Chrome, Edge, Firefox or Safari.";
+  // The frame's language: its address's ?lang= (a French blog's frame says lang=fr), else
+  // the reader's browser's first language the site speaks, else English. Its words (for
+  // this file's own messages) come first; its steps are drawn in embed/<lang>/.
+  var spoken = (function () {
+    var offered = runtime.languages || {};
+    var wanted = [params.get("lang")].concat(navigator.languages || [navigator.language]);
+    for (var i = 0; i < wanted.length; i++) {
+      var tag = wanted[i];
+      if (typeof tag !== "string" || !tag) continue;
+      if (tag === "en" || tag.split("-")[0].toLowerCase() === "en" && !(tag in offered)) break;
+      if (tag in offered) return { lang: tag, files: offered[tag] };
+      var main = tag.split("-")[0].toLowerCase();
+      if (main in offered) return { lang: main, files: offered[main] };
+    }
+    return { lang: "en", files: null };
+  })();
+  root.lang = spoken.lang;
+  var WORDS = null;
+  function _(message) { return (WORDS && WORDS[message]) || message; }
+  var drawnIn = spoken.files ? "./embed/" + spoken.lang + "/" : "./embed/";
+  function N_(message) { return message; } // marked for translation, translated when shown
+  var NO_WASM = N_("This browser can't run the live table (it has no WebAssembly) — open it " +
+    "in an up-to-date Chrome, Edge, Firefox or Safari.");
 
   function python() { return root.dataset.ready === "true"; }
 
@@ -32,9 +53,11 @@
     box.className = "embed-message";
     box.setAttribute("role", "alert");
     box.dataset.testid = "embed-message";
-    box.innerHTML = '<h1>Nothing to show here</h1><p></p><p><a class="embed-open" href="./#/" ' +
-      'target="_blank" rel="noopener"><span class="ctl-word">Open </span>spygames ↗</a></p>';
-    box.querySelector("p").textContent = text;
+    box.innerHTML = '<h1></h1><p></p><p><a class="embed-open" href="./#/" ' +
+      'target="_blank" rel="noopener"><span class="ctl-word"></span>spygames ↗</a></p>';
+    box.querySelector("h1").textContent = _("Nothing to show here");
+    box.querySelector(".ctl-word").textContent = _("Open ");
+    box.querySelector("p").textContent = _(text);
     var frame = document.createElement("div");
     frame.className = "embed";
     frame.dataset.kind = "message";
@@ -50,7 +73,7 @@
       var line = document.createElement("p");
       line.className = "embed-no-wasm";
       line.dataset.testid = "embed-no-wasm";
-      line.textContent = NO_WASM;
+      line.textContent = _(NO_WASM);
       text.appendChild(line);
     }
     var button = document.getElementById("demo-try");
@@ -92,6 +115,7 @@
     var urls = runtime.packed.concat(game ? [game] : []).map(function (url) {
       return plain ? url : url + ".xz";
     });
+    if (spoken.files) urls.push(spoken.files[0]); // its catalogue, beside the runtime
     if (!plain && runtime.packed.length) urls.unshift("./vendor/xz/xz.wasm");
     var python = window.spygamesPython = {
       worker: policed("./worker.mjs", "spygames-python"),
@@ -116,6 +140,8 @@
       base: document.baseURI,
       hash: location.hash,
       embed: {},
+      lang: spoken.lang,
+      catalogue: spoken.files && new URL(spoken.files[0], document.baseURI).href,
       share: !!navigator.share,
       reducedMotion: !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches),
     });
@@ -132,12 +158,13 @@
     var button = document.getElementById("demo-try");
     if (button && root.dataset.pressed === "demo-try") {
       button.disabled = true;
-      button.textContent = "Starting…";
+      button.textContent = _("Starting…");
     }
     var play = document.getElementById("demo-play");
     if (play && timer) { // as spyweb/screens/demos.py draws it
-      play.innerHTML = '❚❚<span class="ctl-word"> Pause</span>';
-      play.setAttribute("aria-label", "Pause");
+      play.innerHTML = '❚❚<span class="ctl-word"></span>';
+      play.querySelector(".ctl-word").textContent = " " + _("Pause");
+      play.setAttribute("aria-label", _("Pause"));
       play.setAttribute("aria-pressed", "true");
     }
   }
@@ -181,7 +208,7 @@
 
   function allSteps() {
     if (!loading) {
-      loading = fetch("./embed/" + demo + ".json")
+      loading = fetch(drawnIn + demo + ".json")
         .then(function (response) { return response.json(); })
         .then(function (data) { steps = data.steps; });
     }
@@ -210,12 +237,12 @@
     if (!canRun) { startless(); return; }
     root.dataset.pressed = el.dataset.act + "\n" + (el.dataset.arg || "");
     var say = document.getElementById("guide-say");
-    if (say) say.textContent = "Starting the game…";
+    if (say) say.textContent = _("Starting the game…");
     boot();
   });
   function startless() {
     var say = document.getElementById("guide-say");
-    if (say) say.textContent = NO_WASM;
+    if (say) say.textContent = _(NO_WASM);
   }
   app.addEventListener("click", function (event) {
     if (python() || !demo) return;
@@ -234,7 +261,7 @@
   function couldNotStart() {
     if (python()) return;
     var button = document.getElementById("demo-try");
-    if (button && root.dataset.pressed) button.textContent = "Could not start — reload";
+    if (button && root.dataset.pressed) button.textContent = _("Could not start — reload");
   }
   window.addEventListener("error", couldNotStart);
 
@@ -284,7 +311,7 @@
       cue = document.createElement("div");
       cue.className = "stage-more";
       cue.setAttribute("aria-hidden", "true"); // the stage itself scrolls by keyboard
-      cue.textContent = "More below ↓";
+      cue.textContent = _("More below ↓");
       cue.addEventListener("click", function () {
         stage.scrollBy({ top: stage.clientHeight * 0.8, behavior: "smooth" });
       });
@@ -305,7 +332,7 @@
   // A page drawn at build time (embed/<name>.html), shown until Python takes over; then
   // `shown`, or the message `what` could not be loaded.
   function drawn(name, what, shown) {
-    fetch("./embed/" + name + ".html")
+    fetch(drawnIn + name + ".html")
       .then(function (response) {
         if (!response.ok) throw new Error(String(response.status));
         return response.text();
@@ -317,10 +344,13 @@
         if (shown) shown();
       })
       .catch(function () {
-        message("This " + what + " could not be loaded. Check your connection and reload the page.");
+        message(what === "demo" ?
+          N_("This demo could not be loaded. Check your connection and reload the page.") :
+          N_("This guided game could not be loaded. Check your connection and reload the page."));
       });
   }
 
+  function start() {
   if (route[0] === "demo" && route.length === 2 && runtime.demos.indexOf(route[1]) >= 0) {
     demo = route[1];
     drawn(demo, "demo", function () {
@@ -331,17 +361,25 @@
     guide = route[1];
     drawn("learn-" + guide, "guided game");
   } else if (route[0] === "replay" && route.length >= 2 && !canRun) {
-    message("This browser can't show the replay (it has no WebAssembly) — open it in an " +
-      "up-to-date Chrome, Edge, Firefox or Safari.");
+    message(N_("This browser can't show the replay (it has no WebAssembly) — open it in an " +
+      "up-to-date Chrome, Edge, Firefox or Safari."));
   } else if (route[0] === "replay" && route.length >= 2) {
-    app.innerHTML = '<div class="embed" data-kind="loading"><p class="embed-loading">' +
-      "Loading the replay…</p></div>";
+    app.innerHTML = '<div class="embed" data-kind="loading"><p class="embed-loading"></p></div>';
+    app.querySelector(".embed-loading").textContent = _("Loading the replay…");
     boot();
   } else if (route[0] === "demo") {
-    message("There is no demo called “" + (route[1] || "") + "”. It may " +
-      "have been renamed: the list of demos is on each game's Rules page.");
+    message(_("There is no demo called “{name}”. It may have been renamed: the list of demos " +
+      "is on each game's Rules page.").replace("{name}", route[1] || ""));
   } else {
-    message("This frame's address names no demo, no guided game and no replay " +
-      "(it should end in #/demo/<name>, #/learn/<game> or #/replay/<record>).");
+    message(N_("This frame's address names no demo, no guided game and no replay " +
+      "(it should end in #/demo/<name>, #/learn/<game> or #/replay/<record>)."));
+  }
+  }
+  if (!spoken.files) start();
+  else {
+    fetch(spoken.files[1])
+      .then(function (response) { return response.ok ? response.json() : {}; })
+      .then(function (data) { WORDS = data.words || null; }, function () { /* English */ })
+      .then(start);
   }
 })();

@@ -473,6 +473,7 @@ function heard(message) {
   else if (message.t === "store") store(message.key, message.value);
   else if (message.t === "tab") tabs?.postMessage(message.data);
   else if (message.t === "mark") performance.mark(message.name);
+  else if (message.t === "lang") document.documentElement.lang = message.lang; // no catalogue
   else if (message.t === "stage") {
     python.stage(message.name);
     if (message.keep) keepSnapshot();

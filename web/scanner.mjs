@@ -20,7 +20,8 @@
 
 export const EVERY_S = 0.2; // between two looks for a code in the video
 
-const SAY_HOLD = "Hold the code steady in the frame, about an arm\u2019s length away.";
+// The page's words in the player's language (boot.js); English where there is no page.
+const _ = (message, values) => globalThis.spygamesWords?.(message, values) ?? message;
 
 // As the app's markup.esc (Python's html.escape, quotes too).
 function esc(text) {
@@ -118,8 +119,8 @@ export class Scanner {
     overlay.innerHTML =
       `<div class="scan-box"><h2 id="scan-title">${esc(title)}</h2>` +
       '<video id="scan-video" class="scan-video" muted playsinline autoplay></video>' +
-      '<p class="scan-status" id="scan-status">Starting the camera\u2026</p>' +
-      '<button type="button" class="btn" id="scan-cancel">Cancel</button></div>';
+      `<p class="scan-status" id="scan-status">${esc(_("Starting the camera\u2026"))}</p>` +
+      `<button type="button" class="btn" id="scan-cancel">${esc(_("Cancel"))}</button></div>`;
     this.document.body.appendChild(overlay);
     this.overlay = overlay;
     const cancel = overlay.querySelector("#scan-cancel");
@@ -158,7 +159,7 @@ export class Scanner {
     } catch {
       // it plays when it can (autoplay); the detector waits for a picture
     }
-    this.say(SAY_HOLD);
+    this.say(_("Hold the code steady in the frame, about an arm\u2019s length away."));
     const detector = new this.window.BarcodeDetector({ formats: ["qr_code"] });
     while (this.stream === stream) {
       await pause(EVERY_S);

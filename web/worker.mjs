@@ -116,9 +116,25 @@ async function boot(start) {
     else self.postMessage(message);
   };
   const worker = python.pyimport("spyweb.worker");
+  await speak(worker, start);
   link = worker.begin_from_page(JSON.stringify({ ...start, hash: address ?? start.hash }), send);
   deliver = (message) => link.on_page(JSON.stringify(message));
   for (const message of waiting.splice(0)) deliver(message);
+}
+
+// The player's language (boot.js chose it): its catalogue, requested with the runtime
+// (see `early`), is installed before the app draws anything. A catalogue that cannot be
+// had leaves the app in English, and the page is told so (its <html lang>).
+async function speak(worker, { lang, catalogue }) {
+  if (!lang || lang === "en" || !catalogue) return;
+  try {
+    const response = await fetch(catalogue);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    worker.speak(lang, new Uint8Array(await response.arrayBuffer()));
+  } catch (error) {
+    console.warn(`spygames: no ${lang} catalogue (${error?.message || error}); English instead`);
+    self.postMessage({ t: "lang", lang: "en" });
+  }
 }
 
 // The games' archives the app asks for (spyweb/browser/archives.py): the opened game's at once

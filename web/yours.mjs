@@ -14,6 +14,8 @@ const WAY_S = 3; // the most a call's way into the sandbox and back may take, on
 const KEPT = "spygames:yours:"; // + game id: the code
 const SITE = new URL("./", import.meta.url).href;
 const WARM_CODE = "def choose(view, legal, rng):\n    return legal[0]\n";
+// The page's words in the player's language (boot.js); English where there is no page.
+const _ = (message, values) => globalThis.spygamesWords?.(message, values) ?? message;
 
 export class YourBots {
   constructor(report) {
@@ -31,7 +33,7 @@ export class YourBots {
       code = null;
     }
     if (code === null) {
-      this.report("answer", key, JSON.stringify({ error: "This tab no longer holds it." }));
+      this.report("answer", key, JSON.stringify({ error: _("This tab no longer holds it.") }));
       return;
     }
     if (!this.box || this.box.ended || this.code !== code) {
@@ -44,7 +46,7 @@ export class YourBots {
     // first run of these paths (on a page still starting its own Python) is not the
     // person's bot's time.
     box.warmed ??= box.ready.then(() =>
-      box.call("decide", [WARM_CODE, view, legal, "0"], { limitMs: 30_000, limitWords: "Python did not answer." })
+      box.call("decide", [WARM_CODE, view, legal, "0"], { limitMs: 30_000, limitWords: _("Python did not answer.") })
     );
     const decided = box.warmed.then(() =>
       box.call("decide", [code, view, legal, String(seed)], {
@@ -52,9 +54,9 @@ export class YourBots {
         // message into the sandbox is not the bot's time); the call's own limit stands
         // whatever the sandbox says.
         decideMs: DECIDE_S * 1000 + GRACE_MS,
-        decisionWords: `It took more than ${DECIDE_S} seconds on one decision.`,
+        decisionWords: _("It took more than {seconds} seconds on one decision.", { seconds: DECIDE_S }),
         limitMs: (DECIDE_S + WAY_S) * 1000,
-        limitWords: `It took more than ${DECIDE_S} seconds on one decision.`,
+        limitWords: _("It took more than {seconds} seconds on one decision.", { seconds: DECIDE_S }),
       })
     );
     decided.then(

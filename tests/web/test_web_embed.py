@@ -376,7 +376,9 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     sheets = sorted((ROOT / "web" / "styles").glob("*.css"))
     (tmp_path / "styles" / "app.css").write_text("\n".join(p.read_text() for p in sheets))
     games = {g: f"app/games/{g}.zip" for g in ("deck-of-spies", "espionage", "spynet")}
-    count = build.build_embeds(tmp_path, downloads, games)
+    page = build.with_policy((ROOT / "web" / "embed.html").read_text(), "embed.html")
+    pseudo = {"en-XA": ["./locale/en-XA.1.mo", "./locale/en-XA.2.json"]}
+    count = build.embeds.write(tmp_path, page, downloads, games, pseudo)
     assert count == len(spygames.all_demos())
     assert (tmp_path / "styles" / "embed.css").read_text()
     page = (tmp_path / "embed.html").read_text()
@@ -393,6 +395,10 @@ def test_the_build_writes_a_light_embed_page_and_each_demos_steps(tmp_path: Path
     }
     # each guided first game by its game, with the prefix of its game's archive
     assert runtime.pop("guides") == {"deck-of-spies": "dos", "espionage": "esp", "spynet": "sn"}
+    # each language's catalogue and words; its demos drawn in embed/<lang>/, in it
+    assert runtime.pop("languages") == pseudo
+    pseudo_first = (tmp_path / "embed" / "en-XA" / "dos-counter.html").read_text()
+    assert "[" in pseudo_first and "Counter" not in pseudo_first
     urls = re.findall(r'(?:src|href)="([^"]+)"', page) + [
         u for v in runtime.values() for u in (v if isinstance(v, list) else [v])
     ]

@@ -34,7 +34,8 @@ from pathlib import Path
 
 import archives
 import cjk
-import css_subset
+import embeds
+import languages
 import lean
 import packed
 import people
@@ -251,57 +252,6 @@ def preboot_frames() -> str:
     return templates()
 
 
-def build_embeds(site: Path, downloads: list[str], games: dict[str, str]) -> int:
-    """embed.html, and each demo's steps drawn in advance; returns the number of demos."""
-    use_app()
-    from spyweb.embed import frames_html, guide_frame_html
-
-    import spygames
-    from spygames import guides
-
-    demos = spygames.all_demos()
-    runtime = {
-        "demos": [demo.id for demo in demos],
-        # The boot's largest downloads, requested by Python's worker when the reader
-        # presses Try it (not at once, as index.html does: a reader who only steps through
-        # never needs them).
-        "packed": downloads,
-        # {demo id prefix: its game's archive}, requested with the runtime for that demo.
-        "games": {spygames.get_game(g).demo_prefix: f"./{p}" for g, p in games.items()},
-        # {game: its demo id prefix}: the guided games (`#/learn/<game>`), the first step
-        # of each drawn in advance as embed/learn-<game>.html.
-        "guides": {g: spygames.get_game(g).demo_prefix for g in sorted(guides.guided())},
-        # The live table's style sheets, added when Python starts: until then the frame
-        # has only styles/embed.css, the part of app.css its drawn steps use.
-        "styles": ["./styles/app.css"],
-        "page": "./page.mjs",
-    }
-    page = with_policy((WEB / "embed.html").read_text(), "web/embed.html")
-    page = page.replace("<!--RUNTIME-->", json.dumps(runtime).replace("</", "<\\/"))
-    (site / "embed.html").write_text(page)
-    shutil.copy2(WEB / "embed.js", site / "embed.js")
-    folder = site / "embed"
-    folder.mkdir()
-    names = css_subset.names_in_html(page) | css_subset.names_in_html(
-        (WEB / "embed.js").read_text()
-    )
-    for demo in demos:
-        steps = frames_html(demo.id)
-        for step in steps:
-            names |= css_subset.names_in_html(step)
-        (folder / f"{demo.id}.html").write_text(steps[0])
-        (folder / f"{demo.id}.json").write_text(
-            json.dumps({"id": demo.id, "steps": steps}, separators=(",", ":"))
-        )
-    for game_id in sorted(guides.guided()):
-        first = guide_frame_html(game_id)
-        names |= css_subset.names_in_html(first)
-        (folder / f"learn-{game_id}.html").write_text(first)
-    app_css = (site / "styles" / "app.css").read_text()
-    (site / "styles" / "embed.css").write_text(css_subset.subset(app_css, names))
-    return len(demos)
-
-
 def build(site: Path, dist: Path) -> None:
     if site.exists():
         shutil.rmtree(site)
@@ -338,11 +288,16 @@ def build(site: Path, dist: Path) -> None:
     # starts, the runtime's two largest files first.
     runtime = ["./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip"]
     downloads = [url for url in [*runtime, *files] if url.removeprefix("./") in xz_copies]
-    count = build_embeds(site, downloads, games)
+    spoken = languages.write(site, lambda: (preboot_html(), preboot_frames()))
+    use_app()
+    embed_page = with_policy((WEB / "embed.html").read_text(), "web/embed.html")
+    count = embeds.write(site, embed_page, downloads, games, spoken)
     page = with_policy((ROOT / "index.html").read_text(), "index.html")
     if page.count(BOOT_SCRIPT) != 1:
         raise SystemExit(f"index.html must hold {BOOT_SCRIPT} exactly once")
-    page = page.replace(BOOT_SCRIPT, packed_meta(downloads, games) + BOOT_SCRIPT)
+    page = page.replace(
+        BOOT_SCRIPT, packed_meta(downloads, games) + languages.meta(spoken) + BOOT_SCRIPT
+    )
     page = page.replace("<!--PREBOOT-->", preboot_html())
     page = page.replace("<!--FRAMES-->", preboot_frames())
     (site / "index.html").write_text(page)

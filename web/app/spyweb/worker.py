@@ -184,7 +184,7 @@ class Link:
             used = bool(self.app.key(key))
         except Exception as exc:  # the page must survive any bug
             traceback.print_exc()
-            self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
+            self.app.ctx.notify(went_wrong(exc))
             used = True
         if used:
             self.guard(lambda: None)
@@ -246,7 +246,7 @@ class Link:
             step()
         except Exception as exc:  # the page must survive any bug
             traceback.print_exc()
-            self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
+            self.app.ctx.notify(went_wrong(exc))
         effects = self.app.take_effects()
         target, in_place = self.app.take_navigation()
         if in_place is not None:
@@ -264,7 +264,7 @@ class Link:
             changed = bool(step())
         except Exception as exc:  # the page must survive any bug
             traceback.print_exc()
-            self.app.ctx.notify(f"Something went wrong ({type(exc).__name__}: {exc}).")
+            self.app.ctx.notify(went_wrong(exc))
             changed = True
         self.frame(self.app.take_effects(), navigation=(None, None), draw=changed)
 
@@ -296,10 +296,17 @@ class Link:
             return self.app.render()
         except Exception as exc:
             traceback.print_exc()
+            from spygames.i18n import _
+
+            # translators: {error} is the error's name and its words, in English (a bug)
+            said = _(
+                "This screen could not be drawn ({error}).",
+                error=f"{esc(type(exc).__name__)}: {esc(exc)}",
+            )
+            back = _("Back to the home page")
             return (
-                '<div class="notice" role="alert"><p>This screen could not be drawn '
-                f"({esc(type(exc).__name__)}: {esc(exc)}).</p>"
-                '<p><a href="#/">Back to the home page</a></p></div>'
+                f'<div class="notice" role="alert"><p>{said}</p>'
+                f'<p><a href="#/">{back}</a></p></div>'
             )
 
     def schedule(self) -> None:
@@ -308,6 +315,14 @@ class Link:
         if delay is not None or self.delay is not None:
             self.delay = None if delay is None else max(0, delay)
             self.send({"t": "timer", "delay": self.delay})
+
+
+def went_wrong(exc: Exception) -> str:
+    """What the player is told of a bug: its error's name and words, for a report."""
+    from spygames.i18n import _  # here: this module imports nothing of the app's first
+
+    # translators: {error} is the error's name and its words, in English (a bug)
+    return _("Something went wrong ({error}).", error=f"{type(exc).__name__}: {exc}")
 
 
 def begin(started: dict[str, Any], send: Send) -> Link:
@@ -384,6 +399,15 @@ def embedded(started: dict[str, Any], send: Send) -> Link:
     link = Link(app, send)
     link.where = str(started["hash"])
     return link
+
+
+def speak(lang: str, catalogue: Any) -> None:
+    """Speak `lang` from the first frame on: its compiled catalogue, as the page
+    downloaded it (a JavaScript Uint8Array). A catalogue that is not one raises (the
+    page then stays in English)."""
+    from spygames import i18n
+
+    i18n.use(lang, bytes(catalogue.to_py()) if hasattr(catalogue, "to_py") else catalogue)
 
 
 def begin_from_page(text: str, send_text: Callable[[str], None]) -> Link:
