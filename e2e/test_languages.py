@@ -1,7 +1,8 @@
 """The site in another language, walked in the pseudo-locale en-XA (`?lang=en-XA`, every
 message accented, bracketed and ~40% longer: docs/languages.md) at 1280×800 and 375×812:
 no English left on any page (a message nobody marked), nothing wider than the screen,
-`<html lang>` set, and the frames shown before Python runs already in the language."""
+`<html lang>` set, and the frames shown before Python runs already in the language. The
+Bot Lab too, once its Python is ready (its code, in the editor and in <code>, is code)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import Guard, boot, no_horizontal_scroll, open_page, origin_of
-from playwright.sync_api import Browser, Page
+from drivers.lab import BOOT_MS
+from playwright.sync_api import Browser, Page, expect
 from shared_page import SIZES, checked, go
 
 import spygames
@@ -21,8 +23,9 @@ SAME = ["spygames", "Python", "PyScript", "Agent", "Rook", "Vesper", "Kestrel", 
         "Lynx", "Moth", "Heron", "Wren", "Jay", "Ada", "Ben", "Cleo"]  # fmt: skip
 
 # Every text a player reads (text nodes of shown elements, and the attributes that
-# hold words) with a word of plain ASCII letters outside the pseudo-locale's brackets.
-ENGLISH = """(same) => {
+# hold words) with a word of plain ASCII letters outside the pseudo-locale's brackets;
+# `skip`, a selector for what is not words (code), or "".
+ENGLISH = """([same, skip]) => {
   const found = new Set();
   const keep = (text) => {
     const rest = text.replace(/\\[[^\\]]*\\]/g, " ");
@@ -34,6 +37,7 @@ ENGLISH = """(same) => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
     if (!el || el.closest("script, style, template, [hidden], [aria-hidden=true]")) continue;
+    if (skip && el.closest(skip)) continue;
     if (!el.getClientRects().length) continue; // not shown
     keep(node.data);
   }
@@ -78,7 +82,7 @@ def test_the_page_speaks_the_language_from_its_first_frame(browser: Browser, sit
     page.goto(f"{site_url}?lang={PSEUDO}#/")
     page.wait_for_function("!document.documentElement.dataset.langPending")
     assert page.evaluate("document.documentElement.lang") == PSEUDO
-    assert page.evaluate(ENGLISH, SAME) == []  # the frame before Python, the boot box
+    assert page.evaluate(ENGLISH, [SAME, ""]) == []  # the frame before Python, the boot box
     page.context.close()
 
 
@@ -91,5 +95,30 @@ def test_no_english_and_nothing_too_wide(
         go(page, url, address, ready)
         page.wait_for_timeout(100)
         assert page.evaluate("document.documentElement.lang") == PSEUDO
-        assert page.evaluate(ENGLISH, SAME) == [], address
+        assert page.evaluate(ENGLISH, [SAME, ""]) == [], address
         assert no_horizontal_scroll(page), address
+
+
+# In the Lab, what is not words to translate: code (the editor's, <code>, <pre>, a type in
+# the reference: translate="no") and the engine's own English (the reference's words,
+# from the games' views: lang="en").
+CODE = ".lab-editor, code, pre, [translate=no], [lang=en]"
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_bot_lab_speaks_the_language(browser: Browser, site_url: str, size: str) -> None:
+    """The Lab (web/lab/words.mjs) chooses its language as the tables do and says its own
+    words in it, and the sandbox's; `choose(view, legal, rng)` and the editor's code stay
+    code."""
+    guard = Guard(origin_of(site_url))
+    page = open_page(browser, guard, **SIZES[size])
+    page.goto(f"{site_url}lab/?lang={PSEUDO}")
+    expect(page.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.click("#lab-api-title")  # "How a bot works", open: the reference's headings too
+    expect(page.locator("#lab-reference dt").first).to_be_visible()
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.lang") == PSEUDO
+    assert page.evaluate(ENGLISH, [SAME, CODE]) == [], size
+    assert no_horizontal_scroll(page), size
+    page.context.close()
+    assert not guard.problems, "\n".join(guard.problems)

@@ -71,6 +71,10 @@
   }
   var spoken = language();
   root.lang = spoken.lang;
+  if (spoken.url) { // the app's manifest in that language (its description), if installed now
+    var manifest = document.querySelector('link[rel="manifest"]');
+    if (manifest) manifest.href = "./manifest." + spoken.lang + ".webmanifest";
+  }
   window.spygamesLanguage = spoken;
 
   // The page's own words in that language (boot.js, page.mjs… say `_("…")`), and the
@@ -131,8 +135,15 @@
     select.closest(".lang-switch").hidden = false;
     select.addEventListener("change", function () {
       var chosen = select.value;
+      // The page starts again in the new language: a game nothing keeps is asked about
+      // first, and so are friends' devices connected to this one (invited again after).
       var fleeting = document.querySelector("#app [data-fleeting]");
-      if (fleeting && !confirm(_("Change the language? The game you are trying here is not saved: it will be gone."))) {
+      var friends = window.spygamesCalm && !window.spygamesCalm();
+      var asked = fleeting ?
+        _("Change the language? The game you are trying here is not saved: it will be gone.") :
+        friends ? _("Change the language? This page starts again, and your friends' " +
+          "devices lose the table: you invite them again from it.") : null;
+      if (asked && !confirm(asked)) {
         select.value = spoken.lang;
         return;
       }
@@ -143,7 +154,8 @@
       } catch (error) {
         url.searchParams.set("lang", chosen); // a browser that stores nothing: the address keeps it
       }
-      location.replace(url.href);
+      if (url.href === location.href) location.reload(); // the same address: start again
+      else location.replace(url.href);
     });
   }
   whenParsed(languageSwitch);
@@ -369,6 +381,12 @@
     if (!worker || registered) return;
     registered = true;
     navigator.serviceWorker.register("./sw.js").then(watch).catch(function () { /* optional */ });
+    // The player's language is kept for offline visits too (sw.js keeps only the ones read).
+    if (spoken.url) {
+      navigator.serviceWorker.ready.then(function (reg) {
+        if (reg.active) reg.active.postMessage({ type: "keep-language", lang: spoken.lang });
+      });
+    }
   }
   function watch(reg) {
     var box = document.getElementById("update");

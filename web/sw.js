@@ -20,6 +20,10 @@ const PRECACHE = __PRECACHE__;
 // the Lab works offline too, and each update keeps them again, as it keeps the tables'.
 const LAB = __LAB__;
 const LAB_PAGE = "lab/index.html";
+// Each language's files ({language: {file: hash}}, written by the build): its catalogue,
+// its page words and its drawn embeds, never precached (a player downloads only their
+// own language's): kept once a page asks for them (keepLanguage), and again at each update.
+const LANGUAGES = __LANGUAGES__;
 // The scripts that run as workers of their own (Python's, the snapshots' for the tables
 // and for the Lab's sandboxes)
 // are served with the pages' Content-Security-Policy as a header: a worker loaded from
@@ -56,7 +60,7 @@ const HASH = "x-spygames-hash";
 // {address the page asks for: the build's hash of the body kept there}, for every file
 // this version may serve from its cache. An address not here is never served from it.
 const EXPECTED = new Map(
-  Object.entries({ ...PRECACHE, ...LAB }).map(([path, hash]) => {
+  Object.entries(Object.assign({ ...PRECACHE, ...LAB }, ...Object.values(LANGUAGES))).map(([path, hash]) => {
     const url = new URL(path, self.location).href;
     const type = TYPES[path.replace(/\.xz$/, "")];
     return [type ? url.replace(/\.xz$/, "") : url, { url, hash, type }];
@@ -92,10 +96,41 @@ async function precache() {
   const cache = await caches.open(CACHE);
   const older = await olderCaches();
   await keep(cache, older, PRECACHE);
+  // The languages a player reads are kept across updates (by any of their files).
+  for (const [lang, files] of Object.entries(LANGUAGES)) {
+    if (await keptIn(older, lang)) await keep(cache, older, files);
+  }
   // A player who has opened the Lab keeps it offline across updates.
   for (const old of older) {
     if (await old.match(new URL(LAB_PAGE, self.location).href)) return keep(cache, older, LAB);
   }
+}
+
+// Whether an older version's cache holds a file of language `lang`.
+async function keptIn(older, lang) {
+  const prefix = new URL(`locale/${lang}.`, self.location).href;
+  for (const old of older) {
+    for (const request of await old.keys()) if (request.url.startsWith(prefix)) return true;
+  }
+  return false;
+}
+
+const keepingLanguage = new Map();
+
+// Every file of `lang` into this version's cache (the page asks once it reads it): its
+// later visits, offline too, read it from there. Resolves to whether all is kept.
+function keepLanguage(lang) {
+  if (!Object.hasOwn(LANGUAGES, lang)) return Promise.resolve(false);
+  if (!keepingLanguage.has(lang)) {
+    const kept = (async () => {
+      await keep(await caches.open(CACHE), await olderCaches(), LANGUAGES[lang]);
+      return true;
+    })()
+      .catch(() => false) // offline: the next visit asks again
+      .finally(() => keepingLanguage.delete(lang));
+    keepingLanguage.set(lang, kept);
+  }
+  return keepingLanguage.get(lang);
 }
 
 async function olderCaches() {
@@ -169,6 +204,9 @@ async function dropIfOursAndOld(name) {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "keep-language" && typeof event.data.lang === "string") {
+    event.waitUntil(keepLanguage(event.data.lang));
+  }
   if (event.data && event.data.type === "keep-lab") {
     event.waitUntil(keepLab().then((kept) => event.source?.postMessage({ type: "lab-kept", kept })));
   }

@@ -292,3 +292,17 @@ def test_the_labs_games_are_the_engines_written_into_its_pages(tmp_path: Path) -
                            ("spynet", "SpyNet")]  # fmt: skip
     with pytest.raises(SystemExit, match="__LAB_GAMES__"):
         people.write_lab_games(lab)  # once written, no slot is left for another list
+
+
+def test_each_language_has_its_manifest(site: Path) -> None:
+    """The app's description in the player's language where the browser reads it (boot.js
+    names `manifest.<lang>.webmanifest` in the page); the rest as the English one's."""
+    english = json.loads((site / "manifest.webmanifest").read_text())
+    assert english["lang"] == "en"
+    french = json.loads((site / "manifest.fr.webmanifest").read_text(encoding="utf-8"))
+    assert french["lang"] == "fr" and french["name"] == english["name"]
+    assert french["description"] != english["description"]
+    assert "navigateur" in french["description"]
+    assert {k: v for k, v in french.items() if k not in ("lang", "description")} == {
+        k: v for k, v in english.items() if k not in ("lang", "description")
+    }

@@ -4,7 +4,8 @@
 // start (match.mjs imports python.mjs on first use), so an embed nobody runs costs a few
 // kilobytes. Nothing is kept: "Open in the Bot Lab" carries the code, as it is, to a
 // Lab where the reader can keep it. The code runs only in the Lab's sealed worker.
-import { GAMES, gameOf } from "./games.mjs";
+import { _ } from "./words.mjs"; // first: the page's words in the reader's language
+import { GAMES, gameName, gameOf } from "./games.mjs";
 import { $, numberLines, run, setPlayers, showError, template } from "./match.mjs";
 import { linkFor, readLink } from "./share.mjs";
 
@@ -20,9 +21,13 @@ async function open() {
     const named = location.hash.slice(1);
     gameId = gameOf(named) ? named : GAMES[0].id;
     source.value = await template(gameId);
-    if (found?.error) showError(`${found.error} The game's template is shown instead.`, null);
+    if (found?.error) {
+      // translators: {problem} is why a link's bot could not be read, a sentence
+      showError(_("{problem} The game's template is shown instead.", { problem: found.error }), null);
+    }
   }
-  $("lab-title").textContent = `A bot for ${gameOf(gameId).name}`;
+  // translators: {game} is a game's name ("Espionage")
+  $("lab-title").textContent = _("A bot for {game}", { game: gameName(gameId) });
   numberLines();
   setPlayers(gameId);
 }

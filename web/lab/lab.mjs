@@ -2,6 +2,7 @@
 // with the Lab's embed), and what only the Lab does: the code kept as it is typed, per
 // game, in localStorage; Share; a bot from a link; "Play it at a table"; offline. Python
 // (python.mjs: PyScript's worker, spygames installed by micropip) starts at once.
+import { _, spoken } from "./words.mjs"; // first: the page's words in the player's language
 import {
   $,
   insert,
@@ -13,13 +14,14 @@ import {
   usePython,
 } from "./match.mjs";
 import { showReference } from "./reference.mjs";
-import { isSolo } from "./games.mjs";
+import { gameName, isSolo } from "./games.mjs";
 import { linkFor, readLink, tooLong } from "./share.mjs";
 
 const KEPT = "spygames:lab:"; // + game id: the code as last typed
 
 const source = $("lab-source");
 const game = $("lab-game");
+for (const option of game.options) option.textContent = gameName(option.value);
 let current = game.value; // the game whose code the editor holds
 let shared = null; // {game, code} while the editor shows a bot from a link (not kept)
 
@@ -39,7 +41,7 @@ function keep() {
     localStorage.setItem(KEPT + current, source.value);
     changed = false;
   } catch {
-    showError("Your browser's storage is full, so the code is not kept: copy it somewhere.", null);
+    showError(_("Your browser's storage is full, so the code is not kept: copy it somewhere."), null);
   }
 }
 
@@ -98,7 +100,7 @@ game.addEventListener("change", () => {
 });
 
 $("lab-template").addEventListener("click", async () => {
-  if (!confirm("Replace your code with the template? Your code for this game will be lost.")) {
+  if (!confirm(_("Replace your code with the template? Your code for this game will be lost."))) {
     return;
   }
   source.select();
@@ -121,7 +123,7 @@ $("lab-table").addEventListener("click", () => {
   try {
     sessionStorage.setItem(`spygames:yours:${game.value}`, source.value);
   } catch {
-    showError("Your browser keeps nothing for this tab, so your bot cannot sit at a table.", null);
+    showError(_("Your browser keeps nothing for this tab, so your bot cannot sit at a table."), null);
     return;
   }
   location.href = new URL(`../#/${game.value}/new`, location.href).href;
@@ -137,14 +139,16 @@ async function keepOffline() {
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type !== "lab-kept") return;
     offline.textContent = event.data.kept
-      ? "Kept on this device: the Lab works offline."
-      : "Not kept for offline use yet: it will be on a later visit online.";
+      ? _("Kept on this device: the Lab works offline.")
+      : _("Not kept for offline use yet: it will be on a later visit online.");
     offline.dataset.kept = String(event.data.kept);
   });
   try {
     await navigator.serviceWorker.register("../sw.js"); // the tables' worker: one per site
     const registration = await navigator.serviceWorker.ready;
     registration.active.postMessage({ type: "keep-lab" });
+    // and the player's language's words, as the tables' page asks (web/boot.js)
+    if (spoken.words) registration.active.postMessage({ type: "keep-language", lang: spoken.lang });
   } catch {
     // No service worker here (a private window, say): the Lab works online.
   }
@@ -158,16 +162,16 @@ $("lab-share").addEventListener("click", async () => {
   const link = await linkFor(lab, game.value, source.value);
   if (link === null) {
     $("lab-link-box").hidden = true;
-    const why = tooLong(source.value) ?? "even compressed, its link would pass 100,000 characters";
-    showError(`This bot is too long for a link (${why}): share it as a file instead.`, null);
+    showError(tooLong(source.value), null);
     return;
   }
   const field = $("lab-link");
   field.value = link;
   const framed = link.replace("/lab/#", "/lab/embed.html#");
+  const title = _("A bot for spygames, to run in the page").replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   $("lab-snippet").value =
     `<iframe src="${framed}" width="640" height="620" style="max-width: 100%; border: 0"` +
-    ` title="A bot for spygames, to run in the page" loading="lazy"></iframe>`;
+    ` title="${title}" loading="lazy"></iframe>`;
   $("lab-link-box").hidden = false;
   field.focus();
   field.select();
@@ -179,8 +183,8 @@ $("lab-share").addEventListener("click", async () => {
     copied = false; // no clipboard here: the link is selected for the person to copy
   }
   $("lab-link-said").textContent = copied
-    ? "Link copied. Whoever opens it sees this code; it runs only when they press Run."
-    : "Copy this link. Whoever opens it sees this code; it runs only when they press Run.";
+    ? _("Link copied. Whoever opens it sees this code; it runs only when they press Run.")
+    : _("Copy this link. Whoever opens it sees this code; it runs only when they press Run.");
 });
 
 function showShared(found) {
@@ -208,13 +212,24 @@ function describeShared(code) {
     if (from) imports.add(from[1]);
     else if (plain) for (const name of plain[1].split(",")) imports.add(name.trim().split(/\s+/)[0]);
   }
-  if (/\b(__import__|importlib|exec|eval|compile)\b/.test(code)) imports.add("(and it may import more while it runs)");
-  $("lab-imports").textContent = imports.size ? `It imports: ${[...imports].join(", ")}.` : "It imports nothing.";
+  if (/\b(__import__|importlib|exec|eval|compile)\b/.test(code)) {
+    // translators: the last of the modules a bot from a link imports, in "It imports: {modules}."
+    imports.add(_("(and it may import more while it runs)"));
+  }
+  $("lab-imports").textContent = imports.size
+    ? // translators: {modules} is a list of Python modules: "random, json, os"
+      _("It imports: {modules}.", { modules: [...imports].join(", ") })
+    : _("It imports nothing.");
   const long = code.split("\n").flatMap((line, i) => (line.length > LONG_LINE ? [i + 1] : []));
+  const lines = { lines: long.slice(0, 10).join(", "), most: LONG_LINE };
   $("lab-long").hidden = !long.length;
-  $("lab-long").textContent = long.length
-    ? `Line${long.length > 1 ? "s" : ""} ${long.slice(0, 10).join(", ")} ${long.length > 1 ? "are" : "is"} longer than ${LONG_LINE} characters: the editor wraps them, so read each to its end.`
-    : "";
+  $("lab-long").textContent = !long.length
+    ? ""
+    : long.length === 1
+      ? // translators: {lines} is a line's number, {most} a number of characters (120)
+        _("Line {lines} is longer than {most} characters: the editor wraps them, so read each to its end.", lines)
+      : // translators: {lines} is a list of line numbers ("3, 7, 12"), {most} a number of characters (120)
+        _("Lines {lines} are longer than {most} characters: the editor wraps them, so read each to its end.", lines);
   source.wrap = long.length ? "soft" : "off";
 }
 
@@ -232,7 +247,8 @@ async function openLink() {
   const found = await readLink(location.hash);
   if (!found) return false;
   if (found.error) {
-    showError(`${found.error} Your own code is unchanged.`, null);
+    // translators: {problem} is why a link's bot could not be read, a sentence
+    showError(_("{problem} Your own code is unchanged.", { problem: found.error }), null);
     history.replaceState(null, "", location.href.split("#")[0]);
     return false;
   }
@@ -256,7 +272,8 @@ $("lab-adopt").addEventListener("click", async () => {
   }
   const name = game.selectedOptions[0].textContent;
   if (own !== null && own !== code && own !== (await template(gameId))) {
-    if (!confirm(`Replace your ${name} code with this bot? Your own code will be lost.`)) return;
+    // translators: {game} is a game's name ("Espionage")
+    if (!confirm(_("Replace your {game} code with this bot? Your own code will be lost.", { game: name }))) return;
   }
   leaveShared();
   changed = true;

@@ -6,6 +6,7 @@
 // between two calls (Cancel).
 const SLICE_MS = 80; // play per call: about this long, so the progress moves (Cancel ends the sandbox at once)
 import { GAMES, gameOf, isSolo } from "./games.mjs";
+import { N_, _, parts } from "./words.mjs";
 
 export const $ = (id) => document.getElementById(id);
 const source = $("lab-source");
@@ -35,12 +36,13 @@ export async function usePython() {
   const state = $("lab-python");
   python = startPython({
     starting() {
-      state.textContent = "Python is starting…";
+      state.textContent = _("Python is starting…");
       state.dataset.state = "starting";
       $("lab-run").disabled = true; // Run takes the sandbox starting now: not before it is ready
     },
     ready(info) {
-      state.textContent = `Python is ready: spygames ${info.version}, installed by ${info.installer}.`;
+      // translators: {version} is spygames' version ("0.4.0"); {installer} the tool that installed it ("micropip")
+      state.textContent = _("Python is ready: spygames {version}, installed by {installer}.", info);
       state.dataset.state = "ready";
       state.dataset.installer = info.installer;
       state.dataset.snapshot = info.snapshot ? "restored" : "afresh"; // how Python started
@@ -57,9 +59,10 @@ export async function usePython() {
 // What the page says when the sandbox stopped a call (`error`, a SandboxStopped).
 export function stoppedWords(error) {
   if (error.kind === "failed" && /memory|OOM/i.test(error.message)) {
-    return "Your bot used up all the memory Python may have, so it was stopped.";
+    return _("Your bot used up all the memory Python may have, so it was stopped.");
   }
-  if (error.kind === "failed") return `Python stopped while your bot played (${error.message}).`;
+  // translators: {error} is Python's own words (English), as it stopped
+  if (error.kind === "failed") return _("Python stopped while your bot played ({error}).", { error: error.message });
   return error.message;
 }
 
@@ -150,9 +153,11 @@ function showForecast() {
     return;
   }
   const minutes = Math.round(seconds / 60);
-  const time = minutes < 90 ? `${minutes} minutes` : `${(minutes / 60).toFixed(1)} hours`;
   const each = Math.round((seconds / games) * 10) / 10;
-  said.textContent = `This match may take about ${time}: these bots think about ${each} seconds a game here. Fewer games or easier bots go faster.`;
+  said.textContent =
+    minutes < 90
+      ? _("This match may take about {minutes} minutes: these bots think about {seconds} seconds a game here. Fewer games or easier bots go faster.", { minutes, seconds: each })
+      : _("This match may take about {hours} hours: these bots think about {seconds} seconds a game here. Fewer games or easier bots go faster.", { hours: (minutes / 60).toFixed(1), seconds: each });
 }
 
 for (const id of ["lab-games", "lab-against", "lab-players"]) $(id).addEventListener("input", showForecast);
@@ -171,7 +176,8 @@ export function setPlayers(gameId) {
 // -- errors ----------------------------------------------------------------------------
 export function showError(words, line) {
   const box = $("lab-error");
-  box.textContent = line ? `Line ${line}: ${words}` : words;
+  // translators: {error} is what went wrong at line {line} of a bot's code
+  box.textContent = line ? _("Line {line}: {error}", { line, error: words }) : words;
   box.hidden = false;
   if (line) {
     const starts = source.value.split("\n").slice(0, line - 1).join("\n").length;
@@ -210,17 +216,35 @@ function percent(x) {
 }
 
 const PACKED = /^[A-Za-z0-9_-]{1,200000}$/; // a replay's packed record (spygames.record.pack)
+// A game of the match, in the list: {deal} is its link ("Deal #7"), {reason} the engine's
+// words for how it ended.
+// translators: {deal} is "Deal #7" (a link); {seat} a seat's number; {reason} how the game ended
+const WON = N_("{deal} — seat {seat}, won in {moves} moves: {reason}");
+// translators: {deal} is "Deal #7" (a link); {seat} a seat's number; {reason} how the game ended
+const LOST = N_("{deal} — seat {seat}, lost in {moves} moves: {reason}");
+// translators: {deal} is "Deal #7" (a link); {seat} a seat's number; {reason} how the game ended
+const WON_FACES = N_("{deal} — seat {seat}, won with {faces} face cards in {moves} moves: {reason}");
+// translators: {deal} is "Deal #7" (a link); {seat} a seat's number; {reason} how the game ended
+const LOST_FACES = N_("{deal} — seat {seat}, lost with {faces} face cards in {moves} moves: {reason}");
 
 // `site`: the tables' address, for each game's replay link. Everything here came out of
 // the sandbox: numbers are numbers, words are text, a replay link only a packed record.
 function showResults(summary, games, rates, site) {
   $("lab-result").hidden = false;
-  const played = Number(summary.games) || 0;
-  const score = summary.score == null ? "" : `, ${Number(summary.score).toFixed(1)} face cards a game`;
-  $("lab-rate").textContent = `Won ${Number(summary.won) || 0} of ${played} (${percent(Number(summary.rate) || 0)})${score}`;
+  const rate = { won: Number(summary.won) || 0, played: Number(summary.games) || 0, rate: percent(Number(summary.rate) || 0) };
+  $("lab-rate").textContent =
+    summary.score == null
+      ? // translators: "Won 12 of 20 (60.0%)"
+        _("Won {won} of {played} ({rate})", rate)
+      : // translators: "Won 12 of 20 (60.0%), 3.5 face cards a game"
+        _("Won {won} of {played} ({rate}), {score} face cards a game", { ...rate, score: Number(summary.score).toFixed(1) });
   const [low, high] = Array.isArray(summary.interval) ? summary.interval.map(Number) : [0, 0];
   const fair = Number(summary.fair) || 0;
-  $("lab-interval").textContent = `95% interval ${percent(low)}–${percent(high)}${fair ? `; an even seat wins ${percent(fair)}` : ""}`;
+  const interval = { low: percent(low), high: percent(high), fair: percent(fair) };
+  $("lab-interval").textContent = fair
+    ? // translators: a win rate's 95% confidence interval ("95% interval 40.1%–61.2%"); an even seat's share
+      _("95% interval {low}–{high}; an even seat wins {fair}", interval)
+    : _("95% interval {low}–{high}", interval);
   drawChart(rates, fair);
   const list = $("lab-games-list");
   for (const g of games) {
@@ -228,27 +252,26 @@ function showResults(summary, games, rates, site) {
     const seat = Number(g.seat) || 0;
     const deal = document.createElement(PACKED.test(g.replay) ? "a" : "span");
     if (deal.tagName === "A") {
-      deal.href = `${site}#/replay/${g.replay}${seat ? `/${seat}` : ""}`;
+      deal.href = `${site}#/replay/${g.replay}${seat ? "/" + seat : ""}`; // (no template in a template: Babel reads this file)
       deal.target = "_blank";
       deal.rel = "noopener";
     }
-    deal.textContent = `Deal #${Number(g.deal) || 0}`;
-    const faces = g.score == null ? "" : ` with ${Number(g.score)} face cards`;
-    const said = ` — seat ${seat + 1}, ${g.won ? "won" : "lost"}${faces} in ${Number(g.moves) || 0} moves: ${String(g.reason).slice(0, 200)}`;
-    item.append(deal, said);
+    deal.textContent = _("Deal #{deal}", { deal: Number(g.deal) || 0 });
+    const game = { deal, seat: seat + 1, moves: Number(g.moves) || 0, reason: String(g.reason).slice(0, 200), faces: Number(g.score) };
+    item.append(...parts(g.score == null ? (g.won ? WON : LOST) : g.won ? WON_FACES : LOST_FACES, game));
     if ($("lab-walk-box")) { // the Lab's (walk.mjs), not the embed's
       const step = document.createElement("button");
       step.type = "button";
       step.className = "lab-quiet lab-step";
       step.dataset.index = String(Number(g.index) || 0);
-      step.textContent = "Step through";
-      step.setAttribute("aria-label", `Step through deal #${Number(g.deal) || 0}`);
+      step.textContent = _("Step through");
+      step.setAttribute("aria-label", _("Step through deal #{deal}", { deal: Number(g.deal) || 0 }));
       item.append(" ", step);
     }
     if (typeof g.printed === "string" && g.printed) {
       const printed = document.createElement("details");
       const summaryLine = document.createElement("summary");
-      summaryLine.textContent = "What it printed";
+      summaryLine.textContent = _("What it printed");
       const out = document.createElement("pre");
       out.className = "lab-printed";
       out.textContent = g.printed.slice(0, 5000);
@@ -261,7 +284,8 @@ function showResults(summary, games, rates, site) {
 
 // A match's start in sandbox `box`: its first deal, then the person's code loaded.
 export function start(box, args) {
-  const words = `Your bot's code did not finish loading within ${decideS} seconds, so it was stopped: is there an endless loop outside choose()?`;
+  // translators: "choose()" is the name of a bot's function: kept as it is
+  const words = _("Your bot's code did not finish loading within {seconds} seconds, so it was stopped: is there an endless loop outside choose()?", { seconds: decideS });
   return box.call("start", args, {
     limitMs: decideS * 1000 + BUILT_IN_MS + WARM_MS + GRACE_MS, // the game's first deal, then the code
     decideMs: (decideS + beatS) * 1000 + GRACE_MS,
@@ -274,9 +298,9 @@ export function start(box, args) {
 export function slice() {
   return {
     limitMs: SLICE_MS + decideS * 1000 + BUILT_IN_MS + GRACE_MS,
-    limitWords: `Your bot did not answer within ${decideS} seconds, so it was stopped.`,
+    limitWords: _("Your bot did not answer within {seconds} seconds, so it was stopped.", { seconds: decideS }),
     decideMs: (decideS + beatS) * 1000 + GRACE_MS,
-    decisionWords: `Your bot took more than ${decideS} seconds on one decision, so it was stopped.`,
+    decisionWords: _("Your bot took more than {seconds} seconds on one decision, so it was stopped.", { seconds: decideS }),
   };
 }
 
@@ -314,7 +338,7 @@ export async function run(gameId) {
   const py = await usePython();
   const { games, seed, against, players } = settings();
   if (!hold({ cancelled: false, box: null })) return;
-  $("lab-status").textContent = "Starting the match…";
+  $("lab-status").textContent = _("Starting the match…");
   const site = "../"; // the tables, beside the Lab
   const progress = $("lab-progress");
   const rates = [];
@@ -330,7 +354,7 @@ export async function run(gameId) {
       showError(String(started.error), Number(started.line) || null);
       throw Object.assign(new Error("not started"), { kind: "shown" });
     }
-    $("lab-status").textContent = `0 of ${games} games played`;
+    $("lab-status").textContent = _("{done} of {games} games played", { done: 0, games });
     $("lab-games-list").replaceChildren();
     listed = { gameId, games, seed, against, players, code: source.value };
     progress.hidden = false;
@@ -340,9 +364,8 @@ export async function run(gameId) {
       const found = await running.box.call("play", [SLICE_MS], slice());
       if (found.error) {
         const done = summary ? Number(summary.games) : 0;
-        const view = found.view ? `. The view it was given:\n${JSON.stringify(found.view, null, 1)}` : "";
-        showError(`${String(found.error)}${view}`, Number(found.line) || null);
-        stopped = `Stopped in game ${done + 1} (match seed ${seed}): see the message under your code.`;
+        showError(withView(found), Number(found.line) || null);
+        stopped = _("Stopped in game {game} (match seed {seed}): see the message under your code.", { game: done + 1, seed });
         break;
       }
       if (!Array.isArray(found.games) || typeof found.summary !== "object") break;
@@ -353,14 +376,14 @@ export async function run(gameId) {
       summary = found.summary;
       progress.value = Number(summary.games) || 0;
       if (found.games.length) showResults(summary, found.games, rates, site);
-      $("lab-status").textContent = `${progress.value} of ${games} games played${estimate(progress.value, games, t0)}`;
+      $("lab-status").textContent = played(progress.value, games, t0);
     }
   } catch (error) {
     if (error.kind === "shown") {
       stopped = "";
     } else if (!running.cancelled) {
       showError(stoppedWords(error), null);
-      stopped = summary ? `Stopped after ${summary.games} of ${games} games (match seed ${seed}).` : "";
+      stopped = summary ? _("Stopped after {done} of {games} games (match seed {seed}).", { done: summary.games, games, seed }) : "";
     }
   } finally {
     running.box?.end("the match is over");
@@ -371,10 +394,11 @@ export async function run(gameId) {
   if (stopped !== null) {
     $("lab-status").textContent = stopped;
   } else if (running.cancelled) {
-    $("lab-status").textContent = `Stopped after ${summary ? summary.games : 0} of ${games} games (match seed ${seed}).`;
+    $("lab-status").textContent = _("Stopped after {done} of {games} games (match seed {seed}).", { done: summary ? summary.games : 0, games, seed });
   } else if (summary) {
     const rate = (summary.games / seconds).toFixed(1);
-    $("lab-status").textContent = `${summary.games} games in ${seconds.toFixed(1)} s (${rate} games/s), match seed ${seed}.`;
+    // translators: "200 games in 41.3 s (4.8 games/s), match seed 1234."
+    $("lab-status").textContent = _("{games} games in {seconds} s ({rate} games/s), match seed {seed}.", { games: summary.games, seconds: seconds.toFixed(1), rate, seed });
   }
   progress.hidden = true;
   release();
@@ -392,18 +416,44 @@ function compare(run) {
   lastRuns.set(run.key, run);
   if (!before || before.code === run.code) return;
   const gained = Number(run.summary.won) - Number(before.summary.won);
-  const change = gained === 0 ? "the same number of games" : `${Math.abs(gained)} game${Math.abs(gained) === 1 ? "" : "s"} ${gained > 0 ? "more" : "fewer"}`;
-  said.textContent = `On the same games, your previous code won ${before.summary.won} of ${before.summary.games}: this one wins ${change}.`;
+  const values = { won: before.summary.won, games: before.summary.games, n: Math.abs(gained) };
+  let words = COMPARED.same;
+  if (gained) words = gained > 0 ? (values.n === 1 ? COMPARED.one_more : COMPARED.more) : values.n === 1 ? COMPARED.one_fewer : COMPARED.fewer;
+  said.textContent = _(words, values);
+}
+// A new version of the bot set beside the one before: {won} of {games} are the games the
+// previous code won; {n}, how many more or fewer this one wins.
+const COMPARED = {
+  // translators: {won} of {games}: the games the previous code won
+  same: N_("On the same games, your previous code won {won} of {games}: this one wins the same number of games."),
+  // translators: {n} is 1; {won} of {games}: the games the previous code won
+  one_more: N_("On the same games, your previous code won {won} of {games}: this one wins {n} game more."),
+  more: N_("On the same games, your previous code won {won} of {games}: this one wins {n} games more."),
+  // translators: {n} is 1; {won} of {games}: the games the previous code won
+  one_fewer: N_("On the same games, your previous code won {won} of {games}: this one wins {n} game fewer."),
+  fewer: N_("On the same games, your previous code won {won} of {games}: this one wins {n} games fewer."),
+};
+
+// "12 of 200 games played", with how long is left once a few games show the pace.
+function played(done, games, t0) {
+  const seconds = (performance.now() - t0) / 1000;
+  if (done < 3 || seconds < 5) return _("{done} of {games} games played", { done, games });
+  const left = ((games - done) * seconds) / done;
+  if (left < 60) {
+    const secondsLeft = Math.max(5, Math.round(left / 5) * 5);
+    return _("{done} of {games} games played, about {seconds} seconds left", { done, games, seconds: secondsLeft });
+  }
+  const minutes = Math.round(left / 60);
+  if (minutes === 1) return _("{done} of {games} games played, about {minutes} minute left", { done, games, minutes });
+  if (minutes < 120) return _("{done} of {games} games played, about {minutes} minutes left", { done, games, minutes });
+  return _("{done} of {games} games played, about {hours} hours left", { done, games, hours: Math.round(minutes / 60) });
 }
 
-// ", about 3 minutes left" once a few games show the pace.
-function estimate(done, games, t0) {
-  const seconds = (performance.now() - t0) / 1000;
-  if (done < 3 || seconds < 5) return "";
-  const left = ((games - done) * seconds) / done;
-  if (left < 60) return `, about ${Math.max(5, Math.round(left / 5) * 5)} seconds left`;
-  const minutes = Math.round(left / 60);
-  return minutes < 120 ? `, about ${minutes} minute${minutes === 1 ? "" : "s"} left` : `, about ${Math.round(minutes / 60)} hours left`;
+// A bot's error (the sandbox's words), with the view it was given when there is one.
+export function withView(found) {
+  if (!found.view) return String(found.error);
+  // translators: {error} is what the bot did wrong; {view} is the view it was given (JSON)
+  return _("{error}. The view it was given:\n{view}", { error: String(found.error), view: JSON.stringify(found.view, null, 1) });
 }
 
 // Cancel ends the match's sandbox at once, mid-decision if need be.

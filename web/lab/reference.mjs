@@ -1,7 +1,12 @@
 // "How a bot works": a game's reference for a bot's author — how it is won, every key of
 // the view a bot is given, every action's shape — drawn from lab/reference.json, which
 // the build writes from the engine's own shapes (spygames/reference.py), so it says
-// what the engine does.
+// what the engine does. Its words are the engine's comments, in English (marked
+// lang="en"; a type is code, translate="no"); the headings around them are in the
+// player's language.
+import { gameName } from "./games.mjs";
+import { N_, _, parts } from "./words.mjs";
+
 let all = null;
 
 async function load() {
@@ -25,18 +30,32 @@ function code(text) {
   return el("code", text);
 }
 
+// The engine's words (English, whatever the page's language).
+function english(tag, text) {
+  const made = el(tag, text);
+  made.lang = "en";
+  return made;
+}
+
+function type(text) {
+  const made = el("span", text, "lab-ref-type");
+  made.translate = false;
+  return made;
+}
+
 // One key: its path, type and words. A nested key ("players[…].points") is indented by
 // how deep it is, so a reader sees what it belongs to.
 function keyRow(key) {
   const dt = el("dt");
   dt.dataset.depth = String(Math.min(3, key.path.split(".").length - 1));
-  dt.append(code(key.path), " ", el("span", key.type, "lab-ref-type"));
-  return [dt, el("dd", key.words)];
+  dt.append(code(key.path), " ", type(key.type));
+  return [dt, english("dd", key.words)];
 }
 
 function actionShape(action) {
   const keys = action.keys.filter((k) => !k.path.includes(".") && !k.path.includes("["));
-  return `{"type": "${action.type}"${keys.map((k) => `, "${k.path}": …`).join("")}}`;
+  const more = keys.map((k) => ', "' + k.path + '": …').join(""); // (no template in a template: Babel reads this file)
+  return `{"type": "${action.type}"${more}}`;
 }
 
 // Fills `box` with the reference to `gameId`.
@@ -46,21 +65,24 @@ export async function showReference(box, gameId) {
   try {
     ref = (await load())[gameId];
   } catch {
-    box.replaceChildren(el("p", "The reference could not be read: reload the page to try again."));
+    box.replaceChildren(el("p", _("The reference could not be read: reload the page to try again.")));
     return;
   }
   if (box.dataset.game !== gameId || !ref) return; // another game was chosen meanwhile
-  const rules = el("a", `${ref.name}'s whole rules`);
+  const name = gameName(gameId);
+  // translators: a link to a game's rules; {game} is its name ("Espionage")
+  const rules = el("a", _("{game}'s whole rules", { game: name }));
   rules.href = new URL(`../#/${gameId}/rules`, location.href).href;
-  const goal = el("p", `${ref.goal} `);
-  goal.append(rules, ".");
+  const goal = el("p");
+  // translators: {goal} is how a game is won (a sentence); {rules} is a link, "Espionage's whole rules"
+  goal.append(...parts(N_("{goal} {rules}."), { goal: english("span", ref.goal), rules }));
   const view = el("dl", undefined, "lab-ref");
   for (const key of ref.view) view.append(...keyRow(key));
   const actions = el("dl", undefined, "lab-ref");
   for (const action of ref.actions) {
     const dt = el("dt");
     dt.append(code(actionShape(action)));
-    const dd = el("dd", action.words);
+    const dd = english("dd", action.words); // and the keys' words below
     if (action.keys.length) {
       const list = el("ul");
       for (const key of action.keys) {
@@ -73,8 +95,11 @@ export async function showReference(box, gameId) {
     actions.append(dt, dd);
   }
   box.replaceChildren(
-    el("h3", `How to win at ${ref.name}`), goal,
-    el("h3", "view: what your seat knows"), view,
-    el("h3", "legal: the actions, one of which choose returns"), actions,
+    // translators: {game} is a game's name ("Espionage")
+    el("h3", _("How to win at {game}", { game: name })), goal,
+    // translators: "view" is the name of a bot's argument (Python code): kept as it is
+    el("h3", _("view: what your seat knows")), view,
+    // translators: "legal" and "choose" are names in a bot's Python code: kept as they are
+    el("h3", _("legal: the actions, one of which choose returns")), actions,
   );
 }

@@ -4,12 +4,13 @@
 // the person presses Run (web/lab/lab.mjs).
 
 import { gameOf } from "./games.mjs";
+import { N_, _ } from "./words.mjs";
 
 const PREFIX = "#bot/";
 const MAX_LINK = 100_000; // characters of the link's code part
 const MAX_CODE = 200_000; // bytes of code once inflated
 
-const DAMAGED = "This link's bot could not be read: part of the link is missing or changed.";
+const DAMAGED = N_("This link's bot could not be read: part of the link is missing or changed.");
 
 function base64url(bytes) {
   let text = "";
@@ -41,10 +42,18 @@ async function squeeze(bytes, how) {
   return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
-// Why `code` cannot go in a link ("160 KB of code; a link holds up to 200 KB"), or null.
+// Why `code` cannot go in a link (linkFor gave null), in a person's words: its size
+// when it is over what a link may hold, else its link's length, even compressed.
 export function tooLong(code) {
   const bytes = new TextEncoder().encode(code).length;
-  return bytes > MAX_CODE ? `${Math.round(bytes / 1000)} KB of code; a link holds up to ${MAX_CODE / 1000} KB` : null;
+  if (bytes <= MAX_CODE) {
+    return _("This bot is too long for a link (even compressed, its link would pass 100,000 characters): share it as a file instead.");
+  }
+  // translators: {size} and {most} are sizes in kilobytes (160, 200)
+  return _("This bot is too long for a link ({size} KB of code; a link holds up to {most} KB): share it as a file instead.", {
+    size: Math.round(bytes / 1000),
+    most: MAX_CODE / 1000,
+  });
 }
 
 // The address of the Lab (`lab`, a URL without its hash) holding `code` for `game`; null
@@ -67,15 +76,15 @@ export async function readLink(hash) {
   if (!hash.startsWith(PREFIX)) return null;
   const [game, data = "", ...rest] = hash.slice(PREFIX.length).split("/");
   if (!gameOf(game) || rest.length) {
-    return { error: "This link is not a bot for any of the Lab's games." };
+    return { error: _("This link is not a bot for any of the Lab's games.") };
   }
-  if (data.length > MAX_LINK || !/^[A-Za-z0-9_-]+$/.test(data)) return { error: DAMAGED };
+  if (data.length > MAX_LINK || !/^[A-Za-z0-9_-]+$/.test(data)) return { error: _(DAMAGED) };
   try {
     const bytes = await squeeze(unbase64url(data), new DecompressionStream("deflate"));
     const code = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return { game, code };
   } catch (error) {
-    if (error.message === "too long") return { error: "This link's bot is too long to open." };
-    return { error: DAMAGED };
+    if (error.message === "too long") return { error: _("This link's bot is too long to open.") };
+    return { error: _(DAMAGED) };
   }
 }

@@ -3,7 +3,8 @@
 // one it chose marked, what it printed, and the other seats' moves in between. The game
 // is played in a sandbox of its own (web/sandbox/worker.py's `walk`), the same deal,
 // seats and seeds as in the match, so a game from "Every game" replays exactly.
-import { $, hideError, hold, listed, release, settings, showError, slice, start, stoppedWords, usePython } from "./match.mjs";
+import { _ } from "./words.mjs"; // first: the page's words in the player's language
+import { $, hideError, hold, listed, release, settings, showError, slice, start, stoppedWords, usePython, withView } from "./match.mjs";
 
 const source = $("lab-source");
 const box = $("lab-walk-box");
@@ -28,10 +29,15 @@ function show() {
   $("lab-walk-range").disabled = steps.length < 2;
   $("lab-walk-step").hidden = !step;
   if (!step) return;
-  const of = ended || !walking ? `${steps.length}` : `${steps.length} so far`;
-  $("lab-walk-at").textContent = `Decision ${at + 1} of ${of} (move ${Number(step.move) || 0} of the game)`;
+  const decision = { at: at + 1, count: steps.length, move: Number(step.move) || 0 };
+  $("lab-walk-at").textContent =
+    ended || !walking
+      ? _("Decision {at} of {count} (move {move} of the game)", decision)
+      : // translators: the game is still being played: more decisions are to come
+        _("Decision {at} of {count} so far (move {move} of the game)", decision);
   const before = (Array.isArray(step.before) ? step.before : []).slice(0, 60).map((line) => el("li", String(line)));
-  $("lab-walk-before").replaceChildren(...(before.length ? before : [el("li", at ? "Nobody else moved." : "Nobody moved before your bot.")]));
+  const nobody = at ? _("Nobody else moved.") : _("Nobody moved before your bot.");
+  $("lab-walk-before").replaceChildren(...(before.length ? before : [el("li", nobody)]));
   $("lab-walk-seen").textContent = String(step.seen ?? "");
   $("lab-walk-view").textContent = JSON.stringify(step.view, null, 1);
   const chosen = JSON.stringify(step.choice);
@@ -41,13 +47,19 @@ function show() {
     const item = el("li", undefined, text === chosen ? "lab-chosen" : undefined);
     item.append(el("code", text));
     if (text === chosen) {
-      item.append(el("strong", ` ← chosen: ${String(step.said ?? "")}`));
+      // translators: {action} is the action the bot chose, in words
+      item.append(el("strong", ` ${_("← chosen: {action}", { action: String(step.said ?? "") })}`));
       item.setAttribute("aria-current", "true");
     }
     return item;
   });
-  if (legal.length > 400) items.push(el("li", `… and ${legal.length - 400} more`));
-  $("lab-walk-legal-title").textContent = `legal: ${legal.length} action${legal.length === 1 ? "" : "s"}`;
+  if (legal.length > 400) items.push(el("li", _("… and {count} more", { count: legal.length - 400 })));
+  $("lab-walk-legal-title").textContent =
+    legal.length === 1
+      ? // translators: "legal" is the name of a bot's argument (Python code): kept as it is; {count} is 1
+        _("legal: {count} action", { count: legal.length })
+      : // translators: "legal" is the name of a bot's argument (Python code): kept as it is
+        _("legal: {count} actions", { count: legal.length });
   $("lab-walk-legal").replaceChildren(...items);
   const printed = typeof step.printed === "string" ? step.printed : "";
   $("lab-walk-printed-box").hidden = !printed;
@@ -92,7 +104,7 @@ async function stepThrough(match, index) {
   const py = await usePython();
   const state = { cancelled: false, box: null };
   if (!hold(state)) {
-    $("lab-status").textContent = "A match is running: Cancel it first, or wait for its end.";
+    $("lab-status").textContent = _("A match is running: Cancel it first, or wait for its end.");
     return;
   }
   walking = state;
@@ -101,8 +113,8 @@ async function stepThrough(match, index) {
   ended = null;
   box.hidden = false;
   $("lab-walk-end").replaceChildren();
-  $("lab-walk-title").textContent = `Game ${index + 1} of match seed ${match.seed}, step by step`;
-  said("Playing the game…");
+  $("lab-walk-title").textContent = _("Game {game} of match seed {seed}, step by step", { game: index + 1, seed: match.seed });
+  said(_("Playing the game…"));
   show();
   box.scrollIntoView?.({ block: "start" });
   try {
@@ -112,7 +124,7 @@ async function stepThrough(match, index) {
     const started = await start(state.box, [code, gameId, against, match.games, players, Number(seed)]);
     if (started.error) {
       showError(String(started.error), Number(started.line) || null);
-      said("Your bot's code did not load: see the message under your code.");
+      said(_("Your bot's code did not load: see the message under your code."));
       return;
     }
     while (!ended && !state.cancelled) {
@@ -121,23 +133,30 @@ async function stepThrough(match, index) {
       if (Array.isArray(found.steps)) steps.push(...found.steps);
       if (first && steps.length) go(0);
       if (found.error) {
-        const view = found.view ? `. The view it was given:\n${JSON.stringify(found.view, null, 1)}` : "";
-        showError(`${String(found.error)}${view}`, Number(found.line) || null);
-        said(`The game stopped after ${steps.length} decisions: see the message under your code.`);
+        showError(withView(found), Number(found.line) || null);
+        said(_("The game stopped after {count} decisions: see the message under your code.", { count: steps.length }));
         break;
       }
       ended = found.game ?? null;
       show();
-      if (!ended) said(`Playing the game: ${steps.length} decisions of your bot so far…`);
+      if (!ended) said(_("Playing the game: {count} decisions of your bot so far…", { count: steps.length }));
     }
     if (ended) {
-      const faces = ended.score == null ? "" : ` with ${Number(ended.score)} face cards`;
-      said(`Deal #${Number(ended.deal) || 0}, your bot is player ${Number(ended.seat) + 1}: ${ended.won ? "won" : "lost"}${faces} in ${Number(ended.moves) || 0} moves.`);
+      const game = { deal: Number(ended.deal) || 0, seat: Number(ended.seat) + 1, faces: Number(ended.score), moves: Number(ended.moves) || 0 };
+      if (ended.score == null) {
+        said(ended.won ? _("Deal #{deal}, your bot is player {seat}: won in {moves} moves.", game) : _("Deal #{deal}, your bot is player {seat}: lost in {moves} moves.", game));
+      } else {
+        said(
+          ended.won
+            ? _("Deal #{deal}, your bot is player {seat}: won with {faces} face cards in {moves} moves.", game)
+            : _("Deal #{deal}, your bot is player {seat}: lost with {faces} face cards in {moves} moves.", game)
+        );
+      }
       const reason = el("p", String(ended.reason ?? "").slice(0, 300));
       if (/^[A-Za-z0-9_-]{1,200000}$/.test(String(ended.replay))) {
-        const replay = el("a", "Open it as a replay");
+        const replay = el("a", _("Open it as a replay"));
         const seat = Number(ended.seat) || 0;
-        replay.href = `../#/replay/${ended.replay}${seat ? `/${seat}` : ""}`;
+        replay.href = `../#/replay/${ended.replay}${seat ? "/" + seat : ""}`; // (no template in a template: Babel reads this file)
         replay.target = "_blank";
         replay.rel = "noopener";
         reason.append(" ", replay);
@@ -148,9 +167,9 @@ async function stepThrough(match, index) {
   } catch (error) {
     if (!state.cancelled) {
       showError(stoppedWords(error), null);
-      said(`The game stopped after ${steps.length} decisions.`);
+      said(_("The game stopped after {count} decisions.", { count: steps.length }));
     } else {
-      said(`Stopped after ${steps.length} decisions.`);
+      said(_("Stopped after {count} decisions.", { count: steps.length }));
     }
   } finally {
     state.box?.end("the game is over");

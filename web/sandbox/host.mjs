@@ -50,7 +50,8 @@ async function open(port) {
     const entries = await Promise.all(Object.keys(FILES).map(async (p) => [p, await fetched(p)]));
     files = Object.fromEntries(entries);
   } catch (error) {
-    port.postMessage({ kind: "failed", words: `its files could not be loaded (${error.message})` });
+    // the page says it in its reader's language (sandbox.mjs): here, only which file
+    port.postMessage({ kind: "failed", unloaded: String(error.message) });
     return;
   }
   const snapshot = await kept;

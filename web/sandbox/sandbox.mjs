@@ -10,6 +10,11 @@
 // as a built-in bot does) may only make that stricter (`decideMs` from "mine"), never
 // longer. Answers are size-bounded before they are read.
 const MAX_ANSWER = 2_000_000; // characters of one answer: a bigger one is refused unread
+// The page's words in the player's language (web/boot.js on the tables, web/lab/words.mjs
+// in the Lab); English, its {names} filled, where there is neither.
+const _ = (message, values) =>
+  globalThis.spygamesWords?.(message, values) ??
+  message.replace(/\{([A-Za-z_]\w*)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
 
 // A person's bot's limits, written by the build from spygames.sandbox (defined there only):
 // DECIDE_S, the longest one decision may take; BEAT_S, how long before a decision its
@@ -28,7 +33,7 @@ export class SandboxStopped extends Error {
 export function openSandbox(site, on = {}) {
   const host = document.createElement("iframe");
   host.hidden = true;
-  host.title = "The sandbox where a bot's Python runs";
+  host.title = _("The sandbox where a bot's Python runs");
   host.setAttribute("aria-hidden", "true");
   host.src = new URL("sandbox/host.html", site).href;
   const channel = new MessageChannel();
@@ -62,7 +67,13 @@ export function openSandbox(site, on = {}) {
       on.ready?.(info);
       readyDone(info);
     } else if (data.kind === "failed") {
-      const words = `Python could not start: ${String(data.words).slice(0, 3000)}`;
+      // host.mjs says which of the files it could not fetch; the frame, Python's own words
+      const words =
+        typeof data.unloaded === "string"
+          ? // translators: {error} is the browser's words (English) for the file that did not load
+            _("Python could not start: its files could not be loaded ({error})", { error: data.unloaded.slice(0, 3000) })
+          : // translators: {error} is Python's or the browser's own words (English)
+            _("Python could not start: {error}", { error: String(data.words).slice(0, 3000) });
       on.failed?.(words);
       readyFail(new SandboxStopped(words, "failed"));
       end(words, "failed");
@@ -73,7 +84,7 @@ export function openSandbox(site, on = {}) {
       settle(data.id);
       if (typeof data.error === "string") call.fail(new SandboxStopped(data.error.slice(0, 300), "failed"));
       else if (typeof data.answer !== "string" || data.answer.length > MAX_ANSWER) {
-        call.fail(new SandboxStopped("It answered with more than 2 MB, so it was stopped.", "limit"));
+        call.fail(new SandboxStopped(_("It answered with more than 2 MB, so it was stopped."), "limit"));
         end("too big an answer", "limit");
       } else call.done(data.answer);
     }
@@ -121,7 +132,7 @@ export function openSandbox(site, on = {}) {
     try {
       return JSON.parse(answer);
     } catch {
-      throw new SandboxStopped("It answered with something that is not JSON.", "failed");
+      throw new SandboxStopped(_("It answered with something that is not JSON."), "failed");
     }
   }
 

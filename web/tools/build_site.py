@@ -42,6 +42,9 @@ import people
 import resvg_py
 import snapshot
 
+from spygames import i18n
+from spygames.i18n import N_, _
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 MODULES = WEB / "node_modules"
@@ -61,10 +64,10 @@ SOURCE_MAP_COMMENT = re.compile(
 # The web app manifest: what a browser needs to offer "Install" and start the game in
 # its own window. Every URL in it is relative to the manifest, so it works from a sub-path.
 APP_NAME = "spygames"
-APP_DESCRIPTION = (
+APP_DESCRIPTION = N_(
     "Three spy card games in your browser: Deck of Spies, Espionage and SpyNet. "
     "Plays offline once installed."
-)
+)  # the manifest's, in each language (write_manifest)
 THEME_COLOR = "#0f1722"  # --bg in web/styles/00-base.css
 # (file in assets/icons/, source SVG in web/assets/, pixels, manifest purpose or None).
 # The maskable and Apple icons use app-icon.svg: a full-bleed square whose emblem sits
@@ -83,12 +86,16 @@ ICON_SOURCES_ONLY = ("app-icon.svg",)  # rendered into PNGs, never fetched as is
 # Everything else is what boot fetches; e2e/test_offline.py checks that every file a boot
 # requests is in the list.
 NOT_PRECACHED = re.compile(r"^(sw\.js|\.nojekyll|vendor/pyodide/python_stdlib_full\.zip)$")
+# Each language's files (locale/<lang>.*, embed/<lang>/): not precached, kept by the service
+# worker for the language a player reads (sw.js `keepLanguage`), as the Lab's are.
+SPOKEN = re.compile(r"^(locale/([A-Za-z-]+)\.[0-9a-f]+\.(mo|json)|embed/([A-Za-z-]+)/.+)$")
 SW_BUILD = "__BUILD__"
 SW_PRECACHE = "__PRECACHE__"
 SW_UNXZ = "/* __UNXZ__ */"  # where web/unxz.js goes: an imported script is one more request
 SW_TYPES = "__TYPES__"  # each file with an .xz copy: its type (packed.packed_files)
 SW_LAB = "__LAB__"  # the Bot Lab's files, kept once the Lab is opened (people.lab_files)
 SW_POLICY = "__POLICY__"  # the pages' policy, a header on the workers' own scripts
+SW_LANGUAGES = "__LANGUAGES__"  # {language: {file: hash}}: its catalogue, words and embeds
 
 # The Content-Security-Policy of both pages, index.html and embed.html (the frame starts
 # the same runtime when a reader presses Try it yourself): only this site's own files,
@@ -302,7 +309,8 @@ def build(site: Path, dist: Path) -> None:
     page = page.replace("<!--FRAMES-->", preboot_frames())
     (site / "index.html").write_text(page)
     (site / ".nojekyll").write_text("")
-    for name in people.write(site, wheel, MODULES, ROOT / "build" / "pywheels"):
+    lab_languages = languages.languages_meta(spoken)  # the Lab speaks as the tables do
+    for name in people.write(site, wheel, MODULES, ROOT / "build" / "pywheels", lab_languages):
         if name.endswith((".js", ".mjs", ".css")):  # the maps stay out (see SOURCE_MAP_COMMENT)
             strip_source_maps(site / name)
     write_icons(site)
@@ -366,8 +374,8 @@ def manifest() -> dict[str, object]:
     return {
         "name": APP_NAME,
         "short_name": APP_NAME,
-        "description": APP_DESCRIPTION,
-        "lang": "en",
+        "description": str(_(APP_DESCRIPTION)),
+        "lang": i18n.language(),
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
@@ -379,7 +387,16 @@ def manifest() -> dict[str, object]:
 
 
 def write_manifest(site: Path) -> None:
+    """The web app manifest, and one in each other language (`manifest.<lang>.webmanifest`,
+    which boot.js names in the page for a player reading that language)."""
     (site / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1) + "\n")
+    try:
+        for lang in languages.spoken():
+            i18n.use(lang)
+            text = json.dumps(manifest(), indent=1, ensure_ascii=False) + "\n"
+            (site / f"manifest.{lang}.webmanifest").write_text(text)
+    finally:
+        i18n.use(i18n.ENGLISH)
 
 
 def precache_list(site: Path) -> list[str]:
@@ -389,8 +406,22 @@ def precache_list(site: Path) -> list[str]:
     return sorted(
         f
         for f in files
-        if not NOT_PRECACHED.match(f) and not people.PATHS.match(f) and f + ".xz" not in files
+        if not NOT_PRECACHED.match(f)
+        and not people.PATHS.match(f)
+        and not SPOKEN.match(f)
+        and f + ".xz" not in files
     )
+
+
+def spoken_files(site: Path) -> dict[str, dict[str, str]]:
+    """{language: {file: hash}}: each language's catalogue, page words and drawn embeds."""
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        name = path.relative_to(site).as_posix()
+        found = SPOKEN.match(name)
+        if found:
+            out.setdefault(found.group(2) or found.group(4), {})[name] = file_hash(path)
+    return out
 
 
 def build_hash(site: Path, template: str) -> str:
@@ -416,7 +447,7 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     to make a new version.
     """
     template = (WEB / "sw.js").read_text()
-    for placeholder in (SW_BUILD, SW_PRECACHE, SW_UNXZ, SW_TYPES, SW_LAB, SW_POLICY):
+    for placeholder in (SW_BUILD, SW_PRECACHE, SW_UNXZ, SW_TYPES, SW_LAB, SW_POLICY, SW_LANGUAGES):
         if template.count(placeholder) != 1:
             raise SystemExit(f"web/sw.js must hold {placeholder} exactly once")
     files = precache_list(site)
@@ -430,6 +461,7 @@ def write_service_worker(site: Path) -> tuple[str, list[str]]:
     lab = {name: file_hash(site / name) for name in people.lab_files(site)}
     worker = worker.replace(SW_LAB, json.dumps(lab, indent=1).replace("\n", "\n "))
     worker = worker.replace(json.dumps(SW_POLICY), json.dumps(policy()))
+    worker = worker.replace(SW_LANGUAGES, json.dumps(spoken_files(site), indent=1))
     (site / "sw.js").write_text(worker)
     return version, files
 

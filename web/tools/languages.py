@@ -7,7 +7,7 @@ for good):
 - `locale/<lang>.<hash>.json`: the page's own words and the frames shown before Python
   runs, in that language (web/tools/page_words.py), which boot.js fetches at once.
 
-`<meta name="spygames-languages">` tells boot.js and embed.js where they are:
+`<meta name="spygames-languages">` tells boot.js, embed.js and the Bot Lab where they are:
 "en fr=./locale/fr.1a2b3c4d.mo|./locale/fr.5e6f7a8b.json …", English first. The
 pseudo-locale en-XA (web/tools/pseudo.py) is there for the tests and never offered.
 """
@@ -52,12 +52,16 @@ def write(site: Path, frames: Callable[[], tuple[str, str]]) -> dict[str, list[s
     return {lang: [catalogues[lang], words[lang]] for lang in spoken()}
 
 
+def languages_meta(files: dict[str, list[str]]) -> str:
+    """The <meta> naming the languages (English first) with their files, each address
+    relative to the site's root: boot.js reads it, and the Bot Lab's pages
+    (web/lab/words.mjs, people.write_lab_games)."""
+    entries = [i18n.ENGLISH] + [f"{lang}={mo}|{words}" for lang, (mo, words) in files.items()]
+    return f'<meta name="spygames-languages" content="{" ".join(entries)}">\n'
+
+
 def meta(files: dict[str, list[str]]) -> str:
     """The <meta>s boot.js reads: the languages (English first) with their files, and the
     names of those offered, in their own words, for the language switch."""
-    entries = [i18n.ENGLISH] + [f"{lang}={mo}|{words}" for lang, (mo, words) in files.items()]
     names = " ".join(f"{lang}={i18n.NAMES[lang].replace(' ', '_')}" for lang in i18n.LANGUAGES)
-    return (
-        f'<meta name="spygames-languages" content="{" ".join(entries)}">\n'
-        f'<meta name="spygames-language-names" content="{names}">\n'
-    )
+    return languages_meta(files) + f'<meta name="spygames-language-names" content="{names}">\n'

@@ -1,7 +1,11 @@
 """The words of the page around Python, in each language: what index.html says before
 Python runs (its `data-i18n` elements, `data-i18n-attrs` attributes) and the messages of
 the page's JavaScript (`_("…")` in web/*.js, web/*.mjs), with the frames Python draws
-before it starts (spyweb/screens/preboot.py) drawn in that language.
+before it starts (spyweb/screens/preboot.py) drawn in that language. The Bot Lab's pages
+(web/lab/: their HTML, their modules, the games' names they list) read the same file.
+
+An element marked `data-i18n="html"` holds a sentence with inline markup (`<code>`): its
+message is its markup, as a browser gives it back (`innerHTML`), spaces collapsed.
 
 `extract` is Babel's extractor for the HTML (babel.cfg); `write` puts one small JSON per
 language on the site, `locale/<lang>.<hash>.json`: {"words": {English: translation},
@@ -10,11 +14,14 @@ language on the site, `locale/<lang>.<hash>.json`: {"words": {English: translati
 >>> page = b'<p data-i18n>Saved games</p><b data-i18n-attrs="title" title="Dismiss">x</b>'
 >>> list(extract(io.BytesIO(page), [], [], {}))
 [(1, None, 'Dismiss', []), (1, None, 'Saved games', [])]
+>>> marked('<p data-i18n="html">Write   <code>choose(a, b)</code> &amp; go.</p>')
+[(1, 'Write <code>choose(a, b)</code> &amp; go.')]
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import io  # noqa: F401 (the doctest's)
 import json
 from collections.abc import Callable, Iterator
@@ -34,6 +41,7 @@ class _Marked(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.found: list[tuple[int, str]] = []
         self.open: list[tuple[str, int, list[str]]] = []  # (tag, line, text so far)
+        self.markup = False  # the element open keeps its inline markup (data-i18n="html")
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
@@ -43,14 +51,20 @@ class _Marked(HTMLParser):
                 self.found.append((line, str(values[name])))
         if "data-i18n" in values:
             self.open.append((tag, line, []))
+            self.markup = values["data-i18n"] == "html"
+        elif self.open and self.markup:
+            self.open[-1][2].append(self.get_starttag_text() or "")
 
     def handle_data(self, data: str) -> None:
         if self.open:
-            self.open[-1][2].append(data)
+            self.open[-1][2].append(html.escape(data, quote=False) if self.markup else data)
 
     def handle_endtag(self, tag: str) -> None:
-        if self.open and self.open[-1][0] == tag:
+        if self.open and self.open[-1][0] != tag and self.markup:
+            self.open[-1][2].append(f"</{tag}>")
+        elif self.open and self.open[-1][0] == tag:
             _tag, line, text = self.open.pop()
+            self.markup = False
             message = " ".join("".join(text).split())
             if message:
                 self.found.append((line, message))
@@ -72,13 +86,19 @@ def extract(
 
 
 def page_messages(template: Path = TEMPLATE) -> list[str]:
-    """The messages of the page around Python: those found outside Python's sources."""
+    """The messages of the page around Python: those found outside Python's sources, and
+    the games' names (the Bot Lab lists them)."""
+    import spygames
+
     with template.open("rb") as f:
         catalogue = read_po(f)
+    names = {game.name for game in spygames.GAMES.values()}
     return sorted(
         str(m.id)
         for m in catalogue
-        if isinstance(m.id, str) and m.id and not all(p.endswith(".py") for p, _ in m.locations)
+        if isinstance(m.id, str)
+        and m.id
+        and (m.id in names or not all(p.endswith(".py") for p, _ in m.locations))
     )
 
 

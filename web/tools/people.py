@@ -19,7 +19,7 @@ Lab works offline too. Written into the site:
   two, each with its file's own sha256 (Pyodide checks it).
 
 - `lab/`: the Bot Lab's page and its embed (web/lab/), each given the Lab's games from
-  the engine and the app (`write_lab_games`).
+  the engine and the app, and the languages the site speaks (`write_lab_games`).
 - `sandbox/`: where anyone's Python runs (web/sandbox/): its host page told the files it
   hands in (`sandbox_files`) and the hash of the sandbox's boot script.
 
@@ -51,8 +51,10 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
-    """Write every part into `site`; returns the paths written, relative to it."""
+def write(site: Path, wheel: Path, modules: Path, pywheels: Path, languages: str = "") -> list[str]:
+    """Write every part into `site`; returns the paths written, relative to it.
+    `languages`: the site's <meta name="spygames-languages"> (languages.languages_meta),
+    which the Lab's pages read as the tables' page does (web/lab/words.mjs)."""
     wheels = site / "wheels"
     wheels.mkdir()
     shutil.copy2(wheel, wheels / wheel.name)
@@ -67,7 +69,7 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path) -> list[str]:
         modules.parent / "lab", site / "lab", ignore=shutil.ignore_patterns("__pycache__")
     )
     write_reference(site / "lab" / "reference.json")
-    write_lab_games(site / "lab")
+    write_lab_games(site / "lab", languages)
     write_sandbox(site, modules.parent / "sandbox", wheel.name)
     written = sorted(
         p.relative_to(site).as_posix()
@@ -88,7 +90,11 @@ def write_reference(path: Path) -> None:
 
 LAB_GAMES = "__LAB_GAMES__"  # in each Lab page's `lab-catalogue` script: its games, as JSON
 LAB_OPTIONS = "<!--LAB-GAME-OPTIONS-->"  # in the Lab's game <select>: one <option> a game
-LAB_PAGES = {"index.html": (LAB_GAMES, LAB_OPTIONS), "embed.html": (LAB_GAMES,)}
+LAB_LANGUAGES = "<!--LAB-LANGUAGES-->"  # in each Lab page's <head>: the languages' <meta>
+LAB_PAGES = {
+    "index.html": (LAB_GAMES, LAB_OPTIONS, LAB_LANGUAGES),
+    "embed.html": (LAB_GAMES, LAB_LANGUAGES),
+}
 
 
 def lab_games() -> list[dict[str, object]]:
@@ -116,9 +122,10 @@ def lab_games() -> list[dict[str, object]]:
     ]
 
 
-def write_lab_games(lab: Path) -> None:
+def write_lab_games(lab: Path, languages: str = "") -> None:
     """Write the Lab's games into its pages: the JSON its scripts read, and the game
-    <select>'s options (the Lab keeps no list of games of its own)."""
+    <select>'s options (the Lab keeps no list of games of its own); and `languages`, the
+    site's languages' <meta> (none: the Lab speaks English)."""
     games = lab_games()
     filled = {
         LAB_GAMES: json.dumps(games, ensure_ascii=False).replace("</", "<\\/"),
@@ -126,6 +133,7 @@ def write_lab_games(lab: Path) -> None:
             f'<option value="{html.escape(str(g["id"]))}">{html.escape(str(g["name"]))}</option>'
             for g in games
         ),
+        LAB_LANGUAGES: languages.strip(),
     }
     for name, slots in LAB_PAGES.items():
         page = (lab / name).read_text(encoding="utf-8")

@@ -231,7 +231,8 @@ class RulesScreen(Screen):
             f'<h1 class="rules-title">{heading}</h1>'
             + learn
             + (
-                '<div class="rules-layout rules-layout-trying">' + self._tried_html()
+                # data-fleeting: a game nothing keeps (the language switch asks before a reload)
+                '<div class="rules-layout rules-layout-trying" data-fleeting>' + self._tried_html()
                 if self.live is not None
                 else '<div class="rules-layout">' + self._demos()
             )
