@@ -68,7 +68,7 @@ messages: $(STAMPS)/venv
 .PHONY: mo
 mo: $(MOS)
 $(LOCALE)/%/LC_MESSAGES/spygames.mo: $(LOCALE)/%/LC_MESSAGES/spygames.po $(STAMPS)/venv
-	$(VENV)/bin/pybabel -q compile --statistics -D spygames -d $(LOCALE) -l $*
+	$(PY) web/tools/compile_mo.py $< $@
 $(LOCALE)/en_XA/LC_MESSAGES/spygames.mo: $(LOCALE)/spygames.pot web/tools/pseudo.py $(STAMPS)/venv
 	$(PY) web/tools/pseudo.py $< $@
 

@@ -27,6 +27,7 @@ from . import (
     embed,
     engine,
     lab,
+    languages,
     lighthouse,
     offline,
     pages,
@@ -57,7 +58,7 @@ QUICK_LIGHTHOUSE = (("home",), ("mobile",))
 # to themselves.
 HALVES = (
     ("cpython", "play", "review", "embed", "boot", "stages"),
-    ("together", "lab", "offline", "phone", "lighthouse", "pyodide"),
+    ("together", "lab", "offline", "phone", "lighthouse", "pyodide", "languages"),
 )
 
 
@@ -137,6 +138,9 @@ def measure(
         parts.run("lighthouse", "Lighthouse on the home page and a table",
                   lambda: lighthouse.run(browser, bench_site, 1 if quick else runs,
                                          *QUICK_LIGHTHOUSE if quick else ()))  # fmt: skip
+        parts.run("languages", "languages: each one's files gzipped, a first visit in French",
+                  lambda: languages.run(browser, url, bench_site,
+                                        1 if quick else runs))  # fmt: skip
         parts.run("pyodide", "engine inside Pyodide",
                   lambda: pyodide_engine(browser, url, quick=quick))  # fmt: skip
     return parts.failed
@@ -148,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="one run, short games, no targets judged")  # fmt: skip
     parser.add_argument("--only", default="", metavar="PART,…",
                         help="run these parts alone (cpython, play, together, embed, boot, "
-                        "stages, offline, phone, lighthouse, pyodide)")  # fmt: skip
+                        "stages, offline, phone, lighthouse, pyodide, languages)")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=1,
                         help="with --quick: 2 runs its parts in two processes at once")  # fmt: skip
     parser.add_argument("--work", default=str(ROOT / "_bench"), help=argparse.SUPPRESS)

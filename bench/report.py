@@ -250,6 +250,20 @@ def lighthouse_page(t: Table, page: str, g: dict[str, Any], goal: int) -> None:
         t.row(f"{page}: LCP observed (ms), element", seen, "", None)
 
 
+def languages(t: Table, r: dict[str, Any]) -> None:
+    print("Languages: each one's files, gzipped (only the chosen one is downloaded)")
+    for lang, got in r["sizes"].items():
+        figure = f"{got.get('catalogue', 0) / 1000:.1f} + {got.get('words', 0) / 1000:.1f} KB"
+        t.row(f"{lang}: catalogue + page words", figure, "", None)
+    ms = r["first_visit_ms"]
+    t.row(
+        f"first visit to {r['game']} in {r['compared']} / in English",
+        f"{ms[r['compared']]:.0f} / {ms['en']:.0f} ms = {r['ratio']:.2f}×",
+        "≤ 1.10×",
+        r["ratio"] <= 1.10,
+    )
+
+
 def bots(t: Table, r: dict[str, Any]) -> None:
     cp, py = r["cpython"], r["pyodide"]
     print("Bot decisions (moved here from the unit tests, which assert no timings)")
@@ -300,6 +314,7 @@ def report(r: dict[str, Any]) -> None:
         (("embed",), lambda: embeds(t, r)),
         (("phone",), lambda: phone(t, r)),
         (("lighthouse",), lambda: lighthouse(t, r["lighthouse"])),
+        (("languages",), lambda: languages(t, r["languages"])),
         (("cpython", "pyodide"), lambda: bots(t, r)),
     ]
     for needs, section in sections:  # a part left out (`--only`) has no section

@@ -33,12 +33,13 @@ from __future__ import annotations
 import gettext
 import io
 import re
+import struct  # noqa: F401  (gettext reads a catalogue with it: the site's trimmed stdlib keeps it)
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 ENGLISH = "en"
-LANGUAGES: tuple[str, ...] = ("en",)
+LANGUAGES: tuple[str, ...] = ("en", "fr", "de", "es", "ja")
 """The languages a player may choose, English first (the source); a language joins once
 its catalogue is complete (tests/i18n/test_catalogues.py)."""
 NAMES: dict[str, str] = {
@@ -273,6 +274,16 @@ def full_stop(text: str, ends: tuple[str, ...] = ENDS) -> str:
         return text
     # translators: a sentence ended: "{sentence}." (Japanese "{sentence}。")
     return pgettext("full stop", "{sentence}.", sentence=text)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """`value` with `digits` decimals and the language's decimal mark ("4.7", "4,7").
+
+    >>> decimal(4.66)
+    '4.7'
+    """
+    # translators: the decimal mark of numbers like 4.7 (a comma in French, German, Spanish)
+    return f"{value:.{digits}f}".replace(".", pgettext("decimal mark", "."))
 
 
 def either(items: list[str] | tuple[str, ...]) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, decimal
 from ..protocol import Action, Advice, Bot, View
 from .cards import ATTRIBUTES, DECK_SIZE, MERCENARIES, PER_ATTRIBUTE, TRAITORS, bid_words, count
 from .odds import expected_count, pool, split_distribution
@@ -124,7 +124,7 @@ class NormalBot(Bot):
                 # what the bid counts ("4 Hackers")
                 why = _(
                     "call: I expect about {guess}, not at least {bid}",
-                    guess=f"{guess:.1f}",
+                    guess=decimal(guess),
                     bid=bid_words(bid["count"], bid["attribute"]),
                 )
                 return Advice(call, why)
@@ -133,7 +133,7 @@ class NormalBot(Bot):
                 # the standing bid's number
                 why = _(
                     "spot: I expect about {guess}, right on {count}",
-                    guess=f"{guess:.1f}",
+                    guess=decimal(guess),
                     count=bid["count"],
                 )
                 return Advice(spot, why)
@@ -151,7 +151,7 @@ class NormalBot(Bot):
             why = _(
                 "open at least {bid}: I expect about {guess}",
                 bid=bid_words(want, best),
-                guess=f"{est[best]:.1f}",
+                guess=decimal(est[best]),
             )
             return Advice(choice, why)
         lowest: dict[str, int] = {}
@@ -173,7 +173,7 @@ class NormalBot(Bot):
         why = _(
             "raise to at least {bid}: I expect about {guess}",
             bid=bid_words(lowest[best], best),
-            guess=f"{est[best]:.1f}",
+            guess=decimal(est[best]),
         )
         return Advice(choice, why)
 

@@ -150,7 +150,7 @@ def condition_text(condition: dict[str, Any], owner: str | None = None) -> str:
     """When a conditional mission scores, said of its owner at the end of the game (a
     clause): of "you" on the card (`owner` None, or "you" in any case), of the owner by
     name ("Ann dominates its branch") when it is someone's."""
-    if owner is None or owner.lower() == "you":
+    if owner is None or owner.lower() in ("you", _("You").lower()):
         return _your_condition(condition)
     kind = condition["kind"]
     n = condition.get("count", 0)

@@ -120,3 +120,27 @@ def test_games_without_teams_report_seats_as_teams() -> None:
     assert report["teams"] == [[0], [1]]
     assert report["team_win_rate"] == report["seat_win_rate"]
     assert report["credits"] == [] and report["measures"] == {}
+
+
+def test_the_game_speaks_the_language_asked_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--lang`: the engine's words (actions, cards) in that language; an unknown one is
+    refused, naming those there are."""
+    from spygames import get_game, i18n
+
+    state = get_game("espionage").new(seed=3, players=2)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(state.record()))
+    try:
+        assert cli.main(["replay", str(record)]) == 0
+        english = capsys.readouterr().out
+        assert cli.main(["--lang", "fr", "replay", str(record)]) == 0
+        french = capsys.readouterr().out
+        assert i18n.language() == "fr" and french != english and "joueur" in french
+        assert cli.main(["--lang", "xx", "replay", str(record)]) == 2
+        assert "no language “xx”" in capsys.readouterr().err
+    finally:
+        i18n.use("en")

@@ -4,7 +4,7 @@ and the tables this device joined on a friend's device (with Forget)."""
 from __future__ import annotations
 
 from spygames.guides import has_guide
-from spygames.i18n import _
+from spygames.i18n import _, pgettext
 
 from ..browser import stats
 from ..browser.markup import button, esc
@@ -58,7 +58,8 @@ def tile(game: GameInfo, *, built: bool, saved: bool, learn: bool = False) -> st
 def tiles(saved: set[str], finished: set[str]) -> str:
     return (
         '<section class="tiles" aria-label="'
-        + esc(_("Games"))
+        # the three games, as a list ("Games" alone is a number of games: the Bot Lab's)
+        + esc(pgettext("the list of games", "Games"))
         + '">'
         + "".join(
             tile(g, built=is_built(g.id), saved=g.id in saved, learn=g.id not in finished)

@@ -20,6 +20,7 @@ from ..browser.markup import attrs, esc
 from ..catalogue import info
 from ..tables.position import PositionView, known_names, view_for
 from ..tables.screen import Context, Screen
+from ..tables.seats import is_you
 from .demos import pause_label, play_label
 from .snippet import REPLAY_SIZE, embed_sheet, embed_url
 
@@ -446,7 +447,7 @@ class ReplayScreen(ReplayerScreen):
         name = replayer.view.names[replayer.seat]
         label = (
             _("Review your moves")
-            if replayer.players == 1 or name.lower() == "you"
+            if replayer.players == 1 or is_you(name)
             # translators: {name} is a player's name
             else _("Review {name}’s moves", name=esc(name))
         )

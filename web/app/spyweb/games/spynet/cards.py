@@ -144,6 +144,7 @@ def _colours(info: dict[str, Any]) -> str:
 
 
 LONG_WORD = 12  # letters: a word this long gets the smaller name size (see 60-spynet.css)
+LONGER_WORD = 15  # letters: smaller still (German's "Machtdemonstration", 18)
 
 
 def card(
@@ -201,10 +202,17 @@ def card(
     kind_word = _("Mercenary") if info.get("mercenary") else _(KIND_WORDS[k])
     tag = short_effect(info)
     value = f'<span class="sn-val">{esc(value_text(info))}</span>'
-    # a word of 12 letters or more ("Quartermaster") is set smaller on small cards, so
-    # that it fits whole: names never break inside a word
-    long = max(len(w) for w in str(info["name"]).split()) >= LONG_WORD
-    name = f'<span class="sn-name{" sn-name-long" if long else ""}">{esc(info["name"])}</span>'
+    # a word of 12 letters or more ("Quartermaster") is set smaller on small cards, of 15
+    # or more smaller still, so that it fits whole: names never break inside a word
+    longest = max(len(w) for w in str(info["name"]).split())
+    smaller = (
+        " sn-name-longer"
+        if longest >= LONGER_WORD
+        else " sn-name-long"
+        if longest >= LONG_WORD
+        else ""
+    )
+    name = f'<span class="sn-name{smaller}">{esc(info["name"])}</span>'
     inner: list[str]
     if size == "chip":
         inner = [f'<span class="sn-icons">{icons}</span>', value, name]
