@@ -76,7 +76,8 @@ SHOTS = ROOT / "e2e" / "screenshots"
 # workers idle until it ends (the chaos evening, last, left the machine 40% busy for 70 s).
 FIRST = ("test_lab", "test_sandbox", "test_layout", "test_together_chaos",
          "test_screen_reader", "test_together", "test_review", "test_guide", "test_a11y",
-         "test_offline", "test_spynet", "test_your_bot", "test_espionage",
+         "test_offline", "test_languages_play", "test_languages", "test_spynet",
+         "test_your_bot", "test_espionage",
          "test_together_evening", "test_deck_of_spies", "test_boot", "test_showdown")  # fmt: skip
 
 
