@@ -114,20 +114,7 @@ def test_a_friend_reads_spynet_in_their_own_language() -> None:
     net = spynet.Network(host)
     guest = Speaking(App(MemoryStorage()), i18n.PSEUDO)
     seat = 1
-    host.click("friend-invite", str(seat))
-    net.run()
-    link = re.search(
-        rf'id="invite-link-{seat}" class="friend-link" readonly value="([^"]+)"', host.render()
-    )
-    assert link is not None
-    net.guests[seat] = cast(App, guest)
-    guest.route("#" + link.group(1).split("#", 1)[1])
-    guest.click("join", "")
-    net.run()
-    reply = re.search(r'<textarea id="reply-code"[^>]*>([^<]+)</textarea>', guest.render())
-    assert reply is not None
-    host.submit("friend-reply", {"seat": str(seat), "reply": reply.group(1)})
-    net.run()
+    spynet.invite(net, seat, cast(App, guest), english=False)
     rng = random.Random(3)
     friends_moves = 0
     for _ in range(150):
