@@ -17,6 +17,7 @@ import pytest
 from conftest import (
     BOOT_TIMEOUT,
     boot,
+    no_horizontal_scroll,
     play_first_dos_action,
     saved_record,
     saved_record_js,
@@ -156,6 +157,7 @@ def test_a_german_player_learns_espionage_by_playing(page: Page, site_url: str) 
 
 
 def test_the_language_switch_changes_the_page_and_is_kept(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 812})
     boot(page, f"{site_url}#/")
     assert page.evaluate("document.documentElement.lang") == "en"
     switch = page.locator("#lang-switch")
@@ -165,6 +167,7 @@ def test_the_language_switch_changes_the_page_and_is_kept(page: Page, site_url: 
     page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert english(page) == []
+    assert no_horizontal_scroll(page)  # French's longer labels on a phone (the top bar's)
     assert page.evaluate("localStorage.getItem('spygames:pref:lang')") == "fr"
     page.reload()
     page.wait_for_selector("html[data-ready=true]", timeout=BOOT_TIMEOUT)
