@@ -25,6 +25,7 @@ beforeEach(() => {
 });
 
 const BYTES = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]);
+const FILES = new Uint8Array([80, 75, 9, 10]); // the installed files' zip, kept with it
 
 // The kept entry rewritten: its bytes changed by `damage`, its headers by `headers`.
 async function rewrite({ damage = false, headers = {} }) {
@@ -43,22 +44,30 @@ test("nothing kept: nothing handed in, and one is to be made", async () => {
 });
 
 test("a snapshot kept whole, of this build, is handed in as it was kept", async () => {
-  await keep(BYTES);
+  await keep(BYTES, FILES);
   assert.equal(await tried(), true);
-  const blob = await keptSnapshot();
-  assert.deepEqual(new Uint8Array(await blob.arrayBuffer()), BYTES);
+  const { snapshot, installed } = await keptSnapshot();
+  assert.deepEqual(new Uint8Array(await snapshot.arrayBuffer()), BYTES);
+  assert.deepEqual(new Uint8Array(await installed.arrayBuffer()), FILES);
   assert.equal(stores.get(STORE).get(KEY).headers.get("x-spygames-snapshot"), BUILD);
 });
 
 test("a snapshot with one byte changed is never handed in, and is thrown away", async () => {
-  await keep(BYTES);
+  await keep(BYTES, FILES);
   await rewrite({ damage: true });
   assert.equal(await keptSnapshot(), null);
   assert.equal(stores.get(STORE).has(KEY), false);
 });
 
+test("a kept entry whose sizes do not add up is never handed in", async () => {
+  await keep(BYTES, FILES);
+  await rewrite({ headers: { "x-spygames-snapshot-size": String(BYTES.length + FILES.length) } });
+  assert.equal(await keptSnapshot(), null); // no installed files after the snapshot
+  assert.equal(stores.get(STORE).has(KEY), false);
+});
+
 test("a snapshot of another build is never handed in", async () => {
-  await keep(BYTES);
+  await keep(BYTES, FILES);
   await rewrite({ headers: { "x-spygames-snapshot": "another build" } });
   assert.equal(await tried(), false); // this build's is made, in its place
   assert.equal(await keptSnapshot(), null);

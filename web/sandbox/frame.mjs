@@ -19,8 +19,11 @@ export async function start({ files, site, worker }, port) {
     const urls = await serve(files, site);
     const { PyWorker } = await import(urls.get(`${site}vendor/pyscript/core.js`));
     // The config as a file of the site's (the build writes it: the wheel, and PyScript's
-    // package cache off), so PyScript resolves it against the site, not this frame.
-    const config = `${site}sandbox/pyscript.json`;
+    // package cache off), so PyScript resolves it against the site, not this frame. With
+    // a snapshot handed in, the engine comes installed with it (kept.mjs): a config
+    // without the wheel, which the interpreter's module installs itself if it must.
+    const kept = urls.has(`${site}sandbox/python.snapshot`) && urls.has(`${site}sandbox/python.installed`);
+    const config = `${site}sandbox/${kept ? "pyscript.kept.json" : "pyscript.json"}`;
     const version = `${site}vendor/pyodide-py/pyodide.mjs`;
     const python = await PyWorker(`${site}${worker}`, { config, version });
     python.onmessage = ({ data }) => port.postMessage({ kind: "beat", text: String(data).slice(0, 40) });
@@ -192,27 +195,41 @@ function keepNothing() {
 // PyScript's `version`: a module exporting loadPyodide and version. Pyodide is told the
 // site's folder (fetched through the files) and given its WebAssembly module's script,
 // which it would otherwise import from that folder. When the host handed in a snapshot
-// (kept.mjs), Python is restored from it; if that fails, it starts afresh. Whether it was
-// restored is noted for worker.py (`spygamesRestored`), which tells the page.
+// (kept.mjs), Python is restored from it and the files installed with it are put back;
+// if that fails, it starts afresh and micropip installs the wheel, as PyScript's config
+// would have. Whether it was restored is noted for worker.py (`spygamesRestored`), which
+// tells the page.
 function interpreter(urls, site) {
   const folder = `${site}vendor/pyodide-py/`;
   const snapshot = urls.get(`${site}sandbox/python.snapshot`) ?? null;
+  const installed = urls.get(`${site}sandbox/python.installed`) ?? null;
+  const wheel = [...urls.keys()].find((url) => /\/wheels\/[^/]+\.whl$/.test(url)) ?? null;
   const text = [
     `import * as pyodide from ${JSON.stringify(urls.get(`${folder}pyodide.mjs`))};`,
     `import createPyodideModule from ${JSON.stringify(urls.get(`${folder}pyodide.asm.mjs`))};`,
     "export const version = pyodide.version;",
-    `const snapshot = ${JSON.stringify(snapshot)};`,
+    `const [snapshot, installed, wheel] = ${JSON.stringify([snapshot, installed, wheel])};`,
+    "const SITE_PACKAGES = \"import sysconfig; sysconfig.get_paths()['purelib']\";",
     "export async function loadPyodide(options) {",
     `  const given = { ...options, indexURL: ${JSON.stringify(folder)}, createPyodideModule };`,
-    "  if (snapshot) {",
+    "  if (snapshot && installed) {",
     "    try {",
     "      const bytes = fetch(snapshot).then((r) => r.arrayBuffer());",
+    "      const files = fetch(installed).then((r) => r.arrayBuffer());",
     "      const python = await pyodide.loadPyodide({ ...given, _loadSnapshot: bytes });",
+    '      python.unpackArchive(await files, "zip", { extractDir: python.runPython(SITE_PACKAGES) });',
+    '      python.runPython("import importlib; importlib.invalidate_caches()");',
     "      globalThis.spygamesRestored = true;",
     "      return python;",
     "    } catch (error) {",
     '      console.warn("sandbox: the snapshot did not restore; Python starts afresh", error);',
     "    }",
+    "    const python = await pyodide.loadPyodide(given);", // the config names no wheel: install it
+    '    await python.loadPackage("micropip", { messageCallback: () => {} });',
+    '    const micropip = python.pyimport("micropip");',
+    "    await micropip.install(wheel);",
+    "    micropip.destroy();",
+    "    return python;",
     "  }",
     "  return pyodide.loadPyodide(given);",
     "}",

@@ -5,7 +5,8 @@
 // that allows no network — and hands it the files a bot's Python needs, as Blobs, with
 // the page's port: from then on the page and the sandbox speak directly, and nothing
 // the sandbox says reaches this page. With them, when this browser keeps one, a copy of
-// the snapshot the sandbox's Python restores (kept.mjs).
+// the snapshot the sandbox's Python restores and of the engine's files installed with it
+// (kept.mjs).
 import { keptSnapshot } from "./kept.mjs";
 
 const FILES = __FILES__; // written by the build (web/tools/people.py): {path: type}
@@ -55,7 +56,10 @@ async function open(port) {
     return;
   }
   const snapshot = await kept;
-  if (snapshot) files["sandbox/python.snapshot"] = snapshot;
+  if (snapshot) {
+    files["sandbox/python.snapshot"] = snapshot.snapshot;
+    files["sandbox/python.installed"] = snapshot.installed;
+  }
   const frame = document.createElement("iframe");
   frame.sandbox = "allow-scripts";
   frame.srcdoc = frameHtml(boot, await sha256(boot));

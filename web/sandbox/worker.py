@@ -1,6 +1,7 @@
 # A bot's Python, in PyScript's worker inside the sandbox (web/sandbox/: the page starts
 # it with openSandbox; frame.mjs starts this file with PyWorker). spygames is installed by
-# micropip from PyScript's `packages`; what each of the page's calls does is
+# micropip: from PyScript's `packages`, or restored with the Lab's snapshot, whose
+# maker installed it with micropip (web/sandbox/kept.mjs); what each of the page's calls does is
 # spygames.sandbox.Calls (typed and tested on CPython): this file only hands its methods
 # to the page (PyScript's `pyscript.sync`) and its beats back (xworker.postMessage).
 

@@ -202,6 +202,7 @@ def sandbox_files(site: Path, wheel: str) -> dict[str, str]:
         "sandbox/frame.mjs",
         "sandbox/worker.py",
         "sandbox/pyscript.json",
+        "sandbox/pyscript.kept.json",
     ]
     return {path: TYPES[Path(path).suffix] for path in paths}
 
@@ -225,6 +226,10 @@ def write_sandbox(site: Path, source: Path, wheel: str) -> None:
     # cache is off: it would keep a lock file in IndexedDB, which the sandbox has not.
     config = {"packages": [f"../wheels/{wheel}"], "packages_cache": "never"}
     (folder / "pyscript.json").write_text(json.dumps(config))
+    # With the Lab's snapshot (web/sandbox/kept.mjs) the engine comes installed with it: the
+    # same config without the wheel (frame.mjs installs it if the snapshot fails).
+    kept_config = {"packages_cache": "never"}
+    (folder / "pyscript.kept.json").write_text(json.dumps(kept_config))
     files = json.dumps(sandbox_files(site, wheel), indent=1)
     host = host.replace("__FILES__", files)
     (folder / "host.mjs").write_text(host, encoding="utf-8")
@@ -235,6 +240,8 @@ def write_sandbox(site: Path, source: Path, wheel: str) -> None:
     made_from = hashlib.sha256()
     for name in (*PYODIDE_FILES, "pyodide-lock.json"):
         made_from.update(name.encode() + b"\0" + (site / "vendor/pyodide-py" / name).read_bytes())
+    # and the engine wheel, installed in it
+    made_from.update(wheel.encode() + b"\0" + (site / "wheels" / wheel).read_bytes())
     kept = kept.replace("__SNAPSHOT_BUILD__", made_from.hexdigest()[:16])
     (folder / "kept.mjs").write_text(kept, encoding="utf-8")
     digest = hashlib.sha256((folder / "boot.js").read_bytes()).digest()
