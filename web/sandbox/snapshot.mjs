@@ -28,11 +28,15 @@ zipped.getvalue()
 `;
 
 // In the snapshot's Python, those files in place: the sandbox's module (worker.py's
-// import) and what it imports, imported once here rather than in every sandbox.
+// import), and every game's rules and bots (a match's start imports its game's), imported
+// once here rather than in every sandbox.
 const IMPORT = `
 import importlib
 importlib.invalidate_caches()
-import spygames.sandbox
+import spygames, spygames.sandbox
+for game in spygames.GAMES.values():
+    for level in game.bot_levels:
+        game.bot(level, seed=0)
 `;
 
 const SITE_PACKAGES = "import sysconfig; sysconfig.get_paths()['purelib']";
