@@ -1,8 +1,14 @@
-"""Deck of Spies in the browser: a whole game by clicks, reasons, undo, reload, phone, keys."""
+"""Deck of Spies in the browser: a whole game by clicks, reasons, undo, reload, phone, keys.
+
+The whole game by the Hint is `make e2e-long`'s; `make test` follows the Hint for a new
+deal's first moves, then through the last turns of the same deal opened from a share
+link (each Hint is the hard bot's search: the whole game is some 50 of them)."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import boot, no_horizontal_scroll, shot, wait_for
+from drivers.records import open_late, play
 from playwright.sync_api import Page, expect
 
 import spygames
@@ -36,10 +42,21 @@ def open_deal(page: Page, site_url: str, seed: int) -> None:
     wait_for(page, "location.hash === '#/deck-of-spies'")
 
 
-def test_a_whole_game_by_following_the_hint(page: Page, site_url: str) -> None:
+def dos_late(seed: int, before_end: int) -> spygames.State:
+    """Deal #seed played by an easy bot to `before_end` moves before its end."""
+    whole = play("deck-of-spies", seed, None, lambda s: False).record()
+    return spygames.replay({**whole, "actions": whole["actions"][:-before_end]})
+
+
+@pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.long)], ids=["late", "whole"]
+)
+def test_a_whole_game_by_following_the_hint(page: Page, site_url: str, whole: bool) -> None:
     open_deal(page, site_url, 2)
     shot(page, "dos-desktop-start")
-    for _ in range(200):
+    for move in range(200):
+        if not whole and move == 3:  # the same deal's last turns, from a share link
+            open_late(page, site_url, "deck-of-spies", dos_late(2, 8))
         if page.locator('[data-testid="end"]').count():
             break
         done = actions_done(page)
