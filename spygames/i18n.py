@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import re
@@ -58,7 +59,8 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
-_translations: gettext.NullTranslations = gettext.NullTranslations()
+_ENGLISH = gettext.NullTranslations()
+_translations: gettext.NullTranslations = _ENGLISH
 _language = ENGLISH
 _compiled: dict[str, gettext.GNUTranslations] = {}  # read from LOCALE_DIR, by language
 
@@ -92,21 +94,45 @@ def _remake(key: tuple[str | None, str, str | None, int | None], args: dict[str,
 def fill(text: str, args: Mapping[str, Any]) -> str:
     """`text` with each `{name}` replaced by `args[name]` ("{{" and "}}" are braces);
     KeyError if a name has no value."""
+    literal, fields = _parsed(text)
+    if not fields:
+        return literal
+    out = [literal]
+    for name, after in fields:
+        out.append(str(args[name]))
+        out.append(after)
+    return "".join(out)
 
-    def one(match: re.Match[str]) -> str:
-        whole, name = match.group(0), match.group(1)
-        if name is None:
-            return whole[0]
-        return str(args[name])
 
-    return _FIELD.sub(one, text)
+@functools.lru_cache(maxsize=8192)
+def _parsed(text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """`text` as its first literal run and its fields, each `(name, the literal after
+    it)`, the braces unescaped: a message is parsed once, however often it is said."""
+    pieces = [""]
+    fields: list[tuple[str, str]] = []
+    at = 0
+    for match in _FIELD.finditer(text):
+        pieces[-1] += text[at : match.start()]
+        if match.group(1) is None:
+            pieces[-1] += match.group(0)[0]  # "{{" or "}}": one brace
+        else:
+            fields.append((match.group(1), ""))
+            pieces.append("")
+        at = match.end()
+    pieces[-1] += text[at:]
+    return pieces[0], tuple((name, pieces[i + 1]) for i, (name, _) in enumerate(fields))
 
 
 def _make(key: tuple[str | None, str, str | None, int | None], args: Mapping[str, Any]) -> Msg:
     context, singular, plural, n = key
     tr = _translations
     if plural is None:
-        text = tr.pgettext(context, singular) if context is not None else tr.gettext(singular)
+        if tr is _ENGLISH and context is None:
+            text = singular  # English, the source: nothing to look up (the usual case)
+        else:
+            text = tr.pgettext(context, singular) if context is not None else tr.gettext(singular)
+        if "{" not in text and "}" not in text:  # nothing to fill: the text as it is
+            return Msg(text, key, args)
     else:
         assert n is not None
         text = (
@@ -120,7 +146,9 @@ def _make(key: tuple[str | None, str, str | None, int | None], args: Mapping[str
     except (KeyError, IndexError):  # a translation naming a value the message lacks
         source = singular if plural is None or n == 1 else plural
         filled = fill(source, args)
-    return Msg(filled, key, {k: v for k, v in args.items() if not (plural and k == "n")})
+    if plural is None:
+        return Msg(filled, key, args)
+    return Msg(filled, key, {k: v for k, v in args.items() if k != "n"})
 
 
 def _(message: str, /, **args: Any) -> Msg:
@@ -165,7 +193,7 @@ def use(lang: str, catalogue: bytes | None = None) -> None:
     English needs none. LookupError when there is no catalogue for `lang`."""
     global _translations, _language
     if lang == ENGLISH:
-        _translations, _language = gettext.NullTranslations(), ENGLISH
+        _translations, _language = _ENGLISH, ENGLISH
         return
     if catalogue is None:
         if lang not in _compiled:
