@@ -121,5 +121,16 @@ def test_the_bot_lab_speaks_the_language(browser: Browser, site_url: str) -> Non
         page.wait_for_timeout(100)
         assert page.evaluate(ENGLISH, [SAME, CODE]) == [], size
         assert no_horizontal_scroll(page), size
+    # A bot's mistake, as the sandbox's Python tells it (spygames.lab, with the page's
+    # catalogue handed in: web/sandbox/host.mjs): in the language, but for the action
+    # (code) and the view.
+    page.fill("#lab-source", "def choose(view, legal, rng):\n    return {'type': 'spot'}\n")
+    page.fill("#lab-games", "10")
+    page.click("#lab-run")
+    error = page.locator("#lab-error")
+    expect(error).to_contain_text("{'type': 'spot'}", timeout=BOOT_MS)
+    said = error.inner_text().split("{'type': 'spot'}")
+    assert "Your bot chose" not in said[0] and "which is not legal" not in said[1], said
+    assert "[" in said[0] and "]" in said[1], said  # the pseudo-locale's brackets
     page.context.close()
     assert not guard.problems, "\n".join(guard.problems)

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction, SpyGamesError
+from .i18n import N_, _, decimal, pgettext
 from .protocol import Action, Bot, State, View
 from .registry import get_game
 from .seeds import bot_seed
@@ -66,15 +67,17 @@ def load(source: str, filename: str = "mybot.py") -> Choose:
     try:
         code = compile(source, filename, "exec")
     except SyntaxError as exc:
-        raise BotError(f"{exc.msg} (line {exc.lineno})", exc.lineno) from None
+        # translators: {error} is Python's own words for a syntax error (English)
+        said = _("{error} (line {line})", error=exc.msg, line=exc.lineno)
+        raise BotError(said, exc.lineno) from None
     space: dict[str, Any] = {"__name__": "mybot"}
     try:
         exec(code, space)
     except (Exception, SystemExit, KeyboardInterrupt) as exc:
-        raise raised_error(exc, filename, "while the file ran") from None
+        raise raised_error(exc, filename, N_("while the file ran")) from None
     choose = space.get("choose")
     if not callable(choose):
-        raise BotError("the file defines no function `choose(view, legal, rng)`")
+        raise BotError(_("the file defines no function `choose(view, legal, rng)`"))
     return choose  # type: ignore[no-any-return]
 
 
@@ -86,16 +89,21 @@ def raised_error(exc: BaseException, filename: str, when: str) -> BotError:
     for frame in traceback.extract_tb(exc.__traceback__):
         if frame.filename == filename:
             line = frame.lineno
-    where = f" (line {line})" if line is not None else ""
+    words: str
     if isinstance(exc, SystemExit):
-        words = "it called sys.exit(), which ends nothing here: return an action instead"
+        words = _("it called sys.exit(), which ends nothing here: return an action instead")
     elif isinstance(exc, KeyboardInterrupt):
-        words = "it raised KeyboardInterrupt"
+        words = _("it raised KeyboardInterrupt")
     elif isinstance(exc, MemoryError):
-        words = "it ran out of memory"
+        words = _("it ran out of memory")
     else:
-        words = f"{type(exc).__name__}: {exc}"
-    return BotError(f"{words} {when}{where}", line)
+        words = f"{type(exc).__name__}: {exc}"  # Python's own words
+    if line is None:
+        # translators: {what} is what happened ("ZeroDivisionError: division by zero"),
+        # {when} when ("in choose", "while the file ran")
+        return BotError(_("{what} {when}", what=words, when=_(when)), line)
+    # translators: as above; {line} is the line of the bot's code it passed last
+    return BotError(_("{what} {when} (line {line})", what=words, when=_(when), line=line), line)
 
 
 def deal_number(match_seed: int, game: int) -> int:
@@ -218,8 +226,11 @@ class Match:
                     state.apply(action)
                 except IllegalAction as exc:
                     chose, why = _SHORT.repr(action), _SHORT.repr(str(exc))[1:-1]
-                    raise BotError(f"Your bot chose {chose}, which is not legal now: {why}",
-                                   view=view) from None  # fmt: skip
+                    # translators: {action}: the bot's action, as Python shows it; {why}:
+                    # the rules' reason
+                    said = _("Your bot chose {action}, which is not legal now: {why}",
+                             action=chose, why=why)  # fmt: skip
+                    raise BotError(said, view=view) from None
                 if trace is not None and printed is not None:
                     out = printed.getvalue()[start:]
                     trace.append({"move": len(state.actions), "view": view, "legal": legal,
@@ -260,12 +271,17 @@ class Match:
                 with contextlib.redirect_stdout(printed):
                     action = self.choose(view, list(legal), rng)
         except (Exception, SystemExit, KeyboardInterrupt) as exc:
-            raise raised_error(exc, self.filename, "in choose") from None
+            raise raised_error(exc, self.filename, N_("in choose")) from None
         took = time.monotonic() - started
         if self.decide_s is not None and took > self.decide_s:
+            limit = f"{self.decide_s:g}".replace(".", pgettext("decimal mark", "."))
             raise BotError(
-                f"Your bot took {took:.1f} seconds on one decision; a decision may take up "
-                f"to {self.decide_s:g} seconds"
+                _(
+                    "Your bot took {took} seconds on one decision; a decision may take up to "
+                    "{limit} seconds",
+                    took=decimal(took),
+                    limit=limit,
+                )
             )
         return action
 

@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .i18n import _
+from .i18n import N_, _
 from .lab import BotError, Choose, GameResult, Match, load, raised_error
 from .protocol import Action, Game, View
 from .record import pack
@@ -193,7 +193,7 @@ class Calls:
         except BotError as exc:
             return json.dumps({"error": exc.message})
         except (Exception, SystemExit, KeyboardInterrupt) as exc:
-            return json.dumps({"error": raised_error(exc, "your bot", "in choose").message})
+            return json.dumps({"error": raised_error(exc, "your bot", N_("in choose")).message})
         if self.clock() - started > DECIDE_S:
             seconds = f"{DECIDE_S:g}"
             # translators: {seconds} is a number (2): the longest a person's bot may think

@@ -5,12 +5,13 @@ deal number gives any bot's seed away."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from spygames import bot_seed
+from spygames import bot_seed, i18n
 from spygames.cli import main
 from spygames.lab import BotError, Match, describe, load
 
@@ -320,3 +321,35 @@ def test_a_match_stopped_early_works_its_interval_out_over_the_games_played() ->
     assert summary["games"] == 7
     assert summary["interval"] == list(wilson(summary["won"], 7))
     assert summary["rate"] == summary["won"] / 7
+
+
+@pytest.fixture
+def in_german() -> Iterator[None]:
+    i18n.use("de")  # the catalogue compiled beside the sources (make mo)
+    yield
+    i18n.use("en")
+
+
+def test_a_bots_mistakes_are_told_in_the_players_language(in_german: None) -> None:
+    """Issue 49: what the sandbox's Python says of a bot (spygames.lab, in the page's
+    language: web/sandbox/worker.py installs its catalogue) is the language's, Python's
+    own words (the exception) and the code (the action) as they are."""
+    with pytest.raises(BotError) as caught:
+        load("def choose(view, legal, rng):\n    return legal[0\n")
+    assert "(Zeile 2)" in caught.value.message
+    source = "def choose(view, legal, rng):\n    x = 1\n    return legal[99]\n"
+    with pytest.raises(BotError) as caught:
+        list(Match(load(source), "espionage", games=1).play())
+    assert caught.value.message == "IndexError: list index out of range in choose (Zeile 3)"
+    illegal = "def choose(view, legal, rng):\n    return {'type': 'spot'}\n"
+    with pytest.raises(BotError) as caught:
+        list(Match(load(illegal), "espionage", games=1).play())
+    assert caught.value.message.startswith("Dein Bot hat {'type': 'spot'} gewählt")
+    with pytest.raises(BotError) as caught:
+        load("raise SystemExit\ndef choose(view, legal, rng):\n    return legal[0]\n")
+    assert caught.value.message.startswith("er hat sys.exit() aufgerufen")
+    assert "während die Datei lief (Zeile 1)" in caught.value.message
+    slow = Match(load(FIRST), "espionage", games=1, decide_s=-1.0)
+    with pytest.raises(BotError) as caught:
+        list(slow.play())
+    assert "Sekunden gebraucht; eine Entscheidung darf höchstens -1 Sekunden" in str(caught.value)

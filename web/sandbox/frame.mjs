@@ -14,9 +14,9 @@
 // {kind: "beat", text} ("mine <call>" / "theirs <call>": the page's stricter watchdog).
 const CALLS = new Set(["start", "play", "walk", "decide"]);
 
-export async function start({ files, site, worker }, port) {
+export async function start({ files, site, worker, lang }, port) {
   try {
-    const urls = await serve(files, site);
+    const urls = await serve(files, site, typeof lang === "string" ? lang : "en");
     const { PyWorker } = await import(urls.get(`${site}vendor/pyscript/core.js`));
     // The config as a file of the site's (the build writes it: the wheel, and PyScript's
     // package cache off), so PyScript resolves it against the site, not this frame. With
@@ -46,7 +46,7 @@ export async function start({ files, site, worker }, port) {
 // Each file a blob: address; the map from the site's address of each to its blob:. The
 // scripts' imports of one another are rewritten to those addresses (a blob: address has
 // no folder to resolve "./x.js" against).
-async function serve(files, site) {
+async function serve(files, site, lang) {
   const urls = new Map();
   const texts = new Map();
   for (const [path, blob] of Object.entries(files)) {
@@ -91,6 +91,7 @@ async function serve(files, site) {
     `(${keepNothing})();`,
     `globalThis.spygamesModule = (url) => (${JSON.stringify(modules)})[url];`,
     `globalThis.spygamesBase = ${JSON.stringify(globalThis.spygamesBase)};`,
+    `globalThis.spygamesLang = ${JSON.stringify(lang)};`, // worker.py speaks it
   ].join("\n");
   const preambleUrl = URL.createObjectURL(new Blob([preamble], { type: "text/javascript" }));
   answerFromFiles(table, site);
@@ -198,19 +199,29 @@ function keepNothing() {
 // (kept.mjs), Python is restored from it and the files installed with it are put back;
 // if that fails, it starts afresh and micropip installs the wheel, as PyScript's config
 // would have. Whether it was restored is noted for worker.py (`spygamesRestored`), which
-// tells the page.
+// tells the page. The page's catalogue, when it speaks another language than English, is
+// written where worker.py reads it (/spygames.mo).
 function interpreter(urls, site) {
   const folder = `${site}vendor/pyodide-py/`;
   const snapshot = urls.get(`${site}sandbox/python.snapshot`) ?? null;
   const installed = urls.get(`${site}sandbox/python.installed`) ?? null;
   const wheel = [...urls.keys()].find((url) => /\/wheels\/[^/]+\.whl$/.test(url)) ?? null;
+  const catalogue = urls.get(`${site}sandbox/catalogue.mo`) ?? null;
   const text = [
     `import * as pyodide from ${JSON.stringify(urls.get(`${folder}pyodide.mjs`))};`,
     `import createPyodideModule from ${JSON.stringify(urls.get(`${folder}pyodide.asm.mjs`))};`,
     "export const version = pyodide.version;",
-    `const [snapshot, installed, wheel] = ${JSON.stringify([snapshot, installed, wheel])};`,
+    `const [snapshot, installed, wheel, catalogue] = ${JSON.stringify([snapshot, installed, wheel, catalogue])};`,
     "const SITE_PACKAGES = \"import sysconfig; sysconfig.get_paths()['purelib']\";",
+    // The page's catalogue where worker.py reads it (a file: no await at its top level).
+    "async function withWords(python) {",
+    "  if (catalogue) python.FS.writeFile(\"/spygames.mo\", new Uint8Array(await (await fetch(catalogue)).arrayBuffer()));",
+    "  return python;",
+    "}",
     "export async function loadPyodide(options) {",
+    "  return withWords(await started(options));",
+    "}",
+    "async function started(options) {",
     `  const given = { ...options, indexURL: ${JSON.stringify(folder)}, createPyodideModule };`,
     "  if (snapshot && installed) {",
     "    try {",

@@ -42,10 +42,34 @@ async function fetched(path) {
   return new Blob([await response.blob()], { type: FILES[path] }); // the build's type
 }
 
+// The page's language and its catalogue (sandbox.mjs's `spoken`, in this page's address):
+// the catalogue is one of the site's own (./locale/<lang>.<hash>.mo), or none.
+function language() {
+  const asked = new URLSearchParams(location.hash.slice(1));
+  const lang = asked.get("lang") ?? "en";
+  const catalogue = asked.get("catalogue") ?? "";
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z]{2})?$/.test(lang)) return { lang: "en", catalogue: null };
+  if (!/^\.\/locale\/[A-Za-z-]{2,6}\.[0-9a-f]{6,}\.mo$/.test(catalogue)) return { lang: "en", catalogue: null };
+  return { lang, catalogue };
+}
+
+// The catalogue's bytes as a Blob, or null (the sandbox's Python then speaks English).
+async function catalogueOf(path) {
+  if (!path) return null;
+  try {
+    const response = await fetch(new URL(path, SITE));
+    return response.ok ? new Blob([await response.arrayBuffer()], { type: "application/octet-stream" }) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function open(port) {
   let files;
   let boot;
   const kept = keptSnapshot().catch(() => null); // read beside the files; none: Python starts afresh
+  const { lang, catalogue: path } = language();
+  const catalogue = catalogueOf(path);
   try {
     boot = await (await fetch(new URL("boot.js", import.meta.url))).text();
     const entries = await Promise.all(Object.keys(FILES).map(async (p) => [p, await fetched(p)]));
@@ -55,6 +79,8 @@ async function open(port) {
     port.postMessage({ kind: "failed", unloaded: String(error.message) });
     return;
   }
+  const words = await catalogue;
+  if (words) files["sandbox/catalogue.mo"] = words;
   const snapshot = await kept;
   if (snapshot) {
     files["sandbox/python.snapshot"] = snapshot.snapshot;
@@ -67,7 +93,7 @@ async function open(port) {
     if (event.source !== frame.contentWindow || event.data !== "sandbox-boot") return;
     removeEventListener("message", booted);
     const { "sandbox/frame.mjs": code, ...rest } = files;
-    const given = { frame: code, files: rest, site: SITE, worker: "sandbox/worker.py" };
+    const given = { frame: code, files: rest, site: SITE, worker: "sandbox/worker.py", lang: words ? lang : "en" };
     frame.contentWindow.postMessage(given, "*", [port]);
   });
   document.body.append(frame);

@@ -28,6 +28,19 @@ export class SandboxStopped extends Error {
   }
 }
 
+// The page's language (<html lang>, chosen by web/boot.js or web/lab/words.mjs) and its
+// catalogue's address in <meta name="spygames-languages"> ("en fr=./locale/fr.….mo|…"):
+// the sandbox's Python says its words (a bot's errors) in it. English: no catalogue.
+export function spoken(doc = document) {
+  const lang = doc.documentElement.lang || "en";
+  const meta = doc.querySelector('meta[name="spygames-languages"]');
+  for (const entry of (meta?.content ?? "").split(" ")) {
+    const [tag, files] = entry.split("=");
+    if (tag === lang && files) return { lang, catalogue: files.split("|")[0] };
+  }
+  return { lang: "en", catalogue: "" };
+}
+
 // `site`: the site's root address. `on.ready(info)` when Python is ready there
 // ({version, installer}); `on.failed(words)` if it cannot start.
 export function openSandbox(site, on = {}) {
@@ -35,7 +48,7 @@ export function openSandbox(site, on = {}) {
   host.hidden = true;
   host.title = _("The sandbox where a bot's Python runs");
   host.setAttribute("aria-hidden", "true");
-  host.src = new URL("sandbox/host.html", site).href;
+  host.src = `${new URL("sandbox/host.html", site).href}#${new URLSearchParams(spoken())}`;
   const channel = new MessageChannel();
   const port = channel.port1;
   const pending = new Map(); // id -> {done, fail, timers}

@@ -12,7 +12,18 @@ import random
 import js
 from polyscript import xworker
 
+from spygames import i18n
 from spygames.sandbox import Calls
+
+# The page's language (frame.mjs writes its catalogue to /spygames.mo): a bot's errors are
+# said in it. A catalogue that does not read leaves English.
+try:
+    lang = str(getattr(js, "spygamesLang", "en") or "en")
+    if lang != "en":
+        with open("/spygames.mo", "rb") as found:
+            i18n.use(lang, found.read())
+except (OSError, ValueError, LookupError):
+    i18n.use("en")
 
 calls = Calls(tell=xworker.postMessage)
 sync = xworker.sync  # what the page may call
