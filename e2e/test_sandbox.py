@@ -334,3 +334,31 @@ def test_the_labs_python_restores_from_the_sites_snapshot_never_a_damaged_one(la
     lab.evaluate(LAB_SNAPSHOT, True)
     lab.reload()
     assert started(lab) == "afresh"
+    # A copy the host hands in (this build's, its digest right) that does not restore:
+    # Python starts afresh and micropip installs the engine, as PyScript would have.
+    wait_for(lab, LAB_SNAPSHOT, False, timeout=60_000)  # made again
+    lab.evaluate(FORGED_SNAPSHOT)
+    lab.reload()
+    assert started(lab) == "afresh"
+    expect(lab.locator("#lab-python")).to_contain_text("installed by micropip")
+    lab.fill("#lab-games", "10")
+    lab.click("#lab-run")
+    expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
+
+
+# This build's Lab snapshot entry replaced by bytes that are no snapshot, kept as
+# kept.mjs keeps one (its build, SHA-256 and length right): the host hands it in.
+FORGED_SNAPSHOT = """async () => {
+  const cache = await caches.open("spygames lab python");
+  const key = new URL("../sandbox/python.snapshot", location.href).href;
+  const found = await cache.match(key);
+  const bytes = new Uint8Array(1 << 20).fill(7);
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const headers = {
+    "x-spygames-snapshot": found.headers.get("x-spygames-snapshot"),
+    "x-spygames-sha256": Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join(""),
+    "x-spygames-snapshot-size": String(1 << 19),
+    "content-type": "application/octet-stream",
+  };
+  await cache.put(key, new Response(bytes, { headers }));
+}"""
