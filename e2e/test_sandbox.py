@@ -331,12 +331,8 @@ def test_the_labs_python_restores_from_the_sites_snapshot_never_a_damaged_one(la
     lab.fill("#lab-games", "10")
     lab.click("#lab-run")
     expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
-    lab.evaluate(LAB_SNAPSHOT, True)
-    lab.reload()
-    assert started(lab) == "afresh"
     # A copy the host hands in (this build's, its digest right) that does not restore:
     # Python starts afresh and micropip installs the engine, as PyScript would have.
-    wait_for(lab, LAB_SNAPSHOT, False, timeout=60_000)  # made again
     lab.evaluate(FORGED_SNAPSHOT)
     lab.reload()
     assert started(lab) == "afresh"
@@ -344,6 +340,10 @@ def test_the_labs_python_restores_from_the_sites_snapshot_never_a_damaged_one(la
     lab.fill("#lab-games", "10")
     lab.click("#lab-run")
     expect(lab.locator("#lab-status")).to_contain_text("10 games in", timeout=RUN_MS)
+    lab.evaluate(REAL_SNAPSHOT_BACK)
+    lab.evaluate(LAB_SNAPSHOT, True)  # the real one with one byte changed: never handed in
+    lab.reload()
+    assert started(lab) == "afresh"
 
 
 # This build's Lab snapshot entry replaced by bytes that are no snapshot, kept as
@@ -352,6 +352,7 @@ FORGED_SNAPSHOT = """async () => {
   const cache = await caches.open("spygames lab python");
   const key = new URL("../sandbox/python.snapshot", location.href).href;
   const found = await cache.match(key);
+  await cache.put(key + "?real", found.clone()); // for REAL_SNAPSHOT_BACK
   const bytes = new Uint8Array(1 << 20).fill(7);
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const headers = {
@@ -361,4 +362,12 @@ FORGED_SNAPSHOT = """async () => {
     "content-type": "application/octet-stream",
   };
   await cache.put(key, new Response(bytes, { headers }));
+}"""
+
+# The real snapshot FORGED_SNAPSHOT replaced, put back.
+REAL_SNAPSHOT_BACK = """async () => {
+  const cache = await caches.open("spygames lab python");
+  const key = new URL("../sandbox/python.snapshot", location.href).href;
+  await cache.put(key, await cache.match(key + "?real"));
+  await cache.delete(key + "?real");
 }"""
