@@ -208,7 +208,9 @@ class Guard:
             self.problems.append(f"console error: {message.text}")
 
     def page_error(self, error: Any) -> None:
-        self.problems.append(f"page error: {error}")
+        where = getattr(error, "stack", "") or ""
+        where = " | ".join(line.strip() for line in where.splitlines()[1:4])
+        self.problems.append(f"page error: {error}" + (f" (at {where})" if where else ""))
 
 
 def python_worker(page: Page) -> Worker:
