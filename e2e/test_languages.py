@@ -100,9 +100,9 @@ def test_no_english_and_nothing_too_wide(
 
 
 # In the Lab, what is not words to translate: code (the editor's, <code>, <pre>, a type in
-# the reference: translate="no") and the engine's own English (the reference's words,
-# from the games' views: lang="en").
-CODE = ".lab-editor, code, pre, [translate=no], [lang=en]"
+# the reference: translate="no"). The reference's words (the games' views' comments) are
+# in the page's language (lab/reference.<lang>.json).
+CODE = ".lab-editor, code, pre, [translate=no]"
 
 
 def test_the_bot_lab_speaks_the_language(browser: Browser, site_url: str) -> None:
@@ -113,7 +113,7 @@ def test_the_bot_lab_speaks_the_language(browser: Browser, site_url: str) -> Non
     page = open_page(browser, guard, **SIZES["desktop"])
     page.goto(f"{site_url}lab/?lang={PSEUDO}")
     expect(page.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
-    page.click("#lab-api-title")  # "How a bot works", open: the reference's headings too
+    page.click("#lab-api-title")  # "How a bot works", open: the reference, words and all
     expect(page.locator("#lab-reference dt").first).to_be_visible()
     assert page.evaluate("document.documentElement.lang") == PSEUDO
     for size in sorted(SIZES):

@@ -10,11 +10,13 @@ import random
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 import spygames
+from spygames import i18n
 from spygames.cli import main
 from spygames.lab import Match, load
-from spygames.reference import ANY, reference
+from spygames.reference import ANY, WHEN_IT_APPLIES, reference
 
 GAMES = [("deck-of-spies", 1), ("espionage", 3), ("spynet", 4)]
 
@@ -98,6 +100,56 @@ def test_the_command_line_prints_the_reference(capsys: pytest.CaptureFixture[str
     assert out.startswith("# SpyNet: a bot's reference")
     assert '- `{"type": "agent", "card", "branch", "funding"}`' in out
     assert f"| `tableaus{ANY}.funding` | `int` | funding cards in the tableau |" in out
+
+
+def every_words(ref: dict[str, Any]) -> list[str]:
+    """Every text of a reference: how it is won, each key's words, each action's."""
+    found = [ref["goal"]] + [key["words"] for key in ref["view"]]
+    for action in ref["actions"]:
+        found += [action["words"]] + [key["words"] for key in action["keys"]]
+    return found
+
+
+def test_every_word_of_the_reference_is_a_message_to_translate() -> None:
+    """Issue 49, "Every word a player reads, translated": the reference's words (the views'
+    comments and docstrings) are extracted whole into the template (`make messages`,
+    spygames.reference.extract), each as the reference says it."""
+    with (i18n.LOCALE_DIR / "spygames.pot").open("rb") as f:
+        ids = {m.id for m in read_po(f) if isinstance(m.id, str)}
+    suffix = " (only when it applies)"
+    missing = []
+    for game_id, _players in GAMES:
+        for words in every_words(reference(game_id)):
+            whole = words[: -len(suffix)] if words.endswith(suffix) else words
+            if whole not in ids:
+                missing.append((game_id, whole))
+    assert not missing, missing
+    assert WHEN_IT_APPLIES in ids
+
+
+def test_the_reference_speaks_the_language_in_use(capsys: pytest.CaptureFixture[str]) -> None:
+    """The Lab's reference (the build writes one per language) and the command line's
+    `--lang` say it in the reader's language: every text translated, the code kept."""
+    english = reference("spynet")
+    try:
+        i18n.use("fr")
+        french = reference("spynet")
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert [k["path"] for k in french["view"]] == [k["path"] for k in english["view"]]
+    assert [k["type"] for k in french["view"]] == [k["type"] for k in english["view"]]
+    pairs = list(zip(every_words(english), every_words(french), strict=True))
+    assert [en for en, fr in pairs if en == fr] == []
+    keys = {k["path"]: k["words"] for k in french["view"]}
+    assert "(only when it applies)" not in keys["pending.max_power"]
+    assert "card(" in french["goal"]  # code stays code
+    try:
+        assert main(["--lang", "fr", "reference", "spynet"]) == 0
+    finally:
+        i18n.use(i18n.ENGLISH)
+    out = capsys.readouterr().out
+    assert out.startswith("# SpyNet") and "a bot's reference" not in out
+    assert keys["seat"] in out
 
 
 PRINTING = """

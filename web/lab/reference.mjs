@@ -1,18 +1,24 @@
 // "How a bot works": a game's reference for a bot's author — how it is won, every key of
-// the view a bot is given, every action's shape — drawn from lab/reference.json, which
-// the build writes from the engine's own shapes (spygames/reference.py), so it says
-// what the engine does. Its words are the engine's comments, in English (marked
-// lang="en"; a type is code, translate="no"); the headings around them are in the
-// player's language.
+// the view a bot is given, every action's shape — drawn from lab/reference.json (English)
+// or lab/reference.<lang>.json (the page's language), which the build writes from the
+// engine's own shapes and their comments (spygames/reference.py), so it says what the
+// engine does. A type and a key's name are code (translate="no").
 import { gameName } from "./games.mjs";
 import { N_, _, parts } from "./words.mjs";
 
 let all = null;
 
+// The page's language once its words are in (words.mjs: English when they did not load).
+function file() {
+  const lang = document.documentElement.lang;
+  return !lang || lang === "en" ? "reference.json" : `reference.${lang}.json`;
+}
+
 async function load() {
   if (!all) {
-    all = fetch(new URL("reference.json", import.meta.url)).then((r) => {
-      if (!r.ok) throw new Error(`reference.json: ${r.status}`);
+    const name = file();
+    all = fetch(new URL(name, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`${name}: ${r.status}`);
       return r.json();
     });
   }
@@ -27,15 +33,11 @@ function el(tag, text, className) {
 }
 
 function code(text) {
-  return el("code", text);
-}
-
-// The engine's words (English, whatever the page's language).
-function english(tag, text) {
-  const made = el(tag, text);
-  made.lang = "en";
+  const made = el("code", text);
+  made.translate = false;
   return made;
 }
+
 
 function type(text) {
   const made = el("span", text, "lab-ref-type");
@@ -49,7 +51,7 @@ function keyRow(key) {
   const dt = el("dt");
   dt.dataset.depth = String(Math.min(3, key.path.split(".").length - 1));
   dt.append(code(key.path), " ", type(key.type));
-  return [dt, english("dd", key.words)];
+  return [dt, el("dd", key.words)];
 }
 
 function actionShape(action) {
@@ -75,19 +77,19 @@ export async function showReference(box, gameId) {
   rules.href = new URL(`../#/${gameId}/rules`, location.href).href;
   const goal = el("p");
   // translators: {goal} is how a game is won (a sentence); {rules} is a link, "Espionage's whole rules"
-  goal.append(...parts(N_("{goal} {rules}."), { goal: english("span", ref.goal), rules }));
+  goal.append(...parts(N_("{goal} {rules}."), { goal: el("span", ref.goal), rules }));
   const view = el("dl", undefined, "lab-ref");
   for (const key of ref.view) view.append(...keyRow(key));
   const actions = el("dl", undefined, "lab-ref");
   for (const action of ref.actions) {
     const dt = el("dt");
     dt.append(code(actionShape(action)));
-    const dd = english("dd", action.words); // and the keys' words below
+    const dd = el("dd", action.words); // and the keys' words below
     if (action.keys.length) {
       const list = el("ul");
       for (const key of action.keys) {
         const li = el("li");
-        li.append(code(key.path), ` (${key.type}): ${key.words}`);
+        li.append(code(key.path), " (", type(key.type), `): ${key.words}`);
         list.append(li);
       }
       dd.append(list);

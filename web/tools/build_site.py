@@ -414,13 +414,17 @@ def precache_list(site: Path) -> list[str]:
 
 
 def spoken_files(site: Path) -> dict[str, dict[str, str]]:
-    """{language: {file: hash}}: each language's catalogue, page words and drawn embeds."""
+    """{language: {file: hash}}: each language's catalogue, page words, drawn embeds and
+    the Bot Lab's reference."""
     out: dict[str, dict[str, str]] = {}
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         name = path.relative_to(site).as_posix()
         found = SPOKEN.match(name)
+        reference = people.REFERENCE.match(name)
         if found:
             out.setdefault(found.group(2) or found.group(4), {})[name] = file_hash(path)
+        elif reference:
+            out.setdefault(reference.group(1), {})[name] = file_hash(path)
     return out
 
 

@@ -37,12 +37,18 @@ import re
 import shutil
 from pathlib import Path
 
+import languages
+
 from spygames import sandbox
 
 PATHS = re.compile(r"^(wheels|simple|lab|sandbox|vendor/pyscript|vendor/pyodide-py)/")
 """The files written here: none of them is precached by the service worker."""
 LAB = re.compile(r"^(wheels|lab|sandbox|vendor/pyscript|vendor/pyodide-py)/")
-"""The files the Bot Lab may load: the service worker keeps them all once it is opened."""
+"""The files the Bot Lab may load: the service worker keeps them all once it is opened
+(but the reference in languages other than English: REFERENCE)."""
+REFERENCE = re.compile(r"^lab/reference\.([A-Za-z-]+)\.json$")
+"""The Lab's reference in a language other than English: the service worker keeps it
+with that language's other files (build_site.spoken_files), not with the Lab's."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCKED = ("micropip", "packaging")  # the lock file's only entries
 
@@ -68,7 +74,7 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path, languages: str
     shutil.copytree(
         modules.parent / "lab", site / "lab", ignore=shutil.ignore_patterns("__pycache__")
     )
-    write_reference(site / "lab" / "reference.json")
+    write_reference(site / "lab")
     write_lab_games(site / "lab", languages)
     write_sandbox(site, modules.parent / "sandbox", wheel.name)
     written = sorted(
@@ -79,13 +85,21 @@ def write(site: Path, wheel: Path, modules: Path, pywheels: Path, languages: str
     return written  # the build strips their source-map comments, as it does the tables' own
 
 
-def write_reference(path: Path) -> None:
+def write_reference(lab: Path) -> None:
     """Every game's reference for a bot's author (spygames.reference), for the Lab's "How a
-    bot works"."""
-    from spygames import GAMES
+    bot works": `reference.json` in English, `reference.<lang>.json` in each other
+    language the site carries (the Lab fetches its page's language's alone)."""
+    from spygames import GAMES, i18n
     from spygames.reference import reference
 
-    path.write_text(json.dumps({game: reference(game) for game in GAMES}, ensure_ascii=False))
+    try:
+        for lang in [i18n.ENGLISH, *languages.spoken()]:
+            i18n.use(lang)
+            name = "reference.json" if lang == i18n.ENGLISH else f"reference.{lang}.json"
+            text = json.dumps({game: reference(game) for game in GAMES}, ensure_ascii=False)
+            (lab / name).write_text(text)
+    finally:
+        i18n.use(i18n.ENGLISH)
 
 
 LAB_GAMES = "__LAB_GAMES__"  # in each Lab page's `lab-catalogue` script: its games, as JSON
@@ -251,8 +265,5 @@ def write_sandbox(site: Path, source: Path, wheel: str) -> None:
 
 def lab_files(site: Path) -> list[str]:
     """The Bot Lab's files in `site` (relative to it), for the service worker's `LAB`."""
-    return sorted(
-        p.relative_to(site).as_posix()
-        for p in site.rglob("*")
-        if p.is_file() and LAB.match(p.relative_to(site).as_posix())
-    )
+    names = (p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    return sorted(name for name in names if LAB.match(name) and not REFERENCE.match(name))
