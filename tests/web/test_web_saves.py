@@ -24,6 +24,7 @@ from spyweb.screens.saved import SavedGamesScreen, StatsScreen, ago
 from spyweb.screens.stats_chart import chart
 
 import spygames
+from spygames import i18n
 
 DOS = "deck-of-spies"
 
@@ -702,3 +703,35 @@ def test_a_guided_game_in_one_tab_is_set_aside_when_another_tab_plays_it() -> No
     browser.click(first, "take-over")  # back to the guide, at the newest position
     assert not first.away and first.hash == "#/deck-of-spies/learn"
     assert len(first.screen.table.state.actions) == 2  # type: ignore[attr-defined]
+
+
+def test_the_saved_games_list_speaks_the_language_in_use_not_the_one_saved_in() -> None:
+    """Issue 49: a game saved in English is listed in French once the player reads French
+    (its summary kept as what its words are made of, said when read), and an older save's
+    plain words, or a tampered field, still list the game."""
+    storage = MemoryStorage()
+    app = app_at("#/espionage/deal/12", storage)
+    app.submit(
+        "start", {"players": "2", "seat0-name": "You", "seat0-kind": "human", "seat1-kind": "hard"}
+    )
+    table = app.screen
+    assert isinstance(table, EspionageTable) and table.state is not None
+    while table.pending_delay() is not None:
+        table.tick()
+    assert table.play_for(table.state.to_play[0], table.state.legal_actions()[0]) is None
+    app.route("#/saves")
+    assert "Round 1" in app.render() and "You, " in app.render()
+    try:
+        i18n.use("fr")
+        html = app_at("#/saves", storage).render()
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert "Manche 1" in html and "Round 1" not in html
+    assert "Vous, " in html and "(difficile)" in html and "You, " not in html
+    (key,) = [k for k in storage.list_keys() if k.startswith(SLOT)]
+    stored = json.loads(storage.get(key) or "")
+    stored["summary"]["progress"] = "Round 4"  # as an older version kept it
+    stored["summary"]["players"] = {"i18n": ["x"], "args": {}}  # tampered
+    storage.set(key, json.dumps(stored))
+    html = app_at("#/saves", storage).render()
+    assert "Round 4" in html and "Espionage" in html

@@ -5,6 +5,10 @@ A stored slot is read without trusting it: every field is checked (`as_number`,
 `as_count`, `as_key`) and the record replayed (`record_problem`), and a slot that does not
 replay is kept with the reason in a player's words (`problem`: damaged, or stored by an
 older or newer spygames) beside the engine's own (`reason`). Reading never raises.
+
+A summary's words ("Round 3", "You, Agent Lynx (hard)", "Ann won") are kept as what they
+are made of (`spygames.i18n.data`) and said when read (`said`), so the Saved games list
+speaks the language in use, not the one the game was saved in.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import spygames
+from spygames import i18n
 from spygames.i18n import _, ngettext
 
 Summary = dict[str, Any]
@@ -64,10 +69,30 @@ class Slot:
             "engine": spygames.__version__,
             "writes": self.writes,
             "record": self.record,
-            "summary": self.summary or {},
+            "summary": i18n.data(self.summary or {}),
             "counted": self.counted,
             **({} if self.bots is None else {"bots": self.bots}),
         }
+
+
+def said(summary: Any) -> Summary:
+    """A stored summary with its words said in the language in use. A field that is not
+    a message this version can say (a tampered save, one a newer spygames wrote) is left
+    out: the game and its other fields are kept. Older saves hold plain text: kept as is.
+
+    >>> said({"over": False, "progress": {"i18n": [None, "Round {round}", None, None],
+    ...       "args": {"round": 2}}, "players": {"i18n": "?"}})
+    {'over': False, 'progress': 'Round 2'}
+    """
+    if not isinstance(summary, dict):
+        return {}
+    out: Summary = {}
+    for key, value in summary.items():
+        try:
+            out[key] = i18n.revive(value)
+        except (ValueError, RecursionError):
+            continue
+    return out
 
 
 def moves_text(n: int) -> str:
@@ -112,7 +137,7 @@ def parse_slot(slot_id: str, raw: str) -> Slot:
         str(record.get("game", game)),
         raw,
         record=record,
-        summary=summary if isinstance(summary, dict) else {},
+        summary=said(summary),
         created=as_number(data.get("created")),
         updated=as_number(data.get("updated")),
         counted=data.get("counted") is True,

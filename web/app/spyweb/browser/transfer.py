@@ -16,6 +16,7 @@ from typing import Any
 import spygames
 from spygames.i18n import _
 
+from .slots import said
 from .store import Saves, Slot, as_number, moves_text, new_slot_id, record_problem
 
 KIND = "saves"
@@ -143,8 +144,7 @@ def _slot(entry: Any, number: int) -> Slot:
     if not (isinstance(slot_id, str) and slot_id.startswith(f"{game}-") and len(slot_id) < 80):
         slot_id = new_slot_id(str(game))
     state = spygames.replay(record)
-    given = entry.get("summary")
-    summary: dict[str, Any] = dict(given) if isinstance(given, dict) else {}
+    summary = said(entry.get("summary"))  # its words said here, a field that is no message left out
     summary["over"] = state.is_over  # the record decides, not the file's words
     summary.setdefault("progress", moves_text(len(state.actions)))
     return Slot(

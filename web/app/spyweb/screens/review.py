@@ -203,7 +203,7 @@ class ReviewScreen(ReplayerScreen):
                 "Your decisions against the hard bot’s — the Hint’s own advice, worked out from "
                 "what could be seen from that seat then, never the hidden cards."
             )
-            if self.solo or name.lower() == "you" or is_you(name)
+            if self.solo or is_you(name)
             # translators: {name} is a player's name
             else _(
                 "{name}’s decisions against the hard bot’s — the Hint’s own advice, worked out "

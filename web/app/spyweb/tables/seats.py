@@ -29,6 +29,8 @@ KIND_LABELS = {  # the setup's choices for a seat (translated where drawn)
     "yours": N_("Your bot, from the Bot Lab"),
 }
 FRIEND = "friend"  # the setup's choice for a seat played on another device
+YOU = N_("You")
+"""The first seat's default name: the person at the device (`is_you`)."""
 YOURS = "yours"  # the setup's choice (and the seat's level) for the person's own bot
 
 
@@ -80,7 +82,7 @@ def level_name(name: str) -> str:
 def is_you(name: str) -> bool:
     """Whether a seat's name is "You" (the first seat's default name: the person at the
     device), in English or in the language in use: the words then speak to them."""
-    return name == "You" or name == _("You")
+    return name == YOU or name == _(YOU)
 
 
 def default_seats(names: Sequence[str], players: int = 2) -> list[Seat]:

@@ -15,7 +15,7 @@ from spygames.i18n import N_, _, listed
 
 from ..together.hosting import Hosting
 from . import deals, yours
-from .seats import Seat, level_name
+from .seats import YOU, Seat, is_you, level_name
 from .share import share_panel
 from .table_hosted import HostedTable
 from .tabletools import LogEntry, Pace
@@ -155,7 +155,7 @@ class SeatedTable(HostedTable):
         return listed(
             [
                 # translators: a bot's seat in the Saved games list: "Agent Lynx (hard)"
-                s.name
+                (_(YOU) if is_you(s.name) else s.name)
                 if s.is_human
                 else _("{name} ({level})", name=s.name, level=level_name(s.level))
                 for s in self.seats

@@ -11,6 +11,7 @@ from spygames.i18n import N_, _
 
 from ..browser.markup import attrs, esc
 from ..browser.store import Saves
+from .seats import is_you
 
 LOG_SHOWN = 40
 
@@ -145,7 +146,7 @@ def handoff_html(prefix: str, name: str, what: str = "hand") -> str:
     discarder), in English, as a key: the button's whole label is a message of its own."""
     who = esc(name)
     title = _("Pass the device to {name}", name=who)
-    if who.lower() in ("you", _("You").lower()):  # the seat called "You" (its default name)
+    if is_you(name):  # the seat called "You" (its default name)
         # translators: "You" is the name of a seat here: the first seat's default name
         hidden = _("Every hand is hidden. Everyone else, look away while You take a look.")
     else:

@@ -11,8 +11,8 @@ from spygames.espionage.views import Bid
 from spygames.i18n import _, both, ngettext
 
 from ...browser.markup import attrs, esc
+from ...tables.seats import is_you
 from . import cards
-from .log import is_you
 from .model import GROUPS, BidPanel
 from .odds import panel_odds
 from .scene import Scene

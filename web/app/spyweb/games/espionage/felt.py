@@ -12,8 +12,9 @@ from spygames.espionage.views import Showdown
 from spygames.i18n import _, ngettext
 
 from ...browser.markup import attrs, esc
+from ...tables.seats import is_you
 from . import cards
-from .log import Narrator, is_you
+from .log import Narrator
 from .odds import standing_odds
 from .scene import Scene
 from .showdown import before_outcome, room_for, showdown_html

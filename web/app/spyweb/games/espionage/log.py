@@ -16,14 +16,9 @@ from spygames.espionage.cards import bid_words
 from spygames.espionage.views import EspionageResult, Showdown
 from spygames.i18n import _, ngettext
 
-from ...tables import seats
+from ...tables.seats import is_you
 from ...tables.tabletools import LogEntry, log_html
 from .scene import Scene
-
-
-def is_you(name: str) -> bool:
-    """Whether a seat's name is "You" (in English, or in the language in use)."""
-    return seats.is_you(name)
 
 
 class Narrator:

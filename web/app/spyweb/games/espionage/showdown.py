@@ -16,8 +16,9 @@ from spygames.espionage.views import Player, Showdown
 from spygames.i18n import _
 
 from ...browser.markup import esc
+from ...tables.seats import is_you
 from . import cards
-from .log import Narrator, is_you, matches, mercenaries, traitors
+from .log import Narrator, matches, mercenaries, traitors
 from .scene import STEPS, Scene
 
 

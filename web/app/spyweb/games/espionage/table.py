@@ -26,6 +26,7 @@ from spygames.i18n import N_, _
 
 from ...browser import links
 from ...tables.hints import Hints
+from ...tables.seats import is_you
 from ...tables.share import link_for
 from ...tables.table_seats import SeatedTable
 from ...tables.thinking import Thinking
@@ -111,7 +112,9 @@ class EspionageTable(SeatedTable):
         result = self.state.result
         if result is not None:
             winner = result["winners"][0]
-            summary["result"] = _("{name} won", name=self.name(winner))
+            name = self.name(winner)
+            # translators: the Saved games list: the person at this device won
+            summary["result"] = _("You won") if is_you(name) else _("{name} won", name=name)
             summary["outcome"] = {
                 "won": winner in people if len(people) == 1 else None,
                 "score": None,

@@ -20,8 +20,8 @@ import spygames
 from spygames.espionage.cards import bid_words
 from spygames.i18n import _, ngettext
 
+from ...tables.seats import is_you
 from ...tables.tabletools import LogEntry, undo_button
-from .log import is_you
 from .scene import Scene
 
 

@@ -13,9 +13,6 @@ from .model import BRANCH, CARD
 
 TEAM_NAMES = (N_("White team"), N_("Black team"))
 """The teams' names at 4 players (translated where they are shown)."""
-YOU = "You"
-"""The name of the person's own seat (`seats.DEFAULT_NAMES`), which the words for a seat
-say as "you" ("your tableau", "You win")."""
 
 
 def joined(names: list[str]) -> str:
