@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import boot, no_horizontal_scroll, shot, wait_for
-from drivers.records import open_late, play
+from drivers.records import dos_late, open_late
 from playwright.sync_api import Page, expect
 
 import spygames
@@ -40,12 +40,6 @@ def open_deal(page: Page, site_url: str, seed: int) -> None:
     boot(page, f"{site_url}{TABLE}/deal/{seed}")
     page.wait_for_selector(f'.dos [data-testid="deal"]:text("Deal #{seed}")')
     wait_for(page, "location.hash === '#/deck-of-spies'")
-
-
-def dos_late(seed: int, before_end: int) -> spygames.State:
-    """Deal #seed played by an easy bot to `before_end` moves before its end."""
-    whole = play("deck-of-spies", seed, None, lambda s: False).record()
-    return spygames.replay({**whole, "actions": whole["actions"][:-before_end]})
 
 
 @pytest.mark.parametrize(

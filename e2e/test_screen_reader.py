@@ -10,8 +10,8 @@ move, a showdown, a result) is announced once, in order, without reading the scr
 The engine's saved record is read only after the game, to check what the game held (an
 Ace played, a retire, a showdown): never to decide a move.
 
-SpyNet's whole game is `make e2e-long`'s; `make test` makes its opening choice, then
-plays a shared game from a few turns before its end to the scoring.
+The whole games of Deck of Spies and SpyNet are `make e2e-long`'s; `make test` plays
+their first moves, then a shared game from a few turns before its end to the result.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import re
 import pytest
 from conftest import boot, same_bots, saved_record
 from drivers.espionage import start as seat_the_table
-from drivers.records import open_late, play
+from drivers.records import dismiss_kept, dos_late, open_late, play
 from drivers.spynet import choosing_with_deck
 from playwright.sync_api import Page, expect
 from reader import Node, Reader
@@ -157,24 +157,41 @@ def dos_turn(reader: Reader, listener: Listener) -> bool:
     return True
 
 
-def test_deck_of_spies_by_screen_reader(page: Page, site_url: str) -> None:
-    """Deck of Spies, Deal #2, to its end: every move by the keyboard, each result heard."""
+# A shared deal near its end whose first turn, as this player plays it, recruits with an
+# Ace and then retires a pair: Deal #3 four moves before its end (an easy bot's game), the
+# spy the 8♥ with the A♦ in hand, two 2s after (e2e/drivers/records.py).
+DOS_LATE = (3, 4)
+
+
+@pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.long)], ids=["late", "whole"]
+)
+def test_deck_of_spies_by_screen_reader(page: Page, site_url: str, whole: bool) -> None:
+    """Deck of Spies by keyboard, each result heard, to the end: `make test` plays Deal
+    #2's first turns, then a shared deal's last ones (`DOS_LATE`); `make e2e-long`
+    plays Deal #2 to its end."""
     reader = Reader(page)
     boot(page, site_url + "#/deck-of-spies/deal/2")
     listener = Listener(reader)
+    before = 0
+    if not whole:
+        for _ in range(4):
+            assert dos_turn(reader, listener)
+        late = dos_late(*DOS_LATE)
+        before = len(late.actions)
+        open_late(page, site_url, "deck-of-spies", late)
+        dismiss_kept(page)
+        listener = Listener(reader)
     for _ in range(400):
         if not dos_turn(reader, listener):
             break
     end = reader.main().one("region", "You won!|The spies won")
     assert re.search(r"You own \d+ of the 12 face cards", listener.transcript[-1])
     assert reader.focus() == end.one("button", "Play this deal again")
-    # What the game held (the record, read only now): an Ace as a double agent, a retire.
-    record = saved_record(page, "deck-of-spies")
-    kinds = [a["type"] for a in record["actions"]]
-    assert "retire" in kinds
-    assert any(
-        a["type"] == "recruit" and any(c[0] == "A" for c in a["cards"]) for a in record["actions"]
-    )
+    # What the keyboard played (the record, read only now): an Ace as a double agent, a retire.
+    played = saved_record(page, "deck-of-spies")["actions"][before:]
+    assert "retire" in [a["type"] for a in played]
+    assert any(a["type"] == "recruit" and any(c[0] == "A" for c in a["cards"]) for a in played)
 
 
 # -- Espionage --------------------------------------------------------------------------

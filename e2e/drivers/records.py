@@ -38,6 +38,12 @@ def play(game_id: str, seed: int, seats: list[dict[str, str]] | None, stop: Any)
     return state
 
 
+def dos_late(seed: int, before_end: int) -> Any:
+    """Deck of Spies' Deal #seed played by an easy bot to `before_end` moves before its end."""
+    whole = play("deck-of-spies", seed, None, lambda s: False).record()
+    return spygames.replay({**whole, "actions": whole["actions"][:-before_end]})
+
+
 def link(state: Any) -> str:
     return f"#/play/{links.encode(state.record())}"
 
