@@ -198,7 +198,7 @@ def dates_on_one_line(page: Page) -> None:
         "e.getClientRects().length])"
     )
     assert lines and all(n == 1 for _, n in lines), lines
-    assert any(text == "2026-11-30" for text, _ in lines)
+    assert any(text == "November 30, 2026" for text, _ in lines)
     if size is not None:
         page.set_viewport_size(size)
 

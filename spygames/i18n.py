@@ -123,6 +123,28 @@ def _parsed(text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
     return pieces[0], tuple((name, pieces[i + 1]) for i, (name, _) in enumerate(fields))
 
 
+_ELIDED = re.compile(r"(?<![\w’'])([Dd]e|[Qq]ue) \{([A-Za-z_][A-Za-z0-9_]*)\}")
+_VOWELS = "aeiouàâäéèêëîïôöùûüæœ"
+
+
+def elided(text: str, args: Mapping[str, Any]) -> str:
+    """French: "de {name}" and "que {name}" elided before a value that begins with a vowel
+    ("la table d’Ann", "en tant qu’Émile"; "de Ben" as it is). Only before a value: the
+    translation's own words are the translator's.
+
+    >>> elided("la table de {host}, en tant que {name}", {"host": "Ann", "name": "Ben"})
+    'la table d’{host}, en tant que {name}'
+    """
+
+    def one(match: re.Match[str]) -> str:
+        value = str(args.get(match.group(2), ""))
+        if value[:1].lower() in _VOWELS and value[:1]:
+            return f"{match.group(1)[:-1]}’{{{match.group(2)}}}"
+        return match.group(0)
+
+    return _ELIDED.sub(one, text)
+
+
 def _make(key: tuple[str | None, str, str | None, int | None], args: Mapping[str, Any]) -> Msg:
     context, singular, plural, n = key
     tr = _translations
@@ -141,6 +163,8 @@ def _make(key: tuple[str | None, str, str | None, int | None], args: Mapping[str
             else tr.ngettext(singular, plural, n)
         )
         args = {"n": n, **args}
+    if _language == "fr" and ("de {" in text or "que {" in text):
+        text = elided(text, args)
     try:
         filled = fill(text, args)
     except (KeyError, IndexError):  # a translation naming a value the message lacks
@@ -312,6 +336,38 @@ def decimal(value: float, digits: int = 1) -> str:
     """
     # translators: the decimal mark of numbers like 4.7 (a comma in French, German, Spanish)
     return f"{value:.{digits}f}".replace(".", pgettext("decimal mark", "."))
+
+
+def month_name(month: int) -> str:
+    """The name of `month` (1-12) as the language's long dates write it ("November",
+    French "novembre", Japanese "11月": CLDR's, by Babel, when the catalogues were made)."""
+    names = (
+        pgettext("month", "January"),
+        pgettext("month", "February"),
+        pgettext("month", "March"),
+        pgettext("month", "April"),
+        pgettext("month", "May"),
+        pgettext("month", "June"),
+        pgettext("month", "July"),
+        pgettext("month", "August"),
+        pgettext("month", "September"),
+        pgettext("month", "October"),
+        pgettext("month", "November"),
+        pgettext("month", "December"),
+    )
+    return names[month - 1]
+
+
+def long_date(year: int, month: int, day: int) -> str:
+    """A date as the language writes it in full: "November 30, 2026", "30 novembre 2026",
+    "30. November 2026", "30 de noviembre de 2026", "2026年11月30日".
+
+    >>> long_date(2026, 11, 30)
+    'November 30, 2026'
+    """
+    # translators: a date in full, as CLDR's long format has it ("30 novembre 2026",
+    # Japanese "{year}年{month}{day}日" with the month "11月"); {month} is the month's name
+    return pgettext("date", "{month} {day}, {year}", month=month_name(month), day=day, year=year)
 
 
 def either(items: list[str] | tuple[str, ...]) -> str:

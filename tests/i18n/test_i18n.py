@@ -146,3 +146,37 @@ def test_an_unknown_language_has_no_catalogue() -> None:
     with pytest.raises(LookupError):
         i18n.use("xx")
     assert i18n.language() == "en"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "November 30, 2026"),
+        ("fr", "30 novembre 2026"),
+        ("de", "30. November 2026"),
+        ("es", "30 de noviembre de 2026"),
+        ("ja", "2026年11月30日"),
+    ],
+)
+def test_a_date_in_full_as_each_language_writes_it(lang: str, said: str) -> None:
+    """Issue 49: "numbers and dates formatted for the language" — CLDR's long date (month
+    names and pattern put into the catalogues from Babel's data, docs/languages.md)."""
+    try:
+        i18n.use(lang)
+        assert i18n.long_date(2026, 11, 30) == said
+        assert i18n.long_date(2027, 1, 2).count("2027") == 1
+    finally:
+        i18n.use(i18n.ENGLISH)
+
+
+def test_french_elides_de_and_que_before_a_name_that_begins_with_a_vowel() -> None:
+    """Issue 49, "as a careful native translator would": "la table d’Ann", not "de Ann";
+    "de Ben" as it is; the translation's own words untouched."""
+    try:
+        i18n.use("fr")
+        assert str(_("Join {host}’s table", host="Ann")) == "Rejoindre la table d’Ann"
+        assert str(_("Join {host}’s table", host="Émile")) == "Rejoindre la table d’Émile"
+        assert str(_("Join {host}’s table", host="Ben")) == "Rejoindre la table de Ben"
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert str(_("Join {host}’s table", host="Ann")) == "Join Ann’s table"

@@ -170,7 +170,7 @@ def test_a_dated_daily_link_and_a_bad_one(monkeypatch: pytest.MonkeyPatch) -> No
     app.route("#/deck-of-spies/daily/2026-11-30")
     finish(app.screen)
     html = app.render()
-    assert 'The deal of <span class="unbroken">2026-11-30</span>' in html
+    assert 'The deal of <span class="unbroken">November 30, 2026</span>' in html
     assert f">#{daily.daily_seed(date(2026, 11, 30))}<" in html
     app.route("#/deck-of-spies/daily/yesterday")
     assert "is not a day" in app.render()

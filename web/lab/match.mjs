@@ -6,7 +6,7 @@
 // between two calls (Cancel).
 const SLICE_MS = 80; // play per call: about this long, so the progress moves (Cancel ends the sandbox at once)
 import { GAMES, gameOf, isSolo } from "./games.mjs";
-import { N_, _, parts } from "./words.mjs";
+import { N_, _, number, parts } from "./words.mjs";
 
 export const $ = (id) => document.getElementById(id);
 const source = $("lab-source");
@@ -153,11 +153,12 @@ function showForecast() {
     return;
   }
   const minutes = Math.round(seconds / 60);
-  const each = Math.round((seconds / games) * 10) / 10;
+  const tenths = Math.round((seconds / games) * 10) / 10;
+  const each = number(tenths, tenths % 1 ? 1 : 0);
   said.textContent =
     minutes < 90
       ? _("This match may take about {minutes} minutes: these bots think about {seconds} seconds a game here. Fewer games or easier bots go faster.", { minutes, seconds: each })
-      : _("This match may take about {hours} hours: these bots think about {seconds} seconds a game here. Fewer games or easier bots go faster.", { hours: (minutes / 60).toFixed(1), seconds: each });
+      : _("This match may take about {hours} hours: these bots think about {seconds} seconds a game here. Fewer games or easier bots go faster.", { hours: number(minutes / 60), seconds: each });
 }
 
 for (const id of ["lab-games", "lab-against", "lab-players"]) $(id).addEventListener("input", showForecast);
@@ -212,7 +213,7 @@ function drawChart(rates, fair) {
 }
 
 function percent(x) {
-  return `${(x * 100).toFixed(1)}%`;
+  return number(x, 1, "percent");
 }
 
 const PACKED = /^[A-Za-z0-9_-]{1,200000}$/; // a replay's packed record (spygames.record.pack)
@@ -237,7 +238,7 @@ function showResults(summary, games, rates, site) {
       ? // translators: "Won 12 of 20 (60.0%)"
         _("Won {won} of {played} ({rate})", rate)
       : // translators: "Won 12 of 20 (60.0%), 3.5 face cards a game"
-        _("Won {won} of {played} ({rate}), {score} face cards a game", { ...rate, score: Number(summary.score).toFixed(1) });
+        _("Won {won} of {played} ({rate}), {score} face cards a game", { ...rate, score: number(Number(summary.score)) });
   const [low, high] = Array.isArray(summary.interval) ? summary.interval.map(Number) : [0, 0];
   const fair = Number(summary.fair) || 0;
   const interval = { low: percent(low), high: percent(high), fair: percent(fair) };
@@ -396,9 +397,9 @@ export async function run(gameId) {
   } else if (running.cancelled) {
     $("lab-status").textContent = _("Stopped after {done} of {games} games (match seed {seed}).", { done: summary ? summary.games : 0, games, seed });
   } else if (summary) {
-    const rate = (summary.games / seconds).toFixed(1);
+    const rate = number(summary.games / seconds);
     // translators: "200 games in 41.3 s (4.8 games/s), match seed 1234."
-    $("lab-status").textContent = _("{games} games in {seconds} s ({rate} games/s), match seed {seed}.", { games: summary.games, seconds: seconds.toFixed(1), rate, seed });
+    $("lab-status").textContent = _("{games} games in {seconds} s ({rate} games/s), match seed {seed}.", { games: summary.games, seconds: number(seconds), rate, seed });
   }
   progress.hidden = true;
   release();

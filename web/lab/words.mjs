@@ -64,6 +64,17 @@ export function _(message, values) {
 }
 globalThis.spygamesWords = _; // the sandbox's words (web/sandbox/sandbox.mjs) ask here too
 
+// A number as the language spoken writes it (Intl: "4.7", "4,7"; "60.0%", "60,0 %"):
+// `digits` decimals; `style` "percent" for a share (0.6 → 60.0%).
+export function number(value, digits = 1, style = "decimal") {
+  const options = { style, minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false };
+  try {
+    return new Intl.NumberFormat(root.lang, options).format(value);
+  } catch {
+    return new Intl.NumberFormat("en", options).format(value); // a tag Intl does not know
+  }
+}
+
 // Marks a message that is translated where it is used, with `_` or `parts`.
 export const N_ = (message) => message;
 

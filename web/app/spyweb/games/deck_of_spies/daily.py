@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any, Final
 
 import spygames
-from spygames.i18n import N_, _
+from spygames.i18n import N_, _, long_date
 
 from ...browser.markup import attrs, esc, unbroken
 from ...browser.store import PREFIX, Saves
@@ -91,19 +91,36 @@ def share_text(found: dict[str, Any], base_url: str) -> str:
     )
 
 
+def day_words(day: object) -> str:
+    """A daily deal's day (its key, "2026-11-30") as the language writes a date in full;
+    as it is when it is no date (a save tampered with).
+
+    >>> day_words("2026-11-30"), day_words("someday")
+    ('November 30, 2026', 'someday')
+    """
+    try:
+        found = date.fromisoformat(str(day))
+    except ValueError:
+        return str(day)
+    return long_date(found.year, found.month, found.day)
+
+
 def result_box(found: dict[str, Any], base_url: str) -> str:
     """The day's result with its Share result button (and the text, to copy by hand)."""
     text = share_text(found, base_url)
-    values = {"number": found["number"], "day": unbroken(found["day"]), "score": found["score"]}
+    day = unbroken(day_words(found["day"]))
+    values = {"number": found["number"], "day": day, "score": found["score"]}
     if found["won"]:
-        # translators: {day} is the daily deal's date (2026-11-30), {score} the face cards owned
+        # translators: {day} is the daily deal's date ("November 30, 2026"), {score} the
+        # face cards owned
         said = _(
             "<b>Daily deal #{number}</b> ({day}): Won, {score} of 12 face cards — your try "
             "that counts.",
             **values,
         )
     else:
-        # translators: {day} is the daily deal's date (2026-11-30), {score} the face cards owned
+        # translators: {day} is the daily deal's date ("November 30, 2026"), {score} the
+        # face cards owned
         said = _(
             "<b>Daily deal #{number}</b> ({day}): Lost, {score} of 12 face cards — your try "
             "that counts.",
@@ -199,11 +216,11 @@ class DailyScreen(Screen):
                 "Today’s deal (UTC) — the same cards for everyone, and a deal that can be won."
             )
         else:
-            # translators: {day} is a date (2026-11-30)
+            # translators: {day} is a date ("November 30, 2026")
             when = _(
                 "The deal of {day} (UTC) — the same cards for everyone, and a deal that can "
                 "be won.",
-                day=unbroken(self.key_day),
+                day=unbroken(day_words(self.key_day)),
             )
         head = (
             '<header class="daily-head">'
