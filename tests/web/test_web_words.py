@@ -21,6 +21,7 @@ from spyweb.tables.screen import Context
 from spyweb.tables.seats import Seat
 
 import spygames
+from spygames import i18n
 from spygames.deck_of_spies import describe_view
 from spygames.spynet.text import card_text
 
@@ -147,3 +148,55 @@ def test_an_imported_bare_record_counts_its_moves(moves: int, progress: str) -> 
         state.apply(state.legal_actions()[0])
     incoming = transfer.read(json.dumps(state.record()), Saves(MemoryStorage()))
     assert incoming.new[0].summary["progress"] == progress
+
+
+def test_spynets_log_speaks_to_you_and_of_the_others_each_in_their_own_words() -> None:
+    """Issue 49: a line of the log about the person's own seat ("You", in any language)
+    is a message of its own ("You recruited"), never the one for another player ("{name}
+    recruited"): French, German, Spanish and Japanese conjugate them differently."""
+    game = spygames.get_game("spynet")
+    for seed in range(3):
+        state = game.new(seed=seed, players=2)
+        narrator = Narrator(two_people("You", "Cy"))
+        bots = [game.bot("easy", seed=spygames.bot_seed(seed, s)) for s in range(2)]
+        mine: set[str] = set()
+        while not state.is_over:
+            actor = state.to_play[0]
+            before = state.view(actor)
+            action = bots[actor].choose(before, state.legal_actions())
+            state.apply(action)
+            for entry in narrator.entries(before, actor, action, state):
+                key = i18n.data(entry.text)
+                if actor == 0 and isinstance(key, dict) and entry.kind not in ("turn", "end"):
+                    mine.add(key["i18n"][1])
+        assert mine and not [m for m in mine if m.startswith("{name}")], sorted(mine)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es", "ja"])
+def test_spynets_since_your_turn_strip_names_each_seat_once(lang: str) -> None:
+    """The strip shows "<b>Bo</b> took pile 1 …": each seat's words are the log's lines
+    without the name they begin with, which the translations must keep first and followed
+    by a space ("{name} a pris …", "{name} 山1を…"), so a name is never said twice."""
+    from spyweb.games.spynet.since import replay_log, seat_lines, since
+
+    game = spygames.get_game("spynet")
+    try:
+        i18n.use(lang)
+        names = [str(i18n._("You")), "Agent Lynx", "Bo", "Cy"]
+        seats = [{"name": n, "kind": "human", "level": "normal"} for n in names]
+        state = game.new(seed=3, players=4, options={"seats": seats})
+        bots = [game.bot("easy", seed=spygames.bot_seed(3, s)) for s in range(4)]
+        while not state.is_over:
+            seat = state.to_play[0]
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+        who = Who([Seat(n, "human") for n in names], 4)
+        _log, moves = replay_log(state.record(), who)
+        said = []
+        for k in range(1, len(moves)):
+            if moves[k].turn == 0 and moves[k - 1].turn != 0:
+                said += seat_lines(since(moves[:k], 0, 0), who, 0)
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert said
+    twice = [(s, t) for s, t in said if names[s] in t.split(";")[0][: len(names[s]) + 2]]
+    assert not twice, twice[:3]

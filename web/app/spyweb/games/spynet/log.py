@@ -133,27 +133,31 @@ class Narrator:
         parts are read)."""
         view = cast(SpyNetView, after.view(actor))
         name = self.who.name(actor)
+        you = self.who.you(actor)  # the words speak to the person: "You recruited"
         kind = action["type"]
         out: list[LogEntry] = []
         if kind == "keep":
-            out.append(
-                LogEntry(
-                    "draft", _("{name} kept a card from the draft and passed the rest", name=name)
-                )
+            text = (
+                _("You kept a card from the draft and passed the rest")
+                if you
+                else _("{name} kept a card from the draft and passed the rest", name=name)
             )
+            out.append(LogEntry("draft", text))
         elif kind == "recruit":
-            out.append(LogEntry("move", _("{name} recruited", name=name)))
+            text = _("You recruited") if you else _("{name} recruited", name=name)
+            out.append(LogEntry("move", text))
         elif kind == "deploy":
-            out.append(LogEntry("move", _("{name} deployed", name=name)))
+            text = _("You deployed") if you else _("{name} deployed", name=name)
+            out.append(LogEntry("move", text))
         elif kind == "take":
             pile = _looked_at(before)
             size = before["piles"][pile]["size"]
+            took = {"pile": pile + 1, "cards": cards_count(size)}
             # translators: {cards} is how many cards the pile held: "3 cards"
-            text = _(
-                "{name} took pile {pile} ({cards})",
-                name=name,
-                pile=pile + 1,
-                cards=cards_count(size),
+            text = (
+                _("You took pile {pile} ({cards})", **took)
+                if you
+                else _("{name} took pile {pile} ({cards})", name=name, **took)
             )
             out.append(LogEntry("take", text))
         elif kind == "pass_on":
@@ -168,40 +172,55 @@ class Narrator:
                         for p, q in zip(view["piles"], before["piles"], strict=True)
                     )
                 )
+                back = {
+                    "pile": pile + 1,
+                    "cards": cards_count(size),
+                    "drawn": cards_count(max(drawn, 0)),
+                }
                 # translators: {cards}: how many the pile held; {drawn}: how many were drawn
-                text = _(
-                    "{name} returned pile {pile} ({cards}) and took {drawn} from the deck",
-                    name=name,
-                    pile=pile + 1,
-                    cards=cards_count(size),
-                    drawn=cards_count(max(drawn, 0)),
+                text = (
+                    _("You returned pile {pile} ({cards}) and took {drawn} from the deck", **back)
+                    if you
+                    else _(
+                        "{name} returned pile {pile} ({cards}) and took {drawn} from the deck",
+                        name=name,
+                        **back,
+                    )
                 )
             else:
+                back = {"pile": pile + 1, "cards": cards_count(size)}
                 # translators: {cards} is how many cards the pile held: "3 cards"
-                text = _(
-                    "{name} returned pile {pile} ({cards})",
-                    name=name,
-                    pile=pile + 1,
-                    cards=cards_count(size),
+                text = (
+                    _("You returned pile {pile} ({cards})", **back)
+                    if you
+                    else _("{name} returned pile {pile} ({cards})", name=name, **back)
                 )
             out.append(LogEntry("move", text))
         elif kind == "agent":
-            out.append(LogEntry("play", self._agent_line(name, action, view)))
+            out.append(LogEntry("play", self._agent_line(name, you, action, view)))
         elif kind == "mission":
             branch = BRANCH[action["branch"]]["name"]
-            out.append(
-                LogEntry(
-                    "play",
-                    _("{name} played a mission face down in {branch}", name=name, branch=branch),
-                )
+            text = (
+                _("You played a mission face down in {branch}", branch=branch)
+                if you
+                else _("{name} played a mission face down in {branch}", name=name, branch=branch)
             )
+            out.append(LogEntry("play", text))
         elif kind == "pass":
             mate = self.who.teammate(actor)
-            text = (
-                _("{name} passed a card face down to {mate}", name=name, mate=self.who.name(mate))
-                if mate is not None
-                else _("{name} passed a card face down to a teammate", name=name)
-            )
+            if mate is not None:
+                to = self.who.name(mate)
+                text = (
+                    _("You passed a card face down to {mate}", mate=to)
+                    if you
+                    else _("{name} passed a card face down to {mate}", name=name, mate=to)
+                )
+            else:
+                text = (
+                    _("You passed a card face down to a teammate")
+                    if you
+                    else _("{name} passed a card face down to a teammate", name=name)
+                )
             out.append(LogEntry("move", text))
         elif kind in ("discard", "discard_card", "eliminate", "flip", "draw", "skip_effect"):
             out.append(self._effect_line(before, actor, action, view))
@@ -213,7 +232,7 @@ class Narrator:
             out.append(LogEntry("end", self.result_text(view["result"])))
         return out
 
-    def _agent_line(self, name: str, action: dict[str, Any], view: SpyNetView) -> str:
+    def _agent_line(self, name: str, you: bool, action: dict[str, Any], view: SpyNetView) -> str:
         card, branch = action["card"], action["branch"]
         funding = action.get("funding") or []
         seat = view["seat"]
@@ -231,12 +250,21 @@ class Narrator:
                 _("{card} (+{value})", card=_agent(f), value=CARD[f]["value"]) for f in funding
             ]
             values["funding"] = listed(each)
+            if power is not None and you:
+                # translators: {funding} lists funding cards: "Bribe (+2), Grant (+1)"
+                return _("You played {card} in {branch} with {funding}: power {power}", **values)
             if power is not None:
                 # translators: {funding} lists funding cards: "Bribe (+2), Grant (+1)"
                 return _("{name} played {card} in {branch} with {funding}: power {power}", **values)
+            if you:
+                return _("You played {card} in {branch} with {funding}", **values)
             return _("{name} played {card} in {branch} with {funding}", **values)
         if power is not None:
+            if you:
+                return _("You played {card} in {branch}: power {power}", **values)
             return _("{name} played {card} in {branch}: power {power}", **values)
+        if you:
+            return _("You played {card} in {branch}", **values)
         return _("{name} played {card} in {branch}", **values)
 
     def _effect_line(
@@ -263,10 +291,13 @@ class Narrator:
             )
             return LogEntry("effect", text)
         if kind == "discard_card":
-            return LogEntry(
-                "effect",
-                _("{name} discarded {card}", name=who.name(actor), card=_agent(action["card"])),
+            card = _agent(action["card"])
+            text = (
+                _("You discarded {card}", card=card)
+                if who.you(actor)
+                else _("{name} discarded {card}", name=who.name(actor), card=card)
             )
+            return LogEntry("effect", text)
         if kind == "eliminate":
             owner = self._owner(before, action["card"])
             return LogEntry("effect", self._eliminated(before, by, source, owner, action["card"]))
@@ -295,9 +326,12 @@ class Narrator:
                     agent=source,
                 )
             return LogEntry("effect", text)
-        return LogEntry(
-            "effect", _("{name} did not use {agent}’s effect", name=who.name(actor), agent=source)
+        text = (
+            _("You did not use {agent}’s effect", agent=source)
+            if who.you(actor)
+            else _("{name} did not use {agent}’s effect", name=who.name(actor), agent=source)
         )
+        return LogEntry("effect", text)
 
     @staticmethod
     def _owner(before: SpyNetView, card: str) -> int | None:
