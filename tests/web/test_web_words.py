@@ -68,6 +68,7 @@ def test_who_drafts_first_agrees_with_you_and_with_a_name() -> None:
         state = spygames.get_game("spynet").new(seed=seed, players=2)
         (entry,) = Narrator(two_people("You", "Cy")).opening(state)
         assert "You drafts" not in entry.text and "Cy draft " not in entry.text
+        assert "You will" not in entry.text  # "Cy drafts first; you will take …"
         seen.add(entry.text.split(";")[0])
     assert seen == {"Opening draft: You draft first", "Opening draft: Cy drafts first"}
 
@@ -155,10 +156,11 @@ def test_spynets_log_speaks_to_you_and_of_the_others_each_in_their_own_words() -
     is a message of its own ("You recruited"), never the one for another player ("{name}
     recruited"): French, German, Spanish and Japanese conjugate them differently."""
     game = spygames.get_game("spynet")
-    for seed in range(3):
-        state = game.new(seed=seed, players=2)
-        narrator = Narrator(two_people("You", "Cy"))
-        bots = [game.bot("easy", seed=spygames.bot_seed(seed, s)) for s in range(2)]
+    for seed, players in ((0, 2), (1, 2), (2, 4), (3, 4)):
+        state = game.new(seed=seed, players=players)
+        names = ["You", "Bo", "Cy", "Di"][:players]
+        narrator = Narrator(Who([Seat(n, "human") for n in names], players))
+        bots = [game.bot("easy", seed=spygames.bot_seed(seed, s)) for s in range(players)]
         mine: set[str] = set()
         while not state.is_over:
             actor = state.to_play[0]
@@ -169,6 +171,9 @@ def test_spynets_log_speaks_to_you_and_of_the_others_each_in_their_own_words() -
                 key = i18n.data(entry.text)
                 if actor == 0 and isinstance(key, dict) and entry.kind not in ("turn", "end"):
                     mine.add(key["i18n"][1])
+                # you are never a name in the middle of a clause ("passed … to You")
+                said = re.sub(r"(^|: |; )You\b", "", entry.text)
+                assert entry.kind == "turn" or not re.search(r"\bYou\b", said), entry.text
         assert mine and not [m for m in mine if m.startswith("{name}")], sorted(mine)
 
 
@@ -200,3 +205,31 @@ def test_spynets_since_your_turn_strip_names_each_seat_once(lang: str) -> None:
     assert said
     twice = [(s, t) for s, t in said if names[s] in t.split(";")[0][: len(names[s]) + 2]]
     assert not twice, twice[:3]
+
+
+def test_spynets_log_says_you_where_you_are_passed_a_card_or_must_discard() -> None:
+    """Your partner's pass and an effect that makes you discard say "you" ("Cy passed you
+    a card face down"), never your seat's name in the middle of a line ("… to You")."""
+    import random
+
+    game = spygames.get_game("spynet")
+    rng = random.Random(0)
+    state = game.new(seed=0, players=4)
+    narrator = Narrator(Who([Seat(n, "human") for n in ("You", "Bo", "Cy", "Di")], 4))
+    seen = set()
+    while not state.is_over:
+        actor, legal = state.to_play[0], state.legal_actions()
+        before = state.view(actor)
+        wanted = [
+            a
+            for a in legal
+            if (a["type"] == "pass" and actor == 2) or (a["type"] == "discard" and a["seat"] == 0)
+        ]
+        action = wanted[0] if wanted else rng.choice(legal)
+        state.apply(action)
+        for entry in narrator.entries(before, actor, action, state):
+            if action["type"] in ("pass", "discard"):
+                seen.add(i18n.data(entry.text)["i18n"][1])
+            assert not re.search(r"(to|: )You\b", entry.text), entry.text
+    assert "{name} passed you a card face down" in seen
+    assert "{name}’s {agent}: you must discard a card" in seen

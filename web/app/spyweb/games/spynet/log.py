@@ -112,15 +112,24 @@ class Narrator:
         out = []
         if view["phase"] == "draft":
             drafter, first = view["turn"], who.name(view["first"])
-            text = (
-                _("Opening draft: You draft first; {first} will take the first turn", first=first)
-                if who.you(drafter)
-                else _(
+            if who.you(drafter) and who.you(view["first"]):
+                text = _("Opening draft: You draft first, and you will take the first turn")
+            elif who.you(drafter):
+                text = _(
+                    "Opening draft: You draft first; {first} will take the first turn",
+                    first=first,
+                )
+            elif who.you(view["first"]):
+                text = _(
+                    "Opening draft: {name} drafts first; you will take the first turn",
+                    name=who.name(drafter),
+                )
+            else:
+                text = _(
                     "Opening draft: {name} drafts first; {first} will take the first turn",
                     name=who.name(drafter),
                     first=first,
                 )
-            )
             out.append(LogEntry("turn", text))
         else:
             out.append(LogEntry("turn", _("Turn {n} — {name}", n=1, name=who.name(view["turn"]))))
@@ -210,11 +219,12 @@ class Narrator:
             mate = self.who.teammate(actor)
             if mate is not None:
                 to = self.who.name(mate)
-                text = (
-                    _("You passed a card face down to {mate}", mate=to)
-                    if you
-                    else _("{name} passed a card face down to {mate}", name=name, mate=to)
-                )
+                if you:
+                    text = _("You passed a card face down to {mate}", mate=to)
+                elif self.who.you(mate):
+                    text = _("{name} passed you a card face down", name=name)
+                else:
+                    text = _("{name} passed a card face down to {mate}", name=name, mate=to)
             else:
                 text = (
                     _("You passed a card face down to a teammate")
@@ -279,16 +289,19 @@ class Narrator:
         yours, by_name = who.you(by), who.name(by)
         if kind == "discard":
             target = who.name(action["seat"])
-            text = (
-                _("Your {agent}: {target} must discard a card", agent=source, target=target)
-                if yours
-                else _(
+            if yours:
+                text = _("Your {agent}: {target} must discard a card", agent=source, target=target)
+            elif who.you(action["seat"]):
+                text = _(
+                    "{name}’s {agent}: you must discard a card", name=who.first(by), agent=source
+                )
+            else:
+                text = _(
                     "{name}’s {agent}: {target} must discard a card",
                     name=who.first(by),
                     agent=source,
                     target=target,
                 )
-            )
             return LogEntry("effect", text)
         if kind == "discard_card":
             card = _agent(action["card"])
