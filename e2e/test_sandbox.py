@@ -324,7 +324,7 @@ def test_the_labs_python_restores_from_the_sites_snapshot_never_a_damaged_one(la
     assert started(lab) == "afresh"  # a first visit: no snapshot, and no worker in charge
     lab.reload()
     assert started(lab) == "afresh"  # its sandbox ready, the site's worker makes one
-    wait_for(lab, LAB_SNAPSHOT, False, timeout=60_000)
+    made = wait_for(lab, LAB_SNAPSHOT, False, timeout=60_000)  # this build's
     lab.reload()
     assert started(lab) == "restored"
     expect(lab.locator("#lab-python")).to_contain_text("installed by micropip")
@@ -341,6 +341,8 @@ def test_the_labs_python_restores_from_the_sites_snapshot_never_a_damaged_one(la
     lab.evaluate(LAB_SNAPSHOT, True)  # the real one with one byte changed: never handed in
     lab.reload()
     assert started(lab) == "afresh"
+    # thrown away, and made again by this visit (kept.mjs), before the page closes
+    assert wait_for(lab, LAB_SNAPSHOT, False, timeout=60_000) == made
 
 
 # This build's Lab snapshot entry replaced by bytes that are no snapshot, kept as
