@@ -122,5 +122,5 @@ def test_the_reader_sees_every_kind_of_import() -> None:
     assert "browser.links" in imports(SPYWEB / "tables" / "share.py")  # from ..browser import
     assert "together.invite" in imports(SPYWEB / "browser" / "archives.py")  # lazy
     assert "tables.pointer" in imports(SPYWEB / "games" / "spynet" / "__init__.py")
-    assert "tables.seats" in imports(SPYWEB / "games" / "spynet" / "log.py")
+    assert "tables.seats" in imports(SPYWEB / "games" / "spynet" / "who.py")
     assert rule("browser") == (set(), {("archives", "together.invite")})

@@ -32,9 +32,9 @@ from spyweb.catalogue import screen_class
 from spyweb.games.spynet import gallery
 from spyweb.games.spynet import table as spynet_table
 from spyweb.games.spynet import tableau as spynet_tableau
-from spyweb.games.spynet.log import Who
 from spyweb.games.spynet.model import CARD, DeployChoices, EffectChoices, public
 from spyweb.games.spynet.table import SpyNetTable
+from spyweb.games.spynet.who import Who
 from spyweb.screens.rules import RulesScreen
 
 import spygames
@@ -868,7 +868,7 @@ def test_the_draft_panel_says_where_the_other_card_goes() -> None:
     other card to the left, to the second player; in the full draft (2 and 4 players)
     the rest go to the right."""
     from spyweb.games.spynet.effect import draft_panel
-    from spyweb.games.spynet.log import Who
+    from spyweb.games.spynet.who import Who
 
     short = GAME.new(seed=5, players=3, setup={"first": 1})
     panel = draft_panel(short.view(1), Who([], 3))

@@ -457,7 +457,7 @@ def test_a_since_line_says_it_can_open_where_it_is_cut(monkeypatch: pytest.Monke
     they can". Each line's words are in a part the page measures (`data-may-cut`): where
     they are cut, a "more" mark shows beside them (the page sets `data-cut`)."""
     from spyweb.games.spynet import since
-    from spyweb.games.spynet.log import Who
+    from spyweb.games.spynet.who import Who
 
     view: Any = {"seat": 0, "turn": 1, "tableaus": [{"missions": {}}], "hand": [], "teammate": None}
     html = since.since_html([], view, Who([], 2))

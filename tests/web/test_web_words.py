@@ -13,9 +13,10 @@ from spyweb.browser.store import MemoryStorage, Saves
 from spyweb.games.deck_of_spies.table import DeckOfSpiesTable
 from spyweb.games.spynet.effect import draft_panel
 from spyweb.games.spynet.end import _mission_row
-from spyweb.games.spynet.log import Narrator, Who
+from spyweb.games.spynet.log import Narrator
 from spyweb.games.spynet.model import CARD
 from spyweb.games.spynet.table import SpyNetTable
+from spyweb.games.spynet.who import Who
 from spyweb.screens.stats_chart import chart
 from spyweb.tables.screen import Context
 from spyweb.tables.seats import Seat

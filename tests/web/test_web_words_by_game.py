@@ -57,7 +57,7 @@ def test_spynets_next_best_is_the_move_the_search_weighed_last_not_a_higher_raw_
     move dropped early has fewer games: the next best is the one kept to the end beside
     the chosen move, and a dropped move's higher rate says it was tried on fewer games."""
     from spyweb.games.spynet.hint import _games
-    from spyweb.games.spynet.log import Who
+    from spyweb.games.spynet.who import Who
 
     view = cast(Any, spygames.get_game("spynet").new(seed=5, players=2).view(0))
     facts = {

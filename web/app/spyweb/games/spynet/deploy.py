@@ -18,8 +18,8 @@ from spygames.spynet.views import Deploy, SpyNetView
 
 from ...browser.markup import button, esc
 from . import cards
-from .log import Who
 from .model import BRANCH, CARD, DeployChoices, kind, placement
+from .who import Who
 
 Why = Mapping[str, str]
 """The engine's reasons for the refused controls shown, by `refused_controls`' keys."""

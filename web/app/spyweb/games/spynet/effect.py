@@ -12,8 +12,8 @@ from spygames.spynet.views import Pending, SpyNetView
 from ...browser.markup import button, esc
 from . import cards
 from .deploy import Selection
-from .log import Who
 from .model import BRANCH, CARD, EffectChoices
+from .who import Who
 
 
 def draft_panel(view: SpyNetView, who: Who) -> str:

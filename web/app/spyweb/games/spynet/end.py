@@ -12,8 +12,9 @@ from spygames.spynet.views import Mission, SpyNetResult, SpyNetView
 from ...browser.markup import esc
 from ...tables.share import replay_links
 from . import cards
-from .log import Narrator, Who, and_joined
+from .log import Narrator
 from .model import BRANCH, CARD, SITUATION
+from .who import Who, and_joined
 
 
 def headline(result: SpyNetResult, who: Who, humans: list[int]) -> str:

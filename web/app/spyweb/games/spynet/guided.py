@@ -18,9 +18,9 @@ from spygames.i18n import pgettext
 from ...tables.pointer import Pointer
 from ...tables.screen import GameScreen
 from .hint import marks, what
-from .log import Who
 from .model import CARD
 from .table import SpyNetTable
+from .who import Who
 
 MOVES = (
     "recruit",

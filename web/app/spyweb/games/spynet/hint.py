@@ -21,9 +21,9 @@ from spygames.spynet.views import SpyNetView
 from ...browser.markup import attrs, esc, hint_words
 from ...tables.hints import Hints
 from .deploy import outcome
-from .log import Who
 from .model import BRANCH, CARD, kind, placement
 from .scene import HintShown
+from .who import Who
 
 
 def _name(card: str) -> str:

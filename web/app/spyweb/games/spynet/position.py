@@ -25,11 +25,12 @@ from ...tables.seats import Seat
 from . import cards
 from .deploy import Selection, hand_html
 from .hint import what, why
-from .log import Narrator, Who
+from .log import Narrator
 from .model import CARD
 from .piles import pile_words, piles_html
 from .scene import Picked, Scene
 from .tableau import others_order, tableau
+from .who import Who
 
 GAME_ID = "spynet"
 

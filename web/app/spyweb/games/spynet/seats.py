@@ -15,8 +15,8 @@ from ...browser.markup import esc
 from ...browser.store import Saves
 from ...tables import seats as shared
 from ...tables.seats import Seat
-from .log import TEAM_NAMES
 from .model import SITUATIONS
+from .who import TEAM_NAMES
 
 DEFAULT_NAMES = ("You", "Agent Lynx", "Agent Moth", "Agent Heron")
 PREF_LAST = "spynet-last-seats"

@@ -19,8 +19,9 @@ from spygames.spynet.views import SpyNetView
 
 from ...browser.markup import esc
 from ...tables.tabletools import LogEntry
-from .log import Narrator, Who
+from .log import Narrator
 from .model import CARD
+from .who import Who
 
 QUIET = frozenset({"recruit", "deploy", "end_turn"})
 """Steps that say nothing on their own in the strip (what follows them does)."""

@@ -36,7 +36,7 @@ from .clicks import KEY_NAMES, KEYS, Click, Turn, drop_click, key_act, turn_clic
 from .deploy import Selection, every_refusal, refusals
 from .end import result_summary
 from .hint import shown
-from .log import Narrator, Who
+from .log import Narrator
 from .model import CARD, public, shows
 from .rules import rules_html
 from .scene import PACES, Picked, Scene, UndoAt
@@ -44,6 +44,7 @@ from .seats import last_seats, last_situation, options_for, parse, remember, sea
 from .since import Move, replay_log, since
 from .undo import undone
 from .view import render
+from .who import Who
 
 PACE_PREF = "spynet-pace"
 

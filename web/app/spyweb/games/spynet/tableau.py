@@ -14,8 +14,8 @@ from spygames.spynet.views import SpyNetView
 from ...browser.markup import attrs, esc
 from ...tables.seats import Seat
 from . import cards
-from .log import Who, joined
 from .model import BRANCH, BRANCH_IDS
+from .who import Who, joined
 
 
 def seat_head(

@@ -17,7 +17,6 @@ from .deploy import Selection, deploy_panel, hand_html
 from .effect import choose_panel, discard_panel, draft_panel, effect_panel, wait_panel
 from .end import end_html
 from .hint import hint_box, hint_button, mark
-from .log import Who
 from .model import CARD, DeployChoices, EffectChoices, kind, placement
 from .piles import piles_html, recruit_panel
 from .reading import reading_html
@@ -27,6 +26,7 @@ from .seats import setup_html as setup_screen
 from .since import since_html
 from .tableau import others_order, tableau
 from .undo import with_undo
+from .who import Who
 
 SHARE_NOTE = N_(
     "The link seats the same table (names, people, bots and teams), with the "
