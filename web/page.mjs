@@ -67,6 +67,8 @@ function input() {
   performance.mark("spy:input");
 }
 
+// When a frame came and was drawn, for `make bench` (bench/together.py; web/peers.mjs's too).
+const stamp = (...what) => window.spygamesTimes?.push([performance.timeOrigin + performance.now(), ...what]);
 // -- events ------------------------------------------------------------------------
 function listen(target, event, handler) {
   target.addEventListener(event, (e) => {
@@ -298,6 +300,7 @@ function draw(frame) {
   told(app, newScreen); // what the draw brought, to screen readers (news.mjs)
   markCut(app); // lines cut with …, marked so their “more” shows (cut.mjs)
   performance.mark("spy:rendered");
+  stamp("drawn", document.getElementById("join-bar")?.dataset.move);
   if (!painted && python) {
     // Once this first frame is painted and the page is idle, Python's worker downloads
     // the other games' code.
@@ -313,7 +316,8 @@ function draw(frame) {
 }
 
 function frame(message) {
-  seen = message.seen;
+  stamp("frame");
+  seen = message.seen ?? seen; // none in a frame of effects sent ahead of its drawing
   for (const effect of message.effects) run(effect);
   const [target, inPlace] = message.navigation;
   if (inPlace !== null) history.replaceState(null, "", inPlace);

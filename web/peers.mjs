@@ -34,6 +34,12 @@ export const RECOVER_S = 15; // how long a "disconnected" connection may take to
 export const CONNECT_S = 20; // how long a taken reply may take to open the table's channel
 const CLOSING = { failed: "failed", closed: "closed" };
 
+// When each message left and came, for `make bench` (bench/together.py): noted only on a
+// page where the bench has made the list.
+export function stamp(...what) {
+  globalThis.spygamesTimes?.push([performance.timeOrigin + performance.now(), ...what]);
+}
+
 // "Name: message", as a refusal is reported.
 function reason(error) {
   if (error instanceof Error || (error && typeof error === "object" && "message" in error)) {
@@ -81,6 +87,7 @@ export class Connections {
       if (channel !== undefined && String(channel.readyState) === "open") {
         try {
           channel.send(payload[1]);
+          stamp("sent", key, payload[1].slice(0, 40)); // its kind is in its first characters
         } catch (error) {
           this.report("failed", key, `a message could not be sent (${reason(error)})`);
         }
@@ -147,9 +154,11 @@ export class Connections {
   _channel(key, channel) {
     this.channels.set(key, channel);
     this._listen(key, channel, "open", () => this.report("open", key, ""));
-    this._listen(key, channel, "message", (event) =>
-      this.report("message", key, String(event.data))
-    );
+    this._listen(key, channel, "message", (event) => {
+      const text = String(event.data);
+      stamp("heard", key, text.slice(0, 40));
+      this.report("message", key, text);
+    });
     this._listen(key, channel, "close", () => this._closed(key, channel));
   }
 

@@ -229,3 +229,30 @@ def test_the_page_waits_for_the_opened_games_code_and_its_early_messages_wait_to
     assert [m["t"] for m in sent] == ["mark", "ready", "frame", "frame"]
     assert "esp-setup-form" in sent[2]["html"] and sent[3]["seen"] == 1
     assert "esp-setup-form" not in sent[3]["html"]  # then home, as the page asked
+
+
+def test_a_frames_effects_go_ahead_of_its_drawing() -> None:
+    """A move for a friend's device (a `peer-send`) leaves before the host's screen is
+    drawn (issue 50: the friends wait on it, not on the host's redraw), in a frame with no
+    `seen`, which the page takes as answering nothing yet (web/page.mjs keeps waiting)."""
+    link, page = opened()
+    page.take()
+    rendered, render = [], link.app.render
+
+    def counted() -> str:
+        rendered.append(len(page.sent))  # what the page had been sent when the drawing began
+        return render()
+
+    link.app.render = counted  # type: ignore[method-assign]
+    sends = lambda act, arg: link.app.ctx.effect("peer-send", "1", "move")  # noqa: E731
+    link.app.click = sends  # type: ignore[method-assign,assignment]
+    link.on({"t": "click", "act": "anything", "seq": 9})
+    ahead, drawn = page.take("frame")
+    assert ahead == {"t": "frame", "effects": [["peer-send", "1", "move"]],
+                     "navigation": [None, None]}  # fmt: skip
+    assert rendered == [1]  # drawn once the effects were on their way
+    assert drawn["effects"] == [] and drawn["seen"] == 9 and "html" in drawn
+    link.app.click = lambda act, arg: None  # type: ignore[method-assign,assignment]
+    link.on({"t": "click", "act": "nothing", "seq": 10})  # no effect: one frame, as before
+    (alone,) = page.take("frame")
+    assert alone["seen"] == 10 and alone["effects"] == [] and "html" in alone

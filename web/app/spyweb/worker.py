@@ -276,6 +276,14 @@ class Link:
         draw: bool = False,
     ) -> None:
         self.answered = True
+        if draw and effects:
+            # The effects go ahead of the drawing, which they would precede on the page
+            # anyway: a move for another device is on its way while this screen is drawn
+            # (a frame with no `seen` answers nothing yet: the page still waits).
+            self.send(
+                {"t": "frame", "effects": [list(e) for e in effects], "navigation": [None, None]}
+            )
+            effects = []
         frame: dict[str, Any] = {"t": "frame", "effects": [list(e) for e in effects]}
         frame["seen"] = self.seen
         frame["navigation"] = list(navigation)
