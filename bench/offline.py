@@ -140,25 +140,34 @@ def phone_first_visit(
 ) -> dict[str, Any]:
     """A first visit on an emulated mid-range phone (issue 40): a fresh context with a
     phone's screen, the CPU slowed 4× and the network above (Lighthouse's mobile preset:
-    slow 4G), from the navigation to the Espionage seats form, playable. The site is
-    served as the bench serves it (not gzipped: a little more to download than Pages)."""
-    samples: list[float] = []
+    slow 4G), from the navigation to the Espionage seats form, playable; beside it, in
+    turn, the same first visit to the floor page (the bare runtime as shipped and one line
+    of Python, bench/pages.py; issue 50: the app's within 1.0× of it). The site is served
+    as the bench serves it (not gzipped: a little more to download than Pages)."""
+    visits: dict[str, tuple[str, str, str]] = {
+        "app": ("#/espionage/new", "html[data-ready=true] #esp-setup-form", "spy:rendered"),
+        "floor": ("floor.html", "#result:text-is('ready')", "floor:ready"),
+    }
+    samples: dict[str, list[float]] = {name: [] for name in visits}
     for _ in range(runs):
-        context = browser.new_context(
-            viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True
-        )
-        try:
-            page = context.new_page()
-            session = context.new_cdp_session(page)
-            session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            session.send("Network.enable")
-            session.send("Network.emulateNetworkConditions", conditions(network))
-            page.goto(url + "#/espionage/new", timeout=TIMEOUT)
-            page.wait_for_selector("html[data-ready=true] #esp-setup-form", timeout=TIMEOUT)
-            samples.append(
-                float(page.evaluate("performance.getEntriesByName('spy:rendered')[0].startTime"))
+        for name, (path, ready, mark) in visits.items():
+            context = browser.new_context(
+                viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True
             )
-        finally:
-            context.close()
-    return {"network": network, "cpu_slowdown": 4, "runs": runs, "samples_ms": samples,
-            "ms": statistics.median(samples)}  # fmt: skip
+            try:
+                page = context.new_page()
+                session = context.new_cdp_session(page)
+                session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+                session.send("Network.enable")
+                session.send("Network.emulateNetworkConditions", conditions(network))
+                page.goto(url + path, timeout=TIMEOUT)
+                page.wait_for_selector(ready, timeout=TIMEOUT)
+                samples[name].append(float(page.evaluate(
+                    f"performance.getEntriesByName('{mark}')[0].startTime"
+                )))  # fmt: skip
+            finally:
+                context.close()
+    app, floor = statistics.median(samples["app"]), statistics.median(samples["floor"])
+    return {"network": network, "cpu_slowdown": 4, "runs": runs, "samples_ms": samples["app"],
+            "ms": app, "floor_samples_ms": samples["floor"], "floor_ms": floor,
+            "vs_floor": app / floor}  # fmt: skip

@@ -49,6 +49,8 @@ def boot(t: Table, r: dict[str, Any]) -> None:
               g["cold_vs_floor"] <= 0.9)  # fmt: skip
         t.row(f"{game} warm/cold", f"{g['warm_vs_cold']:.2f}×", "≤ 0.35×",
               g["warm_vs_cold"] <= 0.35)  # fmt: skip
+        t.row(f"{game} warm app/floor's warm", f"{g['warm_vs_floor']:.2f}×", "≤ 0.45×",
+              g["warm_vs_floor"] <= 0.45)  # fmt: skip
         t.row(f"{game} warm visits from a Python snapshot",
               f"{g.get('restored', 0)} of {boot['runs']}", "all",
               g.get("restored", 0) == boot["runs"])  # fmt: skip
@@ -234,6 +236,10 @@ def phone(t: Table, r: dict[str, Any]) -> None:
     desk = r.get("boot", {}).get("ms", {}).get("espionage/cold")
     beside = f" (desktop, cold: {desk:.0f})" if desk else ""
     t.row("espionage: ms to a playable seats form", f"{p['ms']:.0f}{beside}", "", None)
+    if "floor_ms" in p:
+        t.row("the floor page's first visit, same phone (ms)", f"{p['floor_ms']:.0f}", "", None)
+        t.row("espionage / the floor page", f"{p['vs_floor']:.2f}×", "≤ 1.0×",
+              p["vs_floor"] <= 1.0)  # fmt: skip
 
 
 # Performance score goals: desktop's since the performance issue; mobile's, issue 40's
