@@ -193,13 +193,34 @@ def agent_plays(t: Table, seat: int, w: Weights) -> tuple[tuple[float, Action], 
     return found
 
 
-def _agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
+def best_agent_play(t: Table, seat: int, w: Weights) -> tuple[float, Action] | None:
+    """`agent_plays`' first, worked out alone where the others are not wanted (a playout's
+    step): the first of the plays with the highest gain, as the sort puts it first. Kept as
+    `agent_plays` is; hand out a copy of its action."""
+    state = (seat, w, tuple(t.hands[seat]), t.tableau_version, t.final)
+    every: tuple[tuple[float, Action], ...] | None = t.memo.get(("agent_plays", *state))
+    if every is not None:
+        return every[0] if every else None
+    key = ("best_agent_play", *state)
+    if key not in t.memo:
+        best = _agent_plays(t, seat, w, best_only=True)
+        t.memo[key] = best[0] if best else None
+    found: tuple[float, Action] | None = t.memo[key]
+    return found
+
+
+def _agent_plays(
+    t: Table, seat: int, w: Weights, *, best_only: bool = False
+) -> list[tuple[float, Action]]:
+    """Every agent play with its gain, best first (the sort is stable: of equal gains, the
+    first found); with `best_only`, that first one alone."""
     plays: list[tuple[float, Action]] = []
     cards = [c for c in dict.fromkeys(t.hands[seat]) if KIND[c] == "agent"]
     if not cards:
         return plays
     front = fronts(t, seat, dict.fromkeys(b for c in cards for b in AGENT[c].branches))
     options: dict[int, list[list[str]]] = {}  # funding to consider, by power needed
+    best: tuple[float, str, str, list[str]] | None = None
     for card in cards:
         agent = AGENT[card]
         for branch in agent.branches:
@@ -210,8 +231,15 @@ def _agent_plays(t: Table, seat: int, w: Weights) -> list[tuple[float, Action]]:
                 options[need] = funding_options(t, seat, need)
             for funding in options[need]:
                 gain = agent_gain(t, f, card, base, funding, w)
+                if best_only:
+                    if best is None or gain > best[0]:
+                        best = (gain, card, branch, funding)
+                    continue
                 action = {"type": "agent", "card": card, "branch": branch, "funding": funding}
                 plays.append((gain, action))
+    if best is not None:
+        gain, card, branch, funding = best
+        return [(gain, {"type": "agent", "card": card, "branch": branch, "funding": funding})]
     plays.sort(key=lambda p: -p[0])
     return plays
 
@@ -224,7 +252,14 @@ def mission_plays(t: Table, seat: int) -> tuple[Action, ...]:
     return tuple(_mission_plays(t, seat))
 
 
-def _mission_plays(t: Table, seat: int) -> list[Action]:
+def first_mission_play(t: Table, seat: int) -> Action | None:
+    """`mission_plays`' first, worked out alone: the mission with the most stars (the
+    first in hand of equal stars) that can go down now, in its best branch."""
+    plays = _mission_plays(t, seat, first_only=True)
+    return plays[0] if plays else None
+
+
+def _mission_plays(t: Table, seat: int, *, first_only: bool = False) -> list[Action]:
     cards = [c for c in t.hands[seat] if KIND[c] == "mission"]
     if not cards:
         return []
@@ -240,6 +275,8 @@ def _mission_plays(t: Table, seat: int) -> list[Action]:
         branch = max(open_, key=lambda b: _mission_fit(t, seat, card, b))
         used[branch] = used.get(branch, 0) + 1
         plays.append({"type": "mission", "card": card, "branch": branch})
+        if first_only:
+            break
     return plays
 
 
@@ -317,10 +354,10 @@ def choose(t: Table, seat: int, w: Weights = NORMAL) -> Action:
 
 def _should_deploy(t: Table, seat: int, w: Weights) -> bool:
     hand = t.hands[seat]
-    if mission_plays(t, seat):
+    if first_mission_play(t, seat) is not None:
         return True
-    plays = agent_plays(t, seat, w) if w.careful else ()
-    if plays and plays[0][0] >= 1.0 + (0.8 if w.careful else 0):
+    best = best_agent_play(t, seat, w) if w.careful else None
+    if best is not None and best[0] >= 1.0 + (0.8 if w.careful else 0):
         return True  # an agent that opens a branch for a mission in hand
     has_agent = any(KIND[c] == "agent" for c in hand)
     if has_agent and len(hand) >= w.deploy_hand:
@@ -364,12 +401,12 @@ def _deploy_step(t: Table, seat: int, w: Weights) -> Action:
                     branch = AGENT[card].branches[0]
                     return {"type": "agent", "card": card, "branch": branch, "funding": funds}
         else:
-            plays = agent_plays(t, seat, w)
-            if plays and (plays[0][0] > 0.0 or t.final):
-                return _copy(plays[0][1])
-    missions = mission_plays(t, seat)
-    if missions:
-        return _copy(missions[0])
+            best = best_agent_play(t, seat, w)
+            if best is not None and (best[0] > 0.0 or t.final):
+                return _copy(best[1])
+    mission = first_mission_play(t, seat)
+    if mission is not None:
+        return mission  # made for this asking: not kept
     if w.team_play and t.teammate(seat) is not None and not t.has_passed:
         gift = _gift(t, seat)
         if gift is not None:

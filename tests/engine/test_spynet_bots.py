@@ -232,3 +232,28 @@ def test_a_caller_cannot_change_the_policys_kept_answers() -> None:
                 checked += again["type"] in ("agent", "mission")
             state.apply(policy.choose(t, seat))
     assert checked > 20, checked
+
+
+def test_a_playouts_best_plays_are_the_first_of_every_play() -> None:
+    """A playout's step asks only for the best agent play and the first mission play
+    (`best_agent_play`, `first_mission_play`: issue 50, a review's playouts sorted every
+    play to take the first): each is exactly the first of all the plays, ties included
+    (the first found of equal gains, as the stable sort put it), worked out alone."""
+    compared = 0
+    for players in (2, 3, 4):
+        for seed in range(4):
+            state = GAME.new(seed=seed, players=players, options={"situation": "random"})
+            assert isinstance(state, SpyNetState)
+            while not state.is_over:
+                t, seat = state.table, state.to_play[0]
+                for w in (policy.NORMAL, policy.EASY):
+                    t.memo.clear()
+                    best = policy.best_agent_play(t, seat, w)  # alone, before every play
+                    every = policy.agent_plays(t, seat, w)
+                    assert best == (every[0] if every else None)
+                    first = policy.first_mission_play(t, seat)
+                    missions = policy.mission_plays(t, seat)
+                    assert first == (missions[0] if missions else None)
+                    compared += best is not None
+                state.apply(policy.choose(t, seat))
+    assert compared > 500, compared
