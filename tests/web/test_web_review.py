@@ -92,6 +92,34 @@ def test_the_review_works_in_slices_and_can_be_cancelled() -> None:
     assert 'data-state="done"' in app.render()
 
 
+def test_a_slice_that_reviews_no_new_decision_leaves_the_screen_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 50: a review drew its screen after every 30 ms slice (some 400 times for a
+    4-player SpyNet game) to move its bar once a decision. A slice says whether what the
+    screen shows changed: False only when no decision was reviewed in it."""
+    record = finished("deck-of-spies", 13, 1).record()
+    app = App(MemoryStorage(), base_url="https://example.test/")
+    app.route(review_route(record))
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    # Every other slice is too short to finish a decision (as most are, in the page).
+    step, slices = screen.reviewer.step, iter(range(10**6))
+    short = lambda slice_s: screen.reviewer.done if next(slices) % 2 else step(slice_s)  # noqa: E731
+    monkeypatch.setattr(screen.reviewer, "step", short)
+    said = []
+    while app.pending_delay() == 0:
+        before, drawn = len(screen.reviewer.decisions), app.render()
+        changed = app.tick()
+        moved = len(screen.reviewer.decisions) != before
+        said.append(changed)
+        assert (changed is False) == (not moved and not screen.finished)
+        if changed is False:
+            assert app.render() == drawn  # nothing to draw again
+    assert screen.finished and said[-1] is None  # the end is always drawn
+    assert False in said and None in said
+
+
 def test_a_swing_opens_its_position_with_the_hard_bots_move_and_try_again() -> None:
     record = finished("deck-of-spies", 13, 1).record()
     app = App(MemoryStorage(), base_url="https://example.test/")

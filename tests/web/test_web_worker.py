@@ -256,3 +256,20 @@ def test_a_frames_effects_go_ahead_of_its_drawing() -> None:
     link.on({"t": "click", "act": "nothing", "seq": 10})  # no effect: one frame, as before
     (alone,) = page.take("frame")
     assert alone["seen"] == 10 and alone["effects"] == [] and "html" in alone
+
+
+def test_a_timed_step_that_changed_nothing_is_not_drawn_and_the_next_is_asked_for() -> None:
+    """A screen's `tick` that returns False (a review's slice between two marks of its
+    progress) gets a frame with no drawing, and the next tick is asked for at once; one
+    that returns None is drawn, as before."""
+    link, page = opened()
+    page.take()
+    link.app.pending_delay = lambda: 0  # type: ignore[method-assign]
+    link.app.tick = lambda: False  # type: ignore[method-assign,assignment]
+    link.on({"t": "tick"})
+    frame, timer = page.take()
+    assert "html" not in frame and frame["effects"] == [] and frame["t"] == "frame"
+    assert timer == {"t": "timer", "delay": 0}
+    link.app.tick = lambda: None  # type: ignore[method-assign,assignment]
+    link.on({"t": "tick"})
+    assert "html" in page.take("frame")[0]

@@ -344,9 +344,9 @@ class App:
     def pending_delay(self) -> int | None:
         return None if self.away else self.screen.pending_delay()
 
-    def tick(self) -> None:
-        if not self.away:
-            self.screen.tick()
+    def tick(self) -> bool | None:
+        """A timed step of the screen's; False when nothing it shows has changed."""
+        return None if self.away else self.screen.tick()
 
     # -- other tabs ----------------------------------------------------------------
     @property

@@ -140,7 +140,7 @@ class Link:
             self.key(str(message["key"]))
         elif kind == "tick":
             self.delay = None
-            self.guard(app.tick)
+            self.guard(app.tick, quiet=True)
         elif kind == "done":
             self.guard(lambda: app.effect_done(str(message["kind"]), bool(message["ok"])))
         elif kind == "peer":
@@ -240,15 +240,25 @@ class Link:
         self.quiet_guard(lambda: self.app.tab_message(message))
 
     # -- what the page is told -------------------------------------------------------
-    def guard(self, step: Callable[[], Any]) -> None:
-        """Run one event's work, then draw once; an error becomes a message."""
+    def guard(self, step: Callable[[], Any], *, quiet: bool = False) -> None:
+        """Run one event's work, then draw once; an error becomes a message. With `quiet`,
+        a step that returns False (nothing the screen shows has changed) and asks for
+        nothing else is not drawn: the page is left as it is and the next timed step is
+        asked for (a review's slices between two marks of its progress: issue 50, a
+        SpyNet review drew its screen after each 30 ms slice, some 400 times, to move its
+        bar 52 times)."""
         try:
-            step()
+            unchanged = step() is False and quiet
         except Exception as exc:  # the page must survive any bug
             traceback.print_exc()
             self.app.ctx.notify(went_wrong(exc))
+            unchanged = False
         effects = self.app.take_effects()
         target, in_place = self.app.take_navigation()
+        if unchanged and not effects and target is None and in_place is None:
+            self.frame([], navigation=(None, None))
+            self.schedule()
+            return
         if in_place is not None:
             self.where = in_place
         if target is not None and target != self.where:

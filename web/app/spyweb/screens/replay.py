@@ -407,8 +407,9 @@ class ReplayerScreen(Screen):
     def pending_delay(self) -> int | None:
         return self.replayer.pending_delay()
 
-    def tick(self) -> None:
+    def tick(self) -> bool | None:
         self.replayer.tick()
+        return None
 
 
 class ReplayScreen(ReplayerScreen):

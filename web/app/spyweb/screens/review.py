@@ -169,15 +169,20 @@ class ReviewScreen(ReplayerScreen):
     def pending_delay(self) -> int | None:
         return 0 if self.working else self.replayer.pending_delay()
 
-    def tick(self) -> None:
+    def tick(self) -> bool | None:
+        """The replay's next move, or the review's next slice of work: False when that
+        slice reviewed no new decision (its progress bar stays as it was)."""
         if not self.working:
             self.replayer.tick()
             if self.replayer.move != self.shown:
                 self.shown = None
-            return
+            return None
+        reviewed = len(self.reviewer.decisions)
         if self.reviewer.step(SLICE_S):
             self.working = False
             self._finish()
+            return None
+        return None if len(self.reviewer.decisions) > reviewed else False
 
     def _finish(self) -> None:
         review = self.reviewer.review()

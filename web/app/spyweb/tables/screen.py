@@ -183,8 +183,10 @@ class Screen:
         """Milliseconds until `tick` should run (a bot to move), or None."""
         return None
 
-    def tick(self) -> None:
-        """Run the pending timed step (one bot move)."""
+    def tick(self) -> bool | None:
+        """Run the pending timed step (one bot move); False when nothing the screen shows
+        has changed (the screen is then not drawn again)."""
+        return None
 
     def game_table(self) -> GameScreen | None:
         """The game's table this screen plays (itself, or one it wraps), whose slot the
