@@ -30,7 +30,7 @@ GAMES = (
     ("espionage", 4, 2, DESKTOP, 20.0),
     ("spynet", 3, 4, PHONE, 10.0),
 )
-QUICK = GAMES[:2]
+QUICK = GAMES[1:2]  # the same steps as every game, in the shortest review
 DONE_MS = 180_000
 
 
