@@ -26,7 +26,8 @@ from .browser import TIMEOUT, StepFailed, saved_record_js, wait_for
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 
-# The page's stamps (web/page.mjs, web/peers.mjs): [time since the epoch in ms, what, key].
+# The page's stamps (web/page.mjs, web/peers.mjs): [time since the epoch in ms, what, key,
+# the first characters of a message].
 STAMPS = "window.spygamesTimes = []"
 
 

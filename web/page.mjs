@@ -67,8 +67,8 @@ function input() {
   performance.mark("spy:input");
 }
 
-// When a frame came and was drawn, for `make bench` (bench/together.py; web/peers.mjs's too).
-const stamp = (...what) => window.spygamesTimes?.push([performance.timeOrigin + performance.now(), ...what]);
+// When a frame came and was drawn, and a message to another device left and came (peers.mjs), for `make bench` (bench/together.py): on a page where it made the list; nothing is worked out otherwise.
+const stamp = (what, key, text = "") => window.spygamesTimes?.push([performance.timeOrigin + performance.now(), what, typeof key === "function" ? key() : key, text.slice(0, 40)]);
 // -- events ------------------------------------------------------------------------
 function listen(target, event, handler) {
   target.addEventListener(event, (e) => {
@@ -300,7 +300,7 @@ function draw(frame) {
   told(app, newScreen); // what the draw brought, to screen readers (news.mjs)
   markCut(app); // lines cut with …, marked so their “more” shows (cut.mjs)
   performance.mark("spy:rendered");
-  stamp("drawn", document.getElementById("join-bar")?.dataset.move);
+  stamp("drawn", () => document.getElementById("join-bar")?.dataset.move);
   if (!painted && python) {
     // Once this first frame is painted and the page is idle, Python's worker downloads
     // the other games' code.
@@ -400,7 +400,7 @@ function reporter(type) {
 let connected = null; // the Connections, once loaded
 function connections() {
   peers ??= import("./peers.mjs").then(({ Connections }) => {
-    connected = new Connections(reporter("peer"));
+    connected = new Connections(reporter("peer"), { stamp });
     return connected;
   });
   return peers;

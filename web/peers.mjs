@@ -34,12 +34,6 @@ export const RECOVER_S = 15; // how long a "disconnected" connection may take to
 export const CONNECT_S = 20; // how long a taken reply may take to open the table's channel
 const CLOSING = { failed: "failed", closed: "closed" };
 
-// When each message left and came, for `make bench` (bench/together.py): noted only on a
-// page where the bench has made the list.
-export function stamp(...what) {
-  globalThis.spygamesTimes?.push([performance.timeOrigin + performance.now(), ...what]);
-}
-
 // "Name: message", as a refusal is reported.
 function reason(error) {
   if (error instanceof Error || (error && typeof error === "object" && "message" in error)) {
@@ -50,10 +44,12 @@ function reason(error) {
 
 export class Connections {
   // options: stand-ins for the browser's side (tests): RTCPeerConnection, now() in
-  // seconds, sleep(seconds) a promise.
+  // seconds, sleep(seconds) a promise; and stamp(what, key, text), told when a message
+  // left ("sent") and came ("heard") (the page's, for `make bench`).
   constructor(report, options = {}) {
     this.report = report;
     this.options = options;
+    this.stamp = options.stamp ?? (() => {});
     this.now = options.now ?? (() => performance.now() / 1000);
     this.sleep =
       options.sleep ?? ((seconds) => new Promise((done) => setTimeout(done, seconds * 1000)));
@@ -87,7 +83,7 @@ export class Connections {
       if (channel !== undefined && String(channel.readyState) === "open") {
         try {
           channel.send(payload[1]);
-          stamp("sent", key, payload[1].slice(0, 40)); // its kind is in its first characters
+          this.stamp("sent", key, payload[1]); // its kind and number are in its first characters
         } catch (error) {
           this.report("failed", key, `a message could not be sent (${reason(error)})`);
         }
@@ -156,7 +152,7 @@ export class Connections {
     this._listen(key, channel, "open", () => this.report("open", key, ""));
     this._listen(key, channel, "message", (event) => {
       const text = String(event.data);
-      stamp("heard", key, text.slice(0, 40));
+      this.stamp("heard", key, text);
       this.report("message", key, text);
     });
     this._listen(key, channel, "close", () => this._closed(key, channel));

@@ -87,7 +87,7 @@ const settled = () => new Promise((done) => setImmediate(done));
 
 // Connections with stand-ins for the browser, the reports they make and the peers made;
 // `peers` sets what each new peer has other than the defaults.
-function browser(peers = {}) {
+function browser(peers = {}, options = {}) {
   const made = [];
   class Peer extends Target {
     constructor(config) {
@@ -124,6 +124,7 @@ function browser(peers = {}) {
     RTCPeerConnection: Peer,
     now: clock.now,
     sleep: clock.sleep,
+    ...options,
   });
   return { connections, reports, made, clock };
 }
@@ -407,4 +408,22 @@ test("a browser's refusal is reported failed, never thrown", async () => {
   } finally {
     process.off("unhandledRejection", onRejection);
   }
+});
+
+test("the page's stamp hears each message that left and each that came, nothing else", async () => {
+  const stamped = [];
+  const { connections, made, clock } = browser({}, { stamp: (...what) => stamped.push(what) });
+  connections.run("peer-offer", ["1", "[]"]);
+  await clock.advance(0.05);
+  const { channel } = made[0];
+  connections.run("peer-send", ["1", "too soon"]); // not open: not sent, not stamped
+  channel.readyState = "open";
+  connections.run("peer-send", ["1", '{"v":3,"kind":"scene","n":4}']);
+  channel.refusal = new Error("queue full");
+  connections.run("peer-send", ["1", "refused"]); // not sent: not stamped
+  channel.fire("message", { data: '{"v":3,"kind":"act","id":7}' });
+  assert.deepEqual(stamped, [
+    ["sent", "1", '{"v":3,"kind":"scene","n":4}'],
+    ["heard", "1", '{"v":3,"kind":"act","id":7}'],
+  ]);
 });
