@@ -94,6 +94,7 @@ def hostile(evil: str, site: str, end: str = FAIL) -> str:
     """The hostile bot's code: `evil` the attacker's server, `site` the site's root,
     `end` what it does once its report is on its way (FAIL or PLAY_ON)."""
     script = ATTACK_JS.replace("__EVIL__", evil).replace("__SITE__", site)
+    script = script.replace("__NAVIGATE__", "true" if end == PLAY_ON else "false")
     after = "fails" if end == FAIL else "plays on"
     code = HOSTILE.replace("__EVIL__", evil).replace("__SCRIPT__", json.dumps(script))
     code = code.replace("__AT_ONCE__", str(end == PLAY_ON))
