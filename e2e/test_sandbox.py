@@ -26,8 +26,9 @@ from conftest import BOOT_TIMEOUT, origin_of, wait_for
 from drivers.lab import BOOT_MS, RUN_MS
 from drivers.lab import lab as lab  # the Lab, ready (a fixture)
 from drivers.your_bot import ann_opens_if_first, seat_my_bot
-from playwright.sync_api import Browser, BrowserContext, FrameLocator, Page, expect
+from playwright.sync_api import Browser, FrameLocator, Page, expect
 from server import BlogServer
+from warm import WarmContexts
 
 # Every frame of the page (the sandbox's host among them) keeps what the sandbox's
 # script posted to it, the attack's own report of what it reached, and passes it up (a
@@ -55,10 +56,16 @@ def evil() -> Iterator[Listener]:
     listener.close()
 
 
-def context(browser: Browser) -> BrowserContext:
-    made = browser.new_context(viewport={"width": 1280, "height": 800})
-    made.add_init_script(HEARD)
-    return made
+@pytest.fixture
+def returning(warm: WarmContexts) -> Iterator[Page]:
+    """A page of a returning visitor (the site's offline copy and snapshots kept, its
+    storage empty: e2e/warm.py) that hears what the attack reports (HEARD, in its every
+    frame). Not `page`: the attack's refused requests are console errors."""
+    page = warm.page("desktop")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(HEARD)
+    yield page
+    warm.done(page)
 
 
 # What the site keeps on this device: localStorage, every cache's files and bodies' sizes,
@@ -81,9 +88,8 @@ KEPT = """async () => {
 }"""
 
 
-def lab_with_a_save(browser: Browser, site_url: str, game: str) -> Page:
-    """The Lab, kept offline, in a context of its own, with a saved game of `game`."""
-    page = context(browser).new_page()
+def lab_with_a_save(page: Page, site_url: str, game: str) -> Page:
+    """The Lab on `page`, kept offline, with a saved game of `game`."""
     page.goto(f"{site_url}lab/")
     expect(page.locator("#lab-offline")).to_have_attribute("data-kept", "true", timeout=BOOT_MS)
     page.evaluate(f"localStorage.setItem('spygames:slot:{game}', 'a saved game')")
@@ -142,9 +148,9 @@ def run_hostile_in_lab(lab: Page | FrameLocator, code: str, tries: int = 3) -> s
 
 
 def test_a_hostile_bot_in_the_lab_reaches_nothing(
-    browser: Browser, site_url: str, evil: Listener
+    returning: Page, site_url: str, evil: Listener
 ) -> None:
-    page = lab_with_a_save(browser, site_url, "espionage")
+    page = lab_with_a_save(returning, site_url, "espionage")
     page.fill("#lab-source", "# my own bot\ndef choose(view, legal, rng):\n    return legal[0]\n")
     page.wait_for_timeout(500)  # kept as typed
     before = page.evaluate(KEPT)
@@ -164,7 +170,6 @@ def test_a_hostile_bot_in_the_lab_reaches_nothing(
     after["local"].pop("spygames:lab:espionage")
     before["local"].pop("spygames:lab:espionage")
     assert after == before
-    page.context.close()
 
 
 def test_a_forged_watchdog_message_does_not_keep_a_looping_bot_alive(lab: Page) -> None:
@@ -216,15 +221,14 @@ def test_each_way_a_bot_fails_has_its_own_words(lab: Page, code: str, words: str
 
 
 def test_a_hostile_bot_in_a_blogs_frame_reaches_nothing(
-    browser: Browser, site_url: str, evil: Listener
+    returning: Page, site_url: str, evil: Listener
 ) -> None:
     code = hostile(evil.url, site_url)
     framed = f'<iframe src="{site_url}lab/embed.html#espionage" width="640" height="620"></iframe>'
     head = '<link rel="icon" href="data:,">'
     post = f"<!DOCTYPE html><html><head>{head}</head><body>{framed}</body></html>"
     with BlogServer(site_url, post) as blog:
-        made = context(browser)
-        page = made.new_page()
+        page = returning
         page.goto(blog.url)
         frame = page.frame_locator("iframe").first
         expect(frame.locator("#lab-source")).not_to_have_value("")
@@ -232,13 +236,12 @@ def test_a_hostile_bot_in_a_blogs_frame_reaches_nothing(
         assert_reached_nothing(page, reports_from(page))
         assert evil.heard == []
         assert origin_of(blog.url) != origin_of(site_url)
-        made.close()
 
 
 def test_a_hostile_bot_at_a_table_reaches_nothing(
-    browser: Browser, site_url: str, evil: Listener
+    returning: Page, site_url: str, evil: Listener
 ) -> None:
-    page = lab_with_a_save(browser, site_url, "deck-of-spies")
+    page = lab_with_a_save(returning, site_url, "deck-of-spies")
     before = page.evaluate(KEPT)
     code = hostile(evil.url, site_url, PLAY_ON)
     seat_my_bot(page, site_url, code)
@@ -253,7 +256,6 @@ def test_a_hostile_bot_at_a_table_reaches_nothing(
     assert offline == {
         k: v for k, v in before["kept"].items() if not k.startswith("spygames python ")
     }
-    page.context.close()
 
 
 POISON = """async () => {
