@@ -23,6 +23,7 @@ from conftest import CHROMIUM, FLAGS, TESTED  # noqa: E402
 from conftest import SNAPSHOT_KEPT as SNAPSHOT_KEPT  # noqa: E402 (the warm visits wait for it)
 from conftest import saved_record_js as saved_record_js  # noqa: E402 (used by play)
 from server import SiteServer  # noqa: E402
+from stores import filled as filled  # noqa: E402 (the Lab's snapshot: bench/lab.py)
 
 TIMEOUT = 120_000
 

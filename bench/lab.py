@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page
 
 from spygames.lab import Match, load
 
-from .browser import LONGTASKS, StepFailed
+from .browser import LONGTASKS, StepFailed, filled
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "web" / "lab" / "templates" / "espionage.py"
@@ -38,10 +38,10 @@ def _ready(page: Page) -> float:
 
 
 def _snapshot_kept(page: Page) -> None:
-    kept = """async () => {
-      const cache = await caches.open("spygames lab python");
-      return !!(await cache.match(new URL("../sandbox/python.snapshot", location.href).href));
-    }"""
+    kept = filled("""async () => {
+      const cache = await caches.open(__LAB_STORE__);
+      return !!(await cache.match(new URL(__LAB_KEY__, location.href).href));
+    }""")
     for _ in range(600):
         if page.evaluate(kept):
             return

@@ -7,6 +7,8 @@ import json
 import re
 from urllib.parse import urlsplit
 
+from stores import filled
+
 
 def cache_name(site_url: str, build: str) -> str:
     """The cache sw.js keeps a build in: named after its scope (the site's sub-path)."""
@@ -24,7 +26,7 @@ def worker_build(sw_js: str) -> tuple[str, dict[str, str]]:
 # A JS function: once a worker is active (so its install, the precache, has finished) and
 # activated (so older caches are gone), it puts each cache's number of entries in
 # window.workerCaches ({name: files}); until then window.workerCaches is null.
-SETTLE = """() => {
+SETTLE = filled("""() => {
     window.workerCaches = null;
     navigator.serviceWorker.ready.then(async (registration) => {
         const worker = registration.active;
@@ -34,9 +36,9 @@ SETTLE = """() => {
         const found = {};
         for (const name of await caches.keys()) {
             // Not the worker's: the Python snapshots (web/python.mjs, web/sandbox/kept.mjs).
-            if (name === "spygames python" || name === "spygames lab python") continue;
+            if (name === __TABLES_STORE__ || name === __LAB_STORE__) continue;
             found[name] = (await (await caches.open(name)).keys()).length;
         }
         window.workerCaches = found;
     });
-}"""
+}""")

@@ -28,6 +28,7 @@ from drivers.lab import lab as lab  # the Lab, ready (a fixture)
 from drivers.your_bot import ann_opens_if_first, seat_my_bot
 from playwright.sync_api import Browser, FrameLocator, Page, expect
 from server import BlogServer
+from stores import filled
 from warm import WarmContexts
 
 # Every frame of the page (the sandbox's host among them) keeps what the sandbox's
@@ -72,11 +73,11 @@ def returning(warm: WarmContexts) -> Iterator[Page]:
 # IndexedDB's databases. But for the snapshot the Lab's sandboxes start from, which a
 # worker of the site's makes when the Lab's page pleases (web/sandbox/kept.mjs): never a
 # sandbox, which reaches no cache at all (the attack's `caches` is refused).
-KEPT = """async () => {
+KEPT = filled("""async () => {
   const local = {};
   for (const key of Object.keys(localStorage)) local[key] = localStorage.getItem(key);
   const kept = {};
-  for (const name of (await caches.keys()).filter((n) => n !== "spygames lab python")) {
+  for (const name of (await caches.keys()).filter((n) => n !== __LAB_STORE__)) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       const body = await (await cache.match(request)).arrayBuffer();
@@ -85,7 +86,7 @@ KEPT = """async () => {
   }
   const databases = indexedDB.databases ? (await indexedDB.databases()).map((d) => d.name) : [];
   return { local, kept, databases };
-}"""
+}""")
 
 
 def lab_with_a_save(page: Page, site_url: str, game: str) -> Page:
@@ -296,9 +297,9 @@ def test_a_poisoned_offline_copy_is_never_served(browser: Browser, site_url: str
 
 # The Lab's snapshot as this browser keeps it (web/sandbox/kept.mjs): its build header, or
 # null; with `damage`, one byte of it changed first.
-LAB_SNAPSHOT = """async (damage) => {
-  const cache = await caches.open("spygames lab python");
-  const key = new URL("../sandbox/python.snapshot", location.href).href;
+LAB_SNAPSHOT = filled("""async (damage) => {
+  const cache = await caches.open(__LAB_STORE__);
+  const key = new URL(__LAB_KEY__, location.href).href;
   const found = await cache.match(key);
   if (!found) return null;
   if (damage) {
@@ -307,7 +308,7 @@ LAB_SNAPSHOT = """async (damage) => {
     await cache.put(key, new Response(bytes, { headers: found.headers }));
   }
   return found.headers.get("x-spygames-snapshot");
-}"""
+}""")
 
 
 def started(page: Page) -> str:
@@ -349,9 +350,9 @@ def test_the_labs_python_restores_from_the_sites_snapshot_never_a_damaged_one(la
 
 # This build's Lab snapshot entry replaced by bytes that are no snapshot, kept as
 # kept.mjs keeps one (its build, SHA-256 and length right): the host hands it in.
-FORGED_SNAPSHOT = """async () => {
-  const cache = await caches.open("spygames lab python");
-  const key = new URL("../sandbox/python.snapshot", location.href).href;
+FORGED_SNAPSHOT = filled("""async () => {
+  const cache = await caches.open(__LAB_STORE__);
+  const key = new URL(__LAB_KEY__, location.href).href;
   const found = await cache.match(key);
   await cache.put(key + "?real", found.clone()); // for REAL_SNAPSHOT_BACK
   const bytes = new Uint8Array(1 << 20).fill(7);
@@ -363,12 +364,12 @@ FORGED_SNAPSHOT = """async () => {
     "content-type": "application/octet-stream",
   };
   await cache.put(key, new Response(bytes, { headers }));
-}"""
+}""")
 
 # The real snapshot FORGED_SNAPSHOT replaced, put back.
-REAL_SNAPSHOT_BACK = """async () => {
-  const cache = await caches.open("spygames lab python");
-  const key = new URL("../sandbox/python.snapshot", location.href).href;
+REAL_SNAPSHOT_BACK = filled("""async () => {
+  const cache = await caches.open(__LAB_STORE__);
+  const key = new URL(__LAB_KEY__, location.href).href;
   await cache.put(key, await cache.match(key + "?real"));
   await cache.delete(key + "?real");
-}"""
+}""")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from conftest import wait_for
 from playwright.sync_api import Page, expect
+from stores import filled
 
 BOOT_MS = 120_000
 RUN_MS = 120_000
@@ -15,11 +16,11 @@ LOOPING = "def choose(view, legal, rng):\n    while True:\n        pass\n"
 
 
 # Whether this browser keeps the Lab's snapshot (web/sandbox/kept.mjs), made or refused.
-LAB_KEPT = """async () => {
-  const key = new URL("../sandbox/python.snapshot", location.href).href; // from lab/
-  const found = await (await caches.open("spygames lab python")).match(key);
+LAB_KEPT = filled("""async () => {
+  const key = new URL(__LAB_KEY__, location.href).href; // from lab/
+  const found = await (await caches.open(__LAB_STORE__)).match(key);
   return found?.headers.get("x-spygames-snapshot") ?? null;
-}"""
+}""")
 
 
 @pytest.fixture

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page
+from stores import TABLES_STORE
 
-STORE = "spygames python"
+STORE = TABLES_STORE
 HEADER = "x-spygames-snapshot"
 # Waits (up to 60 s) until a snapshot of `build` is kept; the entry's build header then
 # (or the last one seen).
