@@ -76,16 +76,16 @@ SHOTS = ROOT / "e2e" / "screenshots"
 # each worker a file at a time in this order (`--no-loadscope-reorder`: xdist otherwise
 # sorts the files by their number of tests): a long file handed out last leaves the other
 # workers idle until it ends (the chaos evening, last, left the machine 40% busy for 70 s).
-FIRST = ("test_lab", "test_sandbox", "test_your_bot", "test_layout", "test_together_chaos",
+# The Bot Lab's files go first, to one worker, as one unit (their tests 480 s of a worker's
+# wall, against some 540 s for each worker's share): a worker that runs one of them warms a
+# browser of its own for them (`tiered`) and makes the Lab's snapshot in it, about 15 CPU-s
+# (2026-12-07, E2E_CPU: the first Lab test of a worker 22-26 CPU-s, the next 10-13).
+THE_LAB = ("test_lab", "test_sandbox", "test_your_bot")
+FIRST = (*THE_LAB, "test_layout", "test_together_chaos",
          "test_screen_reader", "test_together", "test_review", "test_guide", "test_a11y",
          "test_offline", "test_languages_play", "test_languages", "test_spynet",
          "test_espionage",
          "test_together_evening", "test_deck_of_spies", "test_boot", "test_showdown")  # fmt: skip
-# The Bot Lab's files go to one worker, as one unit (their tests 480 s of a worker's wall,
-# against some 620 s for each worker's share): a worker that runs one of them warms a
-# browser of its own for them (`tiered`) and makes the Lab's snapshot in it, about 15 CPU-s
-# (2026-12-07, E2E_CPU: the first Lab test of a worker 22-26 CPU-s, the next 10-13).
-THE_LAB = ("test_lab", "test_sandbox", "test_your_bot")
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:

@@ -33,7 +33,7 @@ class Tree:
             return sum(self.seen.values()) / TICK
 
     def sample(self) -> None:
-        parents: dict[int, int] = {}
+        children: dict[int, list[int]] = {}
         ticks: dict[int, int] = {}
         for entry in os.listdir("/proc"):
             if not entry.isdigit():
@@ -43,19 +43,14 @@ class Tree:
             except OSError:
                 continue
             fields = stat[stat.rfind(")") + 2 :].split()
-            parents[int(entry)] = int(fields[1])
+            children.setdefault(int(fields[1]), []).append(int(entry))
             ticks[int(entry)] = int(fields[11]) + int(fields[12])
-        mine = {os.getpid()}
-        changed = True
-        while changed:
-            changed = False
-            for pid, parent in parents.items():
-                if parent in mine and pid not in mine:
-                    mine.add(pid)
-                    changed = True
+        mine = [os.getpid()]
+        for pid in mine:  # grows as it goes: every descendant once
+            mine.extend(children.get(pid, []))
         with self.lock:
             for pid in mine:
-                self.seen[pid] = max(self.seen.get(pid, 0), ticks[pid])
+                self.seen[pid] = max(self.seen.get(pid, 0), ticks.get(pid, 0))
 
     def _every_half_second(self) -> None:
         while True:
