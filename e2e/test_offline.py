@@ -101,6 +101,50 @@ def test_one_visit_is_enough_to_play_offline(page: Page, site_url: str) -> None:
     expect(page.locator(".dos")).to_have_attribute("data-actions", "1")
 
 
+# The offline copy's Python WebAssembly replaced with other bytes (its headers kept, as a page
+# script could), then asked for as Python's worker asks for it: with its integrity. Says
+# whether that request failed, and the copy's length after it.
+POISON_WASM = """async (integrity) => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("spygames /"));
+  const cache = await caches.open(names[0]);
+  const key = new URL("vendor/pyodide/pyodide.asm.wasm", location.href).href;
+  const kept = await cache.match(key);
+  await cache.put(key, new Response(new Uint8Array(4096).fill(7), { headers: kept.headers }));
+  let failed = false;
+  try { await (await fetch(key, { integrity })).arrayBuffer(); } catch { failed = true; }
+  return [failed, (await (await cache.match(key)).arrayBuffer()).byteLength];
+}"""
+KEPT_WASM = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("spygames /"));
+  const key = new URL("vendor/pyodide/pyodide.asm.wasm", location.href).href;
+  return (await (await (await caches.open(names[0])).match(key)).arrayBuffer()).byteLength;
+}"""
+
+
+def test_the_runtime_handed_over_unread_is_checked_and_mended(
+    page: Page, site_url: str, guard: Guard
+) -> None:
+    """Python's worker asks for the boot's downloads with their integrity, and the service
+    worker hands its copies over unread (web/sw.js `claims`): other bytes in its cache
+    fail the request in the browser, never reach Python, and are mended on the way back."""
+    boot(page, site_url)
+    wait_for(page, "navigator.serviceWorker.controller !== null")
+    worker = fetch_text(page, "worker.mjs")
+    found = re.search(r'"\./vendor/pyodide/pyodide\.asm\.wasm": "(sha256-[^"]+)"', worker)
+    assert found, "worker.mjs has no integrity for the runtime's WebAssembly"
+    size = page.evaluate(KEPT_WASM)
+    # Handed over as kept, unread: the browser, not the service worker, refused the bytes.
+    assert page.evaluate(POISON_WASM, found.group(1)) == [True, 4096]
+    page.goto("about:blank")
+    boot(page, f"{site_url}#/deck-of-spies/deal/{DEAL}")  # Python starts: the build's bytes
+    expect(page.locator(".dos")).to_have_attribute("data-actions", "0")
+    assert page.evaluate(KEPT_WASM) == size  # and the copy is the build's again
+    # Chromium says so, twice a refusal: for the test's request, then the worker's.
+    said = [p for p in guard.problems if "integrity" not in p]
+    assert len(said) < len(guard.problems), guard.problems
+    guard.problems[:] = said
+
+
 def new_version(site: Path, mark: str) -> tuple[str, list[str]]:
     """Deploy another version of `site`: one changed file (app.css), sw.js rebuilt."""
     css = site / "styles" / "app.css"

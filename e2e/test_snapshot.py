@@ -15,10 +15,15 @@ import spygames
 pytestmark = pytest.mark.fresh  # the first visit's Python snapshot
 
 DEAL = 7
-ENTRY = """async ([store, header]) => {
+# The kept entry: [its build header, its length]; with `memory`, also the length of the
+# memory it packs (web/python.mjs keeps it without its pages of zeros: "SPY1", then that).
+ENTRY = """async ([store, header, memory]) => {
   const [key] = await (await caches.open(store)).keys();
   const found = key && (await (await caches.open(store)).match(key));
-  return found ? [found.headers.get(header), (await found.arrayBuffer()).byteLength] : null;
+  if (!found) return null;
+  const bytes = await found.arrayBuffer();
+  const told = [found.headers.get(header), bytes.byteLength];
+  return memory ? [...told, new DataView(bytes).getUint32(4, true)] : told;
 }"""
 # Put `bytes` zero bytes under the snapshot's address with the build header `build`.
 PUT = """async ([store, header, build, bytes]) => {
@@ -51,8 +56,9 @@ def test_a_warm_visit_starts_python_from_the_snapshot_and_plays_on(
     assert not restored(page)  # a first visit has nothing to restore
     play_first_dos_action(page, state)
     assert page.evaluate(KEPT, [STORE, HEADER, build]) == build
-    size = page.evaluate(ENTRY, [STORE, HEADER])[1]
-    assert size > 16_000_000, size  # Python's whole memory, not a stub
+    _, size, memory = page.evaluate(ENTRY, [STORE, HEADER, True])
+    assert memory > 16_000_000, memory  # Python's whole memory, not a stub
+    assert 4_000_000 < size < memory * 0.6, (size, memory)  # kept without its zero pages
     reload(page)
     assert restored(page)
     # The game in progress came back, and plays on in the restored Python.
@@ -83,7 +89,7 @@ def test_a_snapshot_that_fails_to_restore_is_refused_and_the_page_plays(
     assert any("did not restore" in text for text in warnings), warnings
     play_first_dos_action(page, spygames.get_game("deck-of-spies").new(seed=DEAL))
     # Refused for this build: no worker makes one again at every visit.
-    assert page.evaluate(ENTRY, [STORE, HEADER]) == [build + " refused", 0]
+    assert page.evaluate(ENTRY, [STORE, HEADER, False]) == [build + " refused", 0]
     reload(page)
     assert not restored(page)
     page.wait_for_timeout(3000)  # well past when the worker would start (idle, ≤ 5 s)

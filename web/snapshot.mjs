@@ -14,6 +14,7 @@ import {
   SNAPSHOT,
   STORE,
   fetchPackedAsXz,
+  packSnapshot,
   unpackZip,
   withoutStackSwitching,
 } from "./python.mjs";
@@ -45,7 +46,7 @@ async function keep() {
   const scope = python.globals.get("dict")();
   python.runPython(IMPORT, { globals: scope });
   scope.destroy();
-  const bytes = python.makeMemorySnapshot();
+  const bytes = packSnapshot(python.makeMemorySnapshot()); // without its pages of zeros
   const headers = { [BUILD_HEADER]: SNAPSHOT, "content-type": "application/octet-stream" };
   await (await caches.open(STORE)).put(KEY, new Response(bytes, { headers }));
   return bytes.length;

@@ -12,6 +12,25 @@
 // The build (web/tools/build_site.py) writes our wheel's and UI zip's addresses into
 // FILES: both are unpacked onto Python's import path, as PyScript's "files" did.
 const FILES = __FILES__;
+// The boot's downloads' Subresource Integrity, by address (the build writes it): asked for
+// with it, they are handed over by the service worker as its cache keeps them, unread, and
+// checked by the browser here as they arrive (see `early`).
+const INTEGRITY = new Map(
+  Object.entries(__INTEGRITY__).map(([path, sri]) => [new URL(path, import.meta.url).href, sri])
+);
+
+// Pyodide's modules and the Python snapshot's bytes, asked for as this module starts,
+// side by side, ahead of the boot's large downloads (see `early`): a warm visit's Python
+// waits on those three modules and that read first, and they used to come one after
+// another, the modules queued behind the runtime's WebAssembly at the service worker.
+const PYTHON = import("./vendor/pyodide/python.mjs").then((module) => {
+  module.keptSnapshot().catch(() => {}); // its failure is told where loadPyodide awaits it
+  return module;
+});
+PYTHON.catch(() => {}); // told where boot() awaits it
+for (const name of ["pyodide.mjs", "pyodide.asm.mjs"]) {
+  import(`./vendor/pyodide/${name}`).catch(() => {}); // python.mjs imports them: told there
+}
 
 const waiting = []; // messages that came before the app was ready for them
 let games = null; // see Games, below
@@ -58,11 +77,22 @@ function failed(error) {
 
 // The boot's downloads, requested before Pyodide's modules have even loaded: the first
 // fetch of each address (by Pyodide, python.mjs or the app) is answered with it.
+// Where the service worker is in charge, each goes with its integrity (the build's SHA-256
+// of it): the service worker then hands its cached copy over as it is, and the browser
+// fails the request on any other bytes. Read and hashed in the service worker first, the
+// runtime's 10 MB of WebAssembly held every other file of the boot behind it (a warm
+// visit 40-50 ms longer). A copy that fails is asked for again without it: the service
+// worker then checks it as it checks every file, and mends it.
 function early(urls) {
-  const started = new Map(urls.map((url) => [url, fetch(url)]));
   const fetchFile = self.fetch.bind(self);
+  const checked = (url) => {
+    const integrity = self.spygamesDownload === "plain" && INTEGRITY.get(url);
+    if (!integrity) return fetchFile(url);
+    return fetchFile(url, { integrity }).catch(() => fetchFile(url));
+  };
+  const started = new Map(urls.map((url) => [url, checked(url)]));
   fetchEarly = (url) => {
-    if (!started.has(url)) started.set(url, fetchFile(url));
+    if (!started.has(url)) started.set(url, checked(url));
   };
   self.fetch = function (resource, options) {
     const url = typeof resource === "string" || resource instanceof URL ?
@@ -76,13 +106,11 @@ function early(urls) {
 
 async function boot(start) {
   startedWith = start;
+  self.spygamesDownload = start.download; // python.mjs: the .xz copies, or the plain files
   early(start.preload || []);
   games = new Games();
-  self.spygamesDownload = start.download; // python.mjs: the .xz copies, or the plain files
   const files = FILES.map((path) => new URL(path, import.meta.url).href);
-  const { loadPyodide, keepSnapshot, downloadsXz, fetchPackedAsXz, unpackZip } = await import(
-    "./vendor/pyodide/python.mjs"
-  );
+  const { loadPyodide, keepSnapshot, downloadsXz, fetchPackedAsXz, unpackZip } = await PYTHON;
   if (downloadsXz()) fetchPackedAsXz(); // before our archives are requested: their copies
   const archives = files.map((url) => fetch(url));
   const python = await loadPyodide({

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -81,3 +82,54 @@ def test_only_the_app_page_keeps_a_snapshot() -> None:
     """An embed on someone's blog restores a kept snapshot but never writes one."""
     assert 'data-python-snapshot="keep"' in (ROOT / "index.html").read_text()
     assert "data-python-snapshot" not in (ROOT / "web" / "embed.html").read_text()
+
+
+# Python's memory packed without its pages of zeros and unpacked again (web/python.mjs),
+# in Node: a memory of zero pages, written pages, a run across pages and an odd tail; then
+# copies that are not the packed snapshot: each must throw, so Python starts afresh.
+PACKING = """
+const { packSnapshot, unpackSnapshot } = await import(process.argv[1]);
+const memory = new Uint8Array(40 * 4096 + 6);
+memory[5] = 1;                          // page 0
+memory.fill(9, 7 * 4096 + 100, 9 * 4096 + 1);  // pages 7-9, one run
+memory[38 * 4096] = 3;                  // page 38
+memory[40 * 4096 + 5] = 4;              // the tail, in a page of its own
+const packed = packSnapshot(memory.subarray(0));
+const own = (bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
+const back = unpackSnapshot(own(packed));
+const same = back.length === memory.length && back.every((b, i) => b === memory[i]);
+const refused = (bytes) => { try { unpackSnapshot(bytes); return false; } catch { return true; } };
+const view = new DataView(packed.buffer.slice(0));
+const outside = () => {  // the first run said to start where the memory ends
+  const bytes = packed.slice();
+  new DataView(bytes.buffer).setUint32(12, 40 * 4096, true);
+  return bytes.buffer;
+};
+console.log(JSON.stringify({
+  same, length: packed.length, runs: view.getUint32(8, true),
+  empty: unpackSnapshot(packSnapshot(new Uint8Array(8192)).buffer).length,
+  raw: refused(memory.buffer.slice(0)),
+  short: refused(packed.buffer.slice(0, packed.length - 1)),
+  long: refused(new Uint8Array([...packed, 0]).buffer),
+  tiny: refused(new ArrayBuffer(4)),
+  outside: refused(outside()),
+}));
+"""
+
+
+def test_a_snapshot_is_kept_without_its_pages_of_zeros(
+    built: tuple[Path, Path], tmp_path: Path
+) -> None:
+    pyodide, whl = built
+    snapshot.write(pyodide, whl)
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", PACKING, str(pyodide / "python.mjs")],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    told = json.loads(run.stdout)
+    assert told["same"]
+    assert told["runs"] == 4  # page 0; pages 7-9; page 38; the tail
+    assert told["length"] == 12 + 4 * 8 + 4096 * 5 + 6  # five pages and the tail, no more
+    assert told["empty"] == 8192
+    assert told["raw"] and told["short"] and told["long"] and told["tiny"] and told["outside"]

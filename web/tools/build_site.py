@@ -21,6 +21,7 @@ Python runs in the reader's browser.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
@@ -173,6 +174,17 @@ def packed_meta(downloads: list[str], games: dict[str, str]) -> str:
     )
 
 
+def integrity(site: Path, urls: list[str]) -> dict[str, str]:
+    """Each file's Subresource Integrity (`sha256-` and the whole digest in base64), by its
+    address relative to the site: Python's worker asks for the boot's downloads with it
+    (web/worker.mjs), and the service worker then hands its copy over unread (web/sw.js)."""
+    out = {}
+    for url in urls:
+        digest = hashlib.sha256((site / url.removeprefix("./")).read_bytes()).digest()
+        out[url] = "sha256-" + base64.b64encode(digest).decode()
+    return out
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -287,14 +299,18 @@ def build(site: Path, dist: Path) -> None:
     # Python's worker unpacks the engine wheel and the UI zip onto its import path: no
     # micropip on a player's boot path (measured in docs/performance.md's Boot section).
     files = [f"./dist/{wheel.name}", f"./{app_zip.relative_to(site).as_posix()}"]
-    worker = (WEB / "worker.mjs").read_text()
-    if worker.count("__FILES__") != 1:
-        raise SystemExit("web/worker.mjs must hold __FILES__ exactly once")
-    (site / "worker.mjs").write_text(worker.replace("__FILES__", json.dumps(files)))
     # The boot's largest downloads, all with an .xz copy: the worker requests them as it
     # starts, the runtime's two largest files first.
     runtime = ["./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip"]
     downloads = [url for url in [*runtime, *files] if url.removeprefix("./") in xz_copies]
+    worker = (WEB / "worker.mjs").read_text()
+    for slot in ("__FILES__", "__INTEGRITY__"):
+        if worker.count(slot) != 1:
+            raise SystemExit(f"web/worker.mjs must hold {slot} exactly once")
+    checked = [*downloads, *(f"./{path}" for path in games.values())]
+    worker = worker.replace("__FILES__", json.dumps(files))
+    worker = worker.replace("__INTEGRITY__", json.dumps(integrity(site, checked), indent=1))
+    (site / "worker.mjs").write_text(worker)
     spoken = languages.write(site, lambda: (preboot_html(), preboot_frames()))
     use_app()
     embed_page = with_policy((WEB / "embed.html").read_text(), "web/embed.html")
