@@ -33,11 +33,11 @@ def started(requests: list[Request], path: str) -> float:
 
 
 def started_with_the_page(requests: list[Request], archive: str) -> bool:
-    """Whether `archive` was asked for before Pyodide's runtime module (so the worker
-    requested it as it started, not Python, which cannot ask before that has loaded).
-    Not before our python.mjs: the worker imports that in the same breath as it asks for
-    the archive, and under load the two requests' start times came out the other way."""
-    return started(requests, archive) < started(requests, "vendor/pyodide/pyodide.asm.mjs")
+    """Whether `archive` was asked for before Pyodide's lock file (so the worker requested
+    it as it started, not Python: Pyodide asks for its lock file first thing as it starts).
+    Not before Pyodide's modules: the worker imports those as it is loaded, before the page
+    has told it what to download."""
+    return started(requests, archive) < started(requests, "vendor/pyodide/pyodide-lock.json")
 
 
 def before_the_first_draw(page: Page, requests: list[Request], site_url: str) -> list[str]:

@@ -14,10 +14,10 @@ import {
   SNAPSHOT,
   STORE,
   fetchPackedAsXz,
-  packSnapshot,
   unpackZip,
   withoutStackSwitching,
 } from "./python.mjs";
+import { packSnapshot } from "./memory.mjs";
 
 const WHEEL = new URL("__WHEEL__", import.meta.url);
 const GAMES = __GAMES__.map((path) => new URL(path, import.meta.url));

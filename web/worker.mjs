@@ -28,7 +28,7 @@ const PYTHON = import("./vendor/pyodide/python.mjs").then((module) => {
   return module;
 });
 PYTHON.catch(() => {}); // told where boot() awaits it
-for (const name of ["pyodide.mjs", "pyodide.asm.mjs"]) {
+for (const name of ["memory.mjs", "pyodide.mjs", "pyodide.asm.mjs"]) {
   import(`./vendor/pyodide/${name}`).catch(() => {}); // python.mjs imports them: told there
 }
 

@@ -84,7 +84,7 @@ def test_only_the_app_page_keeps_a_snapshot() -> None:
     assert "data-python-snapshot" not in (ROOT / "web" / "embed.html").read_text()
 
 
-# Python's memory packed without its pages of zeros and unpacked again (web/python.mjs),
+# Python's memory packed without its pages of zeros and unpacked again (web/memory.mjs),
 # in Node: a memory of zero pages, written pages, a run across pages and an odd tail; then
 # copies that are not the packed snapshot: each must throw, so Python starts afresh.
 PACKING = """
@@ -123,7 +123,7 @@ def test_a_snapshot_is_kept_without_its_pages_of_zeros(
     pyodide, whl = built
     snapshot.write(pyodide, whl)
     run = subprocess.run(
-        ["node", "--input-type=module", "-e", PACKING, str(pyodide / "python.mjs")],
+        ["node", "--input-type=module", "-e", PACKING, str(pyodide / "memory.mjs")],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert run.returncode == 0, run.stderr

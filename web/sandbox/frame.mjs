@@ -210,6 +210,7 @@ function interpreter(urls, site) {
   const text = [
     `import * as pyodide from ${JSON.stringify(urls.get(`${folder}pyodide.mjs`))};`,
     `import createPyodideModule from ${JSON.stringify(urls.get(`${folder}pyodide.asm.mjs`))};`,
+    `import { unpackSnapshot } from ${JSON.stringify(urls.get(`${site}vendor/pyodide/memory.mjs`))};`,
     "export const version = pyodide.version;",
     `const [snapshot, installed, wheel, catalogue] = ${JSON.stringify([snapshot, installed, wheel, catalogue])};`,
     "const SITE_PACKAGES = \"import sysconfig; sysconfig.get_paths()['purelib']\";",
@@ -225,7 +226,7 @@ function interpreter(urls, site) {
     `  const given = { ...options, indexURL: ${JSON.stringify(folder)}, createPyodideModule };`,
     "  if (snapshot && installed) {",
     "    try {",
-    "      const bytes = fetch(snapshot).then((r) => r.arrayBuffer());",
+    "      const bytes = fetch(snapshot).then((r) => r.arrayBuffer()).then(unpackSnapshot);",
     "      const files = fetch(installed).then((r) => r.arrayBuffer());",
     "      const python = await pyodide.loadPyodide({ ...given, _loadSnapshot: bytes });",
     '      python.unpackArchive(await files, "zip", { extractDir: python.runPython(SITE_PACKAGES) });',

@@ -10,6 +10,11 @@
 import { keptSnapshot } from "./kept.mjs";
 
 const FILES = __FILES__; // written by the build (web/tools/people.py): {path: type}
+// Each file's Subresource Integrity (web/tools/integrity.py): asked for with it, a file is
+// handed over by the service worker as its cache keeps it, unread, and the browser checks
+// the bytes; one that fails is asked for again without it (the service worker then checks
+// and mends its copy). Read and hashed there, the Lab's 15 MB of files came one by one.
+const INTEGRITY = __INTEGRITY__;
 const SITE = new URL("../", import.meta.url).href;
 
 // The sandbox's own policy, on top of this page's (which it inherits): no network, no
@@ -37,7 +42,9 @@ async function sha256(text) {
 }
 
 async function fetched(path) {
-  const response = await fetch(new URL(path, SITE));
+  const url = new URL(path, SITE);
+  const integrity = INTEGRITY[path];
+  const response = await (integrity ? fetch(url, { integrity }).catch(() => fetch(url)) : fetch(url));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return new Blob([await response.blob()], { type: FILES[path] }); // the build's type
 }

@@ -6,6 +6,7 @@
 // posts one message when done, kept or not (not: this build's is then marked refused,
 // and not made again here).
 import { loadPyodide } from "../vendor/pyodide-py/pyodide.mjs";
+import { packSnapshot } from "../vendor/pyodide/memory.mjs"; // as the tables' snapshot is kept
 import { keep, refuse } from "./kept.mjs";
 
 // In the first Python: the wheel installed by micropip, and every file it wrote (the
@@ -54,7 +55,7 @@ async function make() {
   const python = await loadPyodide({ indexURL, _makeSnapshot: true });
   python.unpackArchive(installed, "zip", { extractDir: python.runPython(SITE_PACKAGES) });
   python.runPython(IMPORT);
-  const bytes = python.makeMemorySnapshot();
+  const bytes = packSnapshot(python.makeMemorySnapshot()); // without its pages of zeros
   await keep(bytes, installed);
   return bytes.length;
 }

@@ -21,7 +21,6 @@ Python runs in the reader's browser.
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import json
 import re
@@ -36,6 +35,7 @@ from pathlib import Path
 import archives
 import cjk
 import embeds
+import integrity
 import languages
 import lean
 import packed
@@ -174,17 +174,6 @@ def packed_meta(downloads: list[str], games: dict[str, str]) -> str:
     )
 
 
-def integrity(site: Path, urls: list[str]) -> dict[str, str]:
-    """Each file's Subresource Integrity (`sha256-` and the whole digest in base64), by its
-    address relative to the site: Python's worker asks for the boot's downloads with it
-    (web/worker.mjs), and the service worker then hands its copy over unread (web/sw.js)."""
-    out = {}
-    for url in urls:
-        digest = hashlib.sha256((site / url.removeprefix("./")).read_bytes()).digest()
-        out[url] = "sha256-" + base64.b64encode(digest).decode()
-    return out
-
-
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -304,12 +293,11 @@ def build(site: Path, dist: Path) -> None:
     runtime = ["./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip"]
     downloads = [url for url in [*runtime, *files] if url.removeprefix("./") in xz_copies]
     worker = (WEB / "worker.mjs").read_text()
-    for slot in ("__FILES__", "__INTEGRITY__"):
-        if worker.count(slot) != 1:
-            raise SystemExit(f"web/worker.mjs must hold {slot} exactly once")
+    if worker.count("__FILES__") != 1:
+        raise SystemExit("web/worker.mjs must hold __FILES__ exactly once")
     checked = [*downloads, *(f"./{path}" for path in games.values())]
     worker = worker.replace("__FILES__", json.dumps(files))
-    worker = worker.replace("__INTEGRITY__", json.dumps(integrity(site, checked), indent=1))
+    worker = integrity.fill(worker, site, checked, "worker.mjs")
     (site / "worker.mjs").write_text(worker)
     spoken = languages.write(site, lambda: (preboot_html(), preboot_frames()))
     use_app()
@@ -329,9 +317,15 @@ def build(site: Path, dist: Path) -> None:
     for name in people.write(site, wheel, MODULES, ROOT / "build" / "pywheels", lab_languages):
         if name.endswith((".js", ".mjs", ".css")):  # the maps stay out (see SOURCE_MAP_COMMENT)
             strip_source_maps(site / name)
+    # The files the Lab's sandbox host hands in, asked for with their integrity: written
+    # once they are final (their source maps' comments stripped just above).
+    host = site / "sandbox" / "host.mjs"
+    lab_files = list(people.sandbox_files(site, wheel.name))
+    host.write_text(integrity.fill(host.read_text(), site, lab_files, "sandbox/host.mjs"))
     write_icons(site)
     write_manifest(site)
     version, files = write_service_worker(site)
+    integrity.check(site)
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     cached = sum((site / f).stat().st_size for f in files)
     print(

@@ -213,6 +213,7 @@ def sandbox_files(site: Path, wheel: str) -> dict[str, str]:
         *(p.relative_to(site).as_posix() for p in sorted((site / "vendor/pyscript").glob("*.js"))),
         *(p.relative_to(site).as_posix() for p in sorted((site / "vendor/pyodide-py").iterdir())),
         f"wheels/{wheel}",
+        "vendor/pyodide/memory.mjs",  # how the Lab's snapshot is kept (frame.mjs reads it)
         "sandbox/frame.mjs",
         "sandbox/worker.py",
         "sandbox/pyscript.json",
@@ -254,8 +255,9 @@ def write_sandbox(site: Path, source: Path, wheel: str) -> None:
     made_from = hashlib.sha256()
     for name in (*PYODIDE_FILES, "pyodide-lock.json"):
         made_from.update(name.encode() + b"\0" + (site / "vendor/pyodide-py" / name).read_bytes())
-    # and the engine wheel, installed in it
+    # and the engine wheel, installed in it, and how it is kept (web/memory.mjs)
     made_from.update(wheel.encode() + b"\0" + (site / "wheels" / wheel).read_bytes())
+    made_from.update(b"memory.mjs\0" + (site / "vendor/pyodide/memory.mjs").read_bytes())
     kept = kept.replace("__SNAPSHOT_BUILD__", made_from.hexdigest()[:16])
     (folder / "kept.mjs").write_text(kept, encoding="utf-8")
     digest = hashlib.sha256((folder / "boot.js").read_bytes()).digest()

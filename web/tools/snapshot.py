@@ -19,6 +19,7 @@ WEB = Path(__file__).resolve().parents[1]
 SLOTS = {
     "python.mjs": ("__SNAPSHOT__", "__PACKED__"),
     "snapshot.mjs": ("__WHEEL__", "__GAMES__", "__MODULES__"),
+    "memory.mjs": (),  # how a snapshot is kept (the Lab's sandboxes read it too)
 }
 
 
@@ -65,7 +66,7 @@ def write(
     games: dict[str, str] | None = None,
     app: str | None = None,
 ) -> str:
-    """Write python.mjs and snapshot.mjs into `pyodide` (the site's vendor/pyodide/) for
+    """Write python.mjs, snapshot.mjs and memory.mjs into `pyodide` (the site's vendor/pyodide/) for
     `wheel` (the site's engine wheel), `packed` (the files with an .xz copy, {path in
     the site: type}, web/tools/packed.py), `games` (each game's archive, {game id: path
     in the site}, web/tools/archives.py) and `app` (the UI zip's path in the site);
@@ -88,6 +89,7 @@ def write(
         .replace("__WHEEL__", wheel_url)
         .replace("__GAMES__", json.dumps([f"../../{p}" for p in paths]))
         .replace("__MODULES__", json.dumps(snapshot_modules(wheel, *archives))),
+        "memory.mjs": templates["memory.mjs"],
     }
     for name, text in filled.items():
         (pyodide / name).write_text(text)
