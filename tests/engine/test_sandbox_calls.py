@@ -113,33 +113,39 @@ def test_the_pages_side_gets_the_limits_from_the_build(tmp_path: Path) -> None:
     assert f"export const LIMITS = {json.dumps(LIMITS)};" in written["sandbox.mjs"]
 
 
-def sandbox_built(site: Path, wasm: str, wheel: str = "engine") -> dict[str, str]:
+def sandbox_built(
+    site: Path, wasm: str, wheel: str = "engine", memory: str = "packed"
+) -> dict[str, str]:
     """web/sandbox/ as the build writes it into `site`, with a stand-in Pyodide whose
-    WebAssembly is `wasm` and a stand-in engine wheel holding `wheel`: {file: text}."""
+    WebAssembly is `wasm`, a stand-in engine wheel holding `wheel` and a stand-in of how
+    a snapshot is kept (web/memory.mjs) holding `memory`: {file: text}."""
     shutil.copytree(ROOT / "web" / "sandbox", site.parent / "source", dirs_exist_ok=True)
-    for folder in ("wheels", "vendor/pyodide-py", "vendor/pyscript"):
+    for folder in ("wheels", "vendor/pyodide-py", "vendor/pyscript", "vendor/pyodide"):
         (site / folder).mkdir(parents=True, exist_ok=True)
     for name in (*people.PYODIDE_FILES, "pyodide-lock.json"):
         (site / "vendor/pyodide-py" / name).write_text(wasm if name.endswith(".wasm") else name)
     (site / "wheels/spygames-1-py3-none-any.whl").write_text(wheel)
+    (site / "vendor/pyodide/memory.mjs").write_text(memory)
     shutil.rmtree(site / "sandbox", ignore_errors=True)
     people.write_sandbox(site, site.parent / "source", "spygames-1-py3-none-any.whl")
     return {p.name: p.read_text() for p in (site / "sandbox").iterdir() if p.is_file()}
 
 
 def test_the_labs_snapshot_belongs_to_the_pyodide_it_is_made_from(tmp_path: Path) -> None:
-    """The build writes into kept.mjs a hash of the Pyodide the Lab's snapshot is made from
-    and of the engine wheel installed in it (web/sandbox/kept.mjs): another Pyodide or
-    another wheel, another build, and a snapshot kept for the one before is never handed
-    to a sandbox."""
+    """The build writes into kept.mjs a hash of the Pyodide the Lab's snapshot is made from,
+    of the engine wheel installed in it and of how it is kept (web/memory.mjs; see
+    web/sandbox/kept.mjs): another Pyodide, wheel or way of keeping it, another build,
+    and a snapshot kept for the one before is never handed to a sandbox."""
     builds = []
-    for wasm, wheel in [("pyodide", "engine"), ("pyodide", "engine"),
-                        ("another pyodide", "engine"), ("pyodide", "another engine")]:  # fmt: skip
-        kept = sandbox_built(tmp_path / "site", wasm, wheel)["kept.mjs"]
+    for made in [("pyodide", "engine", "packed"), ("pyodide", "engine", "packed"),
+                 ("another pyodide", "engine", "packed"), ("pyodide", "another engine", "packed"),
+                 ("pyodide", "engine", "raw")]:  # fmt: skip
+        kept = sandbox_built(tmp_path / "site", *made)["kept.mjs"]
         found = re.search(r'export const BUILD = "([0-9a-f]{16})";', kept)
         assert found and "__SNAPSHOT_BUILD__" not in kept
         builds.append(found.group(1))
-    assert builds[0] == builds[1] != builds[2] != builds[3] != builds[0]
+    assert builds[0] == builds[1]
+    assert len(set(builds[1:])) == 4, builds
 
 
 @pytest.mark.parametrize("placeholder", ["__LIMITS__"])
