@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
 from browser import executable, for_tests
 from cpu import pytest_runtest_protocol as pytest_runtest_protocol  # E2E_CPU=file
 from server import SiteServer
-from stores import filled
+from stores import SNAPSHOT_KEPT as SNAPSHOT_KEPT  # the warm contexts (and bench) wait for it
 from warm import WarmContexts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,19 +54,6 @@ FLAGS = [
 TESTED = for_tests()
 BOOT_TIMEOUT = 90_000
 
-# Resolves once this build's Python snapshot is kept (web/python.mjs: a worker makes it
-# after the first visit's page is ready), true; false after 60 s without one.
-SNAPSHOT_KEPT = filled("""async () => {
-  const source = await (await fetch("./vendor/pyodide/python.mjs")).text();
-  const build = source.match(/SNAPSHOT = "([0-9a-f]+)"/)[1];
-  for (let i = 0; i < 600; i++) {
-    const cache = await caches.open(__TABLES_STORE__);
-    const found = (await cache.matchAll())[0];
-    if (found && found.headers.get("x-spygames-snapshot") === build) return true;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return false;
-}""")
 SHOTS = ROOT / "e2e" / "screenshots"
 
 

@@ -55,7 +55,7 @@ def test_a_warm_visit_starts_python_from_the_snapshot_and_plays_on(
     open_deal(page, site_url)
     assert not restored(page)  # a first visit has nothing to restore
     play_first_dos_action(page, state)
-    assert page.evaluate(KEPT, [STORE, HEADER, build]) == build
+    assert page.evaluate(KEPT, build) == build
     _, size, memory = page.evaluate(ENTRY, [STORE, HEADER, True])
     assert memory > 16_000_000, memory  # Python's whole memory, not a stub
     assert 4_000_000 < size < memory * 0.6, (size, memory)  # kept without its zero pages
@@ -78,7 +78,7 @@ def test_a_snapshot_that_fails_to_restore_is_refused_and_the_page_plays(
 
     page.on("console", warned)
     boot(page, site_url)
-    assert page.evaluate(KEPT, [STORE, HEADER, build]) == build
+    assert page.evaluate(KEPT, build) == build
     # This build's snapshot, broken: the page starts Python afresh and says why.
     page.evaluate(PUT, [STORE, HEADER, build, 4096])
     requests: list[str] = []
@@ -99,10 +99,10 @@ def test_a_snapshot_that_fails_to_restore_is_refused_and_the_page_plays(
 def test_a_snapshot_of_another_build_is_replaced_not_restored(page: Page, site_url: str) -> None:
     build = snapshot_build(page, site_url)
     open_deal(page, site_url)
-    assert page.evaluate(KEPT, [STORE, HEADER, build]) == build
+    assert page.evaluate(KEPT, build) == build
     page.evaluate(PUT, [STORE, HEADER, "0123456789abcdef", 4096])  # an earlier version's
     reload(page)
     assert not restored(page)
-    assert page.evaluate(KEPT, [STORE, HEADER, build]) == build
+    assert page.evaluate(KEPT, build) == build
     reload(page)
     assert restored(page)

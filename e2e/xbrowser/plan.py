@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from service_worker import SETTLE  # as e2e/test_offline.py waits for the worker
 from spyweb.browser import links  # the app's own link format
 from spyweb.games.espionage.model import BidPanel  # what the bid panel offers first
-from stores import filled
+from stores import SNAPSHOT_KEPT as KEPT
 
 import spygames
 
@@ -82,16 +82,7 @@ PROBLEMS = """(() => {
 # Once the service worker has copied the whole site: its caches' sizes in window.workerCaches.
 SETTLE_WORKER = f"({SETTLE})();"
 # Once this build's Python snapshot is kept (web/python.mjs): window.snapshotKept is true.
-SNAPSHOT_KEPT = filled("""(async () => {
-  const source = await (await fetch("./vendor/pyodide/python.mjs")).text();
-  const build = source.match(/SNAPSHOT = "([0-9a-f]+)"/)[1];
-  for (;;) {
-    const found = (await (await caches.open(__TABLES_STORE__)).matchAll())[0];
-    if (found && found.headers.get("x-spygames-snapshot") === build) break;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  window.snapshotKept = true;
-})();""")
+SNAPSHOT_KEPT = f"({KEPT})().then((kept) => {{ window.snapshotKept = kept; }});"
 RESTORED = "performance.getEntriesByName('python:snapshot').length"
 
 
