@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 import pytest
 from attack import PLAY_ON, Listener, hostile
-from conftest import BOOT_TIMEOUT, origin_of, wait_for
+from conftest import BOOT_TIMEOUT, Guard, origin_of, wait_for
 from drivers.lab import BOOT_MS, RUN_MS
 from drivers.lab import lab as lab  # the Lab, ready (a fixture)
 from drivers.your_bot import ann_opens_if_first, seat_my_bot
@@ -293,6 +293,38 @@ def test_a_poisoned_offline_copy_is_never_served(browser: Browser, site_url: str
     )
     assert "pwned" not in kept  # mended: the build's file again
     made.close()
+
+
+# A file the Lab's sandbox host hands in (Pyodide's standard library for PyScript), as the
+# service worker keeps it: its length; with `poison`, other bytes put in its place first
+# (the headers kept, as a page script could). Null when no copy is kept.
+LAB_FILE = """async (poison) => {
+  const key = new URL("../vendor/pyodide-py/python_stdlib.zip", location.href).href;
+  for (const name of (await caches.keys()).filter((n) => n.startsWith("spygames /"))) {
+    const cache = await caches.open(name);
+    const kept = await cache.match(key);
+    if (!kept) continue;
+    const size = (await kept.clone().arrayBuffer()).byteLength;
+    const other = new Response(new Uint8Array(4096).fill(7), { headers: kept.headers });
+    if (poison) await cache.put(key, other);
+    return size;
+  }
+  return null;
+}"""
+
+
+def test_the_labs_files_handed_over_unread_are_checked_and_mended(lab: Page, guard: Guard) -> None:
+    """The sandbox's host asks for its files with their integrity (web/sandbox/host.mjs),
+    so the service worker hands its copies over unread: other bytes in its cache fail the
+    request in the browser (which says so), never reach a sandbox, and are mended."""
+    size = lab.evaluate(LAB_FILE, True)
+    assert size and size > 1_000_000, size  # kept by the Lab's visit, then poisoned
+    lab.reload()
+    expect(lab.locator("#lab-python")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    assert lab.evaluate(LAB_FILE, False) == size  # and the copy is the build's again
+    refused = [p for p in guard.problems if "integrity" in p]
+    assert any("python_stdlib.zip" in p for p in refused), guard.problems  # unread, refused
+    guard.problems[:] = [p for p in guard.problems if p not in refused]
 
 
 # The Lab's snapshot as this browser keeps it (web/sandbox/kept.mjs): its build header, or
